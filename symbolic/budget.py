@@ -1,0 +1,129 @@
+"""Time and memory budgets that a runaway computation cannot escape.
+
+``run_limited`` runs a function in a forked child process with a wall-time limit and
+an address-space ceiling, and kills it when either is exceeded: SymPy and Python's big
+integers can spend minutes in C code that no signal interrupts, so a thread or an
+alarm is not enough. The result comes back pickled through a pipe.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import resource
+import signal
+import time
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Limited:
+    """What happened to a limited call: ``status`` is ok, timeout, memory or error."""
+
+    status: str
+    value: Any = None
+    message: str = ""
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+def _child(conn, fn, args, kwargs, memory_mb):
+    try:
+        if memory_mb:
+            limit = memory_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        value = fn(*args, **kwargs)
+        conn.send(("ok", value, ""))
+    except MemoryError:
+        conn.send(("memory", None, "memory ceiling reached"))
+    except BaseException as exc:  # the parent decides what an error means
+        from symbolic.errors import StepcheckError
+        if isinstance(exc, StepcheckError):
+            conn.send(("user-error", exc, str(exc)))
+        else:
+            tb = traceback.format_exc(limit=8)
+            conn.send(("error", None, f"{type(exc).__name__}: {exc}\n{tb}"))
+    finally:
+        conn.close()
+
+
+def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = None,
+                **kwargs) -> Limited:
+    """Run ``fn(*args, **kwargs)`` in a child process within the budget.
+
+    Returns a ``Limited`` whose status is ``ok`` (with the value), ``timeout``,
+    ``memory``, ``user-error`` (value is the StepcheckError) or ``error`` (with the
+    child's traceback as message). Never raises for what the child does.
+    """
+    start = time.perf_counter()
+    ctx = multiprocessing.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(child, fn, args, kwargs, memory_mb), daemon=True)
+    proc.start()
+    child.close()
+    try:
+        if parent.poll(timeout_s):
+            try:
+                status, value, message = parent.recv()
+            except (EOFError, OSError):
+                status, value, message = _died(proc)
+        else:
+            status, value, message = "timeout", None, f"wall-time budget of {timeout_s:g} s ran out"
+    finally:
+        if proc.is_alive():
+            os.kill(proc.pid, signal.SIGKILL)
+        proc.join()
+        parent.close()
+    return Limited(status, value, message, time.perf_counter() - start)
+
+
+def _died(proc) -> tuple[str, None, str]:
+    proc.join()
+    code = proc.exitcode
+    if code is not None and code < 0 and -code == signal.SIGKILL:
+        return "memory", None, "killed (memory ceiling)"
+    return "memory", None, f"child process died (exit code {code}), most likely out of memory"
+
+
+class SoftTimeout(Exception):
+    """Raised inside the process when a soft (signal) deadline passes."""
+
+
+@contextmanager
+def soft_deadline(seconds: float):
+    """Interrupt pure-Python work after ``seconds`` by raising ``SoftTimeout``.
+
+    Works only in the main thread and only between bytecodes; pair it with
+    ``run_limited`` for a hard limit. Nested deadlines keep the earlier one.
+    """
+    if seconds is None or seconds <= 0 or not hasattr(signal, "setitimer"):
+        yield
+        return
+    try:
+        previous_handler = signal.getsignal(signal.SIGALRM)
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+    except ValueError:  # not the main thread
+        yield
+        return
+    if remaining and remaining < seconds:
+        yield  # an outer, earlier deadline already governs
+        return
+
+    def _raise(signum, frame):
+        raise SoftTimeout(f"soft budget of {seconds:g} s ran out")
+
+    started = time.monotonic()
+    signal.signal(signal.SIGALRM, _raise)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous_handler)
+        if remaining:
+            signal.setitimer(signal.ITIMER_REAL, max(remaining - (time.monotonic() - started), 0.001))

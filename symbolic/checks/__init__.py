@@ -1,0 +1,194 @@
+"""The checking pipeline: registered checkers, cheapest first, and named rules.
+
+A checker is a small function ``fn(step, *, config, context) -> Outcome | None``
+registered with ``@checker(name, cost=..., applies=...)``; ``None`` means "nothing to
+say". The pipeline runs the checkers that apply in order of cost and stops at the first
+decisive verdict (proved, refuted); a ``verified`` or ``approximate`` outcome is kept while
+costlier checkers try to do better. An exception or a budget that runs out inside a
+checker is recorded as evidence and never read as "false".
+
+Named rules (``@rule(name)``) justify a step that carries ``Step.rule``; they have the
+same signature and are tried before the general checkers. Every module of this package
+is imported on first use, so a new checker family is one new module.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+from symbolic.budget import SoftTimeout, run_limited, soft_deadline
+from symbolic.config import CheckConfig
+from symbolic.model import Derivation, Evidence, Kind, Outcome, Step, Verdict
+
+CheckerFn = Callable[..., "Outcome | None"]
+
+
+@dataclass(frozen=True)
+class Checker:
+    """A registered checker: its name (``<family>_<method>``), cost rank and filter."""
+
+    name: str
+    fn: CheckerFn
+    cost: int
+    applies: Callable[[Step], bool]
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """What a checker may know beyond its step: the derivation and earlier outcomes."""
+
+    derivation: Derivation | None = None
+    outcomes: Mapping[str, Outcome] = field(default_factory=dict)
+
+    def premise(self, step_id: str) -> Step:
+        if self.derivation is None:
+            from symbolic.errors import DerivationError
+            raise DerivationError(f"step {step_id} is needed but no derivation was given")
+        return self.derivation.step(step_id)
+
+
+_CHECKERS: dict[str, Checker] = {}
+_RULES: dict[str, CheckerFn] = {}
+_loaded = False
+
+
+def checker(name: str, *, cost: int, applies: Callable[[Step], bool] = lambda step: True):
+    """Register a checker; lower ``cost`` runs first."""
+    def register(fn: CheckerFn) -> CheckerFn:
+        if name in _CHECKERS and _CHECKERS[name].fn is not fn:
+            raise ValueError(f"checker {name!r} is registered twice")
+        _CHECKERS[name] = Checker(name, fn, cost, applies)
+        return fn
+    return register
+
+
+def rule(name: str):
+    """Register a named rule under ``name`` (the value of ``Rule.name``)."""
+    def register(fn: CheckerFn) -> CheckerFn:
+        if name in _RULES and _RULES[name] is not fn:
+            raise ValueError(f"rule {name!r} is registered twice")
+        _RULES[name] = fn
+        return fn
+    return register
+
+
+def _load_families() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def registered_checkers() -> tuple[Checker, ...]:
+    """All checkers, cheapest first."""
+    _load_families()
+    return tuple(sorted(_CHECKERS.values(), key=lambda c: (c.cost, c.name)))
+
+
+def registered_rules() -> Mapping[str, CheckerFn]:
+    _load_families()
+    return dict(_RULES)
+
+
+_RANK = {Verdict.VERIFIED: 3, Verdict.APPROXIMATE: 2, Verdict.TIMEOUT: 1, Verdict.INCONCLUSIVE: 0}
+
+
+def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
+               context: CheckContext | None = None) -> Outcome:
+    """Check one step in this process and return its outcome (never raises for a bug
+    inside a checker: that becomes evidence)."""
+    context = context or CheckContext()
+    start = time.perf_counter()
+    if step.kind is Kind.PROSE:
+        return Outcome(Verdict.PROSE, (Evidence("prose", "no mathematical claim"),))
+    deadline = start + config.timeout_s
+    evidence: list[Evidence] = []
+    best: Outcome | None = None
+    timed_out = False
+
+    def attempt(name: str, fn: CheckerFn, budget: float) -> Outcome | None:
+        nonlocal timed_out
+        try:
+            with soft_deadline(budget):
+                return fn(step, config=config, context=context)
+        except SoftTimeout:
+            timed_out = True
+            evidence.append(Evidence(name, f"budget of {budget:.1f} s ran out"))
+        except RecursionError:
+            evidence.append(Evidence(name, "expression too deeply nested (recursion limit)"))
+        except Exception as exc:  # a checker's bug is evidence, never a verdict
+            evidence.append(Evidence(name, f"failed: {type(exc).__name__}: {str(exc)[:200]}"))
+        return None
+
+    attempts: list[tuple[str, CheckerFn, float]] = []
+    if step.rule is not None:
+        rules = registered_rules()
+        fn = rules.get(step.rule.name)
+        if fn is None:
+            evidence.append(Evidence("rule", f"unknown rule {step.rule.name!r}; "
+                                             f"known: {', '.join(sorted(rules))}"))
+        else:
+            attempts.append((f"rule {step.rule.name}", fn, 1.0))
+    for c in registered_checkers():
+        if c.applies(step):
+            attempts.append((c.name, c.fn, 1.0))
+
+    for index, (name, fn, _) in enumerate(attempts):
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0.05:
+            timed_out = True
+            evidence.append(Evidence("budget", f"{config.timeout_s:g} s budget spent before {name}"))
+            break
+        # each checker may use the rest of the budget, but leaves a share for the others
+        budget = remaining if index == len(attempts) - 1 else max(remaining * 0.6, 0.05)
+        outcome = attempt(name, fn, budget)
+        if outcome is None:
+            continue
+        if outcome.verdict.decisive:
+            return _finish(outcome, evidence, start)
+        evidence.extend(outcome.evidence)
+        if best is None or _RANK.get(outcome.verdict, 0) > _RANK.get(best.verdict, 0):
+            best = outcome
+
+    if best is not None and best.verdict in (Verdict.VERIFIED, Verdict.APPROXIMATE):
+        return Outcome(best.verdict, tuple(evidence), None, time.perf_counter() - start,
+                       best.table, best.figures)
+    verdict = Verdict.TIMEOUT if timed_out else Verdict.INCONCLUSIVE
+    if not evidence:
+        evidence.append(Evidence("pipeline", "no checker applies to this claim"))
+    return Outcome(verdict, tuple(evidence), None, time.perf_counter() - start,
+                   best.table if best else None, best.figures if best else ())
+
+
+def _finish(outcome: Outcome, earlier: list[Evidence], start: float) -> Outcome:
+    return Outcome(outcome.verdict, tuple(earlier) + outcome.evidence, outcome.counterexample,
+                   time.perf_counter() - start, outcome.table, outcome.figures)
+
+
+def check_step_limited(step: Step, *, config: CheckConfig = CheckConfig(),
+                       context: CheckContext | None = None) -> Outcome:
+    """``check_step`` in a child process under a hard wall-time and memory limit.
+
+    A budget that runs out gives ``timeout``; a crash gives ``error``; neither is
+    ever ``refuted``.
+    """
+    _load_families()  # import once in the parent so that forks start warm
+    grace = 2.0 + 0.1 * config.timeout_s
+    result = run_limited(check_step, step, config=config, context=context,
+                         timeout_s=config.timeout_s + grace, memory_mb=config.memory_mb)
+    if result.ok:
+        return result.value
+    if result.status == "timeout":
+        return Outcome(Verdict.TIMEOUT, (Evidence("budget", f"hard limit: {result.message}"),),
+                       seconds=result.seconds)
+    if result.status == "memory":
+        return Outcome(Verdict.TIMEOUT, (Evidence("budget", f"memory ceiling of "
+                       f"{config.memory_mb} MB: {result.message}"),), seconds=result.seconds)
+    first_line = result.message.splitlines()[0] if result.message else "unknown failure"
+    return Outcome(Verdict.ERROR, (Evidence("error", first_line),), seconds=result.seconds)

@@ -1,0 +1,141 @@
+"""The ``stepcheck`` command line: check, report, export, list.
+
+Exit codes (CONTRACT.md): 0 every link proved or verified (and for report/export/list,
+success); 1 some link refuted (for ``report --check``: stale files); 2 bad input;
+3 undecided. A user error is one line on stderr; a bug keeps its traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Sequence
+
+from symbolic.errors import StepcheckError
+
+EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line and exit code 2."""
+
+    def error(self, message):
+        raise _UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="stepcheck", description=(
+        "Check each step of a mathematical derivation: proved, verified, refuted (with a "
+        "certified counterexample), approximate or inconclusive."))
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    check = sub.add_parser("check", help="check a LaTeX relation or chain, a .tex file, or DOC:ID",
+                           description="Check every link of a LaTeX relation chain (a = b \\le c), "
+                           "every equation/align chain of a .tex file, '-' for stdin, or an encoded "
+                           "step DOC:ID. Exit 0 all proved/verified, 1 a link refuted, 3 undecided, "
+                           "2 bad input.")
+    check.add_argument("step", metavar="STEP", help="LaTeX, '-', a .tex path, or DOC:ID")
+    check.add_argument("--assume", action="append", default=[], metavar="A",
+                       help="an assumption in LaTeX, e.g. 'x > 0' or 'n \\in \\mathbb{Z}_{>0}' (repeatable)")
+    check.add_argument("--json", action="store_true", help="print the result as JSON (CONTRACT.md)")
+    check.add_argument("--dps", type=_positive_int, default=50, help="working precision in digits (default 50)")
+    check.add_argument("--samples", type=_positive_int, default=60, help="random points per link (default 60)")
+    check.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    check.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S",
+                       help="wall-time budget per link in seconds (default 30)")
+    check.add_argument("--imaginary-unit", action="store_true",
+                       help="read i as the imaginary unit (by default i is an index)")
+
+    report = sub.add_parser("report", help="re-check the encoded documents and write the reports",
+                            description="Re-check documents (default: all) and write <doc>.tex, "
+                            "<doc>.md, summary.json and README.md into DIR. Exit 0 when written, "
+                            "whatever the verdicts.")
+    report.add_argument("docs", nargs="*", metavar="DOC", help="document ids or paths of .py files")
+    report.add_argument("--out", default="reports", metavar="DIR", help="output folder (default reports/)")
+    report.add_argument("--check", action="store_true", help="exit 1 naming every stale report file")
+    report.add_argument("--jobs", type=_positive_int, default=1, metavar="N", help="parallel processes")
+    report.add_argument("--no-cache", action="store_true", help="re-check every step")
+    report.add_argument("--pdf", action="store_true", help="also run pdflatex on each .tex report")
+
+    export = sub.add_parser("export", help="print paper-ready LaTeX of a document's steps",
+                            description="Print align blocks with \\labels for DOC or DOC:ID,ID.")
+    export.add_argument("target", metavar="DOC[:ID[,ID...]]")
+    export.add_argument("--no-status", action="store_true", help="no status marks (camera-ready)")
+    export.add_argument("-o", dest="output", metavar="FILE", help="write to FILE instead of stdout")
+
+    lister = sub.add_parser("list", help="list documents, or the steps of one with verdicts")
+    lister.add_argument("doc", nargs="?", metavar="DOC")
+    return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    return value
+
+
+def _version() -> str:
+    from symbolic import __version__
+    return f"stepcheck {__version__}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    wants_json = argv is not None and "--json" in argv or argv is None and "--json" in sys.argv[1:]
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_BAD_INPUT
+        if args.command == "check":
+            from symbolic.commands import run_check
+            return run_check(args)
+        if args.command == "report":
+            from symbolic.report import run_report
+            return run_report(args)
+        if args.command == "export":
+            from symbolic.export import run_export
+            return run_export(args)
+        from symbolic.report import run_list
+        return run_list(args)
+    except (StepcheckError, _UsageError, ValueError) as exc:
+        if isinstance(exc, ValueError) and not _is_user_value_error(exc):
+            raise
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        if wants_json:
+            print(json.dumps({"format": 1, "verdict": "error", "error": message}))
+        print(message if message.startswith("stepcheck") else f"stepcheck: error: {message}",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("stepcheck: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+def _is_user_value_error(exc: ValueError) -> bool:
+    # CheckConfig validates its options with ValueError; those are the user's input.
+    return type(exc) is ValueError and any(word in str(exc) for word in ("dps=", "samples=", "timeout_s="))

@@ -1,0 +1,37 @@
+"""Options of a check, in one frozen object passed keyword-only."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class CheckConfig:
+    """How hard and how long to check.
+
+    ``dps`` is the working precision of the numeric tier (it is doubled to confirm);
+    ``samples`` the number of random points; ``seed`` makes sampling repeatable;
+    ``timeout_s`` is the wall-time budget of one step; ``memory_mb`` its memory ceiling.
+    """
+
+    dps: int = 50
+    samples: int = 60
+    seed: int = 0
+    timeout_s: float = 30.0
+    memory_mb: int = 2048
+    imaginary_unit: bool = False
+
+    def __post_init__(self):
+        if self.dps < 15:
+            raise ValueError(f"dps={self.dps} is too low; use at least 15 (default 50)")
+        if self.samples < 1:
+            raise ValueError(f"samples={self.samples} must be at least 1")
+        if self.timeout_s <= 0:
+            raise ValueError(f"timeout_s={self.timeout_s} must be positive")
+
+    def but(self, **changes) -> "CheckConfig":
+        """A copy with some options changed."""
+        return replace(self, **changes)
+
+    def key(self) -> str:
+        """What of the configuration can change a verdict (for cache keys)."""
+        return f"dps={self.dps};samples={self.samples};seed={self.seed};timeout={self.timeout_s}"
