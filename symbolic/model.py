@@ -5,12 +5,16 @@ Data only. Nothing here checks anything; checkers live in ``symbolic.checks``.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 import sympy
 
 from symbolic.errors import DerivationError
+
+
+_STEP_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
 class Verdict(enum.Enum):
@@ -175,6 +179,9 @@ class Step:
     latex: str | None = None
 
     def __post_init__(self):
+        if not _STEP_ID.fullmatch(self.id):
+            raise DerivationError(f"step id {self.id!r} must be letters, digits, '-' or '_' "
+                                  "(it becomes a LaTeX label and a file-safe name)")
         if self.kind is Kind.PROSE and self.claim is not None:
             raise DerivationError(f"step {self.id} is prose but has a claim; give it another kind")
         if self.kind is not Kind.PROSE and self.claim is None:
