@@ -296,3 +296,16 @@ class Outcome:
 def undecided(method: str, detail: str) -> Outcome:
     """An inconclusive outcome that records what was tried."""
     return Outcome(Verdict.INCONCLUSIVE, (Evidence(method, detail),))
+
+
+def infer_kind(claim: Claim) -> Kind:
+    """The kind a claim has by its shape: limits, approximations, implications, identities."""
+    if claim.lhs.has(sympy.Limit) or claim.rhs.has(sympy.Limit):
+        return Kind.LIMIT
+    if claim.relation.is_approximate:
+        return Kind.APPROXIMATION
+    if claim.relation is Relation.IMPLIES:
+        return Kind.IMPLICATION
+    if claim.relation in (Relation.EQ, Relation.PROPTO):
+        return Kind.IDENTITY
+    return Kind.INEQUALITY
