@@ -1,0 +1,67 @@
+"""Hard and soft budgets: nothing the checked code does can hang the caller."""
+import time
+
+import pytest
+
+from symbolic.budget import SoftTimeout, run_limited, soft_deadline
+from symbolic.errors import ParseError
+
+
+def _spin():
+    while True:
+        pass
+
+
+def _huge_power():
+    return 9 ** (9 ** 9)  # seconds of C code that no signal interrupts
+
+
+def _allocate():
+    return bytearray(4 * 1024 ** 3)
+
+
+def _user_error():
+    raise ParseError("bad input")
+
+
+def _bug():
+    raise KeyError("oops")
+
+
+def test_value_comes_back():
+    assert run_limited(sum, [1, 2, 3], timeout_s=10).value == 6
+
+
+@pytest.mark.parametrize("fn", [_spin, _huge_power])
+def test_runaway_computation_ends_as_timeout(fn):
+    start = time.perf_counter()
+    result = run_limited(fn, timeout_s=0.5)
+    assert result.status == "timeout"
+    assert time.perf_counter() - start < 5
+
+
+def test_memory_ceiling_is_enforced():
+    assert run_limited(_allocate, timeout_s=10, memory_mb=256).status == "memory"
+
+
+def test_user_errors_and_bugs_are_told_apart():
+    assert run_limited(_user_error, timeout_s=10).status == "user-error"
+    result = run_limited(_bug, timeout_s=10)
+    assert result.status == "error" and "KeyError" in result.message
+
+
+def test_soft_deadline_interrupts_python_code():
+    start = time.perf_counter()
+    with pytest.raises(SoftTimeout):
+        with soft_deadline(0.2):
+            _spin()
+    assert time.perf_counter() - start < 2
+
+
+def test_inner_soft_deadline_does_not_extend_an_outer_one():
+    start = time.perf_counter()
+    with pytest.raises(SoftTimeout):
+        with soft_deadline(0.3):
+            with soft_deadline(5):
+                _spin()
+    assert time.perf_counter() - start < 2
