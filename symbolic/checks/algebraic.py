@@ -1,0 +1,528 @@
+"""The symbolic tier for identities: SymPy strategies chosen by the shape of the claim.
+
+A claim ``lhs = rhs`` is proved when some strategy turns ``lhs - rhs`` into exactly 0;
+``lhs \\ne rhs`` is proved when the difference is shown nonzero (``is_zero is False``).
+Every strategy runs under its own soft budget and inside a ``try``: a strategy that
+fails or runs out of time is evidence of what was tried, never a verdict. This tier
+never refutes: a difference that does not simplify to 0 proves nothing (refuting is
+the numeric tier's job, with a certified counterexample).
+
+Step assumptions (relational facts such as ``a > b`` or ``x > -1``) are used by
+*parametrising* the domain: ``a = b + t`` with ``t > 0``, ``x = t - 1`` with ``t > 0``.
+Each parametrisation covers the set the fact describes (or a superset of the step's
+domain when a symbol's own assumptions are dropped), so a proof over the new
+variables is a proof over the stated domain. The helpers here (``Domain``,
+``domain_of``, ``prove_zero``, ``normalize_sums``, ``equal``) are shared with the
+inequality tier and the named rules.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import sympy
+from sympy.concrete.expr_with_limits import ExprWithLimits
+from sympy.functions.elementary.hyperbolic import HyperbolicFunction
+from sympy.functions.elementary.trigonometric import TrigonometricFunction
+
+from symbolic.budget import SoftTimeout, soft_deadline
+from symbolic.checks import checker
+from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+
+# Soft budgets (seconds) of one strategy; the pipeline's own deadline still governs.
+CHEAP_BUDGET_S = 2.0
+EXPENSIVE_BUDGET_S = 8.0
+
+
+# ---------------------------------------------------------------------------------------
+# The domain of a step: relational facts turned into substitutions
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A parametrisation of a step's domain by substitutions with sign-assumed variables.
+
+    ``substitutions`` are applied in order; ``notes`` say in words what each one is and
+    which fact it came from (for evidence); ``unused`` lists facts that could not be
+    turned into a substitution (dropping a fact only enlarges the domain, which keeps
+    every proof sound but may make it fail).
+    """
+
+    substitutions: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
+    notes: tuple[str, ...] = ()
+    unused: tuple[str, ...] = ()
+
+    def apply(self, expr):
+        """The expression in the domain's own variables."""
+        for old, new in self.substitutions:
+            if isinstance(old, sympy.IndexedBase):
+                expr = expr.replace(lambda e, o=old: isinstance(e, sympy.Indexed) and e.base == o,
+                                    lambda e, n=new: n[e.indices])
+            else:
+                expr = expr.subs(old, new)
+        return expr
+
+    @property
+    def empty(self) -> bool:
+        return not self.substitutions
+
+    def describe(self) -> str:
+        return "; ".join(self.notes) if self.notes else "no facts used"
+
+
+def flatten_facts(assumptions: Iterable[sympy.Basic]) -> list[sympy.Basic]:
+    """The atomic facts of a step's assumptions (``And`` split up)."""
+    out: list[sympy.Basic] = []
+    for fact in assumptions:
+        if isinstance(fact, sympy.And):
+            out.extend(flatten_facts(fact.args))
+        elif fact is not sympy.true:
+            out.append(fact)
+    return out
+
+
+def _as_greater(fact):
+    """``(big, small, strict)`` for a relational fact ``big > small``, or None."""
+    if isinstance(fact, sympy.StrictGreaterThan):
+        return fact.lhs, fact.rhs, True
+    if isinstance(fact, sympy.GreaterThan):
+        return fact.lhs, fact.rhs, False
+    if isinstance(fact, sympy.StrictLessThan):
+        return fact.rhs, fact.lhs, True
+    if isinstance(fact, sympy.LessThan):
+        return fact.rhs, fact.lhs, False
+    return None
+
+
+def _fresh(name: str, *, strict: bool, integer: bool) -> sympy.Dummy:
+    if strict:
+        return sympy.Dummy(name, positive=True, integer=integer or None)
+    return sympy.Dummy(name, nonnegative=True, integer=integer or None)
+
+
+def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Basic] = ()) -> Domain:
+    """Turn relational facts into a parametrisation of the domain.
+
+    For a fact ``big > small`` (or ``>=``) the difference ``big - small`` is solved for a
+    symbol that appears in it linearly with a numeric coefficient: ``a > b`` gives
+    ``a = b + t`` with ``t > 0``. An equality fact ``s = e`` substitutes ``e`` for ``s``.
+    A fact ``x[j] > 0`` about an ``IndexedBase`` with an index not in ``protect`` (read
+    as "for every j") makes ``x`` a positive ``IndexedBase``. ``protect`` are symbols
+    that are free in the claim (an index free in the claim names one element, so a fact
+    about it is not about every element).
+    """
+    protect = set(protect)
+    subs: list[tuple[sympy.Basic, sympy.Basic]] = []
+    notes: list[str] = []
+    unused: list[str] = []
+    done: set = set()
+
+    def current(expr):
+        return Domain(tuple(subs)).apply(expr)
+
+    for fact in flatten_facts(assumptions):
+        original = fact
+        fact = current(fact)
+        if fact is sympy.true:
+            continue
+        if isinstance(fact, sympy.Equality) and isinstance(fact.lhs, sympy.Symbol) \
+                and fact.lhs not in done and fact.lhs not in fact.rhs.free_symbols:
+            subs.append((fact.lhs, fact.rhs))
+            done.add(fact.lhs)
+            notes.append(f"{fact.lhs} = {fact.rhs} (from {original})")
+            continue
+        parts = _as_greater(fact)
+        if parts is None:
+            unused.append(str(original))
+            continue
+        big, small, strict = parts
+        if _indexed_sign_fact(big, small, strict, protect, subs, notes, original):
+            continue
+        diff = sympy.expand(big - small)
+        chosen = None
+        for sym in sorted(diff.free_symbols - done, key=lambda s: s.name):
+            if not isinstance(sym, sympy.Symbol) or isinstance(sym, sympy.Dummy):
+                continue
+            try:
+                poly = sympy.Poly(diff, sym)
+            except sympy.PolynomialError:
+                continue
+            if poly.degree() != 1:
+                continue
+            coeff = poly.coeff_monomial(sym)
+            if coeff.is_number and coeff != 0:
+                chosen = (sym, coeff, sympy.expand(diff - coeff * sym))
+                break
+        if chosen is None:
+            unused.append(str(original))
+            continue
+        sym, coeff, rest = chosen
+        integer = bool(sym.is_integer and rest.is_integer and abs(coeff) == 1)
+        t = _fresh(f"t_{sym.name}", strict=strict, integer=integer)
+        value = (t - rest) / coeff
+        subs.append((sym, value))
+        done.add(sym)
+        notes.append(f"{sym} = {value} with {t} {'>' if strict else '>='} 0 (from {original})"
+                     .replace("_t_", "t_"))
+    return Domain(tuple(subs), tuple(notes), tuple(unused))
+
+
+def _indexed_sign_fact(big, small, strict, protect, subs, notes, original) -> bool:
+    """Handle ``x[j] > 0`` / ``x[j] >= 0`` for every j by giving the base a sign."""
+    if small != 0 or not isinstance(big, sympy.Indexed):
+        return False
+    if not all(isinstance(i, sympy.Symbol) and i not in protect for i in big.indices):
+        return False
+    base = big.base
+    signed = sympy.IndexedBase(base.label, real=True,
+                               **({"positive": True} if strict else {"nonnegative": True}))
+    subs.append((base, signed))
+    notes.append(f"every {big} {'>' if strict else '>='} 0 (from {original})")
+    return True
+
+
+# ---------------------------------------------------------------------------------------
+# Sums: a normal form for sums over a range
+
+
+def _canonical_index(depth: int) -> sympy.Symbol:
+    return sympy.Symbol(f"_idx{depth}", integer=True)
+
+
+def normalize_sums(expr, depth: int = 0):
+    """Rewrite every single-index ``Sum`` by linearity, with a canonical index name.
+
+    ``Sum(a + b) = Sum(a) + Sum(b)``, factors free of the index come out, a sum of a
+    term free of the index is ``(hi - lo + 1) * term``, and the bound index is renamed
+    so that sums over the same range compare equal. Sums that SymPy evaluates in closed
+    form (``Sum(j, (j, 1, n))``) are evaluated.
+    """
+    if not isinstance(expr, sympy.Basic) or not expr.args:
+        return expr
+    if isinstance(expr, sympy.Sum) and len(expr.limits) == 1:
+        (index, lo, hi), = expr.limits
+        canon = _canonical_index(depth)
+        body = normalize_sums(expr.function.xreplace({index: canon}), depth + 1)
+        body = sympy.expand(body)
+        total = sympy.S.Zero
+        for term in sympy.Add.make_args(body):
+            const, dep = term.as_independent(canon, as_Add=False)
+            if dep == 1:
+                total += const * (hi - lo + 1)
+                continue
+            piece = sympy.Sum(dep, (canon, lo, hi))
+            if dep.is_polynomial(canon) and not dep.has(sympy.Indexed):
+                done = piece.doit()
+                if not done.has(sympy.Sum):
+                    piece = done
+            total += const * piece
+        return total
+    if isinstance(expr, ExprWithLimits) and len(expr.limits) == 1 and len(expr.limits[0]) == 3:
+        (index, lo, hi), = expr.limits
+        canon = _canonical_index(depth)
+        body = normalize_sums(expr.function.xreplace({index: canon}), depth + 1)
+        return expr.func(body, (canon, lo, hi))
+    args = [normalize_sums(a, depth) for a in expr.args]
+    try:
+        return expr.func(*args)
+    except Exception:  # some classes cannot be rebuilt from args: leave them alone
+        return expr
+
+
+def _concrete_doit(expr):
+    """Evaluate sums, products and maxima whose ranges have a concrete length."""
+    def is_concrete(e):
+        return isinstance(e, ExprWithLimits) and all(
+            len(lim) == 3 and (lim[2] - lim[1]).is_Integer for lim in e.limits)
+    return expr.replace(is_concrete, lambda e: e.doit())
+
+
+# ---------------------------------------------------------------------------------------
+# Proving a difference zero
+
+
+def _is_zero(expr) -> bool:
+    if isinstance(expr, sympy.MatrixBase):
+        return all(_is_zero(e) for e in expr)
+    return expr == 0 or expr.is_zero is True
+
+
+def _is_nonzero(expr) -> bool:
+    if isinstance(expr, sympy.MatrixBase):
+        return any(_is_nonzero(e) for e in expr)
+    return expr.is_zero is False
+
+
+def _elementwise(fn):
+    def apply(expr):
+        if isinstance(expr, sympy.MatrixBase):
+            return expr.applyfunc(fn)
+        return fn(expr)
+    return apply
+
+
+def _log_rules(expr):
+    """Expand logs (only where SymPy knows the arguments are positive), then combine."""
+    if not expr.has(sympy.log):
+        raise _NotApplicable("no logarithm")
+    first = sympy.expand(sympy.expand_log(expr, force=False))
+    if _is_zero(first):
+        return first
+    return sympy.expand(sympy.logcombine(expr, force=False))
+
+
+def _powsimp(expr):
+    if not expr.has(sympy.Pow, sympy.exp):
+        raise _NotApplicable("no powers")
+    return sympy.powsimp(sympy.expand(sympy.powdenest(expr)), force=False)
+
+
+def _exp_rewrite(expr):
+    """Trig and hyperbolic functions as complex exponentials, then expand (rotations)."""
+    if not expr.has(sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sinh, sympy.cosh,
+                    sympy.tanh, sympy.coth, sympy.exp, sympy.re, sympy.im, sympy.conjugate):
+        raise _NotApplicable("no trigonometric or exponential functions")
+    rewritten = sympy.expand(expr.rewrite(sympy.exp))
+    if _is_zero(rewritten):
+        return rewritten
+    if expr.has(sympy.re, sympy.im, sympy.conjugate, sympy.I):
+        rewritten = sympy.expand(sympy.expand_complex(rewritten))
+        if _is_zero(rewritten):
+            return rewritten
+    return sympy.cancel(sympy.together(rewritten))
+
+
+def _trigsimp(expr):
+    if not expr.has(TrigonometricFunction, HyperbolicFunction):
+        raise _NotApplicable("no trigonometric functions")
+    return sympy.trigsimp(sympy.expand(expr))
+
+
+def _small_simplify(expr):
+    return sympy.cancel(sympy.together(sympy.expand(expr)))
+
+
+def _full_simplify(expr):
+    return sympy.simplify(expr)
+
+
+def _derivative(expr):
+    if not expr.has(sympy.Derivative):
+        raise _NotApplicable("no derivative")
+    done = expr.doit()
+    for step in (sympy.expand, _small_simplify, _exp_rewrite, sympy.simplify):
+        try:
+            result = step(done)
+        except _NotApplicable:
+            continue
+        if _is_zero(result):
+            return result
+    return done
+
+
+def _sums(expr):
+    if not expr.has(sympy.Sum, sympy.Product):
+        raise _NotApplicable("no sum")
+    concrete = _concrete_doit(expr)
+    normal = sympy.expand(normalize_sums(concrete))
+    if _is_zero(normal):
+        return normal
+    try:
+        evaluated = sympy.expand(normalize_sums(concrete.doit()))
+    except Exception:
+        return normal
+    if _is_zero(evaluated):
+        return evaluated
+    return sympy.simplify(evaluated)
+
+
+def _limits(expr):
+    if not expr.has(sympy.Limit):
+        raise _NotApplicable("no limit")
+    done = expr.replace(lambda e: isinstance(e, sympy.Limit), lambda e: e.doit())
+    if done.has(sympy.Limit):
+        raise _NotApplicable("SymPy could not evaluate a limit")
+    return sympy.simplify(done)
+
+
+class _NotApplicable(Exception):
+    """The claim does not have the shape a strategy needs."""
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """One way of showing a difference is zero: a name, a rewrite and a cost."""
+
+    name: str
+    rewrite: Callable
+    cost: int
+    description: str
+
+
+STRATEGIES: tuple[Strategy, ...] = (
+    Strategy("algebraic_structural", lambda e: e, 10, "the sides are structurally equal"),
+    Strategy("algebraic_expand", sympy.expand, 10, "expand"),
+    Strategy("algebraic_log", _log_rules, 10,
+             "expand_log(force=False)/logcombine under the symbols' positivity"),
+    Strategy("algebraic_powsimp", _powsimp, 10, "powdenest/powsimp"),
+    Strategy("algebraic_simplify", _small_simplify, 10, "together/cancel with a small budget"),
+    Strategy("algebraic_sum", _sums, 40, "sums by linearity (constants out, Sum(c) = count*c) "
+             "and evaluation of concrete sums"),
+    Strategy("algebraic_exp_rewrite", _exp_rewrite, 40,
+             "rewrite as complex exponentials, then expand"),
+    Strategy("algebraic_trigsimp", _trigsimp, 40, "trigsimp"),
+    Strategy("algebraic_derivative", _derivative, 40, "evaluate derivatives, then simplify"),
+    Strategy("algebraic_limit", _limits, 40, "evaluate limits with sympy.limit"),
+    Strategy("algebraic_fullsimplify", _full_simplify, 50, "sympy.simplify"),
+)
+
+
+@dataclass(frozen=True)
+class ZeroProof:
+    """Which strategy settled a difference, and how."""
+
+    proved: bool
+    strategy: str = ""
+    detail: str = ""
+    timed_out: bool = False
+
+
+def _run(strategy: Strategy, expr, budget_s: float):
+    """Apply one strategy under a soft budget; re-raise when an outer deadline fired."""
+    started = time.monotonic()
+    try:
+        with soft_deadline(budget_s):
+            return _elementwise(strategy.rewrite)(expr)
+    except SoftTimeout:
+        if time.monotonic() - started < 0.9 * budget_s:
+            raise  # the pipeline's deadline, not ours: stop everything
+        return None
+
+
+def prove_zero(expr, *, strategies: Iterable[Strategy] = STRATEGIES, nonzero: bool = False,
+               budget_s: float | None = None) -> ZeroProof:
+    """Try the strategies in order until one shows ``expr`` is 0 (or nonzero).
+
+    Returns the first success; ``timed_out`` says whether some strategy ran out of its
+    budget (so that "not proved" can be reported as such).
+    """
+    check = _is_nonzero if nonzero else _is_zero
+    timed_out = False
+    for strategy in strategies:
+        budget = budget_s or (CHEAP_BUDGET_S if strategy.cost <= 10 else EXPENSIVE_BUDGET_S)
+        try:
+            result = _run(strategy, expr, budget)
+        except _NotApplicable:
+            continue
+        except (SoftTimeout, RecursionError):
+            raise
+        except Exception:  # a SymPy failure in one strategy is not a verdict
+            continue
+        if result is None:
+            timed_out = True
+            continue
+        try:
+            settled = check(result)
+        except Exception:
+            settled = False
+        if settled:
+            return ZeroProof(True, strategy.name, strategy.description)
+    return ZeroProof(False, timed_out=timed_out)
+
+
+def difference_zero(lhs, rhs, *, facts: Iterable[sympy.Basic] = (), nonzero: bool = False,
+                    strategies: Iterable[Strategy] = STRATEGIES,
+                    budget_s: float | None = None) -> ZeroProof:
+    """Prove ``lhs - rhs == 0`` (or ``!= 0``), first plainly, then on the facts' domain."""
+    strategies = tuple(strategies)
+    diff = _difference(lhs, rhs)
+    plain = prove_zero(diff, strategies=strategies, nonzero=nonzero, budget_s=budget_s)
+    if plain.proved:
+        return plain
+    facts = tuple(facts)
+    if not facts:
+        return plain
+    domain = domain_of(facts, protect=_free(lhs) | _free(rhs))
+    if domain.empty:
+        return plain
+    within = prove_zero(domain.apply(diff), strategies=strategies, nonzero=nonzero,
+                        budget_s=budget_s)
+    if within.proved:
+        return ZeroProof(True, within.strategy, f"{within.detail}, on the domain "
+                         f"parametrised by {domain.describe()}")
+    return ZeroProof(False, timed_out=plain.timed_out or within.timed_out)
+
+
+def _difference(lhs, rhs):
+    if isinstance(lhs, sympy.MatrixBase) or isinstance(rhs, sympy.MatrixBase):
+        return sympy.Matrix(lhs) - sympy.Matrix(rhs)
+    return lhs - rhs
+
+
+def _free(expr) -> set:
+    return set(getattr(expr, "free_symbols", set()))
+
+
+def equal(a, b, *, facts: Iterable[sympy.Basic] = (), thorough: bool = False) -> bool:
+    """Whether ``a == b`` is proved (structurally or by the cheap strategies, plus sums).
+
+    ``thorough`` also tries the expensive strategies; rules use it to compare sides
+    of a claim up to proved equality.
+    """
+    if a == b:
+        return True
+    chosen = [s for s in STRATEGIES if s.cost <= 10 or s.name == "algebraic_sum"
+              or (thorough and s.name in ("algebraic_exp_rewrite", "algebraic_fullsimplify"))]
+    return difference_zero(a, b, facts=facts, strategies=chosen).proved
+
+
+# ---------------------------------------------------------------------------------------
+# The registered checkers
+
+
+def _applies(step: Step) -> bool:
+    """Identities and non-identities that are claims (not definitions or approximations)."""
+    claim = step.claim
+    return (claim is not None and step.kind not in (Kind.DEFINITION, Kind.APPROXIMATION)
+            and claim.relation in (Relation.EQ, Relation.NE))
+
+
+def _make_checker(strategy: Strategy):
+    def check(step: Step, *, config, context) -> Outcome | None:
+        claim = step.claim
+        nonzero = claim.relation is Relation.NE
+        proof = difference_zero(claim.lhs, claim.rhs, facts=step.assumptions,
+                                nonzero=nonzero, strategies=(strategy,))
+        if proof.proved:
+            what = "nonzero" if nonzero else "0"
+            return Outcome(Verdict.PROVED, (Evidence(strategy.name,
+                           f"lhs - rhs is {what} by {proof.detail}"),))
+        if not _shape_fits(strategy, claim):
+            return None
+        note = " (its budget ran out)" if proof.timed_out else ""
+        return undecided(strategy.name, f"{strategy.description} did not show lhs - rhs "
+                         f"{'nonzero' if nonzero else '= 0'}{note}; this is not evidence "
+                         "that the claim is false")
+    check.__name__ = f"check_{strategy.name}"
+    check.__doc__ = f"Prove an identity by {strategy.description}."
+    return check
+
+
+def _shape_fits(strategy: Strategy, claim) -> bool:
+    """Whether a failed strategy is worth a line of evidence (it applied to the claim)."""
+    expr = sympy.Tuple(claim.lhs, claim.rhs)
+    needs = {
+        "algebraic_log": (sympy.log,),
+        "algebraic_powsimp": (sympy.Pow, sympy.exp),
+        "algebraic_sum": (sympy.Sum, sympy.Product),
+        "algebraic_exp_rewrite": (sympy.sin, sympy.cos, sympy.exp, sympy.tanh, sympy.re),
+        "algebraic_trigsimp": (TrigonometricFunction, HyperbolicFunction),
+        "algebraic_derivative": (sympy.Derivative,),
+        "algebraic_limit": (sympy.Limit,),
+    }.get(strategy.name)
+    return needs is None or expr.has(*needs)
+
+
+for _strategy in STRATEGIES:
+    checker(_strategy.name, cost=_strategy.cost, applies=_applies)(_make_checker(_strategy))
