@@ -119,7 +119,8 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
                 return fn(step, config=config, context=context)
         except SoftTimeout:
             timed_out = True
-            evidence.append(Evidence(name, f"budget of {budget:.1f} s ran out"))
+            # no measured numbers here: evidence must not depend on the machine's speed
+            evidence.append(Evidence(name, f"its share of the {config.timeout_s:g} s budget ran out"))
         except RecursionError:
             evidence.append(Evidence(name, "expression too deeply nested (recursion limit)"))
         except Exception as exc:  # a checker's bug is evidence, never a verdict
