@@ -1,1 +1,134 @@
-"""pytest plugin of stepcheck (registered through the ``pytest11`` entry point)."""
+"""pytest plugin of stepcheck (registered through the ``pytest11`` entry point ``stepcheck``).
+
+Keep your own derivations checked in CI::
+
+    import symbolic as sc
+    from symbolic.pytest_plugin import assert_derivation_checks
+
+    def test_my_derivation():
+        assert_derivation_checks(MY_DERIVATION)            # refuted or undecided: fails
+
+    def test_with_fixture(stepcheck):
+        stepcheck.assert_claim(r"\\ln(x^2) = 2\\ln x", assume=["x > 0"])
+
+A refuted step fails the test with its certified counterexample; an undecided step
+(inconclusive, timeout) fails unless ``allow_undecided=True``; an ``error`` always fails.
+The message shows each failing step's LaTeX, assumptions and evidence.
+
+Only pytest is imported here: SymPy and the checkers load when a test first uses them,
+so test runs that never check anything pay nothing for the plugin.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+import pytest
+
+_UNDECIDED = ("inconclusive", "timeout")
+_ALWAYS_FAILS = ("refuted", "error")
+
+
+class DerivationCheckFailed(AssertionError):
+    """A derivation or claim did not check: some step refuted, failed or undecided."""
+
+
+def assert_derivation_checks(derivation, *, allow_undecided: bool = False, config=None,
+                             jobs: int = 1, cache=None) -> dict:
+    """Check every step of ``derivation``; fail the test unless each one holds.
+
+    Returns the outcomes (step id -> ``Outcome``) so that a test can assert more.
+    """
+    __tracebackhide__ = True
+    from symbolic.api import check_derivation
+    outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache)
+    failing = failing_steps(outcomes, allow_undecided=allow_undecided)
+    if failing:
+        raise DerivationCheckFailed(failure_message(derivation, outcomes, failing))
+    return outcomes
+
+
+def assert_claim_checks(claim_or_latex, *, assume: Iterable = (), allow_undecided: bool = False,
+                        config=None):
+    """Check one claim (SymPy relational or LaTeX); fail the test unless it holds."""
+    __tracebackhide__ = True
+    from symbolic.api import check, derivation, step
+    outcome = check(claim_or_latex, assume=assume, config=config)
+    if failing_steps({"claim": outcome}, allow_undecided=allow_undecided):
+        one = derivation("claim", [step("claim", claim_or_latex, assume=assume)])
+        raise DerivationCheckFailed(failure_message(one, {"claim": outcome}, ["claim"]))
+    return outcome
+
+
+def failing_steps(outcomes: Mapping, *, allow_undecided: bool = False) -> list[str]:
+    """Ids of the steps whose verdict fails a test."""
+    bad = _ALWAYS_FAILS + (() if allow_undecided else _UNDECIDED)
+    return [step_id for step_id, outcome in outcomes.items() if outcome.verdict.value in bad]
+
+
+def failure_message(derivation, outcomes: Mapping, failing: Iterable[str]) -> str:
+    """What a failed check says: each failing step's verdict, LaTeX, assumptions, evidence."""
+    from symbolic.notebook import step_latex
+    failing = list(failing)
+    counts: dict[str, int] = {}
+    for outcome in outcomes.values():
+        counts[outcome.verdict.value] = counts.get(outcome.verdict.value, 0) + 1
+    tally = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
+    lines = [f"derivation {derivation.id!r}: {len(failing)} of {len(outcomes)} steps did not "
+             f"check ({tally})"]
+    for step_id in failing:
+        step, outcome = derivation.step(step_id), outcomes[step_id]
+        lines.append(f"  step {step_id}: {outcome.verdict.value.upper()}")
+        lines.append(f"    claim: {step_latex(step)}")
+        if step.assumptions:
+            lines.append("    assuming: " + ", ".join(_latex(a) for a in step.assumptions))
+        if outcome.counterexample:
+            values = ", ".join(f"{name} = {value}" for name, value in outcome.counterexample)
+            lines.append(f"    counterexample (certified): {values}")
+        for evidence in outcome.evidence:
+            lines.append(f"    {evidence.method}: {evidence.detail}")
+        if outcome.verdict.value in _UNDECIDED:
+            lines.append("    (pass allow_undecided=True to accept undecided steps)")
+    return "\n".join(lines)
+
+
+def _latex(expr) -> str:
+    from symbolic.notebook import _expr_latex
+    return _expr_latex(expr)
+
+
+class StepcheckFixture:
+    """What the ``stepcheck`` fixture gives a test: checks with one shared configuration.
+
+    Set ``stepcheck.config`` (a ``CheckConfig``) to change precision or budgets.
+    """
+
+    def __init__(self, config=None):
+        self.config = config
+
+    def check(self, claim_or_latex, *, assume: Iterable = ()):
+        """The outcome of one claim (no assertion)."""
+        from symbolic.api import check
+        return check(claim_or_latex, assume=assume, config=self.config)
+
+    def check_derivation(self, derivation, *, jobs: int = 1) -> dict:
+        """The outcomes of a derivation (no assertion)."""
+        from symbolic.api import check_derivation
+        return check_derivation(derivation, config=self.config, jobs=jobs)
+
+    def assert_checks(self, derivation, *, allow_undecided: bool = False, jobs: int = 1) -> dict:
+        """Fail unless every step of ``derivation`` holds (see ``assert_derivation_checks``)."""
+        __tracebackhide__ = True
+        return assert_derivation_checks(derivation, allow_undecided=allow_undecided,
+                                        config=self.config, jobs=jobs)
+
+    def assert_claim(self, claim_or_latex, *, assume: Iterable = (), allow_undecided: bool = False):
+        """Fail unless one claim holds (see ``assert_claim_checks``)."""
+        __tracebackhide__ = True
+        return assert_claim_checks(claim_or_latex, assume=assume, allow_undecided=allow_undecided,
+                                   config=self.config)
+
+
+@pytest.fixture
+def stepcheck() -> StepcheckFixture:
+    """Check derivations and claims in a test; a refuted or undecided step fails it."""
+    return StepcheckFixture()

@@ -1,0 +1,312 @@
+"""Write and check your own derivations, the way ``proofs/`` does.
+
+A step's claim is a SymPy relational (``sympy.Eq``, ``sympy.Le``, ...), a ``Claim``, a
+tuple ``(lhs, relation, rhs)`` (for ``\\approx``, ``\\gg``, ``\\propto``, ...), or a LaTeX
+string with one relation, read by ``symbolic.latex.parse_chain``. Assumptions are SymPy
+booleans or LaTeX (``"x > 0"``, ``r"n \\in \\mathbb{Z}_{>0}"``)::
+
+    >>> import sympy, symbolic as sc
+    >>> x = sc.symbols("x")
+    >>> s = sc.step("square", sympy.Eq((x + 1)**2, x**2 + 2*x + 1, evaluate=False))
+    >>> s.kind.value
+    'identity'
+
+Checking runs every step under the hard time and memory limits of ``CheckConfig``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import sympy
+
+from symbolic.config import CheckConfig
+from symbolic.errors import DerivationError, ParseError, StepcheckError
+from symbolic.model import Claim, Derivation, Kind, Outcome, Regime, Relation, Rule, Step, infer_kind
+
+ClaimLike = Any  # a SymPy relational, a Claim, (lhs, relation, rhs), or a LaTeX string
+
+_RELATIONALS = {
+    sympy.Eq: Relation.EQ, sympy.Ne: Relation.NE, sympy.Lt: Relation.LT,
+    sympy.Le: Relation.LE, sympy.Gt: Relation.GT, sympy.Ge: Relation.GE,
+}
+_RELATION_SPELLINGS = {
+    "=": Relation.EQ, "==": Relation.EQ, "!=": Relation.NE, r"\neq": Relation.NE,
+    "<=": Relation.LE, r"\leq": Relation.LE, ">=": Relation.GE, r"\geq": Relation.GE,
+    "~": Relation.APPROX, r"\sim": Relation.APPROX, "=>": Relation.IMPLIES,
+    r"\Rightarrow": Relation.IMPLIES, r"\Longrightarrow": Relation.IMPLIES,
+}
+
+
+def symbols(names: str, **assumptions):
+    """SymPy symbols that are real unless said otherwise (the house convention).
+
+    ``symbols("x y")`` gives two real symbols; ``symbols("n", integer=True,
+    positive=True)`` a size; ``symbols("z", complex=True)`` a complex one.
+    """
+    if not any(key in assumptions for key in ("real", "complex", "extended_real", "imaginary")):
+        assumptions["real"] = True
+    assumptions.pop("complex", None)  # SymPy's default symbol is already complex
+    return sympy.symbols(names, **assumptions)
+
+
+def step(id: str, claim_or_latex: ClaimLike = None, *, quote: str | None = None,
+         assume: Iterable = (), rule: Rule | str | None = None, depends_on: Sequence[str] = (),
+         kind: Kind | str | None = None, regime: Regime | None = None,
+         corrects: str | None = None, gloss: str | None = None,
+         imaginary_unit: bool = False) -> Step:
+    """One step of a derivation.
+
+    ``quote`` is your own text for the step (defaults to its LaTeX); a step without a
+    claim is prose and needs a quote. ``assume`` holds SymPy booleans or LaTeX strings;
+    ``rule`` a ``Rule`` or a rule name; ``kind`` is inferred from the relation when not
+    given. A LaTeX claim must be one relation (``a = b``); write a chain as one step per link.
+    """
+    if claim_or_latex is None:
+        if not quote:
+            raise DerivationError(f"step {id!r} has neither a claim nor a quote; give one of them")
+        return Step(id=id, kind=Kind.PROSE, quote=quote, gloss=gloss, depends_on=tuple(depends_on))
+    latex = None
+    facts: tuple = ()
+    if isinstance(claim_or_latex, str):
+        claim, facts, latex = _claim_from_latex(id, claim_or_latex, assume, imaginary_unit)
+        assume = [a for a in assume if not isinstance(a, str)]
+    else:
+        claim = to_claim(claim_or_latex, where=f"step {id!r}")
+    if regime is not None:
+        claim = Claim(claim.lhs, claim.relation, claim.rhs, regime)
+    facts = facts + _assumptions(assume, claim, imaginary_unit, where=f"step {id!r}")
+    if quote is None:
+        quote = latex if latex is not None else _claim_latex(claim)
+    return Step(id=id, kind=_kind(kind, claim), quote=quote, claim=claim, assumptions=facts,
+                depends_on=tuple(depends_on), rule=_rule(rule), corrects=corrects, gloss=gloss,
+                latex=latex)
+
+
+def derivation(id: str, steps: Iterable[Step], *, title: str | None = None,
+               description: str = "", source: str = "") -> Derivation:
+    """An ordered, validated derivation (unique step ids, dependencies defined before use)."""
+    return Derivation(id=id, title=title or id, source=source, steps=tuple(steps),
+                      description=description)
+
+
+def check(claim_or_latex: ClaimLike, *, assume: Iterable = (), config: CheckConfig | None = None,
+          rule: Rule | str | None = None) -> Outcome:
+    """Check one claim (SymPy, ``Claim`` or one LaTeX relation) and return its outcome.
+
+    Runs in a child process under the time and memory budget of ``config``; a budget
+    that runs out gives ``timeout``, never ``refuted``.
+    """
+    from symbolic.checks import check_step_limited
+    config = config or CheckConfig()
+    one = step("claim", claim_or_latex, assume=assume, rule=rule,
+               imaginary_unit=config.imaginary_unit)
+    return check_step_limited(one, config=config)
+
+
+def check_chain(latex: str, *, assume: Iterable[str] = (),
+                config: CheckConfig | None = None) -> tuple[tuple[str, Outcome], ...]:
+    """Check every link of a LaTeX chain ``a = b \\le c``; returns ``(link LaTeX, outcome)`` pairs."""
+    from symbolic.checks import check_step_limited
+    from symbolic.latex import parse_chain
+    config = config or CheckConfig()
+    _require_strings(assume, "check_chain")
+    parsed = parse_chain(latex, assumptions=list(assume), imaginary_unit=config.imaginary_unit)
+    results = []
+    for number, link in enumerate(parsed.links, 1):
+        one = Step(id=f"link-{number}", kind=infer_kind(link.claim), quote=link.latex,
+                   claim=link.claim, assumptions=tuple(parsed.assumptions.facts), latex=link.latex)
+        results.append((link.latex, check_step_limited(one, config=config)))
+    return tuple(results)
+
+
+def check_derivation(derivation: Derivation, *, config: CheckConfig | None = None, jobs: int = 1,
+                     cache=None, progress: Callable[[int, int, str], None] | None = None
+                     ) -> dict[str, Outcome]:
+    """The outcome of every step, in step order (``symbolic.runner.check_derivation``).
+
+    ``jobs`` > 1 checks independent steps in parallel processes; ``cache`` (a
+    ``symbolic.cache.Cache``) skips steps checked before with the same configuration.
+    """
+    from symbolic.runner import check_derivation as run
+    return run(derivation, config=config or CheckConfig(), jobs=jobs, cache=cache,
+               progress=progress)
+
+
+def render_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | None = None,
+                      fmt: str = "markdown") -> str:
+    """A report of a checked derivation as text: ``markdown``, ``latex`` or ``json``.
+
+    Without ``outcomes`` the derivation is checked first.
+    """
+    from symbolic import render as renderers
+    formats = {"markdown": "render_markdown", "md": "render_markdown",
+               "latex": "render_latex", "tex": "render_latex", "json": "render_json"}
+    if fmt not in formats:
+        raise ValueError(f"fmt={fmt!r} is not a report format; use 'markdown', 'latex' or 'json'")
+    if outcomes is None:
+        outcomes = check_derivation(derivation)
+    return getattr(renderers, formats[fmt])(derivation, outcomes)
+
+
+def export_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | None = None, *,
+                      ids: Sequence[str] | None = None, status: bool = True) -> str:
+    """Paper-ready LaTeX (``align`` blocks with ``\\label``s) of a derivation's steps.
+
+    ``ids`` picks steps (default all); ``status`` adds verdict marks, for which the
+    derivation is checked when ``outcomes`` are not given.
+    """
+    from symbolic.export import export_latex
+    if status and outcomes is None:
+        outcomes = check_derivation(derivation)
+    return export_latex(derivation, outcomes if status else None, ids=ids, status=status)
+
+
+# ``render``/``export`` read well in user code (``sc.api.render(d, outcomes)``); they are
+# not re-exported from ``symbolic`` because submodules of the same names would shadow them.
+render = render_derivation
+export = export_derivation
+
+
+def load_derivation(path_or_doc: str | Path) -> Derivation:
+    """The ``DERIVATION`` of a Python file (``my_proof.py``) or of an encoded document id."""
+    path = Path(path_or_doc)
+    if path.suffix == ".py":
+        return _load_file(path)
+    import proofs
+    return proofs.load(str(path_or_doc))
+
+
+def _load_file(path: Path) -> Derivation:
+    import importlib.util
+    if not path.is_file():
+        raise StepcheckError(f"no such file: {path}")
+    spec = importlib.util.spec_from_file_location(f"stepcheck_user_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # the user's own code, run as they asked
+    found = getattr(module, "DERIVATION", None)
+    if not isinstance(found, Derivation):
+        raise DerivationError(f"{path} defines no DERIVATION; add DERIVATION = "
+                              "symbolic.derivation(...) at the end of the file")
+    return found
+
+
+# --- claims ------------------------------------------------------------------------------
+
+def to_claim(value: ClaimLike, *, where: str = "the claim") -> Claim:
+    """A ``Claim`` from a SymPy relational, a ``Claim`` or a tuple ``(lhs, relation, rhs)``."""
+    if isinstance(value, Claim):
+        return value
+    if isinstance(value, tuple) and len(value) == 3:
+        lhs, relation, rhs = value
+        return Claim(_sympify_side(lhs, where), _relation(relation, where), _sympify_side(rhs, where))
+    if isinstance(value, sympy.logic.boolalg.BooleanAtom):
+        raise DerivationError(
+            f"{where}: SymPy already evaluated the claim to {value}; write it with "
+            "evaluate=False (sympy.Eq(a, b, evaluate=False)), as a tuple (a, '=', b), or in LaTeX")
+    if isinstance(value, sympy.Implies):
+        return Claim(value.args[0], Relation.IMPLIES, value.args[1])
+    for cls, relation in _RELATIONALS.items():
+        if isinstance(value, cls):
+            return Claim(value.lhs, relation, value.rhs)
+    raise DerivationError(f"{where}: {value!r} is not a claim; give a SymPy relational "
+                          "(sympy.Eq, sympy.Le, ...), a tuple (lhs, relation, rhs) or a LaTeX string")
+
+
+def _sympify_side(side, where: str):
+    if isinstance(side, str):
+        raise DerivationError(f"{where}: the side {side!r} is a string; give a SymPy expression, "
+                              "or write the whole claim in LaTeX")
+    try:
+        return sympy.sympify(side, strict=True)
+    except sympy.SympifyError:
+        raise DerivationError(f"{where}: {side!r} is not a SymPy expression") from None
+
+
+def _relation(relation, where: str) -> Relation:
+    if isinstance(relation, Relation):
+        return relation
+    text = str(relation).strip()
+    for candidate in Relation:
+        if candidate.value == text:
+            return candidate
+    if text in _RELATION_SPELLINGS:
+        return _RELATION_SPELLINGS[text]
+    known = ", ".join(r.value for r in Relation)
+    raise DerivationError(f"{where}: unknown relation {relation!r}; use one of {known}")
+
+
+def _claim_from_latex(id: str, latex: str, assume: Iterable, imaginary_unit: bool):
+    from symbolic.latex import parse_chain
+    texts = [a for a in assume if isinstance(a, str)]
+    parsed = parse_chain(latex, assumptions=texts, imaginary_unit=imaginary_unit)
+    if len(parsed.links) != 1:
+        raise ParseError(f"step {id!r}: {latex!r} has {len(parsed.links)} relations; a step is "
+                         "one relation, so write one step per link (or use check_chain)")
+    link = parsed.links[0]
+    return link.claim, tuple(parsed.assumptions.facts), link.latex
+
+
+def _assumptions(assume: Iterable, claim: Claim, imaginary_unit: bool, where: str) -> tuple:
+    """SymPy facts from SymPy booleans and LaTeX strings, on the claim's own symbols."""
+    facts: list = []
+    texts = []
+    for item in assume:
+        if isinstance(item, str):
+            texts.append(item)
+        elif isinstance(item, sympy.logic.boolalg.Boolean):
+            facts.append(item)
+        else:
+            raise DerivationError(f"{where}: assumption {item!r} is neither LaTeX nor a SymPy "
+                                  "boolean; write e.g. 'x > 0' or x > 0 with a SymPy symbol x")
+    if texts:
+        from symbolic.latex import parse_assumptions
+        parsed = parse_assumptions(texts, imaginary_unit=imaginary_unit)
+        facts += [_on_symbols_of(fact, claim) for fact in parsed.facts]
+    return tuple(facts)
+
+
+def _on_symbols_of(fact, claim: Claim):
+    """``fact`` with its symbols replaced by the claim's symbols of the same name.
+
+    The LaTeX reader makes its own (real) symbols; a SymPy claim may use symbols with
+    other assumptions, which SymPy would take for different symbols.
+    """
+    by_name: dict[str, sympy.Basic] = {}
+    for expr in (claim.lhs, claim.rhs):
+        for atom in expr.atoms(sympy.Symbol, sympy.IndexedBase):
+            by_name.setdefault(str(atom), atom)
+    mapping = {atom: by_name[str(atom)] for atom in fact.atoms(sympy.Symbol, sympy.IndexedBase)
+               if str(atom) in by_name and by_name[str(atom)] != atom}
+    return fact.xreplace(mapping) if mapping else fact
+
+
+def _require_strings(assume, where: str) -> None:
+    for item in assume:
+        if not isinstance(item, str):
+            raise DerivationError(f"{where}: assumption {item!r} must be LaTeX text here")
+
+
+def _kind(kind, claim: Claim) -> Kind:
+    if kind is None:
+        return infer_kind(claim)
+    if isinstance(kind, Kind):
+        return kind
+    try:
+        return Kind(str(kind))
+    except ValueError:
+        known = ", ".join(k.value for k in Kind)
+        raise DerivationError(f"kind {kind!r} is not a kind of step; use one of {known}") from None
+
+
+def _rule(rule) -> Rule | None:
+    if rule is None or isinstance(rule, Rule):
+        return rule
+    if isinstance(rule, str):
+        return Rule(rule)
+    raise DerivationError(f"rule {rule!r} must be a Rule or a rule name")
+
+
+def _claim_latex(claim: Claim) -> str:
+    from symbolic.latex import claim_to_latex
+    return claim_to_latex(claim)

@@ -1,0 +1,200 @@
+"""Rich display in Jupyter: steps, outcomes and derivations as typeset math with verdicts.
+
+``Step``, ``Outcome`` and ``Derivation`` get ``_repr_latex_``/``_repr_markdown_`` methods
+that call the functions here (imported inside the method, so ``symbolic.model`` stays
+light). ``Checked(derivation, outcomes)`` shows a derivation with the verdict of each step;
+``symbolic.check_derivation`` results can be wrapped in it for display.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+# How each verdict is marked in Markdown; a symbol besides the word so that the
+# verdict reads at a glance, and the word so that it survives copying as text.
+_MARKS = {
+    "proved": "✅", "verified": "☑️", "approximate": "≈", "refuted": "❌",
+    "inconclusive": "❔", "timeout": "⏱", "prose": "¶", "error": "⚠️",
+}
+# Colours of the LaTeX verdict tags (MathJax and KaTeX know \color with these names).
+_COLOURS = {
+    "proved": "green", "verified": "teal", "approximate": "olive", "refuted": "red",
+    "inconclusive": "gray", "timeout": "orange", "prose": "gray", "error": "purple",
+}
+
+
+def step_latex(step) -> str:
+    """The LaTeX body (no ``$``) of a step's claim: its own LaTeX, else the printed claim."""
+    if step.latex:
+        return step.latex
+    if step.claim is None:
+        return r"\text{%s}" % escape_text(_short(step.quote, 80))
+    from symbolic.latex import claim_to_latex
+    try:
+        return claim_to_latex(step.claim)
+    except Exception:  # a display must never raise; fall back to SymPy's own printer
+        import sympy
+        return "%s %s %s" % (sympy.latex(step.claim.lhs), step.claim.relation.value,
+                             sympy.latex(step.claim.rhs))
+
+
+def verdict_latex(verdict) -> str:
+    """A coloured ``\\text`` tag for a verdict, for use inside math."""
+    name = _value(verdict)
+    return r"\color{%s}{\text{%s}}" % (_COLOURS.get(name, "black"), name)
+
+
+def verdict_markdown(verdict) -> str:
+    """A verdict in Markdown: a mark and the word in bold."""
+    name = _value(verdict)
+    return "%s **%s**" % (_MARKS.get(name, ""), name)
+
+
+# --- Step -------------------------------------------------------------------------------
+
+def step_repr_latex(step) -> str:
+    """``Step._repr_latex_``: the claim as display math, tagged with the step id."""
+    return r"$$%s \qquad \text{(%s)}$$" % (step_latex(step), escape_text(step.id))
+
+
+def step_repr_markdown(step) -> str:
+    """``Step._repr_markdown_``: id, kind, the claim as math, assumptions and the quote."""
+    lines = ["**%s** (%s)" % (escape_markdown(step.id), step.kind.value), "",
+             "$$%s$$" % step_latex(step)]
+    if step.assumptions:
+        lines += ["", "assuming " + ", ".join("$%s$" % _expr_latex(a) for a in step.assumptions)]
+    if step.rule is not None:
+        lines += ["", "rule: `%s`" % step.rule.name]
+    if step.quote and step.claim is not None:
+        lines += ["", "> " + escape_markdown(_short(step.quote, 300))]
+    return "\n".join(lines)
+
+
+# --- Outcome ----------------------------------------------------------------------------
+
+def outcome_repr_latex(outcome) -> str:
+    """``Outcome._repr_latex_``: the verdict, and the counterexample as values."""
+    body = verdict_latex(outcome.verdict)
+    if outcome.counterexample:
+        body += r"\quad \text{at } " + counterexample_latex(outcome.counterexample)
+    return "$$%s$$" % body
+
+
+def outcome_repr_markdown(outcome) -> str:
+    """``Outcome._repr_markdown_``: verdict, counterexample and every piece of evidence."""
+    lines = [verdict_markdown(outcome.verdict)]
+    if outcome.counterexample:
+        lines += ["", "counterexample: $%s$" % counterexample_latex(outcome.counterexample)]
+    if outcome.evidence:
+        lines.append("")
+        lines += ["- `%s`: %s" % (e.method, escape_markdown(e.detail)) for e in outcome.evidence]
+    return "\n".join(lines)
+
+
+def counterexample_latex(counterexample) -> str:
+    """``x = -1.5,\\ y = 2`` from ``(("x", "-1.5"), ("y", "2"))`` (names kept as LaTeX)."""
+    return r",\ ".join("%s = %s" % (_name_latex(name), _number_latex(value))
+                       for name, value in counterexample)
+
+
+# --- Derivation -------------------------------------------------------------------------
+
+def derivation_repr_latex(derivation, outcomes: Mapping | None = None) -> str:
+    """``Derivation._repr_latex_``: one row per step (id, claim, and verdict when known)."""
+    rows = []
+    for step in derivation.steps:
+        row = r"\text{%s} & %s" % (escape_text(step.id), step_latex(step))
+        outcome = (outcomes or {}).get(step.id)
+        if outcome is not None:
+            row += r" & %s" % verdict_latex(outcome.verdict)
+        rows.append(row)
+    columns = "lll" if outcomes else "ll"
+    return r"$$\begin{array}{%s}%s\end{array}$$" % (columns, r" \\ ".join(rows))
+
+
+def derivation_repr_markdown(derivation, outcomes: Mapping | None = None) -> str:
+    """``Derivation._repr_markdown_``: title, then each step with its verdict when known."""
+    lines = ["### %s" % escape_markdown(derivation.title or derivation.id), ""]
+    if derivation.description:
+        lines += [escape_markdown(derivation.description), ""]
+    for step in derivation.steps:
+        shown = ("$%s$" % step_latex(step) if step.claim is not None
+                 else escape_markdown(_short(step.quote, 120)))
+        line = "- **%s** (%s): %s" % (escape_markdown(step.id), step.kind.value, shown)
+        outcome = (outcomes or {}).get(step.id)
+        if outcome is not None:
+            line += " — " + verdict_markdown(outcome.verdict)
+            if outcome.counterexample:
+                line += ", counterexample $%s$" % counterexample_latex(outcome.counterexample)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A derivation with its outcomes, displayed in a notebook with a verdict per step."""
+
+    derivation: object
+    outcomes: Mapping = field(default_factory=dict)
+
+    def _repr_latex_(self) -> str:
+        return derivation_repr_latex(self.derivation, self.outcomes)
+
+    def _repr_markdown_(self) -> str:
+        return derivation_repr_markdown(self.derivation, self.outcomes)
+
+
+# --- escaping ---------------------------------------------------------------------------
+
+_TEXT_ESCAPES = {"\\": r"\backslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "%": r"\%",
+                 "&": r"\&", "#": r"\#", "_": r"\_", "^": r"\^{}", "~": r"\~{}"}
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|$])")
+
+
+def escape_text(text: str) -> str:
+    """Prose safe inside ``\\text{...}``: every LaTeX special character escaped."""
+    return "".join(_TEXT_ESCAPES.get(ch, ch) for ch in " ".join(str(text).split()))
+
+
+def escape_markdown(text: str) -> str:
+    """Prose safe in Markdown: no accidental emphasis, links, HTML or math."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _value(verdict) -> str:
+    return getattr(verdict, "value", str(verdict))
+
+
+def _expr_latex(expr) -> str:
+    from symbolic.latex import to_latex
+    try:
+        return to_latex(expr)
+    except Exception:  # display only: SymPy's printer always manages something
+        import sympy
+        return sympy.latex(expr)
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(_\{?[A-Za-z0-9, ]+\}?)?")
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
+def _name_latex(name: str) -> str:
+    # Counterexample names come from checkers (symbol names like "x" or "x_{1}"); anything
+    # else is shown as text so that a strange name cannot break the math.
+    return name if _PLAIN_NAME.fullmatch(name) else r"\text{%s}" % escape_text(name)
+
+
+def _number_latex(value: str) -> str:
+    match = _NUMBER.fullmatch(value.strip())
+    if not match:
+        return r"\text{%s}" % escape_text(value)
+    mantissa, exponent = value.strip(), None
+    if match.group(2):
+        mantissa, exponent = value.strip()[: match.start(2)], int(match.group(2)[1:])
+    return mantissa if exponent is None else r"%s \cdot 10^{%d}" % (mantissa, exponent)
