@@ -1,0 +1,334 @@
+"""The symbolic tier for inequalities: proofs over the whole stated domain.
+
+Every claim ``a R b`` with ``R`` in ``< <= > >=`` is turned into a goal "``f >= 0``" (or
+``f > 0``) with ``f`` the larger side minus the smaller. Three methods try to prove it:
+
+* ``inequality_sign``: SymPy's assumptions decide the sign of ``f`` after a few
+  rewrites (expand, factor, cancel, simplify).
+* ``inequality_substitution``: the same on the domain parametrised by the step's
+  relational facts (``x > -1`` becomes ``x = t - 1`` with ``t > 0``).
+* ``inequality_calculus``: ``f`` of one variable on an interval: convex (``f'' >= 0``)
+  with a stationary point ``c`` where ``f(c) >= 0``, or monotone with ``f >= 0`` at the
+  right end of the interval. Every side condition is a SymPy answer ``True`` (``None``
+  is undecided and the method gives up).
+
+This tier never refutes.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Iterable
+
+import sympy
+from sympy.calculus.util import continuous_domain
+
+from symbolic.budget import SoftTimeout, soft_deadline
+from symbolic.checks import checker
+from symbolic.checks.algebraic import Domain, domain_of, flatten_facts
+from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+
+STEP_BUDGET_S = 3.0
+
+
+@dataclass(frozen=True)
+class Goal:
+    """The goal ``large - small >= 0`` (``> 0`` when ``strict``) of an order claim."""
+
+    small: sympy.Basic
+    large: sympy.Basic
+    strict: bool
+
+    @property
+    def gap(self):
+        return self.large - self.small
+
+    def describe(self) -> str:
+        return f"{self.large} - ({self.small}) {'>' if self.strict else '>='} 0"
+
+
+def goal_of(lhs, relation: Relation, rhs) -> Goal | None:
+    """The goal of an order relation, or None for any other relation."""
+    if relation is Relation.LE:
+        return Goal(lhs, rhs, False)
+    if relation is Relation.LT:
+        return Goal(lhs, rhs, True)
+    if relation is Relation.GE:
+        return Goal(rhs, lhs, False)
+    if relation is Relation.GT:
+        return Goal(rhs, lhs, True)
+    return None
+
+
+def _sign_ok(expr, strict: bool) -> bool:
+    answer = expr.is_positive if strict else expr.is_nonnegative
+    return answer is True
+
+
+def _budgeted(fn, expr, budget_s: float):
+    started = time.monotonic()
+    try:
+        with soft_deadline(budget_s):
+            return fn(expr)
+    except SoftTimeout:
+        if time.monotonic() - started < 0.9 * budget_s:
+            raise
+        return None
+    except (RecursionError,):
+        raise
+    except Exception:
+        return None
+
+
+_REWRITES = (
+    ("as written", lambda e: e),
+    ("expand", sympy.expand),
+    ("factor", lambda e: sympy.factor(sympy.together(e))),
+    ("cancel", lambda e: sympy.cancel(sympy.together(e))),
+    ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
+    ("simplify", sympy.simplify),
+)
+
+
+def prove_sign(expr, *, strict: bool = False, budget_s: float = STEP_BUDGET_S) -> str | None:
+    """Prove ``expr >= 0`` (``> 0`` when strict) from SymPy's assumptions.
+
+    Returns the name of the rewrite after which SymPy answered True, or None.
+    """
+    for name, rewrite in _REWRITES:
+        result = _budgeted(rewrite, expr, budget_s)
+        if result is not None and _sign_ok(result, strict):
+            return name
+    return None
+
+
+def prove_sign_on(expr, facts: Iterable[sympy.Basic], *, strict: bool = False,
+                  protect: Iterable[sympy.Basic] = ()) -> str | None:
+    """``prove_sign`` plainly, then on the domain parametrised by ``facts``."""
+    how = prove_sign(expr, strict=strict)
+    if how is not None:
+        return f"sign by SymPy's assumptions after {how}"
+    facts = tuple(facts)
+    if not facts:
+        return None
+    domain = domain_of(facts, protect=protect)
+    if domain.empty:
+        return None
+    how = prove_sign(domain.apply(expr), strict=strict)
+    if how is not None:
+        return f"sign after {how}, with {domain.describe()}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Univariate calculus
+
+
+def interval_of(symbol: sympy.Symbol, facts: Iterable[sympy.Basic]) -> sympy.Set:
+    """The set of values of ``symbol`` allowed by its assumptions and by the facts about it alone."""
+    region: sympy.Set = sympy.S.Reals
+    if symbol.is_positive:
+        region = sympy.Interval.open(0, sympy.oo)
+    elif symbol.is_nonnegative:
+        region = sympy.Interval(0, sympy.oo)
+    elif symbol.is_negative:
+        region = sympy.Interval.open(-sympy.oo, 0)
+    elif symbol.is_nonpositive:
+        region = sympy.Interval(-sympy.oo, 0)
+    for fact in flatten_facts(facts):
+        if fact.free_symbols != {symbol} or not isinstance(fact, sympy.core.relational.Relational):
+            continue
+        try:
+            allowed = sympy.solve_univariate_inequality(fact, symbol, relational=False)
+        except Exception:  # a fact SymPy cannot solve is simply not used (superset: sound)
+            continue
+        region = region.intersect(allowed)
+    return region
+
+
+def _parametrise(interval: sympy.Interval, u: sympy.Symbol):
+    """An expression in a fresh sign-assumed variable that runs over the interval's interior."""
+    a, b = interval.start, interval.end
+    t = sympy.Dummy("t", positive=True)
+    if a == -sympy.oo and b == sympy.oo:
+        return sympy.Dummy("u", real=True)
+    if b == sympy.oo:
+        return a + t
+    if a == -sympy.oo:
+        return b - t
+    return a + (b - a) * t / (1 + t)
+
+
+def _sign_on(expr, u, interval, *, strict: bool) -> bool:
+    """``expr(u) >= 0`` (``> 0``) on the interior of the interval, proved by SymPy."""
+    return prove_sign(expr.subs(u, _parametrise(interval, u)), strict=strict) is not None
+
+
+def _value(f, u, point, side: str):
+    """``f`` at a point, as a one-sided limit when the point is an endpoint or infinite."""
+    if point.is_finite:
+        try:
+            direct = f.subs(u, point)
+            if direct.is_finite and not direct.has(sympy.nan, sympy.zoo):
+                return sympy.simplify(direct)
+        except Exception:
+            pass
+    return sympy.limit(f, u, point, side)
+
+
+@dataclass(frozen=True)
+class CalculusProof:
+    proved: bool
+    detail: str
+
+
+def calculus_proof(f, symbol, facts, *, strict: bool) -> CalculusProof:
+    """Prove ``f >= 0`` (``> 0``) on the interval of ``symbol`` by convexity or monotonicity."""
+    u = sympy.Dummy("u", real=True)
+    region = interval_of(symbol, facts)
+    g = f.subs(symbol, u)
+    if not isinstance(region, sympy.Interval):
+        return CalculusProof(False, f"the domain {region} of {symbol} is not an interval")
+    try:
+        continuous = region.is_subset(continuous_domain(g, u, region))
+    except Exception:
+        continuous = None
+    if continuous is not True:
+        return CalculusProof(False, f"could not show the function is continuous on {region}")
+    where = f"for {symbol} in {region}"
+    d1 = sympy.diff(g, u)
+    d2 = sympy.diff(d1, u)
+    if _sign_on(d2, u, region, strict=False):
+        try:
+            stationary = sympy.solveset(d1, u, region)
+        except Exception:
+            stationary = None
+        if isinstance(stationary, sympy.FiniteSet) and len(stationary) >= 1:
+            c = sorted(stationary, key=sympy.default_sort_key)[0]
+            value = sympy.simplify(g.subs(u, c))
+            if _sign_ok(value, strict):
+                return CalculusProof(True, f"f = {f} is convex {where} (f'' = "
+                                     f"{sympy.simplify(d2.subs(u, symbol))} >= 0) with a "
+                                     f"stationary point {symbol} = {c} where f = {value} "
+                                     f"{'>' if strict else '>='} 0, so f {'>' if strict else '>='} "
+                                     "0 on the whole interval")
+        convex_end = _convex_monotone(g, d1, u, region, strict=strict)
+        if convex_end is not None:
+            return CalculusProof(True, f"f = {f} is convex {where} (f'' = "
+                                 f"{sympy.simplify(d2.subs(u, symbol))} >= 0), {convex_end}")
+    for increasing in (True, False):
+        slope = d1 if increasing else -d1
+        if not _sign_on(slope, u, region, strict=strict):
+            continue
+        end = region.start if increasing else region.end
+        side = "+" if increasing else "-"
+        try:
+            at_end = _value(g, u, end, side)
+        except Exception:
+            continue
+        included = end in region
+        # strictly monotone and the end excluded: f > f(end) >= 0 inside
+        need_strict = strict and included
+        if at_end.is_extended_real and _sign_ok(at_end, need_strict):
+            kind = "increasing" if increasing else "decreasing"
+            return CalculusProof(True, f"f = {f} is {'strictly ' if strict else ''}{kind} "
+                                 f"{where} (f' = {sympy.simplify(d1.subs(u, symbol))}) and f -> "
+                                 f"{at_end} >= 0 at {symbol} = {end}")
+    return CalculusProof(False, f"neither convexity with a stationary point nor monotonicity "
+                         f"proved {where}")
+
+
+def _convex_monotone(g, d1, u, region, *, strict: bool) -> str | None:
+    """For convex g: f' >= 0 at the left end makes g increasing (mirror at the right end).
+
+    g' is nondecreasing when g is convex, so its one-sided limit at the left end bounds
+    it below on the whole interval; then g >= its limit at that end.
+    """
+    for increasing, end, side in ((True, region.start, "+"), (False, region.end, "-")):
+        if not end.is_finite:
+            continue
+        try:
+            slope = _value(d1, u, end, side)
+            value = _value(g, u, end, side)
+        except Exception:
+            continue
+        slope_ok = (slope.is_nonnegative if increasing else slope.is_nonpositive) is True
+        # strict: the end is excluded and g is strictly monotone when the slope is nonzero
+        strict_ok = (not strict or (end not in region and
+                     (slope.is_positive if increasing else slope.is_negative) is True)
+                     or value.is_positive is True)
+        if slope_ok and strict_ok and value.is_nonnegative is True:
+            kind = "increasing" if increasing else "decreasing"
+            return (f"f' -> {slope} at the {'left' if increasing else 'right'} end {end}, so f is "
+                    f"{kind} there and f -> {value} >= 0 at that end")
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Checkers
+
+
+def _order_goal(step: Step) -> Goal | None:
+    claim = step.claim
+    if claim is None or step.kind in (Kind.DEFINITION, Kind.APPROXIMATION):
+        return None
+    return goal_of(claim.lhs, claim.relation, claim.rhs)
+
+
+def _applies(step: Step) -> bool:
+    return _order_goal(step) is not None
+
+
+def _claim_symbols(step: Step) -> set:
+    return set(step.claim.free_symbols)
+
+
+@checker("inequality_sign", cost=30, applies=_applies)
+def check_sign(step: Step, *, config, context) -> Outcome | None:
+    """Prove an inequality from the sign of larger - smaller side under the symbols' assumptions."""
+    goal = _order_goal(step)
+    how = prove_sign(goal.gap, strict=goal.strict)
+    if how is not None:
+        return Outcome(Verdict.PROVED, (Evidence("inequality_sign",
+                       f"{goal.describe()} by SymPy's assumptions after {how}"),))
+    return undecided("inequality_sign", "SymPy's assumptions did not decide the sign of "
+                     f"{goal.gap} (not evidence that the claim is false)")
+
+
+@checker("inequality_substitution", cost=35,
+         applies=lambda step: _applies(step) and bool(step.assumptions))
+def check_substitution(step: Step, *, config, context) -> Outcome | None:
+    """Prove an inequality on the domain parametrised by the step's relational facts."""
+    goal = _order_goal(step)
+    domain = domain_of(step.assumptions, protect=_claim_symbols(step))
+    if domain.empty:
+        return None
+    how = prove_sign(domain.apply(goal.gap), strict=goal.strict)
+    if how is not None:
+        return Outcome(Verdict.PROVED, (Evidence("inequality_substitution",
+                       f"{goal.describe()}: sign proved after {how} with "
+                       f"{domain.describe()}"),))
+    return undecided("inequality_substitution", f"with {domain.describe()} the sign of "
+                     "larger - smaller side was still undecided")
+
+
+@checker("inequality_calculus", cost=45,
+         applies=lambda step: _applies(step) and len(_real_variables(step)) == 1)
+def check_calculus(step: Step, *, config, context) -> Outcome | None:
+    """Prove a one-variable inequality by convexity or monotonicity on its interval."""
+    goal = _order_goal(step)
+    symbol, = _real_variables(step)
+    proof = calculus_proof(goal.gap, symbol, step.assumptions, strict=goal.strict)
+    if proof.proved:
+        return Outcome(Verdict.PROVED, (Evidence("inequality_calculus", proof.detail),))
+    return undecided("inequality_calculus", proof.detail)
+
+
+def _real_variables(step: Step) -> list:
+    claim = step.claim
+    symbols = [s for s in claim.free_symbols if isinstance(s, sympy.Symbol)]
+    if any(not isinstance(s, sympy.Symbol) for s in claim.free_symbols):
+        return []
+    if claim.lhs.has(sympy.Indexed, sympy.Sum) or claim.rhs.has(sympy.Indexed, sympy.Sum):
+        return []
+    return [s for s in symbols if s.is_real]
