@@ -1,0 +1,158 @@
+"""Experiments: a verdict that follows from seeded measurements and a stated criterion.
+
+Some claims of a document are empirical ("the entropy is invariant in n", "the error of
+this approximation is small"). A step states such a claim and carries
+``Rule("experiment", params=(("measure", fn), ...))`` where ``fn(seed) -> Measurement`` is a
+pure, seeded function defined in the proofs module (the document-specific maths lives
+there, not here). The measurement returns points; at each point a non-negative
+*statistic* (an error, a spread, a deficit) is compared with the tolerance:
+
+* every point inside the tolerance by at least ``z`` standard errors -> ``approximate``
+  for an approximate relation (``\\approx``, ``\\gg``, ``\\ll``), ``verified`` otherwise;
+* some point outside by at least ``z`` standard errors, and its statistic enclosed by
+  interval arithmetic (at ``dps`` and ``2*dps``) strictly above the tolerance ->
+  ``refuted`` with that point as the counterexample;
+* anything else (a point within the noise band, an uncertified point) -> ``inconclusive``.
+
+What "certified" means here: the sample is fixed by the seed (the scores numpy drew, as
+binary64 numbers, are the data), and the statistic of *that sample* is enclosed with
+interval arithmetic; the claim about the population is a Monte-Carlo statement whose
+sampling error is the reported standard error. Both are said in the evidence.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from symbolic.checks import rule
+from symbolic.model import Evidence, Outcome, Verdict
+
+DEFAULT_Z = 3.0
+
+
+@dataclass(frozen=True)
+class Point:
+    """One measured point: where it is, the statistic, its standard error, how to certify it.
+
+    ``statistic`` is compared with the tolerance (the claim holds there when it is at most
+    the tolerance). ``stderr`` is its Monte-Carlo standard error (0 when the statistic is
+    exact given the seed). ``certify(dps)`` returns a certified lower bound of the
+    statistic of the same seeded sample (an ``mpmath.mpf`` or a float that is exact), or
+    ``None`` when it cannot; ``cost`` ranks points when several could be certified.
+    """
+
+    where: tuple[tuple[str, str], ...]
+    statistic: float
+    stderr: float = 0.0
+    certify: Callable[[int], object] | None = None
+    cost: float = 1.0
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """What one seeded run of an experiment found: a table for the report and the points."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    points: tuple[Point, ...]
+    description: str
+    statistic: str = "statistic"
+
+
+def _where(point: Point) -> str:
+    return ", ".join(f"{k}={v}" for k, v in point.where)
+
+
+def _classify(point: Point, tolerance: float, z: float) -> str:
+    """``inside``, ``outside`` or ``noise`` (within z standard errors of the tolerance)."""
+    if not math.isfinite(point.statistic):
+        return "outside" if point.statistic > tolerance else "noise"
+    if point.statistic - z * point.stderr > tolerance:
+        return "outside"
+    if point.statistic + z * point.stderr <= tolerance:
+        return "inside"
+    return "noise"
+
+
+def _certified_above(point: Point, tolerance: float, dps: int) -> tuple[bool | None, str]:
+    """Whether the point's statistic is certainly above the tolerance (None: undecided)."""
+    if point.certify is None:
+        return None, "no certification is available for this point"
+    lows = []
+    for precision in (dps, 2 * dps):
+        low = point.certify(precision)
+        if low is None:
+            return None, f"certification at {precision} digits gave no bound"
+        lows.append(low)
+    if all(low > tolerance for low in lows):
+        return True, (f"certified lower bound of the statistic {_short(lows[-1])} > tolerance "
+                      f"{tolerance:g} (interval arithmetic at {dps} and {2 * dps} digits)")
+    return None, f"certified lower bound {_short(lows[-1])} does not exceed tolerance {tolerance:g}"
+
+
+def _short(value) -> str:
+    return f"{float(value):.6g}"
+
+
+def run_experiment(measure: Callable[[int], Measurement], *, seed: int, tolerance: float,
+                   z: float, approximate: bool, dps: int) -> Outcome:
+    """Run a seeded measurement and turn it into a verdict by the criterion of this module."""
+    result = measure(seed)
+    if not result.points:
+        return Outcome(Verdict.INCONCLUSIVE, (Evidence("experiment", "the measurement has no points"),))
+    table = (tuple(result.header),) + tuple(tuple(r) for r in result.rows)
+    classes = [(p, _classify(p, tolerance, z)) for p in result.points]
+    worst = max(result.points, key=lambda p: p.statistic)
+    summary = (f"{result.description} Seed {seed}; {len(result.points)} points; criterion: "
+               f"{result.statistic} <= {tolerance:g} at every point, decided only outside "
+               f"{z:g} standard errors; largest {result.statistic} {_short(worst.statistic)} "
+               f"(+/- {_short(worst.stderr)}) at {_where(worst)}.")
+    evidence = [Evidence("experiment", summary)]
+    outside = sorted((p for p, c in classes if c == "outside"), key=lambda p: p.cost)
+    for point in outside:
+        certain, why = _certified_above(point, tolerance, dps)
+        if certain:
+            evidence.append(Evidence("experiment certificate",
+                                     f"at {_where(point)}: {result.statistic} measured "
+                                     f"{_short(point.statistic)} +/- {_short(point.stderr)}; {why}; "
+                                     "the sample is the seeded one, the population claim is "
+                                     "Monte-Carlo with the standard error shown"))
+            counterexample = tuple(point.where) + (("seed", str(seed)),
+                                                    (result.statistic, _short(point.statistic)),
+                                                    ("tolerance", f"{tolerance:g}"))
+            return Outcome(Verdict.REFUTED, tuple(evidence), counterexample, table=table)
+        evidence.append(Evidence("experiment certificate", f"at {_where(point)}: {why}"))
+    if outside:
+        return Outcome(Verdict.INCONCLUSIVE, tuple(evidence) + (Evidence(
+            "experiment", f"{len(outside)} points measured outside the tolerance, none certified"),),
+            table=table)
+    noisy = [p for p, c in classes if c == "noise"]
+    if noisy:
+        return Outcome(Verdict.INCONCLUSIVE, tuple(evidence) + (Evidence(
+            "experiment", f"{len(noisy)} points within {z:g} standard errors of the tolerance, "
+                          f"e.g. {_where(noisy[0])}"),), table=table)
+    verdict = Verdict.APPROXIMATE if approximate else Verdict.VERIFIED
+    evidence.append(Evidence("experiment", "every point is inside the tolerance by more than "
+                                           f"{z:g} standard errors (a measurement, not a proof)"))
+    return Outcome(verdict, tuple(evidence), table=table)
+
+
+@rule("experiment")
+def experiment_rule(step, *, config, context):
+    """The named rule ``experiment``: params ``measure`` (required), ``tolerance``, ``z``, ``seed``."""
+    params = step.rule
+    measure = params.param("measure")
+    if measure is None or not callable(measure):
+        return Outcome(Verdict.INCONCLUSIVE, (Evidence(
+            "experiment", f"step {step.id}: rule 'experiment' needs a callable param 'measure' "
+                          "(a seeded function returning a Measurement)"),))
+    relation = step.claim.relation
+    regime = step.claim.regime
+    tolerance = params.param("tolerance")
+    if tolerance is None:
+        tolerance = regime.tolerance_for(relation) if regime is not None else 0.05
+    seed = params.param("seed", config.seed)
+    return run_experiment(measure, seed=seed, tolerance=float(tolerance),
+                          z=float(params.param("z", DEFAULT_Z)),
+                          approximate=relation.is_approximate, dps=config.dps)
