@@ -1,0 +1,199 @@
+"""Exact moments of sums of i.i.d. terms, for claims about typical sizes (``<q,k> ~ d``).
+
+A claim may contain ``Mean(X)`` and ``Var(X)`` (kept unevaluated in the claim; they print
+as ``\\mathbb{E}[X]`` and ``\\operatorname{Var}[X]``) where ``X`` is a polynomial of degree
+at most 2 in one ``Sum(f, (j, lo, hi))`` with symbolic bounds. The step carries
+``Rule("iid_moments", params=(("iid", ((q, "normal", 0, 1), (k, "normal", 0, 1))),))``:
+the components ``q[j]``, ``k[j]`` of the named ``IndexedBase`` objects are independent,
+and identically distributed across ``j``. Then, for general ``hi - lo + 1 = m``,
+
+    E[Sum f] = m E[f],   Var[Sum f] = m Var[f],   E[(Sum f)^2] = Var + E^2,
+
+with ``E[f]``, ``Var[f]`` computed exactly by ``sympy.stats``. Linearity of expectation and
+additivity of variance for independent terms are the (standard) rules used; the rest is
+SymPy algebra, so an equality that simplifies to zero is ``proved`` for every size.
+``\\propto`` is read in the size (param ``in``, default the sum's upper bound): proved
+when the ratio is free of it; refuted by two exact instances with different ratios.
+"""
+from __future__ import annotations
+
+import sympy
+from sympy import stats
+
+from symbolic.checks import rule
+from symbolic.model import Evidence, Outcome, Relation, Verdict
+
+
+class Mean(sympy.Function):
+    """The expectation ``E[X]`` of a random expression, kept unevaluated in claims."""
+
+    nargs = 1
+
+    def _latex(self, printer, exp=None):
+        body = r"\mathbb{E}\left[%s\right]" % printer._print(self.args[0])
+        return body if exp is None else r"\left(%s\right)^{%s}" % (body, exp)
+
+
+class Var(sympy.Function):
+    """The variance ``Var[X]`` of a random expression, kept unevaluated in claims."""
+
+    nargs = 1
+
+    def _latex(self, printer, exp=None):
+        body = r"\operatorname{Var}\left[%s\right]" % printer._print(self.args[0])
+        return body if exp is None else r"\left(%s\right)^{%s}" % (body, exp)
+
+
+_DISTRIBUTIONS = {
+    "normal": lambda name, mu, sigma: stats.Normal(name, mu, sigma),
+}
+
+
+class MomentError(ValueError):
+    """A moment the rule cannot compute; the message says why."""
+
+
+def _variables(iid) -> dict:
+    """Random variables standing for one component of each i.i.d. base."""
+    found = {}
+    for entry in iid:
+        base, family, *args = entry
+        if family not in _DISTRIBUTIONS:
+            raise MomentError(f"distribution {family!r} of {base} is not supported "
+                              f"(supported: {', '.join(sorted(_DISTRIBUTIONS))})")
+        found[base] = _DISTRIBUTIONS[family](f"{base.label}_", *args)
+    return found
+
+
+def _term_moments(total: sympy.Sum, variables: dict):
+    """(count, E[f], Var[f]) of ``Sum(f, (j, lo, hi))`` with f built from base[j] only."""
+    if len(total.limits) != 1:
+        raise MomentError(f"{total} has several indices; write one Sum per index")
+    index, lo, hi = total.limits[0]
+    term = total.function
+    replace = {}
+    for atom in term.atoms(sympy.Indexed):
+        if atom.base not in variables:
+            raise MomentError(f"{atom.base} in {total} has no stated distribution")
+        if atom.indices != (index,):
+            raise MomentError(f"{atom} is not indexed by the summation index {index} alone")
+        replace[atom] = variables[atom.base]
+    body = term.xreplace(replace)
+    if index in body.free_symbols:
+        raise MomentError(f"the terms of {total} depend on {index} otherwise than through "
+                          "i.i.d. components")
+    return hi - lo + 1, sympy.simplify(stats.E(body)), sympy.simplify(stats.variance(body))
+
+
+def _moment(kind, arg, variables: dict):
+    """The exact value of ``Mean(arg)`` or ``Var(arg)``."""
+    sums = list(arg.atoms(sympy.Sum))
+    if not sums:
+        if arg.atoms(sympy.Indexed) & {a for a in arg.atoms(sympy.Indexed) if a.base in variables}:
+            raise MomentError(f"{arg}: a random component outside a Sum is not supported")
+        return arg if kind is Mean else sympy.S.Zero
+    if len(sums) > 1:
+        raise MomentError(f"{arg} has {len(sums)} different sums; one is supported")
+    total = sums[0]
+    count, mean, variance = _term_moments(total, variables)
+    s = sympy.Dummy("S")
+    poly = sympy.Poly(arg.xreplace({total: s}), s)
+    if any(c.atoms(sympy.Indexed) for c in poly.coeffs()):
+        raise MomentError(f"{arg}: random components outside the sum are not supported")
+    m1 = count * mean
+    m2 = count * variance + m1 ** 2
+    if poly.degree() > 2:
+        raise MomentError(f"{arg} has degree {poly.degree()} in the sum; at most 2 is supported")
+    c = [poly.coeff_monomial(s ** p) for p in range(3)]
+    first = c[0] + c[1] * m1 + c[2] * m2
+    if kind is Mean:
+        return first
+    if poly.degree() > 1:
+        raise MomentError(f"the variance of {arg} needs fourth moments; not supported")
+    return c[1] ** 2 * count * variance
+
+
+def evaluate_moments(expr, iid) -> sympy.Expr:
+    """``expr`` with every ``Mean``/``Var`` replaced by its exact value under ``iid``."""
+    variables = _variables(iid)
+    return expr.replace(lambda e: isinstance(e, (Mean, Var)),
+                        lambda e: _moment(type(e), e.args[0], variables))
+
+
+def _size_symbols(claim) -> list:
+    found = []
+    for side in (claim.lhs, claim.rhs):
+        for total in side.atoms(sympy.Sum):
+            for _, _, hi in total.limits:
+                found.extend(sorted(hi.free_symbols, key=str))
+    return list(dict.fromkeys(found))
+
+
+def _instances(expr, size, values=(1, 2, 3, 4, 9, 16)):
+    return [(v, sympy.nsimplify(sympy.simplify(expr.subs(size, v)))) for v in values]
+
+
+@rule("iid_moments")
+def moments_iid(step, *, config, context):
+    """The named rule ``iid_moments``: exact moments of i.i.d. sums, then the relation."""
+    claim = step.claim
+    iid = step.rule.param("iid")
+    if not iid:
+        return Outcome(Verdict.INCONCLUSIVE, (Evidence(
+            "iid_moments", f"step {step.id}: give param 'iid', e.g. ((q, 'normal', 0, 1),)"),))
+    try:
+        lhs = evaluate_moments(claim.lhs, iid)
+        rhs = evaluate_moments(claim.rhs, iid)
+    except MomentError as exc:
+        return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", str(exc)),))
+    said = f"moments by linearity and independence over the index: {sympy.sstr(lhs)} vs {sympy.sstr(rhs)}"
+    if claim.relation is Relation.EQ:
+        difference = sympy.simplify(lhs - rhs)
+        if difference == 0:
+            return Outcome(Verdict.PROVED, (Evidence("iid_moments", said + "; difference simplifies to 0"),))
+        return _refute_equality(difference, claim, said)
+    if claim.relation is Relation.PROPTO:
+        size = step.rule.param("in") or (_size_symbols(claim) or [None])[0]
+        if size is None:
+            return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", "no size to read \\propto in"),))
+        ratio = sympy.simplify(lhs / rhs)
+        if size not in ratio.free_symbols:
+            return Outcome(Verdict.PROVED, (Evidence(
+                "iid_moments", said + f"; ratio {sympy.sstr(ratio)} does not depend on {size}"),))
+        return _refute_proportional(ratio, size, said)
+    return Outcome(Verdict.INCONCLUSIVE, (Evidence(
+        "iid_moments", f"relation {claim.relation.value} is not handled by iid_moments"),))
+
+
+def _refute_equality(difference, claim, said):
+    free = sorted(difference.free_symbols, key=str)
+    if not free and difference.is_number and difference.is_zero is False:
+        return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; the difference is "
+                       f"exactly {difference} at every size"),),
+                       counterexample=(("any size", "1"), ("difference", str(difference))))
+    if len(free) > 1 or not free:
+        return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + f"; difference "
+                       f"{sympy.sstr(difference)} is not zero but no exact instance was tried"),))
+    for value, exact in _instances(difference, free[0]):
+        if exact.is_number and exact.is_zero is False:
+            return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; at {free[0]}={value} "
+                           f"the difference is exactly {exact}"),),
+                           counterexample=((str(free[0]), str(value)), ("difference", str(exact))))
+    return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + "; no exact instance differs"),))
+
+
+def _refute_proportional(ratio, size, said):
+    others = ratio.free_symbols - {size}
+    if others:
+        return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + f"; ratio "
+                       f"{sympy.sstr(ratio)} depends on {size} and on {others}: not decided"),))
+    instances = _instances(ratio, size)
+    (v1, r1) = instances[0]
+    for v2, r2 in instances[1:]:
+        gap = sympy.simplify(r1 - r2)
+        if gap.is_number and gap.is_zero is False:
+            return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; ratio "
+                           f"{sympy.sstr(ratio)} is exactly {r1} at {size}={v1} and {r2} at "
+                           f"{size}={v2}: not constant"),),
+                           counterexample=((str(size), f"{v1} and {v2}"), ("ratio", f"{r1} vs {r2}")))
+    return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + "; ratio equal at the instances tried"),))

@@ -1,0 +1,47 @@
+"""The iid_moments rule: exact moments of i.i.d. sums for general sizes."""
+import pytest
+import sympy
+
+from symbolic.checks import CheckContext, check_step
+from symbolic.checks.moments import Mean, Var, evaluate_moments
+from symbolic.config import CheckConfig
+from symbolic.model import Claim, Kind, Relation, Rule, Step, Verdict
+
+d = sympy.Symbol("d", integer=True, positive=True)
+j = sympy.Symbol("j", integer=True, positive=True)
+rho = sympy.Symbol("rho", real=True)
+q, k, z = (sympy.IndexedBase(n, real=True) for n in "qkz")
+DOT = sympy.Sum(q[j] * k[j], (j, 1, d))
+IID = ((q, "normal", 0, 1), (k, "normal", 0, 1), (z, "normal", 0, 1))
+SHARED = sympy.Sum(q[j] * (rho * q[j] + sympy.sqrt(1 - rho ** 2) * z[j]), (j, 1, d))
+
+
+def _check(lhs, relation, rhs):
+    step = Step("MOM-1", Kind.IDENTITY, "q", Claim(lhs, relation, rhs),
+                rule=Rule("iid_moments", params=(("iid", IID),)))
+    return check_step(step, config=CheckConfig(timeout_s=20), context=CheckContext())
+
+
+@pytest.mark.parametrize("lhs, relation, rhs, expected", [
+    (Mean(DOT), Relation.EQ, 0, Verdict.PROVED),                       # independent zero-mean factors
+    (Var(DOT), Relation.EQ, d, Verdict.PROVED),                        # d terms of variance 1
+    (Mean(DOT ** 2), Relation.EQ, d, Verdict.PROVED),                  # Var + mean^2
+    (sympy.sqrt(Mean(DOT ** 2)), Relation.PROPTO, sympy.sqrt(d), Verdict.PROVED),  # rms = sqrt d
+    (sympy.sqrt(Mean(DOT ** 2)), Relation.PROPTO, d, Verdict.REFUTED),  # rms/d = 1/sqrt d, not constant
+    (Var(DOT), Relation.EQ, d + 1, Verdict.REFUTED),                   # off by one, exact instance
+    (Mean(SHARED), Relation.EQ, rho * d, Verdict.PROVED),              # shared direction: mean rho d
+    (Mean(SHARED), Relation.PROPTO, d, Verdict.PROVED),                # ... which is proportional to d
+    (Mean(sympy.Sum(q[j] * k[j + 1], (j, 1, d))), Relation.EQ, 0, Verdict.INCONCLUSIVE),  # not iid terms
+])
+def test_moment_claims(lhs, relation, rhs, expected):
+    assert _check(lhs, relation, rhs).verdict is expected
+
+
+def test_evaluate_moments_of_a_scaled_sum():
+    assert sympy.simplify(evaluate_moments(Mean((DOT / d) ** 2), IID) - 1 / d) == 0
+
+
+def test_unknown_distribution_is_inconclusive():
+    step = Step("MOM-2", Kind.IDENTITY, "q", Claim(Mean(DOT), Relation.EQ, 0),
+                rule=Rule("iid_moments", params=(("iid", ((q, "cauchy", 0, 1), (k, "normal", 0, 1))),)))
+    assert check_step(step, config=CheckConfig(timeout_s=10)).verdict is Verdict.INCONCLUSIVE
