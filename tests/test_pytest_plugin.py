@@ -1,0 +1,121 @@
+"""The pytest plugin, tested end to end with ``pytester``: what a user's test file sees."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+# In-process pytester runs restore sys.modules afterwards: import what the inner test files
+# use here, so every run shares one SymPy (classes from two copies never compare equal).
+import sympy  # noqa: F401
+import symbolic.api  # noqa: F401
+
+pytest_plugins = ["pytester"]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _plugin_args() -> tuple[str, ...]:
+    # Installed (pip install -e .), pytest loads the plugin through its entry point; from a
+    # bare checkout it must be named, and naming it twice would be an error.
+    installed = any(ep.value == "symbolic.pytest_plugin" for ep in entry_points(group="pytest11"))
+    return () if installed else ("-p", "symbolic.pytest_plugin")
+
+
+HEADER = '''
+import sympy
+import symbolic as sc
+from symbolic.pytest_plugin import assert_derivation_checks
+
+a, b, x = sc.symbols("a b x")
+f, g = sympy.Function("f"), sympy.Function("g")
+'''
+
+
+def test_entry_point_is_declared():
+    """pyproject registers the plugin under pytest11 as ``stepcheck``."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["entry-points"]["pytest11"] == {"stepcheck": "symbolic.pytest_plugin"}
+
+
+def test_passing_derivation_passes(pytester):
+    pytester.makepyfile(HEADER + '''
+D = sc.derivation("ok", [
+    sc.step("square", sympy.Eq((x + 1)**2, x**2 + 2*x + 1, evaluate=False)),
+    sc.step("words", quote="so the square expands"),
+])
+
+def test_helper():
+    outcomes = assert_derivation_checks(D)
+    assert outcomes["square"].verdict.value == "proved"
+
+def test_fixture(stepcheck):
+    stepcheck.assert_checks(D)
+    stepcheck.assert_claim(sympy.Eq((x + 1)**2, x**2 + 2*x + 1, evaluate=False))
+''')
+    result = pytester.runpytest(*_plugin_args())
+    result.assert_outcomes(passed=2)
+
+
+def test_refuted_step_fails_with_counterexample(pytester):
+    pytester.makepyfile(HEADER + '''
+D = sc.derivation("bad", [
+    sc.step("fine", sympy.Eq((a + b)**2, a**2 + 2*a*b + b**2, evaluate=False)),
+    sc.step("log-diff", sympy.Eq(sympy.log(a - b), sympy.log(a) - sympy.log(b)),
+            assume=[a > b, b > 0]),
+])
+
+def test_it():
+    assert_derivation_checks(D, allow_undecided=True)
+''')
+    result = pytester.runpytest(*_plugin_args())
+    result.assert_outcomes(failed=1)
+    text = result.stdout.str()
+    assert "DerivationCheckFailed" in text
+    assert "step log-diff: REFUTED" in text
+    assert "counterexample (certified): a = " in text  # the certified point, named
+    assert r"claim: \ln\left(a - b\right) = " in text  # the step's LaTeX
+    assert "assuming: a > b, b > 0" in text
+    assert "step fine" not in text  # a proved step is not blamed
+
+
+def test_undecided_step_fails_unless_allowed(pytester):
+    pytester.makepyfile(HEADER + '''
+D = sc.derivation("open", [sc.step("unknown-functions", sympy.Le(f(x), g(x)))])
+
+def test_strict():
+    assert_derivation_checks(D)
+
+def test_allowed():
+    outcomes = assert_derivation_checks(D, allow_undecided=True)
+    assert outcomes["unknown-functions"].verdict.value in ("inconclusive", "timeout")
+
+def test_fixture_strict(stepcheck):
+    stepcheck.assert_claim(sympy.Le(f(x), g(x)))
+''')
+    result = pytester.runpytest(*_plugin_args())
+    result.assert_outcomes(passed=1, failed=2)
+    text = result.stdout.str()
+    assert "step unknown-functions: INCONCLUSIVE" in text
+    assert r"claim: f{\left(x \right)} \le g{\left(x \right)}" in text
+    assert "allow_undecided=True" in text
+    assert "inequality_sign:" in text  # the evidence: what was tried
+
+
+def test_plugin_import_is_light():
+    """Loading the plugin must not import SymPy: runs that never check pay nothing."""
+    code = ("import sys, symbolic.pytest_plugin; "
+            "heavy = [m for m in ('sympy', 'mpmath', 'latex2sympy2_extended') if m in sys.modules]; "
+            "print(heavy); sys.exit(1 if heavy else 0)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_unrelated_test_run_is_unaffected(pytester):
+    pytester.makepyfile("def test_plain():\n    assert 1 + 1 == 2\n")
+    result = pytester.runpytest(*_plugin_args())
+    result.assert_outcomes(passed=1)
