@@ -1,0 +1,186 @@
+"""A content-addressed cache of step outcomes, so that an unchanged step is not checked twice.
+
+The key of a step is the SHA-256 of everything that can change its verdict: the step's
+canonical form (``sympy.srepr`` of the claim's sides with the symbols' assumptions, the
+relation, the regime, the step's assumptions, kind, rule with parameters, and quote), the
+checker configuration (``CheckConfig.key()``), the tool's version, a digest of the engine's
+source files (so that a fixed checker never serves an old verdict), and the keys of the
+steps it depends on (so that editing one step re-checks it and every step resting on it).
+
+Values are outcomes serialised as JSON (not pickle: reading a cache never runs code),
+one file per key under ``<root>/<key[:2]>/<key>.json``, written atomically.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+import sympy
+
+import symbolic
+from symbolic.config import CheckConfig
+from symbolic.model import Derivation, Evidence, Outcome, Step, Verdict
+
+DEFAULT_ROOT = ".stepcheck-cache"
+FORMAT = 1
+
+# Parts of the package that only present results: editing them cannot change a verdict.
+_PRESENTATION = ("render", "report.py", "export.py", "cli.py", "cache.py", "runner.py",
+                 "pytest_plugin.py", "__main__.py")
+
+
+class Cache:
+    """Outcomes stored by step key in a folder (default ``.stepcheck-cache/``)."""
+
+    def __init__(self, root: str | os.PathLike = DEFAULT_ROOT):
+        self.root = Path(root)
+        self.hits = 0
+        self.misses = 0
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> Outcome | None:
+        """The stored outcome of a step key, or None (also for an unreadable entry)."""
+        try:
+            data = json.loads(self._path(key).read_text(encoding="utf-8"))
+            outcome = outcome_from_json(data["outcome"]) if data.get("format") == FORMAT else None
+        except (OSError, ValueError, KeyError, TypeError):
+            outcome = None  # a missing or damaged entry is a miss, never an error
+        if outcome is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return outcome
+
+    def put(self, key: str, outcome: Outcome) -> None:
+        """Store an outcome under a key (atomically: readers never see half a file)."""
+        text = json.dumps({"format": FORMAT, "outcome": outcome_to_json(outcome)},
+                          sort_keys=True, ensure_ascii=False)
+        write_atomic(self._path(key), text.encode("utf-8"))
+
+    def size_bytes(self) -> int:
+        """Total size of the stored entries."""
+        if not self.root.is_dir():
+            return 0
+        return sum(p.stat().st_size for p in self.root.rglob("*.json"))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write bytes to ``path`` through a temporary file in the same folder and ``os.replace``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# ---------------------------------------------------------------- outcomes as JSON
+
+def outcome_to_json(outcome: Outcome) -> dict:
+    """An outcome as plain JSON data (the inverse of ``outcome_from_json``)."""
+    return {
+        "verdict": outcome.verdict.value,
+        "evidence": [[e.method, e.detail] for e in outcome.evidence],
+        "counterexample": ([[str(n), str(v)] for n, v in outcome.counterexample]
+                           if outcome.counterexample is not None else None),
+        "seconds": outcome.seconds,
+        "table": [list(map(str, row)) for row in outcome.table] if outcome.table is not None else None,
+        "figures": list(outcome.figures),
+    }
+
+
+def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
+    """The outcome stored by ``outcome_to_json``."""
+    counterexample = data.get("counterexample")
+    table = data.get("table")
+    return Outcome(
+        Verdict(data["verdict"]),
+        tuple(Evidence(str(m), str(d)) for m, d in data.get("evidence", ())),
+        tuple((str(n), str(v)) for n, v in counterexample) if counterexample is not None else None,
+        float(data.get("seconds", 0.0)),
+        tuple(tuple(str(c) for c in row) for row in table) if table is not None else None,
+        tuple(str(f) for f in data.get("figures", ())),
+    )
+
+
+# ---------------------------------------------------------------- keys
+
+def step_dependencies(step: Step) -> tuple[str, ...]:
+    """The steps whose outcome a step's check may use: depends_on, rule premises, corrects."""
+    refs = list(step.depends_on)
+    if step.rule is not None:
+        refs += list(step.rule.premises)
+    if step.corrects:
+        refs.append(step.corrects)
+    return tuple(dict.fromkeys(refs))
+
+
+def step_keys(derivation: Derivation, config: CheckConfig) -> dict[str, str]:
+    """The cache key of every step of a derivation, in step order."""
+    keys: dict[str, str] = {}
+    common = f"{config.key()}|stepcheck {symbolic.__version__}|engine {engine_digest()}"
+    for step in derivation.steps:
+        deps = "|".join(f"{ref}={keys[ref]}" for ref in step_dependencies(step))
+        text = f"{canonical_step(step)}\n{common}\ndeps {deps}"
+        keys[step.id] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return keys
+
+
+def canonical_step(step: Step) -> str:
+    """A text that changes whenever anything that can change a step's verdict changes."""
+    parts = [f"id {step.id}", f"kind {step.kind.value}", f"quote {step.quote}"]
+    if step.claim is not None:
+        claim = step.claim
+        parts += [f"lhs {sympy.srepr(claim.lhs)}", f"relation {claim.relation.value}",
+                  f"rhs {sympy.srepr(claim.rhs)}", f"regime {_canonical(claim.regime)}"]
+    parts.append("assumptions " + " ; ".join(sympy.srepr(a) for a in step.assumptions))
+    if step.rule is not None:
+        params = " ; ".join(f"{k}={_canonical(v)}" for k, v in step.rule.params)
+        parts.append(f"rule {step.rule.name} premises {','.join(step.rule.premises)} params {params}")
+    parts.append(f"corrects {step.corrects}")
+    return "\n".join(parts)
+
+
+def _canonical(value: Any) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(_canonical(v) for v in value) + ")"
+    if hasattr(value, "__dataclass_fields__"):
+        fields = ", ".join(f"{name}={_canonical(getattr(value, name))}"
+                           for name in value.__dataclass_fields__)
+        return f"{type(value).__name__}({fields})"
+    code = getattr(value, "__code__", None)
+    if code is not None:  # a Python function: its bytecode and constants, never its address
+        body = hashlib.sha256(code.co_code + repr(code.co_consts).encode()).hexdigest()[:16]
+        return f"function {getattr(value, '__qualname__', '?')} {body}"
+    if isinstance(value, (sympy.Basic, int, float, str, bool)) or isinstance(value, type):
+        return sympy.srepr(value)
+    return repr(value)
+
+
+@lru_cache(maxsize=1)
+def engine_digest() -> str:
+    """A digest of the engine's source files (everything that can change a verdict)."""
+    package = Path(symbolic.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package).as_posix()
+        if relative.split("/")[0] in _PRESENTATION:
+            continue
+        digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()

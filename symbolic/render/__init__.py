@@ -1,0 +1,74 @@
+"""Reports: one data model (``rows``), many small reporters that never run a check.
+
+``render_reports`` turns checked documents into the files of a report folder (in memory);
+``write_reports`` writes them atomically. Reporters: ``latex`` (``<doc>.tex``),
+``markdown`` (``<doc>.md``), ``summary`` (``summary.json``), ``index`` (``README.md``)
+and ``figures`` (``figures/<doc>-<name>.png``).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from symbolic.model import Derivation, Outcome
+from symbolic.render.figures import draw_figures
+from symbolic.render.index import render_index
+from symbolic.render.latex import render_latex
+from symbolic.render.markdown import render_markdown
+from symbolic.render.rows import DocumentRow, StepRow, build_rows
+from symbolic.render.summary import render_summary, summary_data
+
+__all__ = ["DocumentRow", "StepRow", "build_rows", "render_document", "render_index",
+           "render_latex", "render_markdown", "render_reports", "render_summary", "summary_data",
+           "write_reports"]
+
+
+def render_document(derivation: Derivation, outcomes: Mapping[str, Outcome]) -> tuple[DocumentRow, dict[str, bytes]]:
+    """The rows of one document and its files: ``<doc>.tex``, ``<doc>.md`` and its figures."""
+    figures, note = draw_figures(derivation)
+    row = build_rows(derivation, outcomes, figures_note=note)
+    files = dict(figures)
+    files[f"{row.id}.tex"] = render_latex(row).encode("utf-8")
+    files[f"{row.id}.md"] = render_markdown(row).encode("utf-8")
+    return row, files
+
+
+def render_reports(documents: Sequence[tuple[Derivation, Mapping[str, Outcome]]]) -> dict[str, bytes]:
+    """Every file of a report folder (relative path -> bytes) for checked documents."""
+    files: dict[str, bytes] = {}
+    rows = []
+    for derivation, outcomes in documents:
+        row, document_files = render_document(derivation, outcomes)
+        rows.append(row)
+        files.update(document_files)
+    files["summary.json"] = render_summary(rows).encode("utf-8")
+    files["README.md"] = render_index(rows).encode("utf-8")
+    return dict(sorted(files.items()))
+
+
+def write_reports(files: Mapping[str, bytes], out: str | Path) -> list[str]:
+    """Write report files under ``out`` atomically; returns the paths that changed."""
+    from symbolic.cache import write_atomic
+
+    out = Path(out)
+    changed = []
+    for relative, data in files.items():
+        path = out / relative
+        if path.is_file() and path.read_bytes() == data:
+            continue
+        write_atomic(path, data)
+        changed.append(relative)
+    return changed
+
+
+def stale_files(files: Mapping[str, bytes], out: str | Path) -> list[tuple[str, str]]:
+    """The report files under ``out`` that differ from ``files``: (path, "stale" or "missing")."""
+    out = Path(out)
+    found = []
+    for relative, data in files.items():
+        path = out / relative
+        if not path.is_file():
+            found.append((relative, "missing"))
+        elif path.read_bytes() != data:
+            found.append((relative, "stale"))
+    return found

@@ -1,0 +1,151 @@
+"""The Markdown report of one document, with maths that GitHub renders.
+
+Inline maths uses GitHub's ``$`...`$`` form and displays use ```` ```math ```` blocks,
+so Markdown never reads an underscore inside a formula as emphasis. Quotes are shown
+verbatim in ``text`` code blocks: they are LaTeX source with Chinese prose, and a
+reader must be able to find them in the document character for character.
+"""
+from __future__ import annotations
+
+import re
+
+from symbolic.model import Verdict
+from symbolic.render.rows import DocumentRow, StepRow, name_latex, value_latex
+
+BADGES = {
+    Verdict.PROVED: "✅",
+    Verdict.VERIFIED: "☑️",
+    Verdict.REFUTED: "❌",
+    Verdict.APPROXIMATE: "🟠",
+    Verdict.INCONCLUSIVE: "❔",
+    Verdict.TIMEOUT: "⏱️",
+    Verdict.PROSE: "📝",
+    Verdict.ERROR: "💥",
+}
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|$~])")
+
+
+def escape(text: str) -> str:
+    """Plain text that Markdown shows literally (one line)."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def badge(verdict: Verdict) -> str:
+    return f"{BADGES[verdict]} **{verdict.value}**"
+
+
+def _math(latex: str) -> str:
+    return f"$`{latex}`$"
+
+
+def _code_block(text: str, info: str = "text") -> list[str]:
+    fence = "```"
+    while fence in text:
+        fence += "`"
+    return [fence + info, text.strip("\n"), fence]
+
+
+def _anchor(step_id: str) -> str:
+    return f"step-{step_id.lower()}"
+
+
+def _link(step_id: str) -> str:
+    return f"[`{step_id}`](#{_anchor(step_id)})"
+
+
+def render_markdown(doc: DocumentRow) -> str:
+    """The Markdown report of one document."""
+    lines = [f"# {escape(doc.title)}", "",
+             f"Document `{doc.id}`, source `{doc.source}`. "
+             "Quotes are the document's own words; a ⚠️ marks a step that builds on a step that "
+             "is not fully proved.", ""]
+    if doc.description:
+        lines += [escape(doc.description), ""]
+    counts = doc.counts
+    present = [v for v in Verdict if counts[v.value]]
+    lines += ["| steps | " + " | ".join(badge(v) for v in present) + " |",
+              "|---:|" + "---:|" * len(present),
+              f"| {len(doc.steps)} | " + " | ".join(str(counts[v.value]) for v in present) + " |", ""]
+    lines += ["| step | kind | verdict |", "|---|---|---|"]
+    for step in doc.steps:
+        mark = " ⚠️" if step.shaky else ""
+        lines.append(f"| {_link(step.id)} | {step.kind} | {badge(step.verdict)}{mark} |")
+    lines.append("")
+    for step in doc.steps:
+        lines += _step(step)
+    lines += _figures(doc)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _step(step: StepRow) -> list[str]:
+    mark = " ⚠️ rests on unproved steps" if step.shaky else ""
+    lines = [f'<a id="{_anchor(step.id)}"></a>', "",
+             f"## `{step.id}` {badge(step.verdict)}{mark}", ""]
+    facts = [f"*{step.kind}*"]
+    if step.rule:
+        rule = f"rule `{step.rule}`"
+        if step.premises:
+            rule += " from " + ", ".join(_link(p) for p in step.premises)
+        facts.append(rule)
+    if step.depends_on:
+        facts.append("depends on " + ", ".join(_link(d) for d in step.depends_on))
+    lines += [" · ".join(facts), ""]
+    lines += _code_block(step.quote) + [""]
+    if step.gloss:
+        lines += [f"*{escape(step.gloss)}*", ""]
+    if step.claim_latex is not None:
+        lines += _code_block(step.claim_latex, "math") + [""]
+    if step.assumptions:
+        lines += ["**Assumptions:** " + ", ".join(_math(a) for a in step.assumptions), ""]
+    if step.regime:
+        lines += [f"**Regime:** {escape(step.regime)}", ""]
+    if step.corrects:
+        lines += [f"**Corrects** step {_link(step.corrects)}.", ""]
+    if step.corrected_by:
+        lines += ["**Corrected by** " + ", ".join(_link(s) for s in step.corrected_by) + ".", ""]
+    if step.shaky:
+        lines += ["⚠️ **Rests on steps that are not fully proved:** " + "; ".join(
+            f"{_link(ref)} ({escape(why)})" for ref, why in step.shaky), ""]
+    if step.counterexample:
+        lines += ["**Counterexample:** " + ", ".join(
+            _value(n, v) for n, v in step.counterexample), ""]
+    if step.evidence:
+        lines += ["**Evidence:**", ""]
+        lines += [f"- **{escape(e.method)}**: {escape(e.detail)}" for e in step.evidence]
+        lines.append("")
+    if step.table:
+        lines += _table(step.table) + [""]
+    for name in step.figures:
+        lines += [f"![{escape(name)}]({name})", ""]
+    return lines
+
+
+def _value(name: str, value: str) -> str:
+    n, v = name_latex(name), value_latex(value)
+    if n is not None and v is not None:
+        return _math(f"{n} = {v}")
+    return f"`{name}` = `{value}`"
+
+
+def _cell(text: str) -> str:
+    return escape(text) or " "
+
+
+def _table(table) -> list[str]:
+    width = max(len(row) for row in table)
+    rows = [list(row) + [""] * (width - len(row)) for row in table]
+    lines = ["| " + " | ".join(_cell(c) for c in rows[0]) + " |", "|" + "---|" * width]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows[1:]]
+    return lines
+
+
+def _figures(doc: DocumentRow) -> list[str]:
+    if not doc.figures:
+        return []
+    lines = ["## Figures", ""]
+    if doc.figures_note:
+        return lines + [escape(doc.figures_note), ""]
+    for figure in doc.figures:
+        lines += [f"![{escape(figure.caption)}]({figure.path})", "", f"*{escape(figure.caption)}*", ""]
+    return lines

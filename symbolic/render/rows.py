@@ -1,0 +1,246 @@
+"""The one data model every report is drawn from: rows built from a derivation and its outcomes.
+
+Reporters (LaTeX, Markdown, JSON, the index) read these rows and nothing else; they never
+run a check. Maths is already LaTeX here (house notation of ``symbolic.latex``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+import sympy
+
+from symbolic.cache import step_dependencies
+from symbolic.model import Derivation, Evidence, Outcome, Step, Verdict
+
+VERDICT_ORDER = tuple(Verdict)
+# Verdicts that the index table gives a column of their own; the rest count as "other".
+INDEX_COLUMNS = (Verdict.PROVED, Verdict.VERIFIED, Verdict.REFUTED, Verdict.APPROXIMATE)
+
+
+@dataclass(frozen=True)
+class FigureRow:
+    """A figure of a document: its file (relative to the report folder) and caption."""
+
+    name: str
+    caption: str
+    path: str
+
+
+@dataclass(frozen=True)
+class StepRow:
+    """Everything a report shows about one step.
+
+    ``shaky`` lists the steps this one rests on (``depends_on`` and rule premises) that
+    are not fully proved, each with the reason: its own verdict, or "rests on ..." when it
+    is proved but rests on something unproved itself.
+    """
+
+    id: str
+    kind: str
+    quote: str
+    gloss: str | None
+    claim_latex: str | None
+    relation: str | None
+    regime: str | None
+    assumptions: tuple[str, ...]
+    verdict: Verdict
+    evidence: tuple[Evidence, ...]
+    counterexample: tuple[tuple[str, str], ...] | None
+    corrects: str | None
+    corrected_by: tuple[str, ...]
+    depends_on: tuple[str, ...]
+    rule: str | None
+    premises: tuple[str, ...]
+    shaky: tuple[tuple[str, str], ...]
+    table: tuple[tuple[str, ...], ...] | None
+    figures: tuple[str, ...]
+
+    @property
+    def fully_proved(self) -> bool:
+        return self.verdict is Verdict.PROVED and not self.shaky
+
+
+@dataclass(frozen=True)
+class DocumentRow:
+    """One document of a report: its header, counts, steps and figures."""
+
+    id: str
+    title: str
+    source: str
+    description: str
+    steps: tuple[StepRow, ...]
+    figures: tuple[FigureRow, ...]
+    figures_note: str | None = None
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many steps got each verdict (every verdict present, zeros included)."""
+        counts = {v.value: 0 for v in VERDICT_ORDER}
+        for step in self.steps:
+            counts[step.verdict.value] += 1
+        return counts
+
+    @property
+    def other_count(self) -> int:
+        return sum(1 for s in self.steps if s.verdict not in INDEX_COLUMNS)
+
+
+def figure_path(doc_id: str, name: str) -> str:
+    """Where a document's figure lives in the report folder (namespaced by document)."""
+    return f"figures/{doc_id}-{name}.png"
+
+
+def build_rows(derivation: Derivation, outcomes: Mapping[str, Outcome], *,
+               figures_note: str | None = None) -> DocumentRow:
+    """The rows of one document from its derivation and the outcome of every step."""
+    missing = [s.id for s in derivation.steps if s.id not in outcomes]
+    if missing:
+        raise ValueError(f"document {derivation.id}: no outcome for steps {', '.join(missing)}")
+    corrected_by: dict[str, list[str]] = {}
+    for step in derivation.steps:
+        if step.corrects:
+            corrected_by.setdefault(step.corrects, []).append(step.id)
+    shaky: dict[str, tuple[tuple[str, str], ...]] = {}
+    rows = []
+    for step in derivation.steps:
+        shaky[step.id] = _shaky(step, outcomes, shaky)
+        rows.append(_step_row(step, outcomes[step.id], tuple(corrected_by.get(step.id, ())),
+                              shaky[step.id]))
+    figures = tuple(FigureRow(f.name, f.caption, figure_path(derivation.id, f.name))
+                    for f in derivation.figures)
+    return DocumentRow(derivation.id, derivation.title, derivation.source, derivation.description,
+                       tuple(rows), figures, figures_note if figures else None)
+
+
+def _shaky(step: Step, outcomes: Mapping[str, Outcome],
+           earlier: Mapping[str, tuple[tuple[str, str], ...]]) -> tuple[tuple[str, str], ...]:
+    # corrects is not a dependency: a correction repairs a step, it does not rest on it
+    refs = list(step.depends_on) + (list(step.rule.premises) if step.rule else [])
+    found = []
+    for ref in dict.fromkeys(refs):
+        verdict = outcomes[ref].verdict
+        if verdict is Verdict.PROSE:
+            continue  # prose makes no claim that could fail
+        if verdict is not Verdict.PROVED:
+            found.append((ref, verdict.value))
+        elif earlier.get(ref):
+            found.append((ref, "rests on " + ", ".join(r for r, _ in earlier[ref])))
+    return tuple(found)
+
+
+def _step_row(step: Step, outcome: Outcome, corrected_by: tuple[str, ...],
+              shaky: tuple[tuple[str, str], ...]) -> StepRow:
+    from symbolic.latex import claim_to_latex
+
+    claim = step.claim
+    return StepRow(
+        id=step.id, kind=step.kind.value, quote=step.quote, gloss=step.gloss,
+        claim_latex=claim_to_latex(claim) if claim is not None else None,
+        relation=claim.relation.value if claim is not None else None,
+        regime=_regime_text(claim) if claim is not None else None,
+        assumptions=assumption_latex(step),
+        verdict=outcome.verdict, evidence=outcome.evidence,
+        counterexample=outcome.counterexample,
+        corrects=step.corrects, corrected_by=corrected_by,
+        depends_on=step.depends_on,
+        rule=step.rule.name if step.rule is not None else None,
+        premises=tuple(step.rule.premises) if step.rule is not None else (),
+        shaky=shaky, table=outcome.table, figures=tuple(outcome.figures),
+    )
+
+
+def _regime_text(claim) -> str | None:
+    regime = claim.regime
+    if regime is None and not claim.relation.is_approximate:
+        return None
+    if regime is None:
+        return f"no regime stated; tolerance {_tolerance_text(claim, None)}"
+    parts = [regime.description] if regime.description else []
+    parts.append(f"tolerance {_tolerance_text(claim, regime)}")
+    return "; ".join(parts)
+
+
+def _tolerance_text(claim, regime) -> str:
+    from symbolic.model import Regime, Relation
+
+    value = (regime or Regime()).tolerance_for(claim.relation)
+    if claim.relation in (Relation.GG, Relation.LL):
+        return f"ratio at least {value:g}"
+    if regime is not None and regime.absolute:
+        return f"absolute error at most {value:g}"
+    return f"relative error at most {value:g}"
+
+
+def assumption_latex(step: Step) -> tuple[str, ...]:
+    """The step's assumptions as LaTeX, then what its symbols assume about themselves.
+
+    Symbols are real unless said otherwise, so a plain real symbol adds nothing; a
+    positive one adds ``x > 0``, a positive integer ``L \\in \\mathbb{Z}_{>0}``.
+    """
+    from symbolic.latex import to_latex
+
+    found = [to_latex(a) for a in step.assumptions]
+    if step.claim is not None:
+        exprs = [step.claim.lhs, step.claim.rhs, *step.assumptions]
+        bases = {b.label for e in exprs for b in e.atoms(sympy.IndexedBase)}
+        symbols = {s for e in exprs for s in e.free_symbols if isinstance(s, sympy.Symbol)
+                   and not isinstance(s, sympy.Dummy)}
+        for symbol in sorted(symbols, key=lambda s: s.name):
+            name = to_latex(symbol) + (r"_{\cdot}" if symbol in bases else "")
+            text = _symbol_domain(symbol, name)
+            if text:
+                found.append(text)
+    return tuple(dict.fromkeys(found))
+
+
+def _symbol_domain(symbol: sympy.Symbol, name: str) -> str | None:
+    if symbol.is_integer:
+        if symbol.is_positive:
+            return rf"{name} \in \mathbb{{Z}}_{{>0}}"
+        if symbol.is_nonnegative:
+            return rf"{name} \in \mathbb{{Z}}_{{\ge 0}}"
+        return rf"{name} \in \mathbb{{Z}}"
+    for attribute, text in (("is_positive", "> 0"), ("is_negative", "< 0"),
+                            ("is_nonnegative", r"\ge 0"), ("is_nonpositive", r"\le 0")):
+        if getattr(symbol, attribute):
+            return f"{name} {text}"
+    if symbol.is_real:
+        return None  # the default: symbols are real unless said otherwise
+    return rf"{name} \in \mathbb{{C}}"
+
+
+# ---------------------------------------------------------------- counterexample values
+
+_NUMBER = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?")
+_FRACTION = re.compile(r"([-+]?)(\d+)/(\d+)")
+_NAME = re.compile(r"([A-Za-z]+)(?:_\{?([A-Za-z0-9]+)\}?)?(?:\[([A-Za-z0-9, ]+)\])?")
+_GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta",
+          "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon",
+          "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi",
+          "Pi", "Sigma", "Phi", "Psi", "Omega"}
+
+
+def name_latex(name: str) -> str | None:
+    """A counterexample's variable name as math (``x[1]`` -> ``x_{1}``), or None if unusual."""
+    m = _NAME.fullmatch(name.strip())
+    if not m:
+        return None
+    stem, sub, index = m.groups()
+    text = f"\\{stem}" if stem in _GREEK else (stem if len(stem) == 1 else rf"\mathit{{{stem}}}")
+    subs = [s for s in (sub, index.replace(" ", "") if index else None) if s]
+    return text + (f"_{{{','.join(subs)}}}" if subs else "")
+
+
+def value_latex(value: str) -> str | None:
+    """A counterexample's value as math (``-3/2`` -> ``-\\frac{3}{2}``), or None if unusual."""
+    value = value.strip()
+    if _NUMBER.fullmatch(value):
+        mantissa, _, exponent = value.lower().partition("e")
+        return mantissa + (rf" \times 10^{{{int(exponent)}}}" if exponent else "")
+    m = _FRACTION.fullmatch(value)
+    if m:
+        sign, p, q = m.groups()
+        return rf"{'-' if sign == '-' else ''}\frac{{{p}}}{{{q}}}"
+    return None

@@ -1,0 +1,236 @@
+"""``stepcheck report`` and ``stepcheck list``: check documents and write or show their reports.
+
+``report`` checks every step (through the cache unless ``--no-cache``; ``--jobs`` in
+parallel), renders all reports in memory and writes the files that changed; with
+``--check`` it writes nothing and exits 1 naming every stale or missing file. Progress
+goes to stderr only when stderr is a terminal; otherwise the one-line result is all.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from symbolic.cache import DEFAULT_ROOT, Cache, step_keys
+from symbolic.config import CheckConfig
+from symbolic.errors import StepcheckError, UnknownDocumentError
+from symbolic.model import Derivation, Outcome, Verdict
+from symbolic.render import render_reports, stale_files, write_reports
+from symbolic.runner import check_derivation
+
+REPORT_CONFIG = CheckConfig()
+
+
+# ---------------------------------------------------------------- finding documents
+
+def resolve_documents(names: Sequence[str]) -> list[Derivation]:
+    """The derivations named by ids or ``.py`` paths (every encoded document when empty)."""
+    import proofs
+
+    names = list(names) or list(proofs.document_ids())
+    derivations = [load_derivation_file(n) if _is_path(n) else proofs.load(n) for n in names]
+    seen: dict[str, str] = {}
+    for name, derivation in zip(names, derivations):
+        if derivation.id in seen:
+            raise StepcheckError(f"{name} and {seen[derivation.id]} both define document "
+                                 f"{derivation.id!r}; give one of them another id")
+        seen[derivation.id] = name
+    return derivations
+
+
+def _is_path(name: str) -> bool:
+    return name.endswith(".py") or "/" in name or "\\" in name
+
+
+def load_derivation_file(path: str | Path) -> Derivation:
+    """The ``DERIVATION`` defined by a Python file (imported as a module, not evaluated as text)."""
+    path = Path(path)
+    if not path.is_file():
+        raise UnknownDocumentError(f"no such file {str(path)!r}: give a document id "
+                                   "('stepcheck list' shows them) or the path of a .py file")
+    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+    spec = importlib.util.spec_from_file_location(f"_stepcheck_doc_{digest}", path)
+    if spec is None or spec.loader is None:
+        raise UnknownDocumentError(f"{path} cannot be imported as a Python module; "
+                                   "name it <something>.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses and pickling look modules up by name
+    spec.loader.exec_module(module)
+    derivation = getattr(module, "DERIVATION", None)
+    if not isinstance(derivation, Derivation):
+        raise UnknownDocumentError(f"{path} defines no DERIVATION (a symbolic.model.Derivation); "
+                                   "add 'DERIVATION = Derivation(...)' at module level")
+    return derivation
+
+
+# ---------------------------------------------------------------- report
+
+class _ProgressLine:
+    """One line per document on a terminal, rewritten as its steps are checked."""
+
+    def __init__(self, doc_id: str, stream=sys.stderr):
+        self.doc_id = doc_id
+        self.stream = stream
+
+    def __call__(self, done: int, total: int, step_id: str) -> None:
+        self.stream.write(f"\r\033[K{self.doc_id}: {done}/{total} steps ({step_id})")
+        if done == total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cache: bool = True,
+                    config: CheckConfig = REPORT_CONFIG, cache_root: str | Path | None = None,
+                    show_progress: bool = False) -> list[tuple[Derivation, dict[str, Outcome]]]:
+    """Check documents (through the cache unless ``use_cache`` is false)."""
+    cache = Cache(cache_root or DEFAULT_ROOT) if use_cache else None
+    checked = []
+    for derivation in derivations:
+        progress = _ProgressLine(derivation.id) if show_progress else None
+        outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache,
+                                    progress=progress)
+        checked.append((derivation, outcomes))
+    return checked
+
+
+def run_report(args) -> int:
+    """``stepcheck report``: returns 0 when written (or fresh with --check), 1 for stale files."""
+    derivations = resolve_documents(args.docs)
+    out = Path(args.out)
+    checked = check_documents(derivations, jobs=args.jobs, use_cache=not args.no_cache,
+                              show_progress=sys.stderr.isatty())
+    files = render_reports(checked)
+    if args.check:
+        stale = stale_files(files, out)
+        for relative, why in stale:
+            print(f"{(out / relative).as_posix()}: {why}")
+        if stale:
+            print(f"{len(stale)} of {len(files)} report files in {out.as_posix()}/ are stale or "
+                  "missing; run 'stepcheck report' and commit the result")
+            return 1
+        print(f"all {len(files)} report files in {out.as_posix()}/ are up to date")
+        return 0
+    changed = write_reports(files, out)
+    print(f"{len(derivations)} document(s): wrote {len(changed)} of {len(files)} report files "
+          f"in {out.as_posix()}/ ({_verdict_summary(checked)})")
+    if args.pdf:
+        return _compile_pdfs(files, out)
+    return 0
+
+
+def _verdict_summary(checked) -> str:
+    counts: dict[str, int] = {}
+    for _, outcomes in checked:
+        for outcome in outcomes.values():
+            counts[outcome.verdict.value] = counts.get(outcome.verdict.value, 0) + 1
+    return ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict if v.value in counts) or "no steps"
+
+
+def _compile_pdfs(files: Mapping[str, bytes], out: Path) -> int:
+    pdflatex = shutil.which("pdflatex")
+    if pdflatex is None:
+        raise StepcheckError("--pdf needs pdflatex, which is not installed (apt-get install "
+                             "texlive-latex-base texlive-latex-recommended), or leave out --pdf")
+    failures = 0
+    for name in sorted(n for n in files if n.endswith(".tex")):
+        ok, message = compile_latex(files, name, out / name.replace(".tex", ".pdf"))
+        if not ok:
+            failures += 1
+            print(f"pdflatex failed on {(out / name).as_posix()}: {message}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def compile_latex(files: Mapping[str, bytes], tex_name: str, pdf_path: Path | None = None,
+                  *, runs: int = 2) -> tuple[bool, str]:
+    """Run pdflatex on one report in a temporary folder (with its figures).
+
+    Returns (ok, first error line or ""); copies the PDF to ``pdf_path`` when given.
+    """
+    with tempfile.TemporaryDirectory(prefix="stepcheck-tex-") as tmp:
+        for relative, data in files.items():
+            if relative == tex_name or relative.startswith("figures/"):
+                target = Path(tmp) / relative
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+        for _ in range(runs):  # twice: hyperref's references need a second pass
+            result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                                     tex_name], cwd=tmp, capture_output=True, timeout=300)
+            if result.returncode != 0:
+                log = result.stdout.decode("utf-8", "replace").splitlines()
+                errors = [line for line in log if line.startswith("!")]
+                return False, errors[0] if errors else f"exit code {result.returncode}"
+        if pdf_path is not None:
+            pdf_path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(Path(tmp) / tex_name.replace(".tex", ".pdf"), pdf_path)
+    return True, ""
+
+
+# ---------------------------------------------------------------- list
+
+def cached_outcomes(derivation: Derivation, *, config: CheckConfig = REPORT_CONFIG,
+                    cache: Cache | None = None) -> dict[str, Outcome]:
+    """The outcomes of a derivation's steps that the cache holds (possibly not all)."""
+    cache = cache or Cache()
+    keys = step_keys(derivation, config)
+    found = {}
+    for step in derivation.steps:
+        outcome = cache.get(keys[step.id])
+        if outcome is not None:
+            found[step.id] = outcome
+    return found
+
+
+def run_list(args) -> int:
+    """``stepcheck list [DOC]``: the documents with counts, or one document's steps with verdicts."""
+    if args.doc is None:
+        return _list_documents()
+    derivation = resolve_documents([args.doc])[0]
+    outcomes = cached_outcomes(derivation)
+    if len(outcomes) == len(derivation.steps):
+        source = "verdicts from the cache (.stepcheck-cache/)"
+    else:
+        source = f"checked now ({len(derivation.steps) - len(outcomes)} steps were not in the cache)"
+        outcomes = check_documents([derivation], show_progress=sys.stderr.isatty())[0][1]
+    from symbolic.render.rows import build_rows
+
+    row = build_rows(derivation, outcomes)
+    print(f"{derivation.id}: {derivation.title} ({len(derivation.steps)} steps; {source})")
+    width = max((len(s.id) for s in row.steps), default=4)
+    for step in row.steps:
+        mark = "  (rests on unproved: " + ", ".join(r for r, _ in step.shaky) + ")" if step.shaky else ""
+        print(f"  {step.id:<{width}}  {step.kind:<13} {step.verdict.value:<12}{mark}")
+    return 0
+
+
+def _list_documents() -> int:
+    import proofs
+
+    ids = proofs.document_ids()
+    if not ids:
+        print("no encoded documents (proofs/ has no document modules)")
+        return 0
+    width = max(len(i) for i in ids)
+    for doc_id in ids:
+        try:
+            derivation = proofs.load(doc_id)
+        except StepcheckError as exc:
+            print(f"{doc_id:<{width}}  cannot be loaded: {' '.join(str(exc).split())}")
+            continue
+        outcomes = cached_outcomes(derivation)
+        total = len(derivation.steps)
+        if outcomes:
+            counts: dict[str, int] = {}
+            for outcome in outcomes.values():
+                counts[outcome.verdict.value] = counts.get(outcome.verdict.value, 0) + 1
+            text = ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict if v.value in counts)
+            if len(outcomes) < total:
+                text += f", {total - len(outcomes)} not checked yet"
+        else:
+            text = "not checked yet (run 'stepcheck report')"
+        print(f"{doc_id:<{width}}  {total:>3} steps  {derivation.title}\n{'':<{width}}  {text}")
+    return 0
