@@ -1,0 +1,464 @@
+"""Informer's Lemma 1 and its proof, as written in ``proofs/sources/000_29e673534a145fd9.txt``.
+
+The document (Chinese) proves, for a query ``q_i`` and keys ``K = {k_1, ..., k_{L_K}}`` in R^d,
+
+    ln L_K <= M(q_i, K) <= max_j {q_i k_j^T / sqrt d} - (1/L_K) sum_j q_i k_j^T / sqrt d + ln L_K,
+    M(q_i, K) = ln sum_j exp(q_i k_j^T / sqrt d) - (1/L_K) sum_j q_i k_j^T / sqrt d,
+
+through a convexity claim, the gradient of M, an argument about where the minimum is, a chain
+of bounds for the right-hand side and a worked example. The text writes ``LK`` for ``L_K``.
+
+Encoding. Most claims are about the scores only, so they are written with the score
+``s_j = q_i k_j^T / sqrt(d)`` as ``s[j]`` (an ``IndexedBase`` over ``j = 1..L_K``). Claims that
+are about the vectors themselves (the gradient with respect to a key, "all keys are equal")
+are written with components: ``q[nu]`` and ``k[j, nu]``, ``nu = 1..d``, where the dot product
+``q_i k_j^T`` is ``Sum(q[nu] k[j, nu], (nu, 1, d))`` (``symbolic.latex.vectors``). ``L_K`` and
+``d`` are general positive integers. ``M`` is written out through its definition wherever a
+claim uses it, so that every claim can be evaluated.
+
+Findings (decided by hand, confirmed by the engine): the lemma is true; the document's
+"further simplification" drops the ``1/sqrt(d)`` (true only for d = 1); equal scores do not
+force equal keys (only their projections on ``q_i``); and the worked example gives the right
+side of the lemma as ``ln L_K + max`` where the lemma's right side is ``max - mean + ln L_K``
+(which equals ``ln L_K`` there). Each of those steps is followed by a corrected step.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import sympy
+from sympy import Derivative, Eq, Function, IndexedBase, Ne, Sum, Symbol, exp, log, sqrt
+
+from symbolic.functions import MaxOver
+from symbolic.latex.vectors import COMPONENT, DIMENSION, dot
+from symbolic.model import Claim, Derivation, Figure, Kind, Relation, Rule, Series, Step
+
+SOURCE = "000_29e673534a145fd9.txt"
+
+# ---------------------------------------------------------------------------------------
+# Symbols and hypotheses
+
+#: the number of keys L_K and the dimension d: general positive integers
+L = Symbol("L_K", integer=True, positive=True)
+d = DIMENSION
+#: key indices (``m`` is the summation dummy where ``j`` is a fixed key)
+j = Symbol("j", integer=True, positive=True)
+m = Symbol("m", integer=True, positive=True)
+#: vector components: ``nu`` is the summation dummy of a dot product, ``rho`` a fixed component
+nu = COMPONENT
+rho = Symbol("rho", integer=True, positive=True)
+
+#: the scores s_j = q_i k_j^T / sqrt(d), real
+s = IndexedBase("s", real=True)
+#: a direction in score space (convexity along a line s + t v)
+v = IndexedBase("v", real=True)
+t = Symbol("t", real=True)
+#: the components of the query q_i and of the keys k_j
+q = IndexedBase("q", real=True)
+k = IndexedBase("k", real=True)
+#: the raw inner products x_j = q_i k_j^T (the "further simplified" line drops the sqrt(d))
+x = IndexedBase("x", real=True)
+
+# Names of the document's functions (only on the left of definitions).
+q_i, K_set = Symbol("q_i"), Symbol("K")
+M_name = Function("M")(q_i, K_set)
+f_name = Function("f_i")(K_set)
+alpha_name = Symbol("alpha", real=True)
+
+
+def _lse(term, index=m):
+    """ln sum_{index=1}^{L_K} exp(term)."""
+    return log(Sum(exp(term), (index, 1, L)))
+
+
+def _mean(term, index=m):
+    """(1/L_K) sum_{index=1}^{L_K} term."""
+    return Sum(term, (index, 1, L)) / L
+
+
+def _softmax(term_j, term_m):
+    """exp(term_j) / sum_m exp(term_m): the attention weight of key j."""
+    return exp(term_j) / Sum(exp(term_m), (m, 1, L))
+
+
+#: the score-level objects: Z = sum exp(s), f_i = ln Z, M = f_i - mean, p_j = softmax_j
+Z = Sum(exp(s[m]), (m, 1, L))
+F = _lse(s[m])
+MEAN = _mean(s[m])
+M = F - MEAN
+P_j = exp(s[j]) / Z
+MAX = MaxOver(s[m], (m, 1, L))
+
+#: the vector-level objects: score_j = q k_j^T / sqrt(d) with components
+def _score(row):
+    return dot(q[nu], k[row, nu]) / sqrt(d)
+
+
+M_VEC = _lse(_score(m)) - _mean(_score(m))
+P_VEC_j = _softmax(_score(j), _score(m))
+
+#: along a line s + t v in score space (any direction v; a line K + t U in key space moves
+#: the scores along such a line, v_j = q_i u_j^T / sqrt(d), because the scores are linear in K)
+S_LINE = s[m] + t * v[m]
+Z_LINE = Sum(exp(S_LINE), (m, 1, L))
+P_LINE = exp(s[j] + t * v[j]) / Z_LINE
+MEAN_V_LINE = Sum(exp(S_LINE) * v[m], (m, 1, L)) / Z_LINE
+#: the variance of v under the softmax weights: a sum of squares, manifestly >= 0
+VARIANCE_CERTIFICATE = Sum(P_LINE * (v[j] - MEAN_V_LINE) ** 2, (j, 1, L))
+
+#: keys in the 1- and 2-dimensional counterexamples
+q1, q2, c = Symbol("q_1", real=True), Symbol("q_2", real=True), Symbol("c", real=True)
+k11, k12 = Symbol("k_11", real=True), Symbol("k_12", real=True)
+#: k_2 = k_1 + c (-q_2, q_1): the same score as k_1 for every c (its difference is orthogonal to q)
+k21, k22 = k11 - c * q2, k12 + c * q1
+#: a common score a of all keys (the value at the minimum)
+a = Symbol("a", real=True)
+#: the common inner product y = q_i k^T of the worked example (all keys equal to k)
+y = Symbol("y", real=True)
+
+J_IN_RANGE = (sympy.Le(j, L),)
+COMPONENT_IN_RANGE = (sympy.Le(j, L), sympy.Le(rho, d))
+
+
+def _prose(step_id: str, quote: str, gloss: str) -> Step:
+    return Step(step_id, Kind.PROSE, quote, gloss=gloss)
+
+
+# ---------------------------------------------------------------------------------------
+# The steps, in document order
+
+_INTRO = (
+    _prose("INF-0", "informer之Proof of Lemma 1（引理1证明）M(q_i, K)",
+           "Title: Informer, proof of Lemma 1 about M(q_i, K)."),
+    _prose("INF-0b", "我们用详细的数学推导和结论证明了该不等式的正确性，我们将其分为两个部分进行讨论："
+           "不等式的左部分和右部分。 证明不等式：",
+           "We prove the inequality in two parts, its left and its right side. To prove:"),
+)
+
+_STATEMENT_QUOTE = (r"$\ln LK\le M(q_i,K)\le {\max }_j\left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}"
+                    r"-\frac{1}{LK}{\sum }_{j=1}^{LK}\left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}+\ln LK$")
+
+_STATEMENT = (
+    Step("INF-1a", Kind.INEQUALITY, _STATEMENT_QUOTE,
+         Claim(log(L), Relation.LE, M),
+         rule=Rule("jensen"),
+         gloss="Lemma 1, left half: ln L_K <= M(q_i, K) (scores s_j = q_i k_j^T/sqrt(d)); "
+               "Jensen for the convex exp: ln of the mean of exp(s_j) >= mean of s_j."),
+    Step("INF-1b", Kind.INEQUALITY, _STATEMENT_QUOTE,
+         Claim(M, Relation.LE, MAX - MEAN + log(L)),
+         rule=Rule("lse_bounds"),
+         gloss="Lemma 1, right half: M(q_i, K) <= max_j s_j - mean_j s_j + ln L_K "
+               "(log-sum-exp is at most max + ln L_K)."),
+)
+
+_DEFINITIONS = (
+    Step("INF-2", Kind.DEFINITION,
+         r"其中，$M(q_i,K)$定义为： $M(q_i,K)=\ln \left({\sum }_{j=1}^{LK}\exp \left("
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)\right)-\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
+         Claim(M_name, Relation.EQ, M),
+         gloss="Definition: M(q_i, K) = ln sum_j exp(s_j) - (1/L_K) sum_j s_j, with the score "
+               "s_j = q_i k_j^T / sqrt(d)."),
+    _prose("INF-2b", "左部分的解释 首先，我们看不等式的左部分。对于每一个查询向量$q_i$，第一个项$M(q_i,K)$"
+           "是一个对数和指数函数，计算固定查询$q_i$和所有键的内积。我们定义：",
+           "The left half. For each query q_i the first term M(q_i, K) is a log-sum-exp "
+           "function of the inner products of the fixed query with all keys. We define:"),
+    Step("INF-3", Kind.DEFINITION,
+         r"$f_i(K)=\ln {\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
+         Claim(f_name, Relation.EQ, F),
+         gloss="Definition: f_i(K) = ln sum_j exp(s_j), the log-sum-exp of the scores."),
+)
+
+_CONVEXITY = (
+    Step("INF-4a", Kind.INEQUALITY,
+         "根据Log-sum-exp网络的相关理论（Calafiore, Gaubert和Possieri 2018）以及进一步的分析，"
+         "函数$f_i(K)$是一个凸函数。",
+         Claim(Derivative(_lse(S_LINE), (t, 2)), Relation.GE, 0),
+         rule=Rule("sum_of_squares", params=(("certificate", VARIANCE_CERTIFICATE),)),
+         gloss="f_i is convex: along every line s + t v (a line K + t U of keys moves the scores "
+               "along one, as they are linear in K) the second derivative of ln sum exp is "
+               "v^T (diag p - p p^T) v = sum_j p_j (v_j - sum_m p_m v_m)^2 >= 0."),
+    Step("INF-4b", Kind.INEQUALITY,
+         "此外，$f_i(K)$加上线性组合$k_j$使得$M(q_i,K)$成为固定查询情况下的凸函数。",
+         Claim(Derivative(_lse(S_LINE) - _mean(S_LINE), (t, 2)), Relation.GE, 0),
+         rule=Rule("sum_of_squares", params=(("certificate", VARIANCE_CERTIFICATE),)),
+         depends_on=("INF-4a",),
+         gloss="M = f_i minus a linear function of the keys is convex for a fixed query: its "
+               "second derivative along every line is that of f_i, a sum of squares."),
+)
+
+_GRADIENT = (
+    Step("INF-5a", Kind.IDENTITY,
+         r"然后，我们对单个向量$k_j$求导数： $\frac{\partial M(q_i,K)}{\partial k_j}="
+         r"\frac{\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{{\sum }_{j=1}^{LK}\exp \left("
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)}\cdot \frac{q_i}{\sqrt{d}}-\frac{1}{LK}\cdot "
+         r"\frac{q_i}{\sqrt{d}}$",
+         Claim(Derivative(M_VEC, k[j, rho]), Relation.EQ,
+               P_VEC_j * q[rho] / sqrt(d) - q[rho] / (L * sqrt(d))),
+         assumptions=COMPONENT_IN_RANGE,
+         gloss="The gradient with respect to key k_j, component rho (any j <= L_K, rho <= d): "
+               "dM/dk_{j,rho} = softmax_j * q_rho/sqrt(d) - (1/L_K) q_rho/sqrt(d)."),
+    Step("INF-5b", Kind.IDENTITY,
+         r"我们再将其整理为： $\frac{\partial M(q_i,K)}{\partial k_j}=\left(\frac{\exp \left("
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{{\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}"
+         r"{\sqrt{d}}\right)}-\frac{1}{LK}\right)\cdot \frac{q_i}{\sqrt{d}}$",
+         Claim(Derivative(M_VEC, k[j, rho]), Relation.EQ,
+               (P_VEC_j - 1 / L) * q[rho] / sqrt(d)),
+         assumptions=COMPONENT_IN_RANGE,
+         gloss="The same gradient rearranged: (softmax_j - 1/L_K) * q_rho / sqrt(d)."),
+)
+
+_MINIMUM = (
+    _prose("INF-6", r"最小值条件 为了找到该函数的最小值，我们需要让所有的导数为零，也就是令梯度为零：即："
+           r" $\frac{\partial M(q_i,K)}{\partial k_j}=0$",
+           "The minimum: set every derivative to zero (a hypothesis, not a claim; M is convex "
+           "(INF-4b), so a stationary point is a global minimum)."),
+    Step("INF-7", Kind.IMPLICATION,
+         r"这要求： $\frac{\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{{\sum }_{j=1}^{LK}\exp "
+         r"\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}=\frac{1}{LK}$",
+         Claim(sympy.And(Eq((P_j - 1 / L) * q[rho] / sqrt(d), 0), Ne(q[rho], 0)),
+               Relation.IMPLIES, Eq(P_j, 1 / L)),
+         depends_on=("INF-5b",),
+         gloss="A zero gradient requires softmax_j = 1/L_K: from (p_j - 1/L_K) q_rho/sqrt(d) = 0 "
+               "with a component q_rho != 0 (if q_i = 0 all scores are 0 and p_j = 1/L_K anyway)."),
+    Step("INF-8", Kind.IMPLICATION,
+         r"这意味着： $\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)=\frac{{\sum }_{j=1}^{LK}\exp "
+         r"\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{LK}$",
+         Claim(Eq(P_j, 1 / L), Relation.IMPLIES, Eq(exp(s[j]), Z / L)),
+         depends_on=("INF-7",),
+         gloss="That means exp(s_j) = (sum_m exp(s_m)) / L_K (multiply by the positive sum)."),
+    Step("INF-9", Kind.IMPLICATION,
+         r"对数化后，我们有： $\frac{q_i{k}_j^T}{\sqrt{d}}=\ln \left(\frac{{\sum }_{j=1}^{LK}\exp "
+         r"\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{LK}\right)$",
+         Claim(Eq(exp(s[j]), Z / L), Relation.IMPLIES, Eq(s[j], log(Z / L))),
+         depends_on=("INF-8",),
+         gloss="Taking logarithms: s_j = ln((sum_m exp(s_m)) / L_K)."),
+    Step("INF-10", Kind.IDENTITY,
+         r"进一步化简： $q_i{k}_j^T+\ln LK=\ln {\sum }_{j=1}^{LK}\exp \left(q_i{k}_j^T\right)$",
+         Claim(x[j] / sqrt(d) - log(Sum(exp(x[m] / sqrt(d)), (m, 1, L)) / L),
+               Relation.EQ, x[j] + log(L) - log(Sum(exp(x[m]), (m, 1, L)))),
+         assumptions=J_IN_RANGE,
+         depends_on=("INF-9",),
+         gloss="'Simplifying further' INF-9 to x_j + ln L_K = ln sum_m exp(x_m), x_j = q_i k_j^T "
+               "(raw inner products): the 1/sqrt(d) is dropped. Encoded as: the two equations "
+               "have the same residual (left minus right) for every x and d -- false unless d = 1."),
+    Step("INF-10c", Kind.IDENTITY,
+         r"进一步化简： $q_i{k}_j^T+\ln LK=\ln {\sum }_{j=1}^{LK}\exp \left(q_i{k}_j^T\right)$",
+         Claim(x[j] / sqrt(d) - log(Sum(exp(x[m] / sqrt(d)), (m, 1, L)) / L),
+               Relation.EQ, x[j] / sqrt(d) + log(L) - log(Sum(exp(x[m] / sqrt(d)), (m, 1, L)))),
+         assumptions=J_IN_RANGE,
+         depends_on=("INF-9",),
+         corrects="INF-10",
+         gloss="Corrected: INF-9 simplifies to q_i k_j^T/sqrt(d) + ln L_K = "
+               "ln sum_m exp(q_i k_m^T/sqrt(d)) (same residual, since ln(Z/L) = ln Z - ln L)."),
+    Step("INF-11", Kind.IDENTITY,
+         r"由于所有的$k_j$对应的值是相同的，我们得到： $k_1=k_2=\cdots =k_{LK}$",
+         Claim((k21 - k11) ** 2 + (k22 - k12) ** 2, Relation.EQ, 0),
+         gloss="'Since the values of all k_j are the same, k_1 = ... = k_L_K.' Equal scores do "
+               "not force equal keys: in d = 2 the key k_2 = k_1 + c(-q_2, q_1) has the same "
+               "score q_i k_2^T = q_i k_1^T for every c; the claim k_2 = k_1 then says "
+               "|k_2 - k_1|^2 = 0 for all c, q."),
+    Step("INF-11c", Kind.IMPLICATION,
+         r"由于所有的$k_j$对应的值是相同的，我们得到： $k_1=k_2=\cdots =k_{LK}$",
+         Claim(Eq(_score(j), _score(1)), Relation.IMPLIES,
+               Eq(dot(q[nu], k[j, nu] - k[1, nu]), 0)),
+         corrects="INF-11",
+         gloss="Corrected: equal scores only say the keys have equal projections on q_i: "
+               "q_i k_j^T / sqrt(d) = q_i k_1^T / sqrt(d) implies q_i (k_j - k_1)^T = 0 (any d)."),
+    Step("INF-12", Kind.IDENTITY,
+         r"此时，最小值为： $M(q_i,K)=\ln LK$",
+         Claim(_lse(a) - _mean(a), Relation.EQ, log(L)),
+         gloss="At this point (all scores equal to a common value a) the minimum is "
+               "M = ln(L_K e^a) - a = ln L_K."),
+    Step("INF-13a", Kind.IDENTITY,
+         r"自然地，这需要$k_1=k_2=\cdots =k_{LK}$",
+         Claim((k21 - k11) ** 2 + (k22 - k12) ** 2, Relation.EQ, 0),
+         gloss="'Naturally, this requires k_1 = ... = k_L_K': reaching M = ln L_K does not "
+               "require equal keys: in d = 2, K = {k_1, k_1 + c(-q_2, q_1)} attains M = ln 2 "
+               "(INF-13c) for every c, while |k_2 - k_1|^2 = c^2 |q|^2."),
+    Step("INF-13c", Kind.IDENTITY,
+         r"自然地，这需要$k_1=k_2=\cdots =k_{LK}$",
+         Claim(log(exp((q1 * k11 + q2 * k12) / sqrt(2)) + exp((q1 * k21 + q2 * k22) / sqrt(2)))
+               - ((q1 * k11 + q2 * k12) + (q1 * k21 + q2 * k22)) / (2 * sqrt(2)),
+               Relation.EQ, log(2)),
+         corrects="INF-13a",
+         gloss="Corrected: the minimum ln L_K is reached whenever all scores are equal, whatever "
+               "the keys: in d = 2, M(q, {k_1, k_1 + c(-q_2, q_1)}) = ln 2 for every c, q, k_1."),
+    Step("INF-13b", Kind.INEQUALITY,
+         r"我们有测量的最小值为$\ln LK$，即： $M(q_i,K)\ge \ln LK$",
+         Claim(M, Relation.GE, log(L)),
+         rule=Rule("jensen"),
+         gloss="The minimum is ln L_K, that is M(q_i, K) >= ln L_K (true for every K: Jensen)."),
+)
+
+_RIGHT = (
+    _prose("INF-14", r"证明不等式的右半部分 我们要证明不等式的右半部分，使用如下定义的$M(q_i,K)$： "
+           r"$M(q_i,K)=\ln \left({\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)"
+           r"\right)-\frac{1}{LK}{\sum }_{j=1}^{LK}\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
+           "The right half, with M as defined above (recalls the definition INF-2 word for word)."),
+    _prose("INF-14b", "右半部分的证明步骤 根据图中的方法，我们逐步进行证明：",
+           "Steps of the proof of the right half, 'following the figure' (the document has none)."),
+    Step("INF-15", Kind.DEFINITION,
+         r"1. 定义最大内积： $\alpha ={\max }_j\left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}$",
+         Claim(alpha_name, Relation.EQ, MAX),
+         gloss="Define the largest score alpha = max_j s_j (written out as max_j s_j below)."),
+)
+
+_BOUND_QUOTE = (r"2. 上界估计： ${\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)"
+                r"\le {\sum }_{j=1}^{LK}\exp (\alpha )=LK\cdot \exp (\alpha )$")
+_LOG_QUOTE = (r"3. 对数运算： $\ln \left({\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}"
+              r"\right)\right)\le \ln \left(LK\cdot \exp (\alpha )\right)=\ln LK+\alpha$")
+
+_CHAIN = (
+    Step("INF-16a", Kind.INEQUALITY, _BOUND_QUOTE,
+         Claim(Z, Relation.LE, Sum(exp(MAX), (j, 1, L))),
+         rule=Rule("max_bound"),
+         gloss="Upper estimate: sum_j exp(s_j) <= sum_j exp(alpha), as exp is increasing."),
+    Step("INF-16b", Kind.IDENTITY, _BOUND_QUOTE,
+         Claim(Sum(exp(MAX), (j, 1, L)), Relation.EQ, L * exp(MAX)),
+         gloss="sum_{j=1}^{L_K} exp(alpha) = L_K exp(alpha): a sum of L_K equal terms."),
+    Step("INF-16", Kind.INEQUALITY, _BOUND_QUOTE,
+         Claim(Z, Relation.LE, L * exp(MAX)),
+         rule=Rule("transitive", premises=("INF-16a", "INF-16b")),
+         gloss="The chain: sum_j exp(s_j) <= L_K exp(alpha)."),
+    Step("INF-17a", Kind.INEQUALITY, _LOG_QUOTE,
+         Claim(F, Relation.LE, log(L * exp(MAX))),
+         rule=Rule("monotone", premises=("INF-16",), params=(("map", log),)),
+         gloss="Logarithm (increasing) of INF-16: ln sum_j exp(s_j) <= ln(L_K exp(alpha))."),
+    Step("INF-17b", Kind.IDENTITY, _LOG_QUOTE,
+         Claim(log(L * exp(MAX)), Relation.EQ, log(L) + MAX),
+         gloss="ln(L_K exp(alpha)) = ln L_K + alpha."),
+    Step("INF-17", Kind.INEQUALITY, _LOG_QUOTE,
+         Claim(F, Relation.LE, log(L) + MAX),
+         rule=Rule("transitive", premises=("INF-17a", "INF-17b")),
+         gloss="The chain: ln sum_j exp(s_j) <= ln L_K + alpha."),
+    _prose("INF-18", r"4. 结合$M(q_i,K)$的定义： 我们有： $M(q_i,K)=\ln \left({\sum }_{j=1}^{LK}"
+           r"\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)\right)-\frac{1}{LK}{\sum }_{j=1}^{LK}"
+           r"\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
+           "Combine with the definition of M (recalls INF-2 word for word)."),
+    Step("INF-19", Kind.INEQUALITY,
+         r"使用第3步的结果： $M(q_i,K)\le \ln LK+\alpha -\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
+         Claim(M, Relation.LE, log(L) + MAX - MEAN),
+         rule=Rule("add_both_sides", premises=("INF-17",), params=(("term", -MEAN),)),
+         gloss="With step 3: M <= ln L_K + alpha - (1/L_K) sum_j s_j (subtract the mean)."),
+    _prose("INF-19b", r"由于$\alpha$是定义的最大值： $\alpha ={\max }_j\left\{\frac{q_i{k}_j^T}"
+           r"{\sqrt{d}}\right\}$",
+           "Since alpha is the maximum defined in INF-15 (recalls the definition)."),
+    Step("INF-20", Kind.INEQUALITY,
+         r"5. 最终表达式： 将$\alpha$替换回表达式中，得到： $M(q_i,K)\le \ln LK+{\max }_j\left\{"
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right\}-\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
+         Claim(M, Relation.LE, log(L) + MAX - MEAN),
+         rule=Rule("substitute", premises=("INF-15", "INF-19")),
+         gloss="Final expression, alpha replaced by max_j s_j (INF-19 with the definition INF-15)."),
+    Step("INF-21", Kind.INEQUALITY,
+         r"最终结论 综上所述，我们已经证明了不等式的右半部分： $M(q_i,K)\le {\max }_j\left\{"
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right\}-\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
+         r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)+\ln LK$",
+         Claim(M, Relation.LE, MAX - MEAN + log(L)),
+         rule=Rule("transitive", premises=("INF-20",)),
+         gloss="Conclusion: M <= max_j s_j - mean_j s_j + ln L_K, the right half of Lemma 1."),
+    _prose("INF-21b", "因此，引理1的右半部分不等式得证。",
+           "Hence the right half of Lemma 1 is proved."),
+)
+
+_EXAMPLE = (
+    _prose("INF-22", r"举例说明 假设有一个查询向量$q_i$和一个键集合 K = { k 1 , k 2 , … , k L K } "
+           r"K = \{k_1, k_2, \ldots, k_{LK}\} K={k1,k2,…,kLK}。假设$d=1$并且每个键向量$k_j$都是相同"
+           r"的向量$k$。此时，$q_i$和每个键的内积相同，即$q_i{k}^T$。根据以上推导：",
+           "Example: a query q_i and keys K; suppose d = 1 and every key k_j is the same vector "
+           "k. Then every inner product is q_i k^T. Below, y = q_i k^T is that common "
+           "inner product and y / sqrt(d) the common score."),
+    Step("INF-23a", Kind.IDENTITY,
+         r"• 对于左部分，因为所有$k_j$都相同，所以$\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)$"
+         r"的和为$LK\cdot \exp \left(\frac{q_i{k}^T}{\sqrt{d}}\right)$",
+         Claim(Sum(exp(y / sqrt(d)), (j, 1, L)), Relation.EQ, L * exp(y / sqrt(d))),
+         gloss="Left part: all keys equal, so sum_j exp(q_i k_j^T/sqrt(d)) = L_K exp(y/sqrt(d))."),
+    Step("INF-23b", Kind.IDENTITY,
+         r"对数之后得到$\ln LK+\frac{q_i{k}^T}{\sqrt{d}}$。",
+         Claim(log(L * exp(y / sqrt(d))), Relation.EQ, log(L) + y / sqrt(d)),
+         gloss="Its logarithm is ln L_K + y/sqrt(d) (this is f_i; M itself is then ln L_K)."),
+    Step("INF-24a", Kind.IDENTITY,
+         r"• 对于右部分，选择最大的内积（其实就是$q_i{k}^T$）",
+         Claim(MaxOver(y / sqrt(d), (m, 1, L)), Relation.EQ, y),
+         assumptions=(Eq(d, 1),),
+         gloss="Right part: the largest score max_j q_i k_j^T/sqrt(d) is q_i k^T (d = 1)."),
+    Step("INF-24b", Kind.IDENTITY,
+         r"所以不等式右侧为$\ln LK+\max \left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}$",
+         Claim(MaxOver(y / sqrt(d), (m, 1, L)) - _mean(y / sqrt(d)) + log(L), Relation.EQ,
+               log(L) + MaxOver(y / sqrt(d), (m, 1, L))),
+         gloss="'So the right side of the inequality is ln L_K + max{...}': the lemma's right "
+               "side is max - mean + ln L_K, which here is ln L_K, not "
+               "ln L_K + y/sqrt(d) (the document drops the '- mean' term)."),
+    Step("INF-24c", Kind.IDENTITY,
+         r"所以不等式右侧为$\ln LK+\max \left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}$",
+         Claim(MaxOver(y / sqrt(d), (m, 1, L)) - _mean(y / sqrt(d)) + log(L), Relation.EQ, log(L)),
+         corrects="INF-24b",
+         gloss="Corrected: with equal keys the right side is max - mean + ln L_K = ln L_K, equal "
+               "to M and to the left side: both bounds are tight. (ln L_K + max bounds f_i, "
+               "not M.)"),
+    Step("INF-24d", Kind.IDENTITY,
+         r"因为所有的内积都相同，所以最大值也是$\frac{q_i{k}^T}{\sqrt{d}}$。",
+         Claim(MaxOver(y / sqrt(d), (m, 1, L)), Relation.EQ, y / sqrt(d)),
+         gloss="All inner products are equal, so the maximum is the common score y/sqrt(d)."),
+    _prose("INF-25", "这样，通过具体的例子说明，不等式的左右两部分在不同情况下如何达到平衡，从而证明了不等式的正确性。",
+           "The example shows how the two sides balance and 'so proves the inequality' (an "
+           "example proves nothing in general; the proofs are INF-13b and INF-21)."),
+)
+
+
+# ---------------------------------------------------------------------------------------
+# The figure: M and both bounds against the spread of the scores
+
+
+def _bounds_series(lengths=(4, 64, 1024), sigmas=tuple(i / 10 for i in range(51)),
+                   seed: int = 0) -> tuple[Series, ...]:
+    """M(q, K) and both bounds of Lemma 1 for scores sigma * z, z fixed seeded normals.
+
+    For each L the scores are ``sigma * z_j`` with ``z_1..z_L`` drawn once from N(0, 1)
+    (seed ``seed + L``); M, ln L and max - mean + ln L are computed in double precision
+    with a stable log-sum-exp.
+    """
+    curves: list[Series] = []
+    for size in lengths:
+        rng = random.Random(seed + size)
+        z = [rng.gauss(0.0, 1.0) for _ in range(size)]
+        zmax, zmean = max(z), sum(z) / size
+        lower, value, upper = [], [], []
+        for sigma in sigmas:
+            top = sigma * zmax
+            lse = top + math.log(sum(math.exp(sigma * zj - top) for zj in z))
+            value.append(lse - sigma * zmean)
+            lower.append(math.log(size))
+            upper.append(sigma * (zmax - zmean) + math.log(size))
+        xs = tuple(sigmas)
+        curves += [Series(f"M(q,K), L={size}", xs, tuple(value), "-"),
+                   Series(f"ln L, L={size}", xs, tuple(lower), ":"),
+                   Series(f"max - mean + ln L, L={size}", xs, tuple(upper), "--")]
+    return tuple(curves)
+
+
+FIGURE = Figure(
+    name="informer_lemma1_bounds",
+    caption="M(q, K) (solid) between the bounds of Lemma 1, ln L (dotted) and "
+            "max - mean + ln L (dashed), for scores sigma * z with fixed seeded normal z, "
+            "L = 4, 64, 1024. Both bounds are tight at sigma = 0 (equal scores); as the "
+            "spread grows M follows the upper bound minus a gap that tends to ln L when one "
+            "score dominates, and stays near ln L longer for larger L.",
+    series=_bounds_series,
+    xlabel="spread sigma of the scores",
+    ylabel="value",
+)
+
+DERIVATION = Derivation(
+    id="informer_lemma1",
+    title="Informer, Lemma 1: ln L_K <= M(q_i, K) <= max - mean + ln L_K",
+    source=SOURCE,
+    steps=_INTRO + _STATEMENT + _DEFINITIONS + _CONVEXITY + _GRADIENT + _MINIMUM + _RIGHT
+    + _CHAIN + _EXAMPLE,
+    description="The proof of Lemma 1 of Informer (sparsity measurement M of a query): "
+                "scores s_j = q_i k_j^T / sqrt(d), j = 1..L_K; general L_K and d.",
+    figures=(FIGURE,),
+)
