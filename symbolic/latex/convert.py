@@ -1,0 +1,253 @@
+"""Turn what latex2sympy returned (with our placeholders) into stepcheck's SymPy objects.
+
+Conventions applied here (see also ``vectors.py``):
+
+* every symbol is ``Symbol(name, real=True)`` unless the assumptions say more; a name
+  used as a summation/max index is an integer symbol;
+* ``x_j`` becomes ``IndexedBase('x', real=True)[j]`` when ``x`` carries a bound index
+  (of a sum or max) anywhere in the chain, so ``x_j`` outside the sum is the same object;
+  otherwise ``x_j`` stays a plain symbol named ``x_j``;
+* ``\\max_j``/``\\sum_j`` without limits take the limits of a ``\\sum`` over the same index in
+  the same chain, else ``1..N_j`` with ``N_j`` a fresh positive integer symbol;
+* ``\\sum_{i \\neq a,b} f(i)`` is ``Sum(f(i)*(1 - KroneckerDelta(i, a))*(1 - KroneckerDelta(i, b)),
+  (i, lo, hi))``: exact whether or not a = b, and evaluable for a concrete range;
+* ``e`` is Euler's number; ``i`` is the imaginary unit only when asked (``\\mathrm{i}`` always);
+* integer powers too large to hold (``9^{9^{9^{9}}}``) stay unevaluated.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+import sympy
+from sympy.core.function import AppliedUndef
+
+from symbolic.errors import ParseError
+from symbolic.functions import MaxOver, MinOver, ReLU
+from symbolic.latex.vectors import DIMENSION, dot, vector_component
+
+_MAX_POWER_BITS = 4096
+_MAX_FACTORIAL = 1000
+_WORD = re.compile(r"[A-Za-z]+|\d+")
+
+
+def fname(f) -> str:
+    """The name of a function from latex2sympy, without the ``\\text{}`` wrapper."""
+    name = getattr(f, "name", None) or type(f).__name__
+    m = re.fullmatch(r"\\(?:text|operatorname|mathrm)\{(.*)\}", name)
+    return m.group(1) if m else name
+
+
+def split_name(name: str):
+    """``x_j`` -> ("x", ["j"]), ``x_{i,j}`` -> ("x", ["i", "j"]); None for an unsubscripted name."""
+    if "_" not in name:
+        return None
+    base, sub = name.split("_", 1)
+    if not base or not re.fullmatch(r"[A-Za-z]+", base):
+        return None
+    sub = sub[1:-1] if sub.startswith("{") and sub.endswith("}") else sub
+    parts = [p.strip() for p in sub.split(",")]
+    return (base, parts) if all(parts) else None
+
+
+@dataclass
+class Context:
+    """What one chain says about its names, gathered before any symbol is made."""
+
+    known: Mapping[str, sympy.Symbol] = field(default_factory=dict)
+    imaginary_unit: bool = False
+    names: dict = field(default_factory=dict)       # accent placeholders -> their LaTeX
+    indices: set = field(default_factory=set)
+    ranges: dict = field(default_factory=dict)      # index name -> (lo, hi), raw
+    bases: set = field(default_factory=set)         # names that are IndexedBase
+    has_dot: bool = False
+    made: dict = field(default_factory=dict)        # name -> symbol used in the chain
+
+    # -- pass 1 ---------------------------------------------------------------------------
+    def scan(self, raw) -> None:
+        """Record indices, ranges, indexed bases and dot products of a raw tree."""
+        for node in sympy.preorder_traversal(raw):
+            if not isinstance(node, AppliedUndef):
+                continue
+            name, args = fname(node.func), node.args
+            if name in ("SCZsum", "SCZprod", "SCZmaxr", "SCZminr"):
+                self._bind(args[0], args[3])
+                self.ranges.setdefault(args[0].name, (args[1], args[2]))
+            elif name in ("SCZsumn", "SCZprodn", "SCZmax", "SCZmin", "SCZsumx"):
+                self._bind(args[0], args[1])
+            elif name in ("SCZdot", "SCZdotl"):
+                self.has_dot = True
+                for vec in args[:2]:
+                    parts = split_name(getattr(vec, "name", ""))
+                    if parts and len(parts[1]) == 1 and parts[1][0].isalpha():
+                        self.indices.add(parts[1][0])
+
+    def _bind(self, index, body) -> None:
+        if not isinstance(index, sympy.Symbol):
+            raise ParseError(f"the index of a sum or max must be a letter, not {index}")
+        self.indices.add(index.name)
+        for sym in body.free_symbols:
+            parts = split_name(sym.name)
+            if parts and any(index.name in _WORD.findall(p) for p in parts[1]):
+                self.bases.add(parts[0])
+
+    # -- pass 2 ---------------------------------------------------------------------------
+    def symbol(self, name: str):
+        """The SymPy object for a name, the same object every time in one chain."""
+        if name == "SCZimag" or (name == "i" and self.imaginary_unit and name not in self.indices):
+            return sympy.I
+        if name in self.names:
+            name = self.names[name]
+        if name in self.made:
+            return self.made[name]
+        parts = split_name(name)
+        if parts and parts[0] in self.bases:
+            base = sympy.IndexedBase(parts[0], real=True)
+            result = base[tuple(self.subscript(p) for p in parts[1])]
+        elif name in self.indices:
+            result = self._with(name, integer=True)
+        elif name == "d" and self.has_dot:
+            result = DIMENSION
+        else:
+            result = self.known.get(name) or sympy.Symbol(name, real=True)
+        self.made[name] = result
+        return result
+
+    def _with(self, name, **extra):
+        old = self.known.get(name)
+        assumptions = dict(old.assumptions0) if old is not None else {"real": True}
+        assumptions = {k: v for k, v in assumptions.items() if k in _STATED}
+        assumptions.update(extra)
+        try:
+            return sympy.Symbol(name, **assumptions)
+        except Exception as exc:   # InconsistentAssumptions
+            raise ParseError(f"{name} cannot be an integer index with the assumptions given: {exc}")
+
+    def subscript(self, text: str):
+        """A subscript (``j``, ``1``, ``j+1``) as an index expression."""
+        if text.isdigit():
+            return sympy.Integer(text)
+        if re.fullmatch(r"[A-Za-z]", text):
+            self.indices.add(text)
+            return self.symbol(text)
+        from symbolic.latex.parse import library_parse   # the same reader, for j+1
+        return self.convert(library_parse(text))
+
+    def vector(self, raw, row_ok=True):
+        """A vector named by a raw symbol (``q_i`` or ``q``) as its component ``q[i, nu]``."""
+        if not isinstance(raw, sympy.Symbol):
+            raise ParseError(f"a transposed product needs vectors such as k_j, not {raw}")
+        parts = split_name(raw.name)
+        if parts is None:
+            return vector_component(raw.name)
+        if len(parts[1]) != 1:
+            raise ParseError(f"vector {raw.name} has more than one index")
+        return vector_component(parts[0], self.subscript(parts[1][0]))
+
+    def limits(self, index_raw):
+        index = self.symbol(index_raw.name)
+        if index_raw.name in self.ranges:
+            lo, hi = self.ranges[index_raw.name]
+            return index, self.convert(lo), self.convert(hi)
+        top = self.known.get(f"N_{index_raw.name}") or \
+            sympy.Symbol(f"N_{index_raw.name}", integer=True, positive=True)
+        return index, sympy.Integer(1), top
+
+    def convert(self, raw):
+        """The stepcheck expression for a raw latex2sympy tree."""
+        if isinstance(raw, sympy.Symbol):
+            return self.symbol(raw.name)
+        if isinstance(raw, sympy.Float):
+            return sympy.Rational(str(raw))
+        if isinstance(raw, AppliedUndef):
+            return self._function(fname(raw.func), raw.args)
+        if isinstance(raw, sympy.log):
+            arg = self.convert(raw.args[0])
+            if len(raw.args) == 1 or raw.args[1] == sympy.E:
+                return sympy.log(arg)
+            return sympy.log(arg) / sympy.log(self.convert(raw.args[1]))
+        if isinstance(raw, sympy.Limit):
+            e, z, z0, d = raw.args
+            return sympy.Limit(self.convert(e), self.convert(z), self.convert(z0), dir=str(d))
+        if not raw.args:
+            return raw
+        args = [self.convert(a) for a in raw.args]
+        if isinstance(raw, sympy.Pow) and _too_big(*args):
+            return sympy.Pow(*args, evaluate=False)
+        if isinstance(raw, (sympy.factorial, sympy.binomial)) and _huge_integer(args):
+            return raw.func(*args, evaluate=False)
+        return raw.func(*args)
+
+    def _function(self, name, args):
+        conv = self.convert
+        if name in ("SCZsum", "SCZprod"):
+            cls = sympy.Sum if name == "SCZsum" else sympy.Product
+            return cls(conv(args[3]), (self.symbol(args[0].name), conv(args[1]), conv(args[2])))
+        if name in ("SCZsumn", "SCZprodn"):
+            cls = sympy.Sum if name == "SCZsumn" else sympy.Product
+            return cls(conv(args[1]), self.limits(args[0]))
+        if name in ("SCZmax", "SCZmin"):
+            cls = MaxOver if name == "SCZmax" else MinOver
+            return cls(conv(args[1]), self.limits(args[0]))
+        if name in ("SCZmaxr", "SCZminr"):
+            cls = MaxOver if name == "SCZmaxr" else MinOver
+            return cls(conv(args[3]), (self.symbol(args[0].name), conv(args[1]), conv(args[2])))
+        if name == "SCZsumx":
+            index, lo, hi = self.limits(args[0])
+            term = conv(args[1])
+            for other in args[2:]:
+                term = term * (1 - sympy.KroneckerDelta(index, conv(other)))
+            return sympy.Sum(term, (index, lo, hi))
+        if name == "SCZdot":
+            return dot(self.vector(args[0]), self.vector(args[1]))
+        if name == "SCZdotl":
+            return self._dot_linear(args[0], args[1])
+        if name == "SCZdiff":
+            return sympy.Derivative(conv(args[0]), conv(args[1]))
+        if name == "SCZconj":
+            return sympy.conjugate(conv(args[0]))
+        if name == "SCZre":
+            return sympy.re(conv(args[0]))
+        if name == "SCZim":
+            return sympy.im(conv(args[0]))
+        if name == "SCZrelu":
+            return ReLU(conv(args[0]))
+        if name.startswith("SCZ") or not re.fullmatch(r"[A-Za-z]+(_\w+|_\{\w+\})?", name):
+            raise ParseError(f"cannot read the function {name!r}")
+        return sympy.Function(name, real=True)(*[conv(a) for a in args])
+
+    def _dot_linear(self, u_raw, group_raw):
+        """``u^T (v + w)`` by linearity: a sum of dot products of plain vectors."""
+        u = self.vector(u_raw)
+        total = sympy.Integer(0)
+        for term in sympy.Add.make_args(group_raw):
+            coeff, rest = term.as_coeff_Mul()
+            if not isinstance(rest, sympy.Symbol):
+                raise ParseError(f"u^T(...) needs a sum of vectors inside the brackets, not {term}")
+            total += self.convert(coeff) * dot(u, self.vector(rest))
+        return total
+
+
+_STATED = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
+                     "integer", "complex", "rational", "commutative", "zero"])
+
+
+def _too_big(base, exp) -> bool:
+    """Whether base**exp is an integer power too large to compute eagerly."""
+    if not (base.is_Number and exp.is_Number):
+        return not (exp.is_Number or exp.is_Symbol or base.is_Symbol) and _unevaluated_power(base, exp)
+    if not exp.is_Integer or base in (0, 1, -1):
+        return False
+    size = abs(int(exp)) * math.log2(max(abs(float(base)), 2.0)) if base.is_Integer else abs(int(exp))
+    return size > _MAX_POWER_BITS
+
+
+def _unevaluated_power(base, exp) -> bool:
+    return any(isinstance(x, sympy.Pow) and not x.is_Number and x.is_number for x in (base, exp))
+
+
+def _huge_integer(args) -> bool:
+    return any(a.is_Integer and abs(int(a)) > _MAX_FACTORIAL for a in args if a.is_Number) \
+        or any(isinstance(a, sympy.Pow) and a.is_number and not a.is_Number for a in args)

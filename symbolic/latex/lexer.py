@@ -1,0 +1,175 @@
+"""Tokens and groups of a LaTeX string, with the limits that keep reading it cheap.
+
+The reader never hands the user's text to anything but this lexer: it checks the size,
+the nesting depth, the balance of braces and ``\\left``/``\\right``, and that every
+command is one we know (so ``\\input``, ``\\def`` or ``\\csname`` are refused here).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from symbolic.errors import ParseError
+
+MAX_CHARS = 20_000      # one chain; a page of maths is ~2,000 characters
+MAX_DEPTH = 64          # braces and delimiters nested deeper than any real formula
+
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\s+|.", re.S)
+
+GREEK = frozenset("""alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa
+lambda mu nu xi omicron rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta
+Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega""".split())
+SPACING = frozenset(r"\, \; \: \! \  \quad \qquad \displaystyle \textstyle \limits \nolimits".split()
+                    + ["\\ "])
+RELATIONS = {
+    "=": "=", "<": "<", ">": ">", r"\lt": "<", r"\gt": ">",
+    r"\le": r"\le", r"\leq": r"\le", r"\leqslant": r"\le",
+    r"\ge": r"\ge", r"\geq": r"\ge", r"\geqslant": r"\ge",
+    r"\ne": r"\ne", r"\neq": r"\ne", r"\approx": r"\approx", r"\gg": r"\gg", r"\ll": r"\ll",
+    r"\propto": r"\propto", r"\implies": r"\implies", r"\Rightarrow": r"\implies",
+    r"\Longrightarrow": r"\implies",
+}
+FUNCTIONS = frozenset(r"""\sin \cos \tan \sec \csc \cot \sinh \cosh \tanh \coth \arcsin \arccos
+\arctan \exp \ln \log""".split())
+KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \times \pi \infty
+\partial \overline \bar \hat \tilde \vec \operatorname \text \mathrm \mathit \mathbf \mathsf
+\mathbb \mathcal \Re \Im \left \right \big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr
+\{ \} \lbrace \rbrace \| \top \intercal \in \to \lim \binom \lfloor \rfloor \lceil \rceil
+\label \nonumber \notag \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&""".split()) | FUNCTIONS \
+    | {"\\" + g for g in GREEK} | SPACING | frozenset(RELATIONS)
+_PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!\s]")
+OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace"}
+CLOSE = {v: k for k, v in OPEN.items()}
+SIZERS = frozenset(r"\big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr".split())
+
+
+@dataclass(frozen=True)
+class Tok:
+    """One token: a command, a number, a single character or a run of spaces; col is 1-based."""
+
+    text: str
+    col: int
+
+    @property
+    def space(self) -> bool:
+        return self.text.isspace() or self.text in SPACING
+
+
+@dataclass(frozen=True)
+class Group:
+    """A bracketed run of items: ``kind`` is "brace" ({...}), "paren" ((...), [...], \\{...\\}) or "abs"."""
+
+    kind: str
+    items: tuple
+    col: int
+    close_col: int = 0
+
+
+def fail(text: str, col: int, why: str) -> ParseError:
+    """The one-line ParseError used everywhere: what, where, why."""
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return ParseError(f"cannot read '{shown}' at column {col}: {why}")
+
+
+def tokenize(latex: str) -> list[Tok]:
+    """Split LaTeX into tokens, refusing oversize input, unknown commands and stray characters."""
+    if not isinstance(latex, str):
+        raise ParseError(f"expected LaTeX text, got {type(latex).__name__}")
+    if len(latex) > MAX_CHARS:
+        raise ParseError(f"LaTeX of {len(latex)} characters is over the limit of {MAX_CHARS}; "
+                         f"check one chain at a time")
+    if not latex.strip():
+        raise ParseError("empty LaTeX: give a relation such as 'a = b'")
+    tokens = []
+    for m in _TOKEN.finditer(latex):
+        text, col = m.group(), m.start() + 1
+        if text.startswith("\\") and len(text) > 1:
+            if text not in KNOWN:
+                raise fail(text, col, "unknown command")
+        elif not (_PLAIN.fullmatch(text) or text.isspace() or text[0].isdigit() or _greek_char(text)):
+            raise fail(text, col, "unexpected character")
+        tokens.append(Tok(text, col))
+    return tokens
+
+
+def _greek_char(text: str) -> bool:
+    return len(text) == 1 and "\u0391" <= text <= "\u03c9"
+
+
+def group(tokens: list[Tok]) -> tuple:
+    """Nest tokens into Groups, checking balance and depth; returns the top-level items."""
+    stack: list[tuple[str, str, int, list]] = [("top", "", 0, [])]
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        text = tok.text
+        if text in SIZERS:
+            i += 1
+            continue
+        if text in (r"\left", r"\right"):
+            j = i + 1
+            while j < len(tokens) and tokens[j].text.isspace():
+                j += 1
+            if j == len(tokens):
+                raise fail(text, tok.col, "a delimiter must follow it")
+            delim = tokens[j].text
+            i = j
+            if text == r"\left":
+                _open(stack, "abs" if delim in ("|", r"\|") else "paren", delim, tok.col)
+            else:
+                _close(stack, delim, tok.col, sized=True)
+            i += 1
+            continue
+        if text == "{":
+            _open(stack, "brace", "{", tok.col)
+        elif text == "}":
+            _close(stack, "}", tok.col)
+        elif text in OPEN:
+            _open(stack, "paren", text, tok.col)
+        elif text in CLOSE:
+            _close(stack, text, tok.col)
+        else:
+            stack[-1][3].append(tok)
+        i += 1
+    if len(stack) > 1:
+        kind, opener, col, _ = stack[-1]
+        raise fail(opener if kind != "abs" else r"\left|", col, "it is never closed")
+    return tuple(stack[0][3])
+
+
+def _open(stack, kind, opener, col):
+    if len(stack) > MAX_DEPTH:
+        raise ParseError(f"LaTeX nested deeper than {MAX_DEPTH} levels at column {col}; "
+                         f"simplify the formula")
+    stack.append((kind, opener, col, []))
+
+
+def _close(stack, closer, col, sized=False):
+    if len(stack) == 1:
+        raise fail(closer, col, "nothing to close here")
+    kind, opener, ocol, items = stack.pop()
+    if sized and kind in ("paren", "abs") or kind == "brace" and closer == "}" \
+            or kind == "paren" and OPEN.get(opener) == closer:
+        stack[-1][3].append(Group(kind, tuple(items), ocol, col))
+        return
+    raise fail(closer, col, f"it does not match {opener!r} at column {ocol}")
+
+
+def text_of(items) -> str:
+    """The LaTeX of items, as written (spaces normalised)."""
+    out = []
+    for item in items:
+        if isinstance(item, Tok):
+            out.append(item.text)
+        elif item.kind == "brace":
+            out.append("{" + text_of(item.items) + "}")
+        elif item.kind == "abs":
+            out.append(r"\left|" + text_of(item.items) + r"\right|")
+        else:
+            out.append("(" + text_of(item.items) + ")")
+    return "".join(out)
+
+
+def lex(latex: str) -> tuple:
+    """Tokens grouped: the entry point of the lexer."""
+    return group(tokenize(latex))

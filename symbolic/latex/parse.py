@@ -1,0 +1,382 @@
+"""LaTeX in: claims, relation chains and assumptions, read through one latex2sympy adapter.
+
+Pipeline: ``lexer`` (limits, known commands, balance) -> split at top-level relations ->
+``rewrite`` (constructs the library misreads become placeholders) -> latex2sympy with an
+explicit config -> ``convert`` (house symbols, Indexed, MaxOver, dot products).
+Every failure of any stage is a one-line ``ParseError``; no traceback escapes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Mapping, Sequence
+
+import sympy
+
+from symbolic.errors import ParseError
+from symbolic.latex.convert import Context
+from symbolic.latex.lexer import RELATIONS, Group, Tok, fail, lex, text_of
+from symbolic.latex.rewrite import Rewriter
+from symbolic.model import Claim, Relation
+
+_NORMALIZATION = None
+_CONVERSION = None
+
+
+def _configs():
+    """The explicit latex2sympy configuration (its defaults lowercase symbols and strip units)."""
+    global _NORMALIZATION, _CONVERSION
+    if _NORMALIZATION is None:
+        from latex2sympy2_extended.latex2sympy2 import ConversionConfig
+        from latex2sympy2_extended.math_normalization import NormalizationConfig
+        _NORMALIZATION = NormalizationConfig(basic_latex=True, units=False, malformed_operators=False,
+                                             nits=False, boxed="none", equations=False)
+        _CONVERSION = ConversionConfig(interpret_as_mixed_fractions=False,
+                                       interpret_simple_eq_as_assignment=False,
+                                       interpret_contains_as_eq=False, lowercase_symbols=False)
+    return _NORMALIZATION, _CONVERSION
+
+
+def library_parse(text: str):
+    """latex2sympy on already rewritten LaTeX; anything it raises becomes a ParseError."""
+    from latex2sympy2_extended import latex2sympy
+    normalization, conversion = _configs()
+    try:
+        return latex2sympy(text, normalization_config=normalization, conversion_config=conversion)
+    except RecursionError:
+        raise ParseError("formula nested too deeply to read; simplify it") from None
+    except Exception as exc:   # the library raises bare Exception, AttributeError, ...
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ParseError(f"cannot read {_short(text)!r}: {first}") from None
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """What a list of ``--assume`` strings says: symbols with assumptions, and other facts."""
+
+    symbols: Mapping[str, sympy.Symbol] = field(default_factory=dict)
+    facts: tuple[sympy.Basic, ...] = ()
+    latex: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link ``lhs <relation> rhs`` of a chain, with its LaTeX and its claim."""
+
+    latex: str
+    lhs_latex: str
+    rhs_latex: str
+    relation: Relation
+    claim: Claim
+
+
+@dataclass(frozen=True)
+class ParsedChain:
+    """A relation chain ``a = b \\le c`` read into one link per adjacent pair."""
+
+    latex: str
+    links: tuple[Link, ...]
+    assumptions: Assumptions
+
+
+# -- splitting --------------------------------------------------------------------------------
+def _strip_math(latex: str) -> str:
+    """Drop surrounding ``$...$``, ``$$...$$``, ``\\[...\\]`` and a final full stop or comma."""
+    text = latex.strip()
+    for left, right in (("$$", "$$"), ("$", "$"), (r"\[", r"\]"), (r"\(", r"\)")):
+        if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
+            text = text[len(left):-len(right)].strip()
+            break
+    return text.rstrip(" .,;") or text
+
+
+def _pieces(latex: str):
+    """Split at top-level relations: ([(side_text, side_items)], [relation values])."""
+    items = lex(latex)
+    sides, rels, current, start = [], [], [], 0
+    for item in items:
+        if isinstance(item, Tok) and item.text in RELATIONS:
+            end = item.col - 1
+            sides.append((latex[start:end].strip(), tuple(current)))
+            rels.append(RELATIONS[item.text])
+            current, start = [], end + len(item.text)
+        else:
+            current.append(item)
+    sides.append((latex[start:].strip(), tuple(current)))
+    for (text, side_items), n in zip(sides, range(len(sides))):
+        if not any(not (isinstance(x, Tok) and x.space) for x in side_items):
+            where = "before" if n < len(rels) else "after"
+            rel = rels[min(n, len(rels) - 1)] if rels else ""
+            raise ParseError(f"nothing {where} the relation {rel!r} in {_short(latex)!r}")
+    return sides, rels
+
+
+def _raw_side(side_items, rewriter: Rewriter):
+    text = rewriter.emit(side_items)
+    if not text.strip():
+        raise ParseError("an empty side of a relation")
+    return library_parse(text)
+
+
+class _Reader:
+    """Reads the sides of one chain (or one assumption) raw, then converts them together."""
+
+    def __init__(self, known, imaginary_unit):
+        self.rewriter = Rewriter()
+        self.context = Context(known=dict(known), imaginary_unit=imaginary_unit)
+
+    def raw(self, side_items):
+        raw = _raw_side(side_items, self.rewriter)
+        if isinstance(raw, (sympy.core.relational.Relational, sympy.And, sympy.Or)):
+            raise ParseError(f"a relation inside brackets cannot be read: {raw}")
+        if not isinstance(raw, sympy.Expr) and not isinstance(raw, sympy.Basic):
+            raise ParseError(f"cannot read {raw!r} as an expression")
+        self.context.scan(raw)
+        return raw
+
+    def convert(self, raw):
+        self.context.names = self.rewriter.names
+        try:
+            return self.context.convert(raw)
+        except ParseError:
+            raise
+        except RecursionError:
+            raise ParseError("formula nested too deeply to convert; simplify it") from None
+        except Exception as exc:
+            raise ParseError(f"cannot convert {_short(str(raw))!r}: {type(exc).__name__}: "
+                             f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+
+
+def _guard(fn):
+    """Turn any stray exception into a one-line ParseError (never a traceback)."""
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ParseError:
+            raise
+        except RecursionError:
+            raise ParseError("LaTeX nested too deeply; simplify it") from None
+        except Exception as exc:
+            text = str(exc).splitlines()[0] if str(exc) else ""
+            raise ParseError(f"cannot read the LaTeX: {type(exc).__name__}: {text}") from None
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
+
+
+_SYMPY_REL = {"=": sympy.Eq, r"\ne": sympy.Ne, "<": sympy.Lt, r"\le": sympy.Le,
+              ">": sympy.Gt, r"\ge": sympy.Ge}
+
+
+# -- public functions ---------------------------------------------------------------------------
+@_guard
+def parse_expr(latex: str, *, assumptions: Assumptions | None = None,
+               imaginary_unit: bool = False) -> sympy.Basic:
+    """One LaTeX expression (no relation) as a SymPy expression."""
+    sides, rels = _pieces(_strip_math(latex))
+    if rels:
+        raise ParseError(f"expected an expression, found the relation {rels[0]!r} in {_short(latex)!r}")
+    reader = _Reader(assumptions.symbols if assumptions else {}, imaginary_unit)
+    raw = reader.raw(sides[0][1])
+    return reader.convert(raw)
+
+
+@_guard
+def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
+                imaginary_unit: bool = False) -> ParsedChain:
+    """A relation or chain ``a = b \\le c``: one link per adjacent pair, symbols shared."""
+    if isinstance(assumptions, str):
+        assumptions = (assumptions,)
+    given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit)
+    text = _strip_math(latex)
+    sides, rels = _pieces(text)
+    if not rels:
+        raise ParseError(f"no relation in {_short(text)!r}: write a claim such as 'a = b' or 'a \\le b'")
+    reader = _Reader(given.symbols, imaginary_unit)
+    if r"\implies" in rels:
+        values = _implication_sides(text, sides, rels, reader)
+    else:
+        raws = [reader.raw(items) for _, items in sides]
+        values = [reader.convert(r) for r in raws]
+    texts = _side_texts(sides, rels)
+    links = []
+    chain_rels = [r for r in rels if r == r"\implies"] if r"\implies" in rels else rels
+    for n, rel in enumerate(chain_rels):
+        relation = Relation(rel)
+        claim = Claim(values[n], relation, values[n + 1])
+        lhs, rhs = texts[n], texts[n + 1]
+        links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
+    return ParsedChain(text, tuple(links), _rebind(given, reader.context.made))
+
+
+def _side_texts(sides, rels):
+    """The LaTeX of each side; for implications, of each conjunction of relations."""
+    if r"\implies" not in rels:
+        return [t for t, _ in sides]
+    texts, current = [], [sides[0][0]]
+    for (text, _), rel in zip(sides[1:], rels):
+        if rel == r"\implies":
+            texts.append(" ".join(current))
+            current = [text]
+        else:
+            current += [rel, text]
+    texts.append(" ".join(current))
+    return texts
+
+
+def _implication_sides(text, sides, rels, reader):
+    """``A \\implies B``: each of A, B is a relation (chain) read as a conjunction."""
+    groups, current = [], [sides[0]]
+    for side, rel in zip(sides[1:], rels):
+        if rel == r"\implies":
+            groups.append(current)
+            current = [side]
+        else:
+            current += [rel, side]
+    groups.append(current)
+    raws = [[reader.raw(part[1]) if isinstance(part, tuple) else part for part in g] for g in groups]
+    values = []
+    for g in raws:
+        exprs = [reader.convert(p) for p in g[::2]]
+        ops = g[1::2]
+        if not ops:
+            raise ParseError(f"each side of \\implies must be a relation, in {_short(text)!r}")
+        parts = []
+        for a, op, b in zip(exprs, ops, exprs[1:]):
+            if op not in _SYMPY_REL:
+                raise ParseError(f"{op} cannot be used inside an implication")
+            parts.append(_SYMPY_REL[op](a, b, evaluate=False))
+        values.append(sympy.And(*parts) if len(parts) > 1 else parts[0])
+    return values
+
+
+def _rebind(given: Assumptions, made: Mapping[str, sympy.Basic]) -> Assumptions:
+    """The assumptions with each symbol replaced by the object the chain uses for that name."""
+    swap = {}
+    for name, sym in given.symbols.items():
+        used = made.get(name)
+        if isinstance(used, sympy.Symbol) and used != sym:
+            swap[sym] = used
+    if not swap:
+        return given
+    symbols = {name: swap.get(sym, sym) for name, sym in given.symbols.items()}
+    facts = tuple(f.xreplace(swap) for f in given.facts)
+    return Assumptions(symbols, facts, given.latex)
+
+
+# -- assumptions ------------------------------------------------------------------------------
+_SETS = {
+    "R": {"real": True}, "R_{>0}": {"positive": True}, "R^+": {"positive": True},
+    "R_+": {"positive": True}, "R_{+}": {"positive": True}, "R^{+}": {"positive": True},
+    "R_{\\ge0}": {"nonnegative": True}, "R_{\\geq0}": {"nonnegative": True},
+    "Z": {"integer": True}, "Z_{>0}": {"integer": True, "positive": True},
+    "Z^+": {"integer": True, "positive": True}, "Z_+": {"integer": True, "positive": True},
+    "Z^{+}": {"integer": True, "positive": True}, "Z_{+}": {"integer": True, "positive": True},
+    "Z_{\\ge0}": {"integer": True, "nonnegative": True},
+    "Z_{\\geq0}": {"integer": True, "nonnegative": True},
+    "N": {"integer": True, "positive": True}, "N^+": {"integer": True, "positive": True},
+    "N_{>0}": {"integer": True, "positive": True}, "N^*": {"integer": True, "positive": True},
+    "N_0": {"integer": True, "nonnegative": True}, "N_{0}": {"integer": True, "nonnegative": True},
+    "Q": {"rational": True}, "C": {"complex": True},
+}
+
+
+@_guard
+def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -> Assumptions:
+    """``--assume`` strings (``x > 0``, ``0 < p < 1``, ``n \\in \\mathbb{Z}_{>0}``) read together."""
+    if isinstance(latexes, str):
+        latexes = (latexes,)
+    stated: dict[str, dict] = {}
+    pending = []          # (latex, sides, rels, reader) of relations, read once symbols are known
+    for latex in latexes:
+        text = _strip_math(latex)
+        items = lex(text)
+        member = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == r"\in"]
+        if member:
+            _membership(text, items, member[0], stated)
+            continue
+        sides, rels = _pieces(text)
+        if not rels:
+            raise ParseError(f"assumption {_short(text)!r} is not a relation: write e.g. 'x > 0' "
+                             r"or 'n \in \mathbb{Z}_{>0}'")
+        bad = [r for r in rels if r not in _SYMPY_REL]
+        if bad:
+            raise ParseError(f"assumption {_short(text)!r} uses {bad[0]}; use = \\ne < \\le > \\ge or \\in")
+        reader = _Reader({}, imaginary_unit)
+        raws = [reader.raw(items) for _, items in sides]
+        pending.append((raws, rels, reader))
+        for a, rel, b in zip(raws, rels, raws[1:]):
+            _sign(a, rel, b, stated)
+    symbols = {}
+    for name, flags in stated.items():
+        assumptions = dict(flags)
+        if not assumptions.pop("complex", False):
+            assumptions.setdefault("real", True)
+        elif not any(assumptions.get(k) for k in ("positive", "negative", "nonnegative",
+                                                   "nonpositive", "integer", "rational")):
+            assumptions = {"complex": True}
+        try:
+            symbols[name] = sympy.Symbol(name, **assumptions)
+        except Exception:
+            raise ParseError(f"the assumptions about {name} contradict each other "
+                             f"({', '.join(sorted(k for k, v in flags.items() if v))})") from None
+    facts = []
+    for raws, rels, reader in pending:
+        reader.context.known = symbols
+        values = [reader.convert(r) for r in raws]
+        for a, rel, b, ra, rb in zip(values, rels, values[1:], raws, raws[1:]):
+            if _captured(ra, rel, rb):
+                continue
+            fact = _SYMPY_REL[rel](a, b)
+            if fact is sympy.false:
+                raise ParseError(f"assumption {a} {rel} {b} is false")
+            if fact is not sympy.true:
+                facts.append(fact)
+    return Assumptions(symbols, tuple(facts), tuple(latexes))
+
+
+def _membership(text, items, k, stated):
+    """``x, y \\in \\mathbb{R}_{>0}``: the symbols on the left get the set's assumptions."""
+    left = text_of(items[:k])
+    right = text_of(items[k + 1:]).replace(" ", "")
+    key = right.replace(r"\mathbb{", "", 1).replace("}", "", 1) if right.startswith(r"\mathbb{") else None
+    if key is None or key not in _SETS:
+        raise ParseError(f"unknown set {right!r} in assumption {_short(text)!r}; use \\mathbb{{R}}, "
+                         r"\mathbb{Z}_{>0}, \mathbb{N}, \mathbb{C}, ...")
+    for name in (n.strip() for n in left.split(",")):
+        raw = library_parse(name) if name else None
+        if not isinstance(raw, sympy.Symbol):
+            raise ParseError(f"left of \\in must be symbols, not {name!r} in {_short(text)!r}")
+        stated.setdefault(raw.name, {}).update(_SETS[key])
+
+
+def _sign(a, rel, b, stated):
+    """Turn ``x > 0``, ``x \\ge 2``, ``0 < x``... into sign assumptions of the symbol x."""
+    flip = {"<": ">", ">": "<", r"\le": r"\ge", r"\ge": r"\le", "=": "=", r"\ne": r"\ne"}
+    if isinstance(b, sympy.Symbol) and not isinstance(a, sympy.Symbol):
+        a, b, rel = b, a, flip[rel]
+    if not isinstance(a, sympy.Symbol) or not b.is_number or a.name == "SCZimag":
+        return
+    c = b if b.is_Number else sympy.N(b, 30)
+    if not c.is_real:
+        return
+    flags = stated.setdefault(a.name, {})
+    if rel == ">" and c >= 0 or rel == r"\ge" and c > 0:
+        flags["positive"] = True
+    elif rel == r"\ge" and c == 0:
+        flags["nonnegative"] = True
+    elif rel == "<" and c <= 0 or rel == r"\le" and c < 0:
+        flags["negative"] = True
+    elif rel == r"\le" and c == 0:
+        flags["nonpositive"] = True
+    elif rel == r"\ne" and c == 0:
+        flags["nonzero"] = True
+
+
+def _captured(a, rel, b) -> bool:
+    """Whether a relation says no more than the sign assumption it gave (``x > 0``)."""
+    if isinstance(b, sympy.Symbol) and not isinstance(a, sympy.Symbol):
+        a, b = b, a
+    return isinstance(a, sympy.Symbol) and b == 0 and rel != "="

@@ -1,0 +1,469 @@
+"""Rewrite grouped LaTeX into the subset latex2sympy reads correctly.
+
+What the library misreads or rejects is turned into placeholder calls
+``\\text{SCZ<name>}(...)`` that ``convert.py`` maps onto SymPy objects afterwards:
+
+=====================================  ==========================================
+written                                 becomes
+=====================================  ==========================================
+``\\log x``, ``\\ln x``                 ``\\ln(x)``: natural log of the whole product up to
+                                        the next top-level ``+``/``-`` (``\\log\\frac1n\\sum``)
+``\\max_j \\{..\\}``, ``\\max_j x_j``   ``SCZmax(j, ..)`` -> ``MaxOver``
+``\\sum_{j=1}^{n} ..``                  ``SCZsum(j, 1, n, ..)`` -> ``Sum``
+``\\sum_j ..``                          ``SCZsumn(j, ..)``: range found later in the chain
+``\\sum_{i \\neq a,b} ..``              ``SCZsumx(i, .., a, b)``
+``u^T v``, ``u v^T``                    ``SCZdot(u, v)`` (see ``vectors.py``)
+``\\frac{\\partial M}{\\partial k_j}``  ``SCZdiff((M), k_j)`` -> ``Derivative``
+``\\overline{z}``                       ``SCZconj(z)``; ``\\operatorname{Re}`` ``SCZre``
+``\\hat{x}`` and other accents          ``SCZsym<n>``: a symbol named ``\\hat{x}``
+=====================================  ==========================================
+"""
+from __future__ import annotations
+
+from symbolic.errors import ParseError
+from symbolic.latex.lexer import FUNCTIONS, GREEK, RELATIONS, Group, Tok, fail, text_of
+
+_TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
+_NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "ReLU": "SCZrelu",
+          "relu": "SCZrelu", "RELU": "SCZrelu"}
+_ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar"])
+_FONTS = frozenset([r"\mathrm", r"\mathit", r"\mathbf", r"\mathsf", r"\mathcal", r"\text",
+                    r"\operatorname"])
+_SKIP_WITH_ARG = frozenset([r"\label"])
+_SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&", r"\%"])
+
+
+class Rewriter:
+    """One rewrite of one side of a relation; ``names`` maps accent placeholders to their LaTeX."""
+
+    def __init__(self):
+        self.names: dict[str, str] = {}
+
+    # -- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def _solid(items, k):
+        """Index of the next non-space item at or after k (len(items) when none)."""
+        while k < len(items) and isinstance(items[k], Tok) and items[k].space:
+            k += 1
+        return k
+
+    def _arg(self, items, k, what):
+        """The item after position k that a command takes as its argument, and the next index."""
+        k = self._solid(items, k)
+        if k >= len(items):
+            col = items[-1].col if items else 0
+            raise ParseError(f"{what} at column {col} is missing its argument")
+        return items[k], k + 1
+
+    @staticmethod
+    def _inner(item):
+        """The items of a group argument, or the single token as a one-item tuple."""
+        return item.items if isinstance(item, Group) else (item,)
+
+    def _extent(self, items, k):
+        """Where an unbracketed argument starting at k ends: the next top-level + - , or relation."""
+        k = self._solid(items, k)
+        end = k
+        started = False
+        while end < len(items):
+            item = items[end]
+            if isinstance(item, Tok):
+                if started and item.text in ("+", "-") and not self._after_operator(items, end):
+                    break
+                if item.text in (",",) or item.text in RELATIONS:
+                    break
+                if not item.space:
+                    started = True
+            else:
+                started = True
+            end += 1
+        if not started:
+            col = items[k - 1].col if k and isinstance(items[k - 1], Tok) else 0
+            raise ParseError(f"an operator at column {col} has nothing to apply to")
+        return end
+
+    @staticmethod
+    def _after_operator(items, k):
+        """True when the +/- at k follows ^ or _ (an exponent sign, not a new term)."""
+        j = k - 1
+        while j >= 0 and isinstance(items[j], Tok) and items[j].space:
+            j -= 1
+        return j >= 0 and isinstance(items[j], Tok) and items[j].text in ("^", "_", r"\cdot", r"\times", "*", "/")
+
+    def _operand(self, items, k):
+        """The argument of an operator written without brackets: a paren group, else the extent."""
+        j = self._solid(items, k)
+        if j < len(items) and isinstance(items[j], Group) and items[j].kind == "paren":
+            nxt = self._solid(items, j + 1)
+            if not (nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text == "^"):
+                return self.emit(items[j].items), j + 1
+        end = self._extent(items, k)
+        return self.emit(items[k:end]), end
+
+    # -- the walk ----------------------------------------------------------------------------
+    def emit(self, items) -> str:
+        """The rewritten LaTeX of a run of items."""
+        items = self._splice(tuple(items))
+        items = self._transposes(items)
+        out: list[str] = []
+        k = 0
+        while k < len(items):
+            text, k = self._one(items, k)
+            if text:
+                out.append(text)
+        return " ".join(out)
+
+    def _splice(self, items):
+        """Unwrap a one-token brace group before _ or ^ (``{k}_j``, ``{\\max}_j``): it only groups."""
+        out = []
+        for n, item in enumerate(items):
+            if isinstance(item, Group) and item.kind == "brace" and not _is_argument(out) \
+                    and n + 1 < len(items) and isinstance(items[n + 1], Tok) and items[n + 1].text in "_^":
+                solid = [x for x in item.items if not (isinstance(x, Tok) and x.space)]
+                if len(solid) == 1 and isinstance(solid[0], Tok):
+                    out.append(solid[0])
+                    continue
+            out.append(item)
+        return tuple(out)
+
+    def _one(self, items, k):
+        """Rewrite the item at k (with what it consumes); returns (text, next index)."""
+        item = items[k]
+        if isinstance(item, Group):
+            body = self.emit(item.items)
+            if item.kind == "abs":
+                return r"\left| " + body + r" \right|", k + 1
+            return "( " + body + " )", k + 1
+        text = item.text
+        if item.space or text in _SKIP:
+            return "", k + 1
+        if text in _SKIP_WITH_ARG:
+            return "", self._arg(items, k + 1, text)[1]
+        if text in ("^", "_"):
+            arg, nxt = self._arg(items, k + 1, text)
+            if text == "_":
+                return "_{" + self._subscript(arg) + "}", nxt
+            return "^{ " + self.emit(self._inner(arg)) + " }", nxt
+        if text in (r"\frac", r"\dfrac", r"\tfrac"):
+            return self._frac(items, k)
+        if text == r"\sqrt":
+            return self._sqrt(items, k)
+        if text in FUNCTIONS:
+            return self._function(items, k)
+        if text in (r"\max", r"\min"):
+            return self._max(items, k)
+        if text in (r"\sum", r"\prod"):
+            return self._sum(items, k)
+        if text == r"\overline" or text == r"\bar":
+            arg, nxt = self._arg(items, k + 1, text)
+            return r"\text{SCZconj}( " + self.emit(self._inner(arg)) + " )", nxt
+        if text in _ACCENTS:
+            arg, nxt = self._arg(items, k + 1, text)
+            return self._symbol(text + "{" + text_of(self._inner(arg)) + "}"), nxt
+        if text in (r"\Re", r"\Im"):
+            body, nxt = self._operand(items, k + 1)
+            return r"\text{SCZ%s}( %s )" % (text[1:].lower(), body), nxt
+        if text in _FONTS:
+            return self._font(items, k)
+        if text == r"\mathbb":
+            raise fail(text, item.col, r"sets such as \mathbb{R} belong in assumptions ('x \in \mathbb{R}')")
+        if text == r"\partial":
+            raise fail(text, item.col, r"write a derivative as \frac{\partial M}{\partial x}")
+        if text in (r"\cdots", r"\ldots", r"\dots", r"\vdots"):
+            raise fail(text, item.col, "an ellipsis cannot be checked; write the general term")
+        if text == "'":
+            raise fail(text, item.col, "primes are not supported; name the quantity x_2 or x'")
+        if text in (r"\top", r"\intercal", r"\mid", r"\pm", r"\mp", r"\in", r"\{", r"\}"):
+            raise fail(text, item.col, "not supported here")
+        if text == r"\times":
+            return r"\cdot", k + 1
+        if len(text) == 1 and "\u0391" <= text <= "\u03c9":
+            return text, k + 1
+        if text[0].isdigit() and "." in text:
+            whole, frac = text.split(".")
+            return r"\frac{%s}{1%s}" % (int(whole + frac), "0" * len(frac)), k + 1
+        return text, k + 1
+
+    def _subscript(self, arg) -> str:
+        """A subscript as written (``j``, ``{i,j}``, ``{perm}``): only simple tokens are allowed."""
+        inner = self._inner(arg)
+        for tok in inner:
+            ok = isinstance(tok, Tok) and (tok.text.isalnum() or tok.space or tok.text in "+-,"
+                                           or tok.text[1:] in GREEK)
+            if not ok:
+                col = tok.col if isinstance(tok, Tok) else tok.col
+                raise fail(text_of((tok,)), col, "only letters, digits, + - and commas may be subscripts")
+        return text_of(inner).replace(" ", "")
+
+    def _symbol(self, latex: str) -> str:
+        """A placeholder symbol standing for a decorated name such as ``\\hat{x}``."""
+        for key, value in self.names.items():
+            if value == latex:
+                return r"\text{%s}" % key
+        key = f"SCZsym{len(self.names)}"
+        self.names[key] = latex
+        return r"\text{%s}" % key
+
+    def _frac(self, items, k):
+        num, j = self._arg(items, k + 1, r"\frac")
+        den, j = self._arg(items, j, r"\frac")
+        var = _derivative_variable(self._inner(den))
+        head = _derivative_head(self._inner(num))
+        if var is not None and head is not None:
+            if head:
+                body = self.emit(head)
+            else:
+                body, j = self._operand(items, j)
+            return r"\text{SCZdiff}( ( %s ), %s )" % (body, self.emit(var)), j
+        return r"\frac{ %s }{ %s }" % (self.emit(self._inner(num)), self.emit(self._inner(den))), j
+
+    def _sqrt(self, items, k):
+        arg, j = self._arg(items, k + 1, r"\sqrt")
+        if isinstance(arg, Group) and arg.kind == "paren" and text_of(arg.items).strip().isdigit():
+            body, j = self._arg(items, j, r"\sqrt")
+            return r"\sqrt[%s]{ %s }" % (text_of(arg.items).strip(), self.emit(self._inner(body))), j
+        return r"\sqrt{ %s }" % self.emit(self._inner(arg)), j
+
+    def _function(self, items, k):
+        """``\\ln``, ``\\exp``, ``\\tanh``...: optional base and power, then the operand."""
+        name = items[k].text
+        j = k + 1
+        base = power = None
+        for _ in range(2):
+            s = self._solid(items, j)
+            if s < len(items) and isinstance(items[s], Tok) and items[s].text in ("_", "^"):
+                arg, j = self._arg(items, s + 1, name)
+                if items[s].text == "_":
+                    base = self.emit(self._inner(arg))
+                else:
+                    power = self.emit(self._inner(arg))
+        body, j = self._operand(items, j)
+        if name in (r"\log", r"\ln"):
+            # \log is the natural logarithm in this project; a written base is kept.
+            head = r"\log_{ %s }" % base if base else r"\ln"
+        elif base:
+            raise fail(name, items[k].col, "a subscript on this function is not supported")
+        else:
+            head = name
+        text = "%s( %s )" % (head, body)
+        return ("( %s )^{ %s }" % (text, power) if power else text), j
+
+    def _max(self, items, k):
+        name = items[k].text
+        s = self._solid(items, k + 1)
+        if not (s < len(items) and isinstance(items[s], Tok) and items[s].text == "_"):
+            arg, j = self._arg(items, k + 1, name)
+            if not (isinstance(arg, Group) and arg.kind == "paren"):
+                raise fail(name, items[k].col, r"write \max(a, b) or \max_j x_j")
+            return r"%s( %s )" % (name, self.emit(arg.items)), j
+        sub, j = self._arg(items, s + 1, name)
+        index, lo = _index_and_lower(self._inner(sub), name, items[k].col)
+        hi = None
+        s = self._solid(items, j)
+        if s < len(items) and isinstance(items[s], Tok) and items[s].text == "^":
+            sup, j = self._arg(items, s + 1, name)
+            hi = self.emit(self._inner(sup))
+        body, j = self._operand(items, j)
+        tag = "SCZmax" if name == r"\max" else "SCZmin"
+        if hi is not None:
+            return r"\text{%sr}( %s, %s, %s, %s )" % (tag, index, lo or "1", hi, body), j
+        return r"\text{%s}( %s, %s )" % (tag, index, body), j
+
+    def _sum(self, items, k):
+        name = items[k].text
+        tag = "SCZsum" if name == r"\sum" else "SCZprod"
+        s = self._solid(items, k + 1)
+        if not (s < len(items) and isinstance(items[s], Tok) and items[s].text == "_"):
+            raise fail(name, items[k].col, r"give the index, e.g. \sum_{j=1}^{n}")
+        sub, j = self._arg(items, s + 1, name)
+        inner = self._inner(sub)
+        excluded = _excluded(inner)
+        hi = None
+        s = self._solid(items, j)
+        if s < len(items) and isinstance(items[s], Tok) and items[s].text == "^":
+            sup, j = self._arg(items, s + 1, name)
+            hi = self.emit(self._inner(sup))
+        body, j = self._operand(items, j)
+        if excluded is not None:
+            index, others = excluded
+            if tag != "SCZsum" or hi is not None:
+                raise fail(name, items[k].col, r"only \sum_{i \neq a,b} without limits is supported")
+            return r"\text{SCZsumx}( %s, %s, %s )" % (index, body, ", ".join(others)), j
+        index, lo = _index_and_lower(inner, name, items[k].col)
+        if lo is None and hi is None:
+            return r"\text{%sn}( %s, %s )" % (tag, index, body), j
+        if lo is None or hi is None:
+            raise fail(name, items[k].col, "give both limits, e.g. _{j=1}^{n}, or neither")
+        return r"\text{%s}( %s, %s, %s, %s )" % (tag, index, self.emit(lo), hi, body), j
+
+    def _font(self, items, k):
+        cmd = items[k].text
+        arg, j = self._arg(items, k + 1, cmd)
+        name = text_of(self._inner(arg)).strip()
+        if name in _NAMED:
+            body, j = self._operand(items, j)
+            return r"\text{%s}( %s )" % (_NAMED[name], body), j
+        if name == "i" and cmd in (r"\mathrm", r"\text", r"\operatorname"):
+            return r"\text{SCZimag}", j
+        if len(name) == 1 and name.isalpha():
+            return name, j
+        if ("\\" + name) in FUNCTIONS:
+            # \operatorname{exp} is \exp: rewrite the run with the command in place of the font.
+            swapped = items[:k] + (Tok("\\" + name, items[k].col),) + items[j:]
+            text, nxt = self._function(swapped, k)
+            return text, nxt + (j - k - 1)
+        if not name.isalpha():
+            raise fail(text_of((items[k], arg)), items[k].col, "only letters may be named this way")
+        nxt = self._solid(items, j)
+        if nxt < len(items) and isinstance(items[nxt], Group) and items[nxt].kind == "paren":
+            return r"\text{%s}( %s )" % (name, self.emit(items[nxt].items)), nxt + 1
+        return self._symbol(r"%s{%s}" % (cmd, name)), j
+
+    # -- transposes ----------------------------------------------------------------------------
+    def _transposes(self, items):
+        """Replace ``u v^T`` / ``u^T v`` by dot-product placeholders (see vectors.py)."""
+        k = 0
+        while k < len(items):
+            item = items[k]
+            if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
+                    and _is_transpose(items[k + 1]):
+                items = self._one_transpose(items, k)
+                k = 0
+                continue
+            k += 1
+        return items
+
+    def _one_transpose(self, items, caret):
+        start = _atom_start(items, caret)
+        col = items[caret].col
+        if start is None:
+            raise fail("^T", col, "a transpose is supported only on a vector like k_j (in u^T v or u v^T)")
+        u = items[start:caret]
+        if text_of(u[:1])[:1].isupper():
+            raise fail(text_of(u) + "^T", col, "matrix transposes are not supported; "
+                       "write the entries or a dot product of vectors")
+        before = _skip_back(items, start - 1)
+        left = _atom_start(items, before + 1) if before >= 0 else None
+        if left is not None and before >= 0:
+            v = items[left:before + 1]
+            return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
+        after = _skip_forward(items, caret + 2)
+        end = _atom_end(items, after)
+        if end is not None:
+            v = items[after:end]
+            return items[:start] + (Tok(self._dot(u, v), col),) + items[end:]
+        if after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren":
+            text = r"\text{SCZdotl}( %s, ( %s ) )" % (self._vec(u), self.emit(items[after].items))
+            return items[:start] + (Tok(text, col),) + items[after + 1:]
+        raise fail(text_of(u) + "^T", col, "a transposed vector needs a vector next to it (u^T v or u v^T)")
+
+    def _vec(self, atom) -> str:
+        for tok in atom:
+            if isinstance(tok, Tok) and tok.text.isalpha() and tok.text.isupper() and tok is atom[0]:
+                raise fail(text_of(atom), tok.col, "matrix products are not supported")
+        return text_of(atom)
+
+    def _dot(self, u, v) -> str:
+        return r"\text{SCZdot}( %s, %s )" % (self._vec(u), self._vec(v))
+
+
+_TWO_ARGS = frozenset([r"\frac", r"\dfrac", r"\tfrac", r"\binom"])
+
+
+def _is_argument(before) -> bool:
+    """Whether a brace group placed after the items ``before`` is a command's argument."""
+    if not before:
+        return False
+    prev = before[-1]
+    if isinstance(prev, Tok):
+        return prev.text.startswith("\\") or prev.text in ("^", "_")
+    return prev.kind == "brace" and len(before) > 1 and isinstance(before[-2], Tok) \
+        and before[-2].text in _TWO_ARGS
+
+
+def _is_transpose(item) -> bool:
+    if isinstance(item, Tok):
+        return item.text in _TRANSPOSE
+    solid = [x for x in item.items if not (isinstance(x, Tok) and x.space)]
+    if len(solid) == 1 and isinstance(solid[0], Tok):
+        return solid[0].text in _TRANSPOSE
+    if len(solid) == 2 and isinstance(solid[0], Tok) and solid[0].text in (r"\mathsf", r"\mathrm"):
+        return text_of(solid[1:]).strip("{} ") == "T"
+    return False
+
+
+def _is_base(item) -> bool:
+    return isinstance(item, Tok) and ((item.text.isalpha() and len(item.text) == 1)
+                                      or item.text[1:] in GREEK) and item.text not in ("e",)
+
+
+def _atom_start(items, end):
+    """Start of the atom (base, optional _sub) that ends just before index end, or None."""
+    k = end - 1
+    if k >= 1 and isinstance(items[k - 1], Tok) and items[k - 1].text == "_":
+        return k - 2 if k >= 2 and _is_base(items[k - 2]) else None
+    return k if k >= 0 and _is_base(items[k]) else None
+
+
+def _atom_end(items, start):
+    """End (exclusive) of the atom starting at start, or None when none starts there."""
+    if start >= len(items) or not _is_base(items[start]):
+        return None
+    if start + 2 < len(items) + 1 and start + 1 < len(items) and isinstance(items[start + 1], Tok) \
+            and items[start + 1].text == "_":
+        if start + 2 >= len(items):
+            return None
+        return start + 3
+    return start + 1
+
+
+def _skip_back(items, k):
+    while k >= 0 and isinstance(items[k], Tok) and (items[k].space or items[k].text == r"\cdot"):
+        k -= 1
+    return k
+
+
+def _skip_forward(items, k):
+    while k < len(items) and isinstance(items[k], Tok) and (items[k].space or items[k].text == r"\cdot"):
+        k += 1
+    return k
+
+
+def _derivative_variable(den):
+    """The variable of ``dx``/``\\partial x``/``\\mathrm{d}x`` in a denominator, or None."""
+    solid = [x for x in den if not (isinstance(x, Tok) and x.space)]
+    if len(solid) >= 2 and isinstance(solid[0], Tok) and solid[0].text in ("d", r"\partial"):
+        rest = tuple(solid[1:])
+        if _atom_end(rest, 0) == len(rest):
+            return rest
+    return None
+
+
+def _derivative_head(num):
+    """What follows ``d``/``\\partial`` in a numerator (may be empty), or None if not a derivative."""
+    solid = [x for x in num if not (isinstance(x, Tok) and x.space)]
+    if solid and isinstance(solid[0], Tok) and solid[0].text in ("d", r"\partial"):
+        return tuple(solid[1:])
+    return None
+
+
+def _index_and_lower(inner, name, col):
+    """``j`` or ``j=1`` from a subscript: (index name, lower-limit items or None)."""
+    solid = [x for x in inner if not (isinstance(x, Tok) and x.space)]
+    if solid and _is_base(solid[0]):
+        if len(solid) == 1:
+            return solid[0].text, None
+        if isinstance(solid[1], Tok) and solid[1].text == "=" and len(solid) > 2:
+            return solid[0].text, tuple(solid[2:])
+    raise fail(text_of(inner), col, f"the subscript of {name} must be an index like j or j=1")
+
+
+def _excluded(inner):
+    """``i \\neq a,b`` in a subscript: (index, [excluded values]) or None."""
+    solid = [x for x in inner if not (isinstance(x, Tok) and x.space)]
+    if len(solid) >= 3 and _is_base(solid[0]) and isinstance(solid[1], Tok) \
+            and solid[1].text in (r"\ne", r"\neq"):
+        others = text_of(solid[2:]).split(",")
+        if all(o.strip() for o in others):
+            return solid[0].text, [o.strip() for o in others]
+    return None
