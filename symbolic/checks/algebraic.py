@@ -117,6 +117,7 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
     notes: list[str] = []
     unused: list[str] = []
     done: set = set()
+    created: set = set()  # the new variables are never solved for again
 
     def current(expr):
         return Domain(tuple(subs)).apply(expr)
@@ -141,8 +142,8 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
             continue
         diff = sympy.expand(big - small)
         chosen = None
-        for sym in sorted(diff.free_symbols - done, key=lambda s: s.name):
-            if not isinstance(sym, sympy.Symbol) or isinstance(sym, sympy.Dummy):
+        for sym in sorted(diff.free_symbols - done - created, key=lambda s: s.name):
+            if not isinstance(sym, sympy.Symbol):
                 continue
             try:
                 poly = sympy.Poly(diff, sym)
@@ -160,6 +161,7 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
         sym, coeff, rest = chosen
         integer = bool(sym.is_integer and rest.is_integer and abs(coeff) == 1)
         t = _fresh(f"t_{sym.name}", strict=strict, integer=integer)
+        created.add(t)
         value = (t - rest) / coeff
         subs.append((sym, value))
         done.add(sym)
