@@ -1,0 +1,1774 @@
+"""High-precision numerics of the checker: evaluation, interval certificates, sampling.
+
+Three things live here, all without global state (each evaluation builds its own
+``mpmath.MPContext``; python-flint's precision is set and restored around each use):
+
+- ``evaluate(expr, point, dps=50)``: a tree-walking evaluator of SymPy expressions in mpmath
+  (no ``lambdify``, no ``eval``). It dispatches by SymPy type through the MRO, like SymPy's
+  printers, so a new function is one new entry. An unknown node raises ``NotEvaluable``.
+- ``certify(lhs, rhs, relation, point)``: the same evaluator over intervals (python-flint
+  ``arb``/``acb`` balls when installed, else ``mpmath.iv``) at exact rational points. It
+  answers True (the relation certainly fails), False (certainly holds) or None (undecided).
+- ``sample_points(symbols, facts, seed=, count=)``: seeded points that respect the symbols'
+  assumptions and relational facts, with edge points (0, +-1, +-1e-30, +-1e30, equal
+  arguments, boundaries).
+
+``judge_claim`` puts them together for ``=``, ``\\ne``, ``<``, ``\\le``, ``>``, ``\\ge`` and
+``\\implies``: sides are evaluated at ``dps`` and ``2*dps`` (escalating to 1000 digits when a
+difference sits at the noise), an inequality's margin is minimised by a seeded local search,
+and a failing point counts only once ``certify`` says it certainly fails.
+
+>>> import sympy
+>>> x = sympy.Symbol('x', real=True)
+>>> evaluate(sympy.sin(x)**2 + sympy.cos(x)**2, {x: Fraction(1, 3)}, dps=30)
+mpf('1.0')
+>>> certify(sympy.exp(sympy.pi * sympy.sqrt(163)), sympy.Integer(262537412640768744),
+...         Relation.EQ, {})
+True
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import statistics
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import mpmath
+import sympy
+from mpmath import libmp
+from mpmath.ctx_iv import MPIntervalContext
+from sympy.concrete.expr_with_limits import ExprWithLimits
+
+from symbolic.functions import MaxOver, MinOver, ReLU
+from symbolic.model import Relation
+
+try:  # optional: Arb balls are faster and know more functions than mpmath.iv
+    import flint
+except ImportError:  # pragma: no cover - exercised on machines without the extra
+    flint = None
+
+MAX_DPS = 1000
+_HUGE = 10**300
+EDGE_VALUES = (Fraction(0), Fraction(1), Fraction(-1), Fraction(1, 10**30), Fraction(-1, 10**30),
+               Fraction(10**30), Fraction(-10**30))
+INSTANCES = (1, 2, 3, 5, 8, 16)
+
+
+class NotEvaluable(Exception):
+    """An expression holds something the evaluator cannot compute; the claim stays undecided."""
+
+
+class OutOfDomain(Exception):
+    """A value is undefined at this point (log 0, 1/0, a non-real value of a real claim)."""
+
+
+@dataclass(frozen=True)
+class Gaussian:
+    """An exact complex point value ``re + i*im`` with rational parts."""
+
+    re: Fraction
+    im: Fraction
+
+
+# ---------------------------------------------------------------------------------------
+# backends: the operations each arithmetic offers to the compiled tree
+
+
+class _MP:
+    """Floating-point evaluation in a local mpmath context; tracks the largest summand."""
+
+    name = "mpmath"
+    enclosing = False
+
+    def __init__(self, ctx: mpmath.MPContext):
+        self.ctx = ctx
+        self.scale = ctx.zero
+        c = ctx
+        self.funcs = {
+            "exp": self._exp, "log": self._log, "sqrt": c.sqrt, "sin": c.sin, "cos": c.cos,
+            "tan": c.tan, "cot": c.cot, "sec": c.sec, "csc": c.csc, "sinh": c.sinh,
+            "cosh": c.cosh, "tanh": c.tanh, "coth": c.coth, "asin": c.asin, "acos": c.acos,
+            "atan": c.atan, "asinh": c.asinh, "acosh": c.acosh, "atanh": c.atanh,
+            "erf": c.erf, "gamma": c.gamma, "loggamma": c.loggamma,
+            "re": c.re, "im": c.im, "conjugate": c.conj,
+        }
+
+    def num(self, v):
+        c = self.ctx
+        if isinstance(v, Fraction):
+            return c.mpf(v.numerator) if v.denominator == 1 else c.mpf(v.numerator) / v.denominator
+        if isinstance(v, int):
+            return c.mpf(v)
+        if isinstance(v, Gaussian):
+            return c.mpc(self.num(v.re), self.num(v.im))
+        return v
+
+    def const(self, name):
+        c = self.ctx
+        table = {"pi": c.pi, "E": c.e, "EulerGamma": c.euler, "GoldenRatio": c.phi,
+                 "Catalan": c.catalan, "I": c.mpc(0, 1)}
+        return +table[name]
+
+    def _exp(self, x):
+        if abs(self.ctx.re(x)) > _HUGE:  # reducing such an argument needs its every digit
+            raise OutOfDomain("exp of an argument beyond 1e300")
+        return self.ctx.exp(x)
+
+    def _log(self, x):
+        if x == 0:
+            raise OutOfDomain("log of zero")
+        return self.ctx.log(x)
+
+    def power(self, base, exponent):
+        if isinstance(exponent, int):
+            if base == 0 and exponent < 0:
+                raise OutOfDomain("zero to a negative power")
+            return base ** exponent
+        if base == 0 and self.ctx.re(exponent) <= 0:
+            raise OutOfDomain("zero to a non-positive power")
+        if abs(exponent) * max(abs(self.ctx.log(abs(base))), 1) > _HUGE:
+            raise OutOfDomain("a power whose logarithm exceeds 1e300")
+        return self.ctx.power(base, exponent)
+
+    def add(self, values):
+        biggest = max(abs(v) for v in values)
+        if biggest > self.scale:
+            self.scale = biggest
+        return self.ctx.fsum(values)
+
+    def compare(self, a, b) -> int:
+        """-1, 0 or 1; a non-real operand is outside the domain of an order."""
+        a, b = self.real(a), self.real(b)
+        return (a > b) - (a < b)
+
+    def real(self, v):
+        if isinstance(v, self.ctx.mpc):
+            if v.imag != 0:
+                raise OutOfDomain("comparison of non-real values")
+            return v.real
+        return v
+
+    def abs(self, v):
+        return abs(v)
+
+    def sign(self, v):
+        if isinstance(v, self.ctx.mpc) and v.imag != 0:
+            return v / abs(v)
+        return self.ctx.mpf(self.ctx.sign(self.real(v)))
+
+    def limit(self, f, z0, direction):
+        return self.ctx.limit(f, z0, direction=direction)
+
+    def value_of(self, expr_value):  # for Limit: the point approached
+        return expr_value
+
+
+class _Interval:
+    """Shared logic of the enclosing backends: order decisions from exact endpoints."""
+
+    enclosing = True
+
+    def compare(self, a, b) -> int:
+        a_lo, a_hi = self.bounds(a)
+        b_lo, b_hi = self.bounds(b)
+        if self.lt(a_hi, b_lo):
+            return -1
+        if self.lt(b_hi, a_lo):
+            return 1
+        if self.eq(a_lo, a_hi) and self.eq(b_lo, b_hi) and self.eq(a_lo, b_lo):
+            return 0
+        raise NotEvaluable("an interval comparison inside the expression is undecided")
+
+    def sign(self, v):
+        return self.num(self.compare(v, self.num(0)))
+
+    def relu_max(self, values):
+        out = values[0]
+        for v in values[1:]:
+            out = self.max2(out, v)
+        return out
+
+    def limit(self, f, z0, direction):
+        raise NotEvaluable("a limit has no interval enclosure here")
+
+
+class _IV(_Interval):
+    """mpmath's interval arithmetic in a local context."""
+
+    name = "mpmath.iv"
+
+    def __init__(self, bits: int):
+        self.ctx = MPIntervalContext()
+        self.ctx.prec = bits
+        c = self.ctx
+        self.funcs = {"exp": c.exp, "log": c.log, "sqrt": c.sqrt, "sin": c.sin, "cos": c.cos,
+                      "tan": c.tan, "sinh": self._sinh, "cosh": self._cosh, "tanh": self._tanh,
+                      "atan": lambda x: c.atan2(x, c.mpf(1))}
+
+    def _sinh(self, x):
+        return (self.ctx.exp(x) - self.ctx.exp(-x)) / 2
+
+    def _cosh(self, x):
+        return (self.ctx.exp(x) + self.ctx.exp(-x)) / 2
+
+    def _tanh(self, x):
+        return 1 - 2 / (self.ctx.exp(2 * x) + 1)
+
+    def num(self, v):
+        c = self.ctx
+        if isinstance(v, Fraction):
+            return c.mpf(v.numerator) if v.denominator == 1 else c.mpf(v.numerator) / c.mpf(v.denominator)
+        if isinstance(v, int):
+            return c.mpf(v)
+        if isinstance(v, Gaussian):
+            raise NotEvaluable("mpmath.iv has no complex intervals; install python-flint")
+        return v
+
+    def const(self, name):
+        table = {"pi": self.ctx.pi, "E": self.ctx.e, "EulerGamma": self.ctx.euler}
+        if name not in table:
+            raise NotEvaluable(f"mpmath.iv has no enclosure of {name}")
+        return +table[name]
+
+    def power(self, base, exponent):
+        if isinstance(exponent, int):
+            if exponent < 0:
+                return 1 / base ** (-exponent)
+            return base ** exponent
+        return self.ctx.exp(exponent * self.ctx.log(base))
+
+    def add(self, values):
+        total = values[0]
+        for v in values[1:]:
+            total = total + v
+        return total
+
+    def bounds(self, v):
+        lo, hi = v._mpi_
+        return lo, hi
+
+    @staticmethod
+    def lt(a, b):
+        return libmp.mpf_lt(a, b)
+
+    @staticmethod
+    def eq(a, b):
+        return libmp.mpf_eq(a, b)
+
+    def abs(self, v):
+        return abs(v)
+
+    def max2(self, a, b):
+        (a_lo, a_hi), (b_lo, b_hi) = a._mpi_, b._mpi_
+        return self.ctx.make_mpf((libmp.mpf_max(a_lo, b_lo), libmp.mpf_max(a_hi, b_hi)))
+
+    def min2(self, a, b):
+        (a_lo, a_hi), (b_lo, b_hi) = a._mpi_, b._mpi_
+        return self.ctx.make_mpf((libmp.mpf_min(a_lo, b_lo), libmp.mpf_min(a_hi, b_hi)))
+
+    def real(self, v):
+        return v
+
+    def finite(self, v):
+        lo, hi = v._mpi_
+        return lo not in (libmp.finf, libmp.fninf, libmp.fnan) and hi not in (libmp.finf, libmp.fninf, libmp.fnan)
+
+
+class _Arb(_Interval):
+    """python-flint real balls (``arb``); the caller sets ``flint.ctx.prec``."""
+
+    name = "arb"
+
+    def __init__(self):
+        self.kind = flint.arb
+        self.funcs = {name: (lambda n: lambda x: getattr(x, n)())(name) for name in (
+            "exp", "log", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh",
+            "tanh", "coth", "asin", "acos", "atan", "asinh", "acosh", "atanh", "erf", "gamma")}
+        self.funcs["loggamma"] = lambda x: x.lgamma()
+
+    def num(self, v):
+        if isinstance(v, Fraction):
+            if v.denominator == 1:
+                return flint.arb(flint.fmpz(v.numerator))
+            return flint.arb(flint.fmpq(v.numerator, v.denominator))
+        if isinstance(v, int):
+            return flint.arb(flint.fmpz(v))
+        if isinstance(v, Gaussian):
+            raise NotEvaluable("a complex value in the real ball backend")
+        return v
+
+    def const(self, name):
+        table = {"pi": flint.arb.pi, "E": flint.arb.const_e, "EulerGamma": flint.arb.const_euler,
+                 "Catalan": flint.arb.const_catalan}
+        if name == "GoldenRatio":
+            return (1 + flint.arb(5).sqrt()) / 2
+        if name not in table:
+            raise NotEvaluable(f"no ball enclosure of {name} in the real backend")
+        return table[name]()
+
+    def power(self, base, exponent):
+        if isinstance(exponent, int):
+            if exponent < 0:
+                return 1 / base ** (-exponent)
+            return base ** exponent
+        return base ** exponent
+
+    def add(self, values):
+        total = values[0]
+        for v in values[1:]:
+            total = total + v
+        return total
+
+    def bounds(self, v):
+        return v.lower(), v.upper()
+
+    @staticmethod
+    def lt(a, b):
+        return bool(a < b)
+
+    @staticmethod
+    def eq(a, b):
+        return bool(a == b)
+
+    def abs(self, v):
+        return abs(v)
+
+    def max2(self, a, b):
+        return a.max(b)
+
+    def min2(self, a, b):
+        return a.min(b)
+
+    def real(self, v):
+        return v
+
+    def finite(self, v):
+        return v.is_finite()
+
+
+class _Acb(_Arb):
+    """python-flint complex balls (``acb``) for claims with complex values."""
+
+    name = "acb"
+
+    def __init__(self):
+        super().__init__()
+        self.funcs["re"] = lambda z: flint.acb(z.real)
+        self.funcs["im"] = lambda z: flint.acb(z.imag)
+        self.funcs["conjugate"] = lambda z: z.conjugate()
+        self.funcs["loggamma"] = lambda z: z.lgamma()
+
+    def num(self, v):
+        if isinstance(v, Gaussian):
+            return flint.acb(flint.arb(flint.fmpq(v.re.numerator, v.re.denominator)),
+                             flint.arb(flint.fmpq(v.im.numerator, v.im.denominator)))
+        if isinstance(v, (Fraction, int)):
+            return flint.acb(super().num(v))
+        return v
+
+    def const(self, name):
+        if name == "I":
+            return flint.acb(0, 1)
+        return flint.acb(super().const(name))
+
+    def real(self, v):
+        if not v.imag.is_zero():
+            raise NotEvaluable("an order between complex balls whose imaginary part is not zero")
+        return v.real
+
+    def bounds(self, v):
+        return _Arb.bounds(self, self.real(v))
+
+    def abs(self, v):
+        return flint.acb(abs(v))
+
+    def max2(self, a, b):
+        return flint.acb(self.real(a).max(self.real(b)))
+
+    def min2(self, a, b):
+        return flint.acb(self.real(a).min(self.real(b)))
+
+    def sign(self, v):
+        if v.imag.is_zero():
+            return self.num(self.compare(v, self.num(0)))
+        return v / abs(v)
+
+    def finite(self, v):
+        return v.is_finite()
+
+
+@contextmanager
+def _flint_precision(bits: int):
+    """Set python-flint's (global) working precision and put it back afterwards."""
+    old = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        yield
+    finally:
+        flint.ctx.prec = old
+
+
+# ---------------------------------------------------------------------------------------
+# compilation: SymPy tree -> closures f(backend, env)
+
+
+class _Env:
+    """Values of a point during one evaluation, plus the indices bound by sums."""
+
+    __slots__ = ("values", "bound", "draw")
+
+    def __init__(self, values: dict, draw: Callable | None = None):
+        self.values = values
+        self.bound: dict = {}
+        self.draw = draw
+
+    def symbol(self, sym):
+        if sym in self.bound:
+            return self.bound[sym]
+        try:
+            return self.values[sym]
+        except KeyError:
+            raise NotEvaluable(f"no value for symbol {sym}") from None
+
+    def indexed(self, key):
+        try:
+            return self.values[key]
+        except KeyError:
+            if self.draw is None:
+                raise NotEvaluable(f"no value for {key_name(key)}") from None
+            value = self.values[key] = self.draw(key)
+            return value
+
+
+def key_name(key) -> str:
+    """The printed name of a point coordinate: a symbol's name or ``x[3]``."""
+    if isinstance(key, tuple):
+        label, indices = key
+        return f"{label}[{','.join(str(i) for i in indices)}]"
+    return str(key)
+
+
+_FUNCTION_NAMES = {
+    sympy.exp: "exp", sympy.log: "log", sympy.sin: "sin", sympy.cos: "cos", sympy.tan: "tan",
+    sympy.cot: "cot", sympy.sec: "sec", sympy.csc: "csc", sympy.sinh: "sinh",
+    sympy.cosh: "cosh", sympy.tanh: "tanh", sympy.coth: "coth", sympy.asin: "asin",
+    sympy.acos: "acos", sympy.atan: "atan", sympy.asinh: "asinh", sympy.acosh: "acosh",
+    sympy.atanh: "atanh", sympy.erf: "erf", sympy.gamma: "gamma", sympy.loggamma: "loggamma",
+    sympy.re: "re", sympy.im: "im", sympy.conjugate: "conjugate",
+}
+_CONSTANTS = {sympy.pi: "pi", sympy.E: "E", sympy.EulerGamma: "EulerGamma",
+              sympy.GoldenRatio: "GoldenRatio", sympy.Catalan: "Catalan", sympy.I: "I"}
+_MAX_TERMS = 100_000
+
+
+def _compile_number(expr):
+    value = _number_value(expr)
+    return lambda B, env: B.num(value)
+
+
+def _number_value(expr) -> Fraction:
+    if isinstance(expr, sympy.Integer):
+        return Fraction(int(expr))
+    if isinstance(expr, sympy.Rational):
+        return Fraction(int(expr.p), int(expr.q))
+    if isinstance(expr, sympy.Float):
+        # the decimal the user wrote, not the binary double nearest to it
+        return Fraction(str(expr))
+    raise NotEvaluable(f"the number {expr} is not finite")
+
+
+def _compile_symbol(expr):
+    return lambda B, env: B.num(env.symbol(expr))
+
+
+def _compile_constant(expr):
+    name = _CONSTANTS[expr]
+    return lambda B, env: B.const(name)
+
+
+def _compile_add(expr):
+    terms = [_compile(a) for a in expr.args]
+    return lambda B, env: B.add([t(B, env) for t in terms])
+
+
+def _compile_mul(expr):
+    factors = [_compile(a) for a in expr.args]
+
+    def mul(B, env):
+        out = factors[0](B, env)
+        for f in factors[1:]:
+            out = out * f(B, env)
+        return out
+    return mul
+
+
+def _compile_pow(expr):
+    base, exponent = expr.args
+    fb = _compile(base)
+    if exponent == sympy.S.Half:
+        fs = "sqrt"
+        return lambda B, env: _call(B, fs, fb(B, env))
+    if exponent == -sympy.S.Half:
+        return lambda B, env: 1 / _call(B, "sqrt", fb(B, env))
+    if isinstance(exponent, sympy.Integer):
+        n = int(exponent)
+        return lambda B, env: B.power(fb(B, env), n)
+    if base == sympy.E:
+        fe = _compile(exponent)
+        return lambda B, env: _call(B, "exp", fe(B, env))
+    fe = _compile(exponent)
+    return lambda B, env: B.power(fb(B, env), fe(B, env))
+
+
+def _call(B, name, value):
+    try:
+        fn = B.funcs[name]
+    except KeyError:
+        raise NotEvaluable(f"{B.name} has no {name}") from None
+    return fn(value)
+
+
+def _compile_function(expr):
+    name = _FUNCTION_NAMES.get(type(expr))
+    if name is None:
+        for cls in type(expr).__mro__:
+            name = _FUNCTION_NAMES.get(cls)
+            if name:
+                break
+    if name is None or len(expr.args) != 1:
+        raise NotEvaluable(f"the evaluator does not know the function {type(expr).__name__} "
+                           f"in {expr}")
+    inner = _compile(expr.args[0])
+    return lambda B, env: _call(B, name, inner(B, env))
+
+
+def _compile_abs(expr):
+    inner = _compile(expr.args[0])
+    return lambda B, env: B.abs(inner(B, env))
+
+
+def _compile_sign(expr):
+    inner = _compile(expr.args[0])
+    return lambda B, env: B.sign(inner(B, env))
+
+
+def _extremum(values_fn, pick_max: bool):
+    def run(B, env):
+        values = values_fn(B, env)
+        if not values:
+            raise OutOfDomain("max or min over an empty range")
+        if B.enclosing:
+            out = values[0]
+            for v in values[1:]:
+                out = B.max2(out, v) if pick_max else B.min2(out, v)
+            return out
+        out = values[0]
+        for v in values[1:]:
+            c = B.compare(v, out)
+            if (c > 0) if pick_max else (c < 0):
+                out = v
+        return out
+    return run
+
+
+def _compile_maxmin(expr):
+    args = [_compile(a) for a in expr.args]
+    return _extremum(lambda B, env: [a(B, env) for a in args], isinstance(expr, sympy.Max))
+
+
+def _compile_relu(expr):
+    inner = _compile(expr.args[0])
+    zero = Fraction(0)
+    return _extremum(lambda B, env: [inner(B, env), B.num(zero)], True)
+
+
+def _compile_int(expr) -> Callable[[_Env], int]:
+    """An integer-valued expression (an index, a range end) as exact Python arithmetic."""
+    if isinstance(expr, sympy.Integer):
+        value = int(expr)
+        return lambda env: value
+    if isinstance(expr, sympy.Symbol):
+        def sym(env):
+            v = env.symbol(expr)
+            if isinstance(v, Fraction) and v.denominator == 1:
+                return int(v)
+            if isinstance(v, int):
+                return v
+            raise NotEvaluable(f"{expr} = {v} is used as an index or range end but is not an "
+                               f"integer; declare it integer=True")
+        return sym
+    if isinstance(expr, (sympy.Add, sympy.Mul)):
+        parts = [_compile_int(a) for a in expr.args]
+        if isinstance(expr, sympy.Add):
+            return lambda env: sum(p(env) for p in parts)
+        return lambda env: math.prod(p(env) for p in parts)
+    if isinstance(expr, sympy.Pow) and isinstance(expr.exp, sympy.Integer) and expr.exp >= 0:
+        base, n = _compile_int(expr.base), int(expr.exp)
+        return lambda env: base(env) ** n
+    raise NotEvaluable(f"the index or range end {expr} is not an integer expression")
+
+
+def _compile_indexed(expr):
+    label = str(expr.base.label)
+    indices = [_compile_int(i) for i in expr.indices]
+    return lambda B, env: B.num(env.indexed((label, tuple(i(env) for i in indices))))
+
+
+def _range_terms(expr):
+    """Closures that yield the values of a Sum/Product/MaxOver's terms, in index order."""
+    if len(expr.limits) != 1 or len(expr.limits[0]) != 3:
+        raise NotEvaluable(f"{type(expr).__name__} with limits {expr.limits} is not supported")
+    (index, lo, hi), = expr.limits
+    term, flo, fhi = _compile(expr.function), _compile_int(lo), _compile_int(hi)
+
+    def values(B, env):
+        a, b = flo(env), fhi(env)
+        if b - a + 1 > _MAX_TERMS:
+            raise NotEvaluable(f"{type(expr).__name__} over {b - a + 1} terms is too long")
+        saved = env.bound.get(index, None)
+        out = []
+        try:
+            for k in range(a, b + 1):
+                env.bound[index] = k
+                out.append(term(B, env))
+        finally:
+            if saved is None:
+                env.bound.pop(index, None)
+            else:
+                env.bound[index] = saved
+        return out
+    return values
+
+
+def _compile_sum(expr):
+    values = _range_terms(expr)
+
+    def run(B, env):
+        vals = values(B, env)
+        return B.add(vals) if vals else B.num(Fraction(0))
+    return run
+
+
+def _compile_product(expr):
+    values = _range_terms(expr)
+
+    def run(B, env):
+        out = B.num(Fraction(1))
+        for v in values(B, env):
+            out = out * v
+        return out
+    return run
+
+
+def _compile_maxover(expr):
+    return _extremum(_range_terms(expr), not isinstance(expr, MinOver))
+
+
+def _compile_derivative(expr):
+    done = expr.doit()
+    if done.has(sympy.Derivative, sympy.Subs):
+        raise NotEvaluable(f"SymPy cannot differentiate {expr} in closed form")
+    return _compile(done)
+
+
+def _compile_piecewise(expr):
+    pieces = [(_compile(e), _compile_condition(c)) for e, c in expr.args]
+
+    def run(B, env):
+        for value, cond in pieces:
+            if cond(B, env):
+                return value(B, env)
+        raise OutOfDomain("no piece of the Piecewise applies")
+    return run
+
+
+_ORDERS = {sympy.StrictLessThan: lambda c: c < 0, sympy.LessThan: lambda c: c <= 0,
+           sympy.StrictGreaterThan: lambda c: c > 0, sympy.GreaterThan: lambda c: c >= 0,
+           sympy.Equality: lambda c: c == 0, sympy.Unequality: lambda c: c != 0}
+
+
+def _compile_condition(cond):
+    if cond is sympy.true:
+        return lambda B, env: True
+    if cond is sympy.false:
+        return lambda B, env: False
+    if isinstance(cond, (sympy.And, sympy.Or)):
+        parts = [_compile_condition(a) for a in cond.args]
+        join = all if isinstance(cond, sympy.And) else any
+        return lambda B, env: join(p(B, env) for p in parts)
+    if isinstance(cond, sympy.Not):
+        inner = _compile_condition(cond.args[0])
+        return lambda B, env: not inner(B, env)
+    test = _ORDERS.get(type(cond))
+    if test is None:
+        raise NotEvaluable(f"the condition {cond} is not supported")
+    left, right = _compile(cond.lhs), _compile(cond.rhs)
+    return lambda B, env: test(B.compare(left(B, env), right(B, env)))
+
+
+def _compile_limit(expr):
+    inner, z, z0, direction = expr.args
+    f = _compile(inner)
+    if z0 in (sympy.oo, -sympy.oo):
+        target = None
+    else:
+        target = _compile(z0)
+    sign = -1 if str(direction) == "-" else 1
+
+    def run(B, env):
+        if B.enclosing:
+            raise NotEvaluable("a limit has no interval enclosure")
+        point = B.ctx.inf if z0 == sympy.oo else (-B.ctx.inf if z0 == -sympy.oo else target(B, env))
+        saved = env.bound.get(z)
+
+        def g(t):
+            env.bound[z] = t
+            return f(B, env)
+        try:
+            return B.limit(g, point, sign)
+        finally:
+            if saved is None:
+                env.bound.pop(z, None)
+            else:
+                env.bound[z] = saved
+    return run
+
+
+def _compile_subs(expr):
+    return _compile(expr.doit())
+
+
+_COMPILERS: dict[type, Callable] = {
+    sympy.Rational: _compile_number, sympy.Float: _compile_number,
+    sympy.Symbol: _compile_symbol, sympy.Add: _compile_add, sympy.Mul: _compile_mul,
+    sympy.Pow: _compile_pow, sympy.Abs: _compile_abs, sympy.sign: _compile_sign,
+    sympy.Max: _compile_maxmin, sympy.Min: _compile_maxmin, ReLU: _compile_relu,
+    sympy.Indexed: _compile_indexed, sympy.Sum: _compile_sum, sympy.Product: _compile_product,
+    MaxOver: _compile_maxover, sympy.Derivative: _compile_derivative,
+    sympy.Piecewise: _compile_piecewise, sympy.Limit: _compile_limit,
+    sympy.Subs: _compile_subs, sympy.Function: _compile_function,
+}
+
+
+@lru_cache(maxsize=1024)
+def _compile(expr) -> Callable:
+    """Compile a SymPy expression into a closure ``f(backend, env)`` (cached by value)."""
+    if expr in _CONSTANTS:
+        return _compile_constant(expr)
+    for cls in type(expr).__mro__:
+        handler = _COMPILERS.get(cls)
+        if handler is not None:
+            return handler(expr)
+    raise NotEvaluable(f"the numeric evaluator does not know {type(expr).__name__} ({expr}); "
+                       f"add a compiler for it in symbolic/numeric.py")
+
+
+def compile_expr(expr) -> Callable:
+    """Check that ``expr`` can be evaluated, raising ``NotEvaluable`` (with why) if not."""
+    try:
+        return _compile(sympy.sympify(expr, strict=True))
+    except RecursionError:
+        raise NotEvaluable("the expression is too deeply nested to evaluate") from None
+
+
+# ---------------------------------------------------------------------------------------
+# point evaluation in mpmath
+
+
+def _as_env(point: Mapping, draw=None) -> _Env:
+    values = {}
+    for k, v in point.items():
+        if isinstance(k, sympy.Indexed):
+            k = (str(k.base.label), tuple(int(i) for i in k.indices))
+        values[k] = _to_exact(v)
+    return _Env(values, draw)
+
+
+def _to_exact(v):
+    if isinstance(v, (Fraction, Gaussian, int)):
+        return Fraction(v) if isinstance(v, int) else v
+    if isinstance(v, sympy.Basic):
+        if v.is_Rational or v.is_Float:
+            return _number_value(v)
+        raise NotEvaluable(f"point value {v} is not a rational number")
+    if isinstance(v, float):
+        return Fraction(repr(v))
+    if isinstance(v, str):
+        return Fraction(v)
+    raise NotEvaluable(f"point value {v!r} is not a number")
+
+
+def evaluate(expr, point: Mapping = (), *, dps: int = 50):
+    """Evaluate a SymPy expression at a point (symbol -> number) at ``dps`` digits.
+
+    Point values are exact (int, Fraction, decimal string, SymPy Rational); returns an
+    mpmath ``mpf`` or ``mpc`` of a local context. Raises ``NotEvaluable`` for an unknown
+    node and ``OutOfDomain`` where the value is undefined.
+    """
+    f = compile_expr(expr)
+    ctx = mpmath.MPContext()
+    B = _MP(ctx)
+    env = _as_env(dict(point))
+    with ctx.workdps(dps):
+        return _run(B, f, env)
+
+
+def _run(B, f, env):
+    try:
+        return +f(B, env)
+    except (ZeroDivisionError, OverflowError, libmp.ComplexResult, ValueError) as exc:
+        raise OutOfDomain(f"{type(exc).__name__}: {exc}") from None
+
+
+@dataclass
+class _Eval:
+    """Both sides at one precision, with the largest summand met on the way."""
+
+    dps: int
+    lhs: Any
+    rhs: Any
+    scale: Any
+
+
+class _Sides:
+    """Evaluates a claim's two sides at a point at any precision, caching by precision."""
+
+    def __init__(self, fl, fr, env: _Env, real: bool):
+        self.ctx = mpmath.MPContext()
+        self.B = _MP(self.ctx)
+        self.fl, self.fr, self.env, self.real = fl, fr, env, real
+        self.cache: dict[int, _Eval] = {}
+
+    def at(self, dps: int) -> _Eval:
+        if dps not in self.cache:
+            with self.ctx.workdps(dps):
+                self.B.scale = self.ctx.zero
+                lhs = _run(self.B, self.fl, self.env)
+                rhs = _run(self.B, self.fr, self.env)
+                scale = max(self.B.scale, abs(lhs), abs(rhs))
+                if self.real:
+                    lhs, rhs = self._real(lhs, scale, dps), self._real(rhs, scale, dps)
+            self.cache[dps] = _Eval(dps, lhs, rhs, scale)
+        return self.cache[dps]
+
+    def _real(self, v, scale, dps):
+        if isinstance(v, self.ctx.mpc):
+            if abs(v.imag) > (scale + 1) * self.ctx.mpf(10) ** (10 - dps):
+                raise OutOfDomain("a side is not real here")
+            return v.real
+        return v
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """How a relation fares at one point: ``holds``, ``tight``, ``fails`` or ``undecided``.
+
+    ``gap`` is the relative difference (equalities) or the relative margin (orders,
+    negative when violated); ``dps`` the precision that settled it.
+    """
+
+    status: str
+    lhs: Any
+    rhs: Any
+    gap: float
+    dps: int
+
+
+_FLIP = {Relation.GT: Relation.LT, Relation.GE: Relation.LE}
+
+
+def _judge(sides: _Sides, relation: Relation, dps: int, max_dps: int = MAX_DPS) -> Judgement:
+    """Decide a relation at one point from evaluations at p and 2p (escalating to max_dps).
+
+    A difference that is stable between two precisions (far above the error of the lower
+    one) is real; one at the rounding level of the higher precision is zero; anything in
+    between escalates the precision, and is ``undecided`` past ``max_dps``.
+    """
+    ctx = sides.ctx
+    p = dps
+    while True:
+        low, high = sides.at(p), sides.at(2 * p)
+        with ctx.workdps(2 * p + 10):
+            noise = abs(low.lhs - high.lhs) + abs(low.rhs - high.rhs)
+            if relation in (Relation.EQ, Relation.NE):
+                diff = high.lhs - high.rhs
+            elif relation in (Relation.LT, Relation.LE):
+                diff = high.rhs - high.lhs
+            else:
+                diff = high.lhs - high.rhs
+            size = abs(diff)
+            mag = max(abs(high.lhs), abs(high.rhs))
+            floor = high.scale * ctx.mpf(10) ** (10 - 2 * p)
+            gap = float(size / mag) if mag else float(size)
+            if relation not in (Relation.EQ, Relation.NE) and diff < 0:
+                gap = -gap
+            if size <= floor:
+                zero = True
+            elif size > 100 * noise:
+                zero = False
+            elif 4 * p <= max_dps:
+                p *= 2
+                continue
+            else:
+                return Judgement("undecided", high.lhs, high.rhs, gap, 2 * p)
+        status = _status(relation, zero, diff)
+        return Judgement(status, high.lhs, high.rhs, 0.0 if zero else gap, 2 * p)
+
+
+def _status(relation: Relation, zero: bool, diff) -> str:
+    if relation is Relation.EQ:
+        return "tight" if zero else "fails"
+    if relation is Relation.NE:
+        return "fails" if zero else "holds"
+    if zero:
+        return "tight" if relation in (Relation.LE, Relation.GE) else "fails"
+    return "holds" if diff > 0 else "fails"
+
+
+# ---------------------------------------------------------------------------------------
+# certification with intervals / balls
+
+
+def certify(lhs, rhs, relation: Relation, point: Mapping = (), *, dps: int = 50) -> bool | None:
+    """Decide with interval or ball arithmetic whether ``lhs <relation> rhs`` fails at a point.
+
+    True: the relation certainly fails; False: it certainly holds; None: undecided (an
+    undecided comparison is never read as False). Point values must be exact (int,
+    Fraction, decimal string, SymPy Rational). Uses python-flint when installed, else
+    ``mpmath.iv``; precision grows from about ``2*dps`` digits up to 1000.
+    """
+    relation = Relation(relation)
+    if relation in _FLIP:
+        return certify(rhs, lhs, _FLIP[relation], point, dps=dps)
+    try:
+        fl, fr = compile_expr(lhs), compile_expr(rhs)
+        values = _as_env(dict(point)).values
+    except NotEvaluable:
+        return None
+    complex_claim = _is_complex(lhs, rhs, values)
+    digits = 2 * dps
+    while digits <= MAX_DPS:
+        bits = int(digits * 3.33) + 32
+        try:
+            answer = _certify_at(fl, fr, relation, values, bits, complex_claim)
+        except NotEvaluable:
+            return None
+        if answer is not None:
+            return answer
+        digits *= 3
+    return None
+
+
+def _is_complex(lhs, rhs, values) -> bool:
+    return (lhs.has(sympy.I) or rhs.has(sympy.I)
+            or any(isinstance(v, Gaussian) for v in values.values()))
+
+
+def _certify_at(fl, fr, relation, values, bits, complex_claim) -> bool | None:
+    env = _Env(dict(values))
+    if flint is not None:
+        with _flint_precision(bits):
+            B = _Acb() if complex_claim else _Arb()
+            try:
+                a, b = fl(B, env), fr(B, env)
+            except (ZeroDivisionError, OutOfDomain, ValueError):
+                return None
+            if not (B.finite(a) and B.finite(b)):
+                return None
+            return _decide(B, relation, a, b)
+    if complex_claim:
+        raise NotEvaluable("complex values need python-flint to be certified")
+    B = _IV(bits)
+    try:
+        a, b = fl(B, env), fr(B, env)
+    except (ZeroDivisionError, OutOfDomain, ValueError, libmp.ComplexResult):
+        return None
+    if not (B.finite(a) and B.finite(b)):
+        return None
+    return _decide(B, relation, a, b)
+
+
+def _decide(B, relation: Relation, a, b) -> bool | None:
+    """True if ``a <relation> b`` certainly fails, False if it certainly holds, else None."""
+    if isinstance(B, _Acb) and relation in (Relation.EQ, Relation.NE):
+        parts = [(_Arb.bounds(B, a.real), _Arb.bounds(B, b.real)),
+                 (_Arb.bounds(B, a.imag), _Arb.bounds(B, b.imag))]
+    else:
+        try:
+            parts = [(B.bounds(a), B.bounds(b))]
+        except NotEvaluable:
+            return None
+    lt, eq = B.lt, B.eq
+    disjoint = any(lt(ah, bl) or lt(bh, al) for (al, ah), (bl, bh) in parts)
+    same_point = all(eq(al, ah) and eq(bl, bh) and eq(al, bl) for (al, ah), (bl, bh) in parts)
+    if relation is Relation.EQ:
+        return True if disjoint else (False if same_point else None)
+    if relation is Relation.NE:
+        return False if disjoint else (True if same_point else None)
+    (al, ah), (bl, bh) = parts[0]
+    if relation is Relation.LT:
+        return False if lt(ah, bl) else (True if not lt(al, bh) else None)
+    if relation is Relation.LE:
+        return False if not lt(bl, ah) else (True if lt(bh, al) else None)
+    raise ValueError(f"relation {relation} cannot be certified between numbers")
+
+
+# ---------------------------------------------------------------------------------------
+# sampling
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """How to draw a coordinate: integer or real or complex, and which sign."""
+
+    integer: bool = False
+    sign: str = "any"  # any, pos, nonneg, neg, nonpos, nonzero
+    complex: bool = False
+
+
+def _kind_of(obj) -> _Kind:
+    integer = bool(obj.is_integer)
+    complex_ = obj.is_real is not True and obj.is_complex is True and not integer
+    if obj.is_positive:
+        sign = "pos"
+    elif obj.is_negative:
+        sign = "neg"
+    elif obj.is_nonnegative:
+        sign = "nonneg"
+    elif obj.is_nonpositive:
+        sign = "nonpos"
+    elif obj.is_zero is False and not complex_:
+        sign = "nonzero"
+    else:
+        sign = "any"
+    return _Kind(integer, sign, complex_)
+
+
+def _short(x: float, digits: int = 6) -> Fraction:
+    """A float rounded to a short decimal, as the exact rational that decimal names."""
+    return Fraction(f"{x:.{digits}g}")
+
+
+def _signed(v: Fraction, kind: _Kind) -> Fraction | None:
+    s = kind.sign
+    if s in ("pos", "nonneg"):
+        v = abs(v)
+    elif s in ("neg", "nonpos"):
+        v = -abs(v)
+    if v == 0 and s in ("pos", "neg", "nonzero"):
+        return None
+    return v
+
+
+def _draw(rng: random.Random, kind: _Kind):
+    """One random value of a coordinate of this kind (None: draw again)."""
+    if kind.complex:
+        re, im = _draw(rng, _Kind()), _draw(rng, _Kind())
+        return None if re is None or im is None else Gaussian(re, im)
+    r = rng.random()
+    if kind.integer:
+        if r < 0.5:
+            v = Fraction(rng.randint(-5, 5))
+        elif r < 0.8:
+            v = Fraction(int(10 ** rng.uniform(0, 6))) * rng.choice((1, -1))
+        else:
+            v = Fraction(rng.randint(-100, 100))
+    elif r < 0.45:
+        v = _short(rng.uniform(-3, 3))
+    elif r < 0.85:
+        v = _short(10 ** rng.uniform(-8, 8)) * rng.choice((1, -1))
+    else:
+        v = Fraction(rng.choice((-2, -3, -1, 1, 3, 2)), rng.choice((1, 2, 4)))
+    return _signed(v, kind)
+
+
+@dataclass(frozen=True)
+class _Fact:
+    """A relational fact ``lhs REL rhs`` compiled for quick checks at points."""
+
+    expr: Any
+    relation: Relation
+    left: Callable
+    right: Callable
+
+
+_FACT_RELATIONS = {sympy.StrictLessThan: Relation.LT, sympy.LessThan: Relation.LE,
+                   sympy.StrictGreaterThan: Relation.GT, sympy.GreaterThan: Relation.GE,
+                   sympy.Equality: Relation.EQ, sympy.Unequality: Relation.NE}
+
+
+def _facts(facts: Iterable) -> list[_Fact]:
+    """Flatten assumptions into relational facts; an unsupported one raises NotEvaluable
+    (sampling outside the true domain could 'refute' a true claim)."""
+    out = []
+    for fact in facts:
+        fact = sympy.sympify(fact, strict=True)
+        if fact is sympy.true:
+            continue
+        if isinstance(fact, sympy.And):
+            out.extend(_facts(fact.args))
+            continue
+        relation = _FACT_RELATIONS.get(type(fact))
+        if relation is None:
+            raise NotEvaluable(f"cannot sample under the assumption {fact}; state it as "
+                               f"relations (x > 0, a < b) or symbol assumptions")
+        out.append(_Fact(fact, relation, compile_expr(fact.lhs), compile_expr(fact.rhs)))
+    return out
+
+
+def _fact_value(fact: _Fact, env: _Env, dps: int = 60):
+    ctx = mpmath.MPContext()
+    B = _MP(ctx)
+    with ctx.workdps(dps):
+        return _run(B, fact.left, env), _run(B, fact.right, env)
+
+
+def _holds(facts: Sequence[_Fact], env: _Env) -> bool:
+    for fact in facts:
+        try:
+            a, b = _fact_value(fact, env)
+            if isinstance(a, mpmath.ctx_mp_python.mpc) or isinstance(b, mpmath.ctx_mp_python.mpc):
+                return False
+            if not _HOLD[fact.relation](a, b):
+                return False
+        except (OutOfDomain, NotEvaluable):
+            return False
+    return True
+
+
+_HOLD = {Relation.LT: lambda a, b: a < b, Relation.LE: lambda a, b: a <= b,
+         Relation.GT: lambda a, b: a > b, Relation.GE: lambda a, b: a >= b,
+         Relation.EQ: lambda a, b: a == b, Relation.NE: lambda a, b: a != b}
+
+
+def _repair(point: dict, facts: Sequence[_Fact], free: Sequence, kinds: Mapping,
+            rng: random.Random, tiny: bool = False) -> bool:
+    """Move a lone symbol of each violated fact ``s REL expr`` to satisfy it (construction
+    when rejection keeps failing); ``tiny`` puts it just past the boundary."""
+    for _ in range(3):
+        env = _Env(point)
+        bad = [f for f in facts if not _holds([f], env)]
+        if not bad:
+            return True
+        for fact in bad:
+            if not _place(point, fact, free, kinds, rng, tiny):
+                return False
+    return _holds(facts, _Env(point))
+
+
+def _place(point, fact, free, kinds, rng, tiny) -> bool:
+    lhs, rhs, relation = fact.expr.lhs, fact.expr.rhs, fact.relation
+    for sym, other, rel in ((lhs, rhs, relation), (rhs, lhs, _MIRROR[relation])):
+        if sym in free and sym not in other.free_symbols and not kinds[sym].complex:
+            try:
+                target = _fact_value(_Fact(other, rel, compile_expr(other), compile_expr(other)),
+                                     _Env(point))[0]
+            except (OutOfDomain, NotEvaluable):
+                return False
+            if isinstance(target, mpmath.ctx_mp_python.mpc) or not mpmath.isfinite(target):
+                return False
+            base = Fraction(str(target))
+            size = max(abs(base), Fraction(1))
+            if tiny:
+                delta = size / 10**30
+            else:
+                delta = _short(float(size) * 10 ** rng.uniform(-6, 0.5))
+            if kinds[sym].integer:
+                value = _integer_past(base, rel, 0 if tiny else rng.randint(0, 3))
+            elif rel is Relation.EQ:
+                value = base
+            elif rel is Relation.NE:
+                value = base + delta
+            elif rel in (Relation.GT, Relation.GE):
+                value = base if (rel is Relation.GE and tiny) else base + delta
+            else:
+                value = base if (rel is Relation.LE and tiny) else base - delta
+            if value is None:
+                return False
+            value = _signed(value, kinds[sym])
+            if value is None:
+                return False
+            point[sym] = value
+            return True
+    return False
+
+
+def _integer_past(base: Fraction, rel: Relation, extra: int) -> Fraction | None:
+    """The integer just inside ``s REL base`` (``extra`` steps further in)."""
+    if rel is Relation.EQ:
+        return base if base.denominator == 1 else None
+    if rel in (Relation.GT, Relation.NE):
+        return Fraction(math.floor(base) + 1 + extra)
+    if rel is Relation.GE:
+        return Fraction(math.ceil(base) + extra)
+    if rel is Relation.LT:
+        return Fraction(math.ceil(base) - 1 - extra)
+    return Fraction(math.floor(base) - extra)
+
+
+_MIRROR = {Relation.LT: Relation.GT, Relation.LE: Relation.GE, Relation.GT: Relation.LT,
+           Relation.GE: Relation.LE, Relation.EQ: Relation.EQ, Relation.NE: Relation.NE}
+
+
+def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, count: int = 60,
+                  fixed: Mapping | None = None, edges: bool = True) -> list[dict]:
+    """Seeded points (symbol -> exact Fraction) that satisfy the symbols' assumptions and
+    the relational ``facts``.
+
+    Real values are drawn over several magnitudes (uniform in [-3, 3], log-uniform in
+    1e-8..1e8 with a random sign, small simple fractions); integer, positive, nonnegative,
+    negative and nonzero symbols are respected, relational facts by rejection and, when
+    rejection fails, by construction. With ``edges`` the list ends with edge points (all
+    symbols 0, +-1, +-1e-30, +-1e30 where allowed, and each fact's boundary plus a tiny
+    step). ``fixed`` gives values that are not drawn. The same seed gives the same points.
+
+    >>> x = sympy.Symbol('x', real=True)
+    >>> pts = sample_points([x], [x > -1], seed=1, count=20)
+    >>> all(p[x] > -1 for p in pts)
+    True
+    """
+    rng = random.Random(seed)
+    fixed = {k: _to_exact(v) for k, v in (fixed or {}).items()}
+    free = sorted((s for s in set(symbols) if s not in fixed), key=lambda s: (str(s), repr(s)))
+    kinds = {s: _kind_of(s) for s in free}
+    facts = _facts(facts)
+    points: list[dict] = []
+    seen = set()
+
+    def accept(point: dict) -> None:
+        key = tuple(sorted((str(k), str(v)) for k, v in point.items()))
+        if key not in seen:
+            seen.add(key)
+            points.append(point)
+
+    tries = 0
+    while len(points) < count and tries < 40 * count:
+        tries += 1
+        point = dict(fixed)
+        for s in free:
+            value = None
+            while value is None:
+                value = _draw(rng, kinds[s])
+            point[s] = value
+        if _holds(facts, _Env(point)) or _repair(point, facts, free, kinds, rng):
+            accept(point)
+    if edges:
+        for point in _edge_points(free, kinds, fixed, facts, rng, points):
+            accept(point)
+    return points
+
+
+def _edge_points(free, kinds, fixed, facts, rng, drawn) -> list[dict]:
+    out = []
+    for v in EDGE_VALUES:
+        point = dict(fixed)
+        for s in free:
+            value = v
+            if kinds[s].integer and value.denominator != 1:
+                value = None
+            elif kinds[s].integer and abs(value) > 10**6:
+                value = Fraction(10**6) * (1 if value > 0 else -1)
+            if value is not None:
+                value = _signed(value, kinds[s])
+            if value is None:
+                break
+            point[s] = Gaussian(value, Fraction(0)) if kinds[s].complex else value
+        else:
+            if _holds(facts, _Env(point)) or _repair(point, facts, free, kinds, rng):
+                out.append(point)
+    # each fact's boundary, approached from inside by a tiny relative step
+    for fact in facts:
+        for start in drawn[:2]:
+            point = dict(start)
+            if _place(point, fact, free, kinds, rng, tiny=True) and _holds(facts, _Env(point)):
+                out.append(point)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# judging a claim over samples
+
+
+def size_symbols(*exprs) -> list:
+    """Integer symbols that bound a Sum/Product/MaxOver range: sizes such as L or n."""
+    sizes = set()
+    for expr in exprs:
+        for node in sympy.preorder_traversal(expr):
+            if isinstance(node, ExprWithLimits) and isinstance(node, (sympy.Sum, sympy.Product, MaxOver)):
+                for limit in node.limits:
+                    for end in limit[1:]:
+                        for s in end.free_symbols:
+                            if not s.is_integer:
+                                raise NotEvaluable(f"the range of {node} ends at {end}, and {s} is "
+                                                   f"not an integer symbol; declare it integer=True")
+                            sizes.add(s)
+    return sorted(sizes, key=str)
+
+
+def variables(*exprs) -> list:
+    """The symbols to sample: free Symbols that are not IndexedBase labels."""
+    labels = {idx.base.label for e in exprs for idx in e.atoms(sympy.Indexed)}
+    found = {s for e in exprs for s in e.free_symbols if isinstance(s, sympy.Symbol)}
+    return sorted(found - labels, key=str)
+
+
+def _indexed_kinds(*exprs) -> dict:
+    kinds = {}
+    for expr in exprs:
+        for idx in expr.atoms(sympy.Indexed):
+            kinds[str(idx.base.label)] = _kind_of(idx.base)
+            if idx.is_positive or idx.is_negative or idx.is_nonnegative:
+                kinds[str(idx.base.label)] = _kind_of(idx)
+    return kinds
+
+
+def _instances(sizes, facts) -> list[dict]:
+    if not sizes:
+        return [{}]
+    combos = sorted(itertools.product(INSTANCES, repeat=len(sizes)), key=lambda c: (max(c), c))
+    out = []
+    size_facts = [f for f in facts if f.expr.free_symbols <= set(sizes)]
+    for combo in combos:
+        point = {s: Fraction(v) for s, v in zip(sizes, combo)}
+        if all(_signed(point[s], _kind_of(s)) is not None for s in sizes) and _holds(size_facts, _Env(point)):
+            out.append(point)
+        if len(out) >= 12:
+            break
+    return out
+
+
+@dataclass
+class _Sample:
+    """A point with the lazy draws of its indexed coordinates."""
+
+    values: dict
+    draw: Callable | None
+    label: str = ""
+
+    def env(self) -> _Env:
+        return _Env(self.values, self.draw)
+
+
+def _drawer(rng: random.Random, kinds: Mapping, constant: Fraction | None = None,
+            distributions: Mapping | None = None):
+    def draw(key):
+        label = key[0]
+        if distributions and label in distributions:
+            return distributions[label](rng)
+        kind = kinds.get(label, _Kind())
+        if constant is not None:
+            value = _signed(constant, kind)
+            if value is not None and not (kind.integer and constant.denominator != 1):
+                return value
+        value = None
+        while value is None:
+            value = _draw(rng, kind)
+        return value
+    return draw
+
+
+def _claim_samples(exprs, facts, *, seed, count, extra_symbols=()) -> tuple[list[_Sample], list, list]:
+    """The points of a claim: instances of its sizes times sampled points, with edges."""
+    sizes = size_symbols(*exprs)
+    symbols = [s for s in variables(*exprs) if s not in sizes]
+    symbols += [s for s in extra_symbols if s not in symbols and s not in sizes]
+    facts_c = _facts(facts)
+    instances = _instances(sizes, facts_c)
+    if not instances:
+        raise NotEvaluable(f"no size in {INSTANCES} satisfies the assumptions on "
+                           f"{', '.join(map(str, sizes))}")
+    kinds = _indexed_kinds(*exprs)
+    per = max(6, count // len(instances)) if sizes else count
+    samples: list[_Sample] = []
+    for n, fixed in enumerate(instances):
+        points = sample_points(symbols, facts, seed=seed * 7919 + n, count=per, fixed=fixed)
+        if kinds and points and len(points) < per:
+            # few distinct symbol values (none but the sizes): vary the indexed draws instead
+            points = [points[i % len(points)] for i in range(per)]
+        for i, point in enumerate(points):
+            rng = random.Random(f"{seed}/{n}/{i}")
+            samples.append(_Sample(point, _drawer(rng, kinds)))
+        # equal arguments: every indexed entry the same value
+        for c in (Fraction(0), Fraction(1), Fraction(-1), Fraction(10**30), Fraction(-10**30)):
+            if kinds and points:
+                rng = random.Random(f"{seed}/{n}/eq{c}")
+                samples.append(_Sample(dict(points[0]), _drawer(rng, kinds, constant=c)))
+    return samples, sizes, instances
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the numeric tier found about a claim.
+
+    ``verdict`` is ``refuted`` (certified counterexample in ``counterexample``),
+    ``verified`` (every measured point agrees) or ``undecided``; ``detail`` is the
+    sentence of evidence, ``method`` names the tier.
+    """
+
+    verdict: str
+    detail: str
+    counterexample: tuple[tuple[str, str], ...] | None = None
+    method: str = "numeric_sample"
+
+
+def fraction_text(v) -> str:
+    """An exact rational as a short decimal string (``1e-30``, ``0.25``), else ``p/q``."""
+    if isinstance(v, Gaussian):
+        return f"{fraction_text(v.re)}{'+' if v.im >= 0 else '-'}{fraction_text(abs(v.im))}*I"
+    v = Fraction(v)
+    if v.denominator == 1:
+        n = v.numerator
+        zeros = len(str(abs(n))) - len(str(abs(n)).rstrip("0"))
+        if zeros >= 6:
+            return f"{n // 10**zeros}e{zeros}"
+        return str(n)
+    k, den = 0, v.denominator
+    while k <= 80 and (10**k) % den:
+        k += 1
+    if k > 80:
+        return f"{v.numerator}/{v.denominator}"
+    m = v.numerator * (10**k // den)
+    sign, digits = ("-" if m < 0 else ""), str(abs(m))
+    if k <= 12:
+        digits = digits.rjust(k + 1, "0")
+        return f"{sign}{digits[:-k]}.{digits[-k:]}"
+    exponent = len(digits) - 1 - k
+    mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+    return f"{sign}{mantissa}e{exponent}"
+
+
+def value_text(v, digits: int = 15) -> str:
+    """An mpmath value as a short decimal string."""
+    return mpmath.nstr(v, digits)
+
+
+def values_text(a, b, digits: int = 15) -> tuple[str, str]:
+    """Two values with just enough digits that they print differently (up to 60)."""
+    while digits < 60 and mpmath.nstr(a, digits) == mpmath.nstr(b, digits) and a != b:
+        digits += 5
+    return mpmath.nstr(a, digits), mpmath.nstr(b, digits)
+
+
+def _point_items(sample: _Sample) -> tuple[tuple[str, str], ...]:
+    items = [(key_name(k), fraction_text(v)) for k, v in sample.values.items()]
+    return tuple(sorted(items, key=lambda kv: _natural(kv[0])))
+
+
+def _natural(name: str):
+    head, _, tail = name.partition("[")
+    nums = tuple(int(t) for t in tail.rstrip("]").split(",") if t.lstrip("-").isdigit())
+    return (head, nums)
+
+
+def _instance_text(sizes, instances) -> str:
+    if not sizes:
+        return ""
+    if len(sizes) == 1:
+        s = sizes[0]
+        return f" (instances {s}={','.join(str(int(p[s])) for p in instances)})"
+    combos = "; ".join(",".join(f"{s}={int(p[s])}" for s in sizes) for p in instances)
+    return f" (instances {combos})"
+
+
+def _is_real_claim(exprs, samples) -> bool:
+    if any(e.has(sympy.I) for e in exprs):
+        return False
+    return not any(isinstance(v, Gaussian) for s in samples for v in s.values.values())
+
+
+def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps: int = 50,
+                samples: int = 60, seed: int = 0, time_budget: float = 10.0) -> Finding:
+    """Sample a claim ``lhs <relation> rhs`` under its assumptions and judge it.
+
+    For ``\\implies`` the sides are SymPy booleans (relations joined by ``And``).
+    Never returns ``refuted`` without a counterexample certified by ``certify`` at a point
+    where the assumptions certainly hold.
+    """
+    relation = Relation(relation)
+    deadline = time.monotonic() + time_budget
+    try:
+        lhs, rhs = sympy.sympify(lhs, strict=True), sympy.sympify(rhs, strict=True)
+        if relation is Relation.IMPLIES:
+            return _judge_implication(lhs, rhs, tuple(assumptions), dps=dps, samples=samples,
+                                      seed=seed, deadline=deadline)
+        if relation not in (Relation.EQ, Relation.NE) and not relation.is_order:
+            return Finding("undecided", f"the numeric tier does not judge {relation.value} claims")
+        fl, fr = compile_expr(lhs), compile_expr(rhs)
+        points, sizes, instances = _claim_samples((lhs, rhs), assumptions, seed=seed,
+                                                  count=samples)
+        if lhs.has(sympy.Limit) or rhs.has(sympy.Limit):
+            return _judge_limit(fl, fr, relation, points, dps, sizes, instances)
+        run = _Run(lhs, rhs, relation, dps, _is_real_claim((lhs, rhs), points), deadline,
+                   _facts(assumptions), sizes, _indexed_kinds(lhs, rhs))
+        run.sweep(points, seed)
+        return run.finding(sizes, instances)
+    except NotEvaluable as exc:
+        return Finding("undecided", f"cannot evaluate numerically: {exc}")
+
+
+def _conjuncts(boolean) -> list:
+    if isinstance(boolean, sympy.And):
+        return [c for a in boolean.args for c in _conjuncts(a)]
+    if type(boolean) in _FACT_RELATIONS:
+        return [boolean]
+    raise NotEvaluable(f"{boolean} is not a relation or a conjunction of relations")
+
+
+def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
+                       deadline) -> Finding:
+    """``P \\implies Q``: sample where the assumptions and P hold; a point where Q certainly
+    fails (and P and the assumptions certainly hold) refutes."""
+    hypotheses = _conjuncts(premise)
+    goals = _conjuncts(conclusion)
+    exprs = [side for r in hypotheses + goals for side in (r.lhs, r.rhs)]
+    facts = assumptions + tuple(hypotheses)
+    points, sizes, instances = _claim_samples(exprs, facts, seed=seed, count=samples)
+    facts_c = _facts(facts)
+    findings = []
+    for goal in goals:
+        relation = _FACT_RELATIONS[type(goal)]
+        run = _Run(goal.lhs, goal.rhs, relation, dps, _is_real_claim(exprs, points), deadline,
+                   facts_c, sizes, _indexed_kinds(*exprs))
+        run.sweep(points, seed)
+        finding = run.finding(sizes, instances)
+        if finding.verdict == "refuted":
+            return Finding("refuted", f"the premise holds but {goal} fails: {finding.detail}",
+                           finding.counterexample)
+        findings.append((goal, finding))
+    if not points:
+        return Finding("undecided", "no sampled point satisfies the premise")
+    undecided = [(g, f) for g, f in findings if f.verdict != "verified"]
+    if undecided:
+        goal, f = undecided[0]
+        return Finding("undecided", f"where the premise holds, {goal}: {f.detail}")
+    detail = "; ".join(f"{g}: {f.detail}" for g, f in findings)
+    return Finding("verified", f"at points where the premise holds: {detail}")
+
+
+def _judge_limit(fl, fr, relation, points, dps, sizes, instances) -> Finding:
+    """A side with a limit: estimate it by mpmath's extrapolation and compare loosely."""
+    if relation is not Relation.EQ:
+        return Finding("undecided", "the numeric tier only compares limits for equality")
+    tolerance = mpmath.mpf(10) ** (-(dps // 4))
+    worst, seen = mpmath.mpf(0), 0
+    for sample in points[:8]:
+        ctx = mpmath.MPContext()
+        B = _MP(ctx)
+        env = sample.env()
+        with ctx.workdps(dps):
+            try:
+                a, b = _run(B, fl, env), _run(B, fr, env)
+            except OutOfDomain:
+                continue
+            gap = abs(a - b) / max(abs(a), abs(b), 1)
+        seen += 1
+        if gap > tolerance:
+            shown = ", ".join(f"{k}={v}" for k, v in _point_items(sample)) or "the constant point"
+            return Finding("undecided", f"limit estimated by mpmath extrapolation at {dps} "
+                           f"digits: at {shown} the sides are {value_text(a)} and "
+                           f"{value_text(b)} (a numerical limit is not a certificate)")
+        worst = max(worst, gap)
+    if not seen:
+        return Finding("undecided", "the limit could not be evaluated at any sampled point")
+    return Finding("verified", f"numerically consistent: limit estimated by mpmath "
+                   f"extrapolation at {dps} digits at {seen} point(s)"
+                   f"{_instance_text(sizes, instances)}, worst relative difference "
+                   f"{float(worst):.1e} (tolerance {float(tolerance):.0e})")
+
+
+class _Run:
+    """The state of judging one relation over points: counts, the worst point, candidates."""
+
+    def __init__(self, lhs, rhs, relation, dps, real, deadline, facts, fixed, ikinds):
+        self.lhs, self.rhs = lhs, rhs
+        self.fl, self.fr = compile_expr(lhs), compile_expr(rhs)
+        self.relation, self.dps, self.real, self.deadline = relation, dps, real, deadline
+        self.facts, self.fixed, self.ikinds = facts, set(fixed), ikinds
+        self.held = 0
+        self.outside = 0
+        self.undecided: list[tuple[_Sample, Judgement]] = []
+        self.uncertified: list[tuple[_Sample, Judgement]] = []
+        self.refuted: tuple | None = None
+        self.worst: tuple[float, _Sample, Judgement] | None = None
+        self.max_dps = 2 * dps
+        self.timed_out = False
+        self.searched = 0
+        self.near_equal: tuple[float, _Sample] | None = None
+
+    def out_of_time(self) -> bool:
+        if time.monotonic() > self.deadline:
+            self.timed_out = True
+        return self.timed_out
+
+    def sweep(self, points: Sequence[_Sample], seed: int) -> None:
+        """Judge every point, then minimise the margin from the worst one."""
+        for sample in points:
+            if self.refuted or self.out_of_time():
+                break
+            self.consider(sample)
+        if not self.refuted and self.relation is not Relation.EQ and not self.out_of_time():
+            self.search(seed)
+
+    def consider(self, sample: _Sample) -> Judgement | None:
+        sides = _Sides(self.fl, self.fr, sample.env(), self.real)
+        try:
+            j = _judge(sides, self.relation, self.dps)
+        except OutOfDomain:
+            self.outside += 1
+            return None
+        self.max_dps = max(self.max_dps, j.dps)
+        if j.status in ("holds", "tight"):
+            self.held += 1
+            if self.relation is Relation.EQ:
+                badness = abs(j.gap)
+            elif self.relation is Relation.NE:
+                badness = -abs(j.gap)
+            else:
+                badness = -j.gap
+            if self.worst is None or badness > self.worst[0]:
+                self.worst = (badness, sample, j)
+        elif j.status == "undecided":
+            self.undecided.append((sample, j))
+        else:
+            answer = certify(self.lhs, self.rhs, self.relation, sample.values, dps=self.dps)
+            if answer is True and self._domain_certain(sample):
+                self.refuted = (sample, j)
+            elif answer is False:  # the floating-point reading was wrong; intervals decide
+                self.held += 1
+            else:
+                self.uncertified.append((sample, j))
+        return j
+
+    def _domain_certain(self, sample: _Sample) -> bool:
+        """Every assumption certainly holds at the point (else it proves nothing)."""
+        return all(certify(f.expr.lhs, f.expr.rhs, f.relation, sample.values, dps=self.dps)
+                   is False for f in self.facts)
+
+    # -- margin minimisation ------------------------------------------------------------
+
+    def _objective(self, sample: _Sample) -> float | None:
+        """The relative margin at one precision (negative: violated); None outside."""
+        sides = _Sides(self.fl, self.fr, sample.env(), self.real)
+        try:
+            e = sides.at(self.dps)
+        except OutOfDomain:
+            return None
+        with sides.ctx.workdps(self.dps):
+            if self.relation is Relation.NE:
+                d = abs(e.lhs - e.rhs)
+            elif self.relation in (Relation.LT, Relation.LE):
+                d = e.rhs - e.lhs
+            else:
+                d = e.lhs - e.rhs
+            mag = max(abs(e.lhs), abs(e.rhs))
+            return float(d / mag) if mag else float(d)
+
+    def search(self, seed: int, budget: int = 240) -> None:
+        """Minimise the margin from the worst point by seeded coordinate steps that stay in
+        the domain; every violation found is judged and certified like a sampled point."""
+        if self.worst is None:
+            return
+        rng = random.Random(f"search/{seed}")
+        current = _Sample(dict(self.worst[1].values), None)
+        coords = [k for k, v in current.values.items()
+                  if isinstance(v, Fraction) and k not in self.fixed]
+        best = self._objective(current)
+        if not coords or best is None:
+            return
+        step = 0.5
+        while self.searched < budget and step > 1e-9 and not self.out_of_time():
+            improved = False
+            for key in coords:
+                for direction in (1, -1):
+                    trial = self._moved(current, key, direction, step, rng)
+                    if trial is None:
+                        continue
+                    self.searched += 1
+                    value = self._objective(trial)
+                    if value is not None and value < best:
+                        best, current, improved = value, trial, True
+                        if value < 0 or (self.relation is Relation.NE and value == 0):
+                            self.consider(trial)
+                            if self.refuted or self.uncertified:
+                                return
+                if self.searched >= budget:
+                    break
+            if not improved:
+                step /= 2
+        if self.relation is Relation.NE:
+            self.near_equal = (best, current)
+
+    def _moved(self, sample: _Sample, key, direction: int, step: float, rng) -> _Sample | None:
+        value = sample.values[key]
+        kind = self.ikinds.get(key[0], _Kind()) if isinstance(key, tuple) else _kind_of(key)
+        size = abs(float(value))
+        if kind.integer:
+            new = value + direction * max(1, int(size * step))
+        else:
+            jitter = 1 + 0.1 * rng.random()
+            new = _short(float(value) + direction * step * jitter * max(size, 1e-3), 12)
+        new = _signed(Fraction(new), kind)
+        if new is None or new == value:
+            return None
+        values = dict(sample.values)
+        values[key] = new
+        if not _holds(self.facts, _Env(values)):
+            return None
+        return _Sample(values, None)
+
+    # -- the outcome --------------------------------------------------------------------
+
+    def finding(self, sizes, instances) -> Finding:
+        digits = f"mpmath at {self.dps} and {2 * self.dps} digits"
+        if self.max_dps > 2 * self.dps:
+            digits += f" (up to {self.max_dps} where differences sat at the noise)"
+        where = _instance_text(sizes, instances)
+        counted = self.held + len(self.undecided) + len(self.uncertified) + bool(self.refuted)
+        npoints = f"{counted} point{'s' if counted != 1 else ''}{where}"
+        if self.outside:
+            npoints += f", {self.outside} more outside the domain skipped"
+        if self.searched:
+            npoints += f", {self.searched} more in a margin search"
+        if self.refuted:
+            sample, j = self.refuted
+            shown_l, shown_r = values_text(j.lhs, j.rhs)
+            cex = _point_items(sample) + (("lhs", shown_l), ("rhs", shown_r))
+            shown = ", ".join(f"{k}={v}" for k, v in cex)
+            engine = "arb balls" if flint is not None else "mpmath.iv intervals"
+            return Finding("refuted", f"{digits}: {self.relation.value} fails at {shown} "
+                           f"(certified with {engine})", cex)
+        if self.uncertified:
+            sample, j = self.uncertified[0]
+            shown = ", ".join(f"{k}={v}" for k, v in _point_items(sample))
+            return Finding("undecided", f"{digits}, {npoints}: the relation appears to fail at "
+                           f"{shown or 'the constant point'} (lhs={value_text(j.lhs)}, "
+                           f"rhs={value_text(j.rhs)}), but interval arithmetic could not "
+                           f"certify it, so it is not refuted")
+        if self.undecided:
+            return Finding("undecided", f"{digits}, {npoints}: at {len(self.undecided)} point(s) "
+                           f"the difference stayed at the rounding noise up to {MAX_DPS} digits")
+        if self.held == 0:
+            why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
+            return Finding("undecided", f"{digits}: no point could be judged ({why})")
+        if self.near_equal is not None and self.near_equal[0] < 1e-8:
+            shown = ", ".join(f"{k}={v}" for k, v in _point_items(self.near_equal[1]))
+            return Finding("undecided", f"{digits}, {npoints}: the sides come within relative "
+                           f"{self.near_equal[0]:.1e} of each other near {shown}; they may meet")
+        budget = " (stopped early: time budget)" if self.timed_out else ""
+        return Finding("verified", f"{digits}, {npoints}{budget}, {self._worst_text()}")
+
+    def _worst_text(self) -> str:
+        badness, sample, j = self.worst
+        if self.relation is Relation.EQ:
+            return f"worst relative difference {abs(j.gap):.1e}"
+        if self.relation is Relation.NE:
+            return f"smallest relative difference {abs(j.gap):.1e}"
+        shown = ", ".join(f"{k}={v}" for k, v in _point_items(sample))
+        at = f" at {shown}" if shown else ""
+        return f"worst relative margin {j.gap:.1e}{at}"
