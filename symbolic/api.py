@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import sympy
 
 from symbolic.config import CheckConfig
-from symbolic.errors import DerivationError, ParseError, StepcheckError
+from symbolic.errors import DerivationError, ParseError
 from symbolic.model import Claim, Derivation, Kind, Outcome, Regime, Relation, Rule, Step, infer_kind
 
 ClaimLike = Any  # a SymPy relational, a Claim, (lhs, relation, rhs), or a LaTeX string
@@ -67,15 +67,17 @@ def step(id: str, claim_or_latex: ClaimLike = None, *, quote: str | None = None,
             raise DerivationError(f"step {id!r} has neither a claim nor a quote; give one of them")
         return Step(id=id, kind=Kind.PROSE, quote=quote, gloss=gloss, depends_on=tuple(depends_on))
     latex = None
-    facts: tuple = ()
+    assume = list(assume)
+    where = f"step {id!r}"
     if isinstance(claim_or_latex, str):
         claim, facts, latex = _claim_from_latex(id, claim_or_latex, assume, imaginary_unit)
-        assume = [a for a in assume if not isinstance(a, str)]
+        facts += tuple(_on_symbols_of(_boolean(a, where), claim)
+                       for a in assume if not isinstance(a, str))
     else:
-        claim = to_claim(claim_or_latex, where=f"step {id!r}")
+        claim, facts = _with_assumptions(to_claim(claim_or_latex, where=where), assume,
+                                         imaginary_unit, where)
     if regime is not None:
         claim = Claim(claim.lhs, claim.relation, claim.rhs, regime)
-    facts = facts + _assumptions(assume, claim, imaginary_unit, where=f"step {id!r}")
     if quote is None:
         quote = latex if latex is not None else _claim_latex(claim)
     return Step(id=id, kind=_kind(kind, claim), quote=quote, claim=claim, assumptions=facts,
@@ -137,16 +139,18 @@ def render_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | 
                       fmt: str = "markdown") -> str:
     """A report of a checked derivation as text: ``markdown``, ``latex`` or ``json``.
 
-    Without ``outcomes`` the derivation is checked first.
+    The same reporters as ``stepcheck report`` (figures are not drawn here). Without
+    ``outcomes`` the derivation is checked first.
     """
-    from symbolic import render as renderers
-    formats = {"markdown": "render_markdown", "md": "render_markdown",
-               "latex": "render_latex", "tex": "render_latex", "json": "render_json"}
+    from symbolic import render as reporters
+    formats = {"markdown": reporters.render_markdown, "md": reporters.render_markdown,
+               "latex": reporters.render_latex, "tex": reporters.render_latex,
+               "json": lambda row: reporters.render_summary([row])}
     if fmt not in formats:
         raise ValueError(f"fmt={fmt!r} is not a report format; use 'markdown', 'latex' or 'json'")
     if outcomes is None:
         outcomes = check_derivation(derivation)
-    return getattr(renderers, formats[fmt])(derivation, outcomes)
+    return formats[fmt](reporters.build_rows(derivation, outcomes))
 
 
 def export_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | None = None, *,
@@ -156,10 +160,11 @@ def export_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | 
     ``ids`` picks steps (default all); ``status`` adds verdict marks, for which the
     derivation is checked when ``outcomes`` are not given.
     """
-    from symbolic.export import export_latex
+    from symbolic.export import export_text
     if status and outcomes is None:
         outcomes = check_derivation(derivation)
-    return export_latex(derivation, outcomes if status else None, ids=ids, status=status)
+    return export_text(derivation, tuple(ids) if ids else None, status=status,
+                       outcomes=dict(outcomes) if outcomes is not None else None)
 
 
 # ``render``/``export`` read well in user code (``sc.api.render(d, outcomes)``); they are
@@ -170,25 +175,11 @@ export = export_derivation
 
 def load_derivation(path_or_doc: str | Path) -> Derivation:
     """The ``DERIVATION`` of a Python file (``my_proof.py``) or of an encoded document id."""
-    path = Path(path_or_doc)
-    if path.suffix == ".py":
-        return _load_file(path)
+    from symbolic.report import _is_path, load_derivation_file
+    if _is_path(str(path_or_doc)):
+        return load_derivation_file(path_or_doc)
     import proofs
     return proofs.load(str(path_or_doc))
-
-
-def _load_file(path: Path) -> Derivation:
-    import importlib.util
-    if not path.is_file():
-        raise StepcheckError(f"no such file: {path}")
-    spec = importlib.util.spec_from_file_location(f"stepcheck_user_{path.stem}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # the user's own code, run as they asked
-    found = getattr(module, "DERIVATION", None)
-    if not isinstance(found, Derivation):
-        raise DerivationError(f"{path} defines no DERIVATION; add DERIVATION = "
-                              "symbolic.derivation(...) at the end of the file")
-    return found
 
 
 # --- claims ------------------------------------------------------------------------------
@@ -247,8 +238,13 @@ def _claim_from_latex(id: str, latex: str, assume: Iterable, imaginary_unit: boo
     return link.claim, tuple(parsed.assumptions.facts), link.latex
 
 
-def _assumptions(assume: Iterable, claim: Claim, imaginary_unit: bool, where: str) -> tuple:
-    """SymPy facts from SymPy booleans and LaTeX strings, on the claim's own symbols."""
+def _with_assumptions(claim: Claim, assume: Iterable, imaginary_unit: bool, where: str):
+    """The claim and its facts under ``assume`` (SymPy booleans and LaTeX strings).
+
+    LaTeX such as ``x > 0`` or ``n \\in \\mathbb{Z}_{>0}`` is read into symbol assumptions,
+    as the ``check`` command does: the claim's symbols of those names are replaced by
+    symbols that carry both their own and the stated assumptions.
+    """
     facts: list = []
     texts = []
     for item in assume:
@@ -259,18 +255,45 @@ def _assumptions(assume: Iterable, claim: Claim, imaginary_unit: bool, where: st
         else:
             raise DerivationError(f"{where}: assumption {item!r} is neither LaTeX nor a SymPy "
                                   "boolean; write e.g. 'x > 0' or x > 0 with a SymPy symbol x")
-    if texts:
-        from symbolic.latex import parse_assumptions
-        parsed = parse_assumptions(texts, imaginary_unit=imaginary_unit)
-        facts += [_on_symbols_of(fact, claim) for fact in parsed.facts]
-    return tuple(facts)
+    if not texts:
+        return claim, tuple(facts)
+    from symbolic.latex import parse_assumptions
+    parsed = parse_assumptions(texts, imaginary_unit=imaginary_unit)
+    swap = _merged_symbols(claim, parsed.symbols, where)
+    if swap:
+        claim = Claim(claim.lhs.xreplace(swap), claim.relation, claim.rhs.xreplace(swap),
+                      claim.regime)
+        facts = [fact.xreplace(swap) for fact in facts]
+    facts += [_on_symbols_of(fact, claim) for fact in parsed.facts]
+    return claim, tuple(facts)
+
+
+def _merged_symbols(claim: Claim, stated: Mapping[str, sympy.Symbol], where: str) -> dict:
+    """For each claim symbol named in ``stated``: a symbol with both sets of assumptions."""
+    swap = {}
+    for old in claim.free_symbols:
+        new = stated.get(getattr(old, "name", None)) if isinstance(old, sympy.Symbol) else None
+        if new is None or new == old:
+            continue
+        flags = {k: v for k, v in old.assumptions0.items() if v is not None}
+        for key, value in new.assumptions0.items():
+            if value is not None and flags.get(key, value) != value:
+                raise DerivationError(f"{where}: the assumption on {old.name} contradicts the "
+                                      f"symbol's own ({key}={flags[key]}); change one of them")
+            flags[key] = value
+        try:
+            swap[old] = sympy.Symbol(old.name, **flags)
+        except Exception:
+            raise DerivationError(f"{where}: the assumptions on {old.name} contradict each other "
+                                  "(the symbol's own and the stated ones)") from None
+    return swap
 
 
 def _on_symbols_of(fact, claim: Claim):
     """``fact`` with its symbols replaced by the claim's symbols of the same name.
 
-    The LaTeX reader makes its own (real) symbols; a SymPy claim may use symbols with
-    other assumptions, which SymPy would take for different symbols.
+    The LaTeX reader makes its own symbols; a SymPy claim may use symbols with other
+    assumptions, which SymPy would take for different symbols.
     """
     by_name: dict[str, sympy.Basic] = {}
     for expr in (claim.lhs, claim.rhs):
@@ -279,6 +302,13 @@ def _on_symbols_of(fact, claim: Claim):
     mapping = {atom: by_name[str(atom)] for atom in fact.atoms(sympy.Symbol, sympy.IndexedBase)
                if str(atom) in by_name and by_name[str(atom)] != atom}
     return fact.xreplace(mapping) if mapping else fact
+
+
+def _boolean(item, where: str):
+    if not isinstance(item, sympy.logic.boolalg.Boolean):
+        raise DerivationError(f"{where}: assumption {item!r} is neither LaTeX nor a SymPy "
+                              "boolean; write e.g. 'x > 0' or x > 0 with a SymPy symbol x")
+    return item
 
 
 def _require_strings(assume, where: str) -> None:
