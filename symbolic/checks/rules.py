@@ -176,6 +176,10 @@ def _conclude(step: Step, context: CheckContext, premises: Sequence[Step],
     return Outcome(Verdict.PROVED, (Evidence(name, detail),))
 
 
+def _as_fact(link: Link):
+    return link.small < link.large if link.op == "lt" else link.small <= link.large
+
+
 def _premise_link(premise: Step) -> Link:
     claim = premise.claim
     link = link_of(claim.lhs, claim.relation, claim.rhs) if claim else None
@@ -507,7 +511,9 @@ def rule_monotone(step: Step, context: CheckContext) -> Outcome:
     prem, claim = _premise_link(premises[0]), _claim_link(step)
     g = _map_of(step, claim, prem)
     facts = flatten_facts(step.assumptions)
-    positive = all(prove_sign_on(side, facts, strict=True) is not None
+    # the premise itself may be used: a > 0 and a < b give b > 0
+    with_premise = facts + ([_as_fact(prem)] if prem.op != "eq" else [])
+    positive = all(prove_sign_on(side, with_premise, strict=True) is not None
                    for side in (prem.small, prem.large))
     u = sympy.Dummy("u", positive=True) if positive else sympy.Dummy("u", real=True)
     gu = g(u)
