@@ -64,31 +64,54 @@ class Context:
     bases: set = field(default_factory=set)         # names that are IndexedBase
     has_dot: bool = False
     made: dict = field(default_factory=dict)        # name -> symbol used in the chain
+    calls: dict = field(default_factory=dict)       # placeholder -> (tag, raw arguments)
+    scanned: set = field(default_factory=set)
 
     # -- pass 1 ---------------------------------------------------------------------------
-    def scan(self, raw) -> None:
-        """Record indices, ranges, indexed bases and dot products of a raw tree."""
-        for node in sympy.preorder_traversal(raw):
-            if not isinstance(node, AppliedUndef):
+    def add_calls(self, calls, parse) -> None:
+        """Read the arguments of new placeholder calls (``rewrite.Rewriter.calls``) with ``parse``."""
+        for key, (tag, texts) in calls.items():
+            if key in self.calls:
                 continue
-            name, args = fname(node.func), node.args
-            if name in ("SCZsum", "SCZprod", "SCZmaxr", "SCZminr"):
-                self._bind(args[0], args[3])
-                self.ranges.setdefault(args[0].name, (args[1], args[2]))
-            elif name in ("SCZsumn", "SCZprodn", "SCZmax", "SCZmin", "SCZsumx"):
-                self._bind(args[0], args[1])
-            elif name in ("SCZdot", "SCZdotl"):
-                self.has_dot = True
-                for vec in args[:2]:
-                    parts = split_name(getattr(vec, "name", ""))
-                    if parts and len(parts[1]) == 1 and parts[1][0].isalpha():
-                        self.indices.add(parts[1][0])
+            args = [texts[0]] + [parse(t) for t in texts[1:]] if tag == "SCZfn" else \
+                [parse(t) for t in texts]
+            self.calls[key] = (tag, tuple(args))
+        for key, (tag, args) in list(self.calls.items()):
+            if key not in self.scanned:
+                self.scanned.add(key)
+                self._scan_call(tag, args)
+
+    def _scan_call(self, tag, args) -> None:
+        """Record indices, ranges, indexed bases and dot products of one construct."""
+        if tag in ("SCZsum", "SCZprod", "SCZmaxr", "SCZminr"):
+            self._bind(args[0], args[4 - 1])
+            self.ranges.setdefault(args[0].name, (args[1], args[2]))
+        elif tag in ("SCZsumn", "SCZprodn", "SCZmax", "SCZmin", "SCZsumx"):
+            self._bind(args[0], args[1])
+        elif tag in ("SCZdot", "SCZdotl"):
+            self.has_dot = True
+            for vec in args[:2]:
+                parts = split_name(getattr(vec, "name", ""))
+                if parts and len(parts[1]) == 1 and parts[1][0].isalpha():
+                    self.indices.add(parts[1][0])
+
+    def deep_symbols(self, raw) -> set:
+        """The symbols of a raw tree, looking inside placeholder constructs."""
+        out = set()
+        for sym in getattr(raw, "free_symbols", ()):
+            if sym.name in self.calls:
+                tag, args = self.calls[sym.name]
+                for arg in args[1:] if tag == "SCZfn" else args:
+                    out |= self.deep_symbols(arg)
+            else:
+                out.add(sym)
+        return out
 
     def _bind(self, index, body) -> None:
         if not isinstance(index, sympy.Symbol):
             raise ParseError(f"the index of a sum or max must be a letter, not {index}")
         self.indices.add(index.name)
-        for sym in body.free_symbols:
+        for sym in self.deep_symbols(body):
             parts = split_name(sym.name)
             if parts and any(index.name in _WORD.findall(p) for p in parts[1]):
                 self.bases.add(parts[0])
@@ -96,6 +119,9 @@ class Context:
     # -- pass 2 ---------------------------------------------------------------------------
     def symbol(self, name: str):
         """The SymPy object for a name, the same object every time in one chain."""
+        if name in self.calls:
+            tag, args = self.calls[name]
+            return self._function(tag, args)
         if name == "SCZimag" or (name == "i" and self.imaginary_unit and name not in self.indices):
             return sympy.I
         if name in self.names:
@@ -162,7 +188,7 @@ class Context:
         if isinstance(raw, sympy.Float):
             return sympy.Rational(str(raw))
         if isinstance(raw, AppliedUndef):
-            return self._function(fname(raw.func), raw.args)
+            return self._function("SCZfn", (fname(raw.func),) + tuple(raw.args))
         if isinstance(raw, sympy.log):
             arg = self.convert(raw.args[0])
             if len(raw.args) == 1 or raw.args[1] == sympy.E:
@@ -214,9 +240,12 @@ class Context:
             return sympy.im(conv(args[0]))
         if name == "SCZrelu":
             return ReLU(conv(args[0]))
-        if name.startswith("SCZ") or not re.fullmatch(r"[A-Za-z]+(_\w+|_\{\w+\})?", name):
-            raise ParseError(f"cannot read the function {name!r}")
-        return sympy.Function(name, real=True)(*[conv(a) for a in args])
+        if name == "SCZfn":
+            fn, args = args[0], args[1:]
+            if fn.startswith("SCZ") or not re.fullmatch(r"[A-Za-z]+(_\w+|_\{\w+\})?", fn):
+                raise ParseError(f"cannot read the function '{fn}'")
+            return sympy.Function(fn, real=True)(*[conv(a) for a in args])
+        raise ParseError(f"internal placeholder {name} is unknown")
 
     def _dot_linear(self, u_raw, group_raw):
         """``u^T (v + w)`` by linearity: a sum of dot products of plain vectors."""

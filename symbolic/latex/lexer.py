@@ -88,6 +88,11 @@ def tokenize(latex: str) -> list[Tok]:
                 raise fail(text, col, "unknown command")
         elif not (_PLAIN.fullmatch(text) or text.isspace() or text[0].isdigit() or _greek_char(text)):
             raise fail(text, col, "unexpected character")
+        if text[0].isdigit() and tokens and tokens[-1].text in (r"\frac", r"\dfrac", r"\tfrac") \
+                and "." not in text:
+            # \frac12 is \frac{1}{2}: digits right after \frac are single-digit arguments
+            tokens.extend(Tok(ch, col + n) for n, ch in enumerate(text))
+            continue
         tokens.append(Tok(text, col))
     return tokens
 

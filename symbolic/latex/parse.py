@@ -46,7 +46,7 @@ def library_parse(text: str):
         raise ParseError("formula nested too deeply to read; simplify it") from None
     except Exception as exc:   # the library raises bare Exception, AttributeError, ...
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ParseError(f"cannot read {_short(text)!r}: {first}") from None
+        raise ParseError(f"cannot read '{_short(text)}': {first}") from None
 
 
 def _short(text: str) -> str:
@@ -110,7 +110,7 @@ def _pieces(latex: str):
         if not any(not (isinstance(x, Tok) and x.space) for x in side_items):
             where = "before" if n < len(rels) else "after"
             rel = rels[min(n, len(rels) - 1)] if rels else ""
-            raise ParseError(f"nothing {where} the relation {rel!r} in {_short(latex)!r}")
+            raise ParseError(f"nothing {where} the relation '{rel}' in '{_short(latex)}'")
     return sides, rels
 
 
@@ -134,7 +134,7 @@ class _Reader:
             raise ParseError(f"a relation inside brackets cannot be read: {raw}")
         if not isinstance(raw, sympy.Expr) and not isinstance(raw, sympy.Basic):
             raise ParseError(f"cannot read {raw!r} as an expression")
-        self.context.scan(raw)
+        self.context.add_calls(self.rewriter.calls, library_parse)
         return raw
 
     def convert(self, raw):
@@ -177,7 +177,7 @@ def parse_expr(latex: str, *, assumptions: Assumptions | None = None,
     """One LaTeX expression (no relation) as a SymPy expression."""
     sides, rels = _pieces(_strip_math(latex))
     if rels:
-        raise ParseError(f"expected an expression, found the relation {rels[0]!r} in {_short(latex)!r}")
+        raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(latex)}'")
     reader = _Reader(assumptions.symbols if assumptions else {}, imaginary_unit)
     raw = reader.raw(sides[0][1])
     return reader.convert(raw)
@@ -193,7 +193,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     text = _strip_math(latex)
     sides, rels = _pieces(text)
     if not rels:
-        raise ParseError(f"no relation in {_short(text)!r}: write a claim such as 'a = b' or 'a \\le b'")
+        raise ParseError(f"no relation in '{_short(text)}': write a claim such as 'a = b' or 'a \\le b'")
     reader = _Reader(given.symbols, imaginary_unit)
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
@@ -242,7 +242,7 @@ def _implication_sides(text, sides, rels, reader):
         exprs = [reader.convert(p) for p in g[::2]]
         ops = g[1::2]
         if not ops:
-            raise ParseError(f"each side of \\implies must be a relation, in {_short(text)!r}")
+            raise ParseError(f"each side of \\implies must be a relation, in '{_short(text)}'")
         parts = []
         for a, op, b in zip(exprs, ops, exprs[1:]):
             if op not in _SYMPY_REL:
@@ -290,8 +290,7 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -
         latexes = (latexes,)
     stated: dict[str, dict] = {}
     pending = []          # (latex, sides, rels, reader) of relations, read once symbols are known
-    for latex in latexes:
-        text = _strip_math(latex)
+    for text in (t for latex in latexes for t in _statements(latex)):
         items = lex(text)
         member = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == r"\in"]
         if member:
@@ -299,11 +298,11 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -
             continue
         sides, rels = _pieces(text)
         if not rels:
-            raise ParseError(f"assumption {_short(text)!r} is not a relation: write e.g. 'x > 0' "
+            raise ParseError(f"assumption '{_short(text)}' is not a relation: write e.g. 'x > 0' "
                              r"or 'n \in \mathbb{Z}_{>0}'")
         bad = [r for r in rels if r not in _SYMPY_REL]
         if bad:
-            raise ParseError(f"assumption {_short(text)!r} uses {bad[0]}; use = \\ne < \\le > \\ge or \\in")
+            raise ParseError(f"assumption '{_short(text)}' uses {bad[0]}; use = \\ne < \\le > \\ge or \\in")
         reader = _Reader({}, imaginary_unit)
         raws = [reader.raw(items) for _, items in sides]
         pending.append((raws, rels, reader))
@@ -337,18 +336,30 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -
     return Assumptions(symbols, tuple(facts), tuple(latexes))
 
 
+def _statements(latex: str) -> list[str]:
+    """One --assume string as statements: ``x > 0, y > 0`` is two (``x, y \\in ..`` is one)."""
+    text = _strip_math(latex)
+    items = lex(text)
+    if any(isinstance(x, Tok) and x.text == r"\in" for x in items):
+        return [text]
+    cuts = [x.col - 1 for x in items if isinstance(x, Tok) and x.text == ","]
+    bounds = [0] + [c + 1 for c in cuts]
+    ends = cuts + [len(text)]
+    return [text[a:b].strip() for a, b in zip(bounds, ends)]
+
+
 def _membership(text, items, k, stated):
     """``x, y \\in \\mathbb{R}_{>0}``: the symbols on the left get the set's assumptions."""
     left = text_of(items[:k])
     right = text_of(items[k + 1:]).replace(" ", "")
     key = right.replace(r"\mathbb{", "", 1).replace("}", "", 1) if right.startswith(r"\mathbb{") else None
     if key is None or key not in _SETS:
-        raise ParseError(f"unknown set {right!r} in assumption {_short(text)!r}; use \\mathbb{{R}}, "
+        raise ParseError(f"unknown set '{right}' in assumption '{_short(text)}'; use \\mathbb{{R}}, "
                          r"\mathbb{Z}_{>0}, \mathbb{N}, \mathbb{C}, ...")
     for name in (n.strip() for n in left.split(",")):
         raw = library_parse(name) if name else None
         if not isinstance(raw, sympy.Symbol):
-            raise ParseError(f"left of \\in must be symbols, not {name!r} in {_short(text)!r}")
+            raise ParseError(f"left of \\in must be symbols, not '{name}' in '{_short(text)}'")
         stated.setdefault(raw.name, {}).update(_SETS[key])
 
 

@@ -1,7 +1,8 @@
 """Rewrite grouped LaTeX into the subset latex2sympy reads correctly.
 
-What the library misreads or rejects is turned into placeholder calls
-``\\text{SCZ<name>}(...)`` that ``convert.py`` maps onto SymPy objects afterwards:
+What the library misreads or rejects is turned into a placeholder atom ``\\text{SCZc<n>}``
+standing for a construct ``SCZ<name>(args)`` (args rewritten LaTeX, read one by one), which
+``convert.py`` maps onto SymPy objects afterwards:
 
 =====================================  ==========================================
 written                                 becomes
@@ -38,6 +39,29 @@ class Rewriter:
 
     def __init__(self):
         self.names: dict[str, str] = {}
+        self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}
+
+    def _call(self, tag: str, *args: str) -> str:
+        """A placeholder symbol for a construct; its arguments are read separately.
+
+        latex2sympy reads ``F(x - 1)`` as a product and splits nested calls' commas wrongly,
+        so a construct is never a call in the text it reads: it is an atom ``SCZc<n>``.
+        """
+        key = f"SCZc{len(self.calls)}"
+        self.calls[key] = (tag, tuple(args))
+        return r"\text{%s}" % key
+
+    def _arguments(self, items) -> list[str]:
+        """The comma-separated arguments of a call, each rewritten."""
+        parts, current = [], []
+        for item in items:
+            if isinstance(item, Tok) and item.text == ",":
+                parts.append(current)
+                current = []
+            else:
+                current.append(item)
+        parts.append(current)
+        return [self.emit(part) for part in parts]
 
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod
@@ -156,13 +180,13 @@ class Rewriter:
             return self._sum(items, k)
         if text == r"\overline" or text == r"\bar":
             arg, nxt = self._arg(items, k + 1, text)
-            return r"\text{SCZconj}( " + self.emit(self._inner(arg)) + " )", nxt
+            return self._call("SCZconj", self.emit(self._inner(arg))), nxt
         if text in _ACCENTS:
             arg, nxt = self._arg(items, k + 1, text)
             return self._symbol(text + "{" + text_of(self._inner(arg)) + "}"), nxt
         if text in (r"\Re", r"\Im"):
             body, nxt = self._operand(items, k + 1)
-            return r"\text{SCZ%s}( %s )" % (text[1:].lower(), body), nxt
+            return self._call("SCZ" + text[1:].lower(), body), nxt
         if text in _FONTS:
             return self._font(items, k)
         if text == r"\mathbb":
@@ -214,7 +238,7 @@ class Rewriter:
                 body = self.emit(head)
             else:
                 body, j = self._operand(items, j)
-            return r"\text{SCZdiff}( ( %s ), %s )" % (body, self.emit(var)), j
+            return self._call("SCZdiff", body, self.emit(var)), j
         return r"\frac{ %s }{ %s }" % (self.emit(self._inner(num)), self.emit(self._inner(den))), j
 
     def _sqrt(self, items, k):
@@ -266,8 +290,8 @@ class Rewriter:
         body, j = self._operand(items, j)
         tag = "SCZmax" if name == r"\max" else "SCZmin"
         if hi is not None:
-            return r"\text{%sr}( %s, %s, %s, %s )" % (tag, index, lo or "1", hi, body), j
-        return r"\text{%s}( %s, %s )" % (tag, index, body), j
+            return self._call(tag + "r", index, self.emit(lo) if lo else "1", hi, body), j
+        return self._call(tag, index, body), j
 
     def _sum(self, items, k):
         name = items[k].text
@@ -288,13 +312,13 @@ class Rewriter:
             index, others = excluded
             if tag != "SCZsum" or hi is not None:
                 raise fail(name, items[k].col, r"only \sum_{i \neq a,b} without limits is supported")
-            return r"\text{SCZsumx}( %s, %s, %s )" % (index, body, ", ".join(others)), j
+            return self._call("SCZsumx", index, body, *others), j
         index, lo = _index_and_lower(inner, name, items[k].col)
         if lo is None and hi is None:
-            return r"\text{%sn}( %s, %s )" % (tag, index, body), j
+            return self._call(tag + "n", index, body), j
         if lo is None or hi is None:
             raise fail(name, items[k].col, "give both limits, e.g. _{j=1}^{n}, or neither")
-        return r"\text{%s}( %s, %s, %s, %s )" % (tag, index, self.emit(lo), hi, body), j
+        return self._call(tag, index, self.emit(lo), hi, body), j
 
     def _font(self, items, k):
         cmd = items[k].text
@@ -302,7 +326,7 @@ class Rewriter:
         name = text_of(self._inner(arg)).strip()
         if name in _NAMED:
             body, j = self._operand(items, j)
-            return r"\text{%s}( %s )" % (_NAMED[name], body), j
+            return self._call(_NAMED[name], body), j
         if name == "i" and cmd in (r"\mathrm", r"\text", r"\operatorname"):
             return r"\text{SCZimag}", j
         if len(name) == 1 and name.isalpha():
@@ -316,7 +340,7 @@ class Rewriter:
             raise fail(text_of((items[k], arg)), items[k].col, "only letters may be named this way")
         nxt = self._solid(items, j)
         if nxt < len(items) and isinstance(items[nxt], Group) and items[nxt].kind == "paren":
-            return r"\text{%s}( %s )" % (name, self.emit(items[nxt].items)), nxt + 1
+            return self._call("SCZfn", name, *self._arguments(items[nxt].items)), nxt + 1
         return self._symbol(r"%s{%s}" % (cmd, name)), j
 
     # -- transposes ----------------------------------------------------------------------------
@@ -353,7 +377,7 @@ class Rewriter:
             v = items[after:end]
             return items[:start] + (Tok(self._dot(u, v), col),) + items[end:]
         if after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren":
-            text = r"\text{SCZdotl}( %s, ( %s ) )" % (self._vec(u), self.emit(items[after].items))
+            text = self._call("SCZdotl", self._vec(u), self.emit(items[after].items))
             return items[:start] + (Tok(text, col),) + items[after + 1:]
         raise fail(text_of(u) + "^T", col, "a transposed vector needs a vector next to it (u^T v or u v^T)")
 
@@ -364,7 +388,7 @@ class Rewriter:
         return text_of(atom)
 
     def _dot(self, u, v) -> str:
-        return r"\text{SCZdot}( %s, %s )" % (self._vec(u), self._vec(v))
+        return self._call("SCZdot", self._vec(u), self._vec(v))
 
 
 _TWO_ARGS = frozenset([r"\frac", r"\dfrac", r"\tfrac", r"\binom"])
