@@ -218,8 +218,8 @@ def _list_documents() -> int:
     for doc_id in ids:
         try:
             derivation = proofs.load(doc_id)
-        except StepcheckError as exc:
-            print(f"{doc_id:<{width}}  cannot be loaded: {' '.join(str(exc).split())}")
+        except Exception as exc:  # one broken document must not hide the others
+            print(f"{doc_id:<{width}}  cannot be loaded: {type(exc).__name__}: {' '.join(str(exc).split())}")
             continue
         outcomes = cached_outcomes(derivation)
         total = len(derivation.steps)

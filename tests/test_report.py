@@ -1,0 +1,120 @@
+"""``stepcheck report`` and ``stepcheck list`` end to end, through ``main([...])``."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import symbolic.runner as runner
+from symbolic.cli import main
+
+SAMPLE = str(Path(__file__).resolve().parent / "render" / "sample_doc.py")
+FILES = {"sample.tex", "sample.md", "summary.json", "README.md", "figures/sample-exp.png"}
+
+
+@pytest.fixture
+def workdir(tmp_path, monkeypatch):
+    """A fresh working directory, so the cache (.stepcheck-cache/) starts empty."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_report_writes_every_file_and_prints_one_line(workdir, capsys):
+    assert main(["report", SAMPLE, "--out", "out"]) == 0
+    out, err = capsys.readouterr()
+    assert set(_tree(workdir / "out")) == FILES
+    assert len(out.strip().splitlines()) == 1 and "wrote 5 of 5 report files" in out
+    assert err == ""  # not a terminal: no progress
+    summary = json.loads((workdir / "out" / "summary.json").read_text())
+    assert [d["id"] for d in summary["documents"]] == ["sample"]
+    assert (workdir / ".stepcheck-cache").is_dir()
+
+
+def test_report_is_deterministic(workdir):
+    assert main(["report", SAMPLE, "--out", "one", "--no-cache"]) == 0
+    assert main(["report", SAMPLE, "--out", "two", "--no-cache", "--jobs", "2"]) == 0
+    assert _tree(workdir / "one") == _tree(workdir / "two")
+    assert not (workdir / ".stepcheck-cache").exists()  # --no-cache neither reads nor writes
+
+
+def test_second_report_rechecks_nothing(workdir, monkeypatch):
+    checked = []
+    real = runner.check_step_limited
+    monkeypatch.setattr(runner, "check_step_limited",
+                        lambda step, **kw: checked.append(step.id) or real(step, **kw))
+    assert main(["report", SAMPLE, "--out", "out"]) == 0
+    assert len(checked) == 8
+    first = _tree(workdir / "out")
+    checked.clear()
+    assert main(["report", SAMPLE, "--out", "out"]) == 0
+    assert checked == [] and _tree(workdir / "out") == first
+
+
+def test_check_names_stale_and_missing_files(workdir, capsys):
+    assert main(["report", SAMPLE, "--out", "out"]) == 0
+    assert main(["report", SAMPLE, "--out", "out", "--check"]) == 0
+    assert "up to date" in capsys.readouterr().out
+
+    md = workdir / "out" / "sample.md"
+    md.write_text(md.read_text() + "edited by hand\n")
+    (workdir / "out" / "figures" / "sample-exp.png").unlink()
+    before = _tree(workdir / "out")
+    assert main(["report", SAMPLE, "--out", "out", "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "out/sample.md: stale" in out
+    assert "out/figures/sample-exp.png: missing" in out
+    assert "out/sample.tex" not in out
+    assert _tree(workdir / "out") == before  # --check writes nothing
+
+    assert main(["report", SAMPLE, "--out", "out"]) == 0
+    assert main(["report", SAMPLE, "--out", "out", "--check"]) == 0
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_pdf_is_compiled_next_to_the_report(workdir):
+    assert main(["report", SAMPLE, "--out", "out", "--pdf"]) == 0
+    assert (workdir / "out" / "sample.pdf").read_bytes().startswith(b"%PDF")
+    assert not list((workdir / "out").glob("*.aux"))  # pdflatex ran elsewhere
+
+
+def test_list_one_document_says_where_verdicts_come_from(workdir, capsys):
+    assert main(["list", SAMPLE]) == 0
+    first = capsys.readouterr().out
+    assert "checked now" in first and "A1" in first and "proved" in first
+    assert "B2" in first and "rests on unproved: B1" in first
+    assert main(["list", SAMPLE]) == 0
+    second = capsys.readouterr().out
+    assert "verdicts from the cache" in second
+    assert first.splitlines()[1:] == second.splitlines()[1:]
+
+
+def test_list_documents(workdir, capsys):
+    import proofs
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for doc_id in proofs.document_ids():
+        assert doc_id in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["report", "no_such_document"], "unknown document 'no_such_document'"),
+    (["list", "no_such_document"], "unknown document 'no_such_document'"),
+    (["report", "missing/file.py"], "no such file"),
+])
+def test_bad_documents_are_one_line_errors(workdir, capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_file_without_derivation_is_a_user_error(workdir, capsys):
+    (workdir / "empty_doc.py").write_text("X = 1\n")
+    assert main(["report", "empty_doc.py", "--out", "out"]) == 2
+    assert "defines no DERIVATION" in capsys.readouterr().err
