@@ -210,6 +210,8 @@ def normalize_sums(expr, depth: int = 0):
         total = sympy.S.Zero
         for term in sympy.Add.make_args(body):
             const, dep = term.as_independent(canon, as_Add=False)
+            # factors free of the index are sums at the outer level: rename them as such
+            const = normalize_sums(const, depth)
             if dep == 1:
                 total += const * (hi - lo + 1)
                 continue

@@ -16,8 +16,9 @@ step's assumptions or proved from them).
 The catalogue (names and params are the interface used by ``proofs/``):
 
 =============== ========================================================================
-``le_max``      ``t(j0) <= MaxOver(t(j), (j, lo, hi))`` for j0 in lo..hi (also ``>=``
-                mirrored, and ``MinOver``); a strict ``<`` is not allowed.
+``le_max``      ``t(j0) <= MaxOver(t(j), (j, lo, hi))`` for j0 proved in lo..hi from the
+                step's facts (``j >= 1``, ``j <= L``); ``>=`` mirrored, and ``MinOver``;
+                a strict ``<`` is not allowed.
 ``max_bound``   ``Sum(g(t(j))) <= N * g(MaxOver(t))`` for g nondecreasing (g' >= 0 proved),
                 N = hi - lo + 1; ``MinOver`` mirrored.
 ``monotone``    premise ``a R b`` -> ``g(a) R g(b)``; params ``("map", g)`` (``sympy.exp``,
@@ -250,9 +251,8 @@ def _renamed(term, index, new):
 
 def _in_range(j0, index, lo, hi, free, facts) -> str | None:
     """Why j0 lies in lo..hi, or None when that is not proved."""
-    if j0 == index and index in free:
-        return (f"{index} is the max's own index, so the claim is read for every {index} in "
-                f"{lo}..{hi}")
+    # the claim is read literally: a free index must be proved in range by the facts
+    # (x[j] <= max_{j=1..L} x[j] is false for j = L + 1), never assumed to be
     if getattr(j0, "is_integer", None) is not True:
         return None
     if prove_sign_on(j0 - lo, facts) is not None and prove_sign_on(hi - j0, facts) is not None:
@@ -474,8 +474,10 @@ def _template_rule(name: str):
         facts = flatten_facts(step.assumptions)
         found = match_templates(link, [name], facts, remainder=False, forced=forced)
         if found is None:
+            hint = (" (an element's index must be proved in range by the step's facts, "
+                    "e.g. j >= 1 and j <= L)" if name == "le_max" else "")
             raise _Mismatch(f"no instance of {name} has larger - smaller side equal to "
-                            f"{link.large} - ({link.small})")
+                            f"{link.large} - ({link.small}){hint}")
         return _conclude(step, context, (), found.detail)
     apply.__name__ = f"rule_{name}"
     apply.__doc__ = f"The named rule {name}: the claim is an instance of the theorem."
@@ -803,6 +805,8 @@ def _affine_in(expr, x) -> bool:
             continue
         if isinstance(core, sympy.Sum):
             core = core.function
+        if core.has(sympy.Sum, sympy.Product, sympy.Function) and not core.is_Indexed:
+            return False  # a nonlinear function of a sum (or a call) is not affine
         entries = [e for e in core.atoms(sympy.Indexed) if e.base == x or e.base.label == x]
         if len(entries) != 1 or sympy.diff(core, entries[0], 2) != 0:
             return False
