@@ -32,6 +32,7 @@ import itertools
 import math
 import random
 import statistics
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -401,6 +402,21 @@ class _Acb(_Arb):
 
     def finite(self, v):
         return v.is_finite()
+
+
+_LOCAL = threading.local()
+
+
+def _context() -> mpmath.MPContext:
+    """This module's own mpmath context (one per thread; building one costs ~1.5 ms).
+
+    It is never ``mpmath.mp``; every use sets its precision with ``workdps``, which
+    restores it, so no caller sees another's precision.
+    """
+    ctx = getattr(_LOCAL, "ctx", None)
+    if ctx is None:
+        ctx = _LOCAL.ctx = mpmath.MPContext()
+    return ctx
 
 
 @contextmanager
@@ -812,7 +828,7 @@ def evaluate(expr, point: Mapping = (), *, dps: int = 50):
     node and ``OutOfDomain`` where the value is undefined.
     """
     f = compile_expr(expr)
-    ctx = mpmath.MPContext()
+    ctx = mpmath.MPContext()  # a fresh context: evaluate() is public and may be re-entered
     B = _MP(ctx)
     env = _as_env(dict(point))
     with ctx.workdps(dps):
@@ -840,7 +856,7 @@ class _Sides:
     """Evaluates a claim's two sides at a point at any precision, caching by precision."""
 
     def __init__(self, fl, fr, env: _Env, real: bool):
-        self.ctx = mpmath.MPContext()
+        self.ctx = _context()
         self.B = _MP(self.ctx)
         self.fl, self.fr, self.env, self.real = fl, fr, env, real
         self.cache: dict[int, _Eval] = {}
@@ -1123,7 +1139,7 @@ def _facts(facts: Iterable) -> list[_Fact]:
 
 
 def _fact_value(fact: _Fact, env: _Env, dps: int = 60):
-    ctx = mpmath.MPContext()
+    ctx = _context()
     B = _MP(ctx)
     with ctx.workdps(dps):
         return _run(B, fact.left, env), _run(B, fact.right, env)
@@ -1247,8 +1263,13 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
             seen.add(key)
             points.append(point)
 
+    # simple edge values first, so that a counterexample is as plain as it can be
+    if edges:
+        for point in _edge_value_points(free, kinds, fixed, facts, rng):
+            accept(point)
     tries = 0
-    while len(points) < count and tries < 40 * count:
+    target = len(points) + count
+    while len(points) < target and tries < 40 * count:
         tries += 1
         point = dict(fixed)
         for s in free:
@@ -1259,12 +1280,13 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
         if _holds(facts, _Env(point)) or _repair(point, facts, free, kinds, rng):
             accept(point)
     if edges:
-        for point in _edge_points(free, kinds, fixed, facts, rng, points):
+        for point in _boundary_points(free, kinds, facts, rng, points[-count:]):
             accept(point)
     return points
 
 
-def _edge_points(free, kinds, fixed, facts, rng, drawn) -> list[dict]:
+def _edge_value_points(free, kinds, fixed, facts, rng) -> list[dict]:
+    """All free symbols at one edge value (0, +-1, +-1e-30, +-1e30): equal arguments."""
     out = []
     for v in EDGE_VALUES:
         point = dict(fixed)
@@ -1282,7 +1304,12 @@ def _edge_points(free, kinds, fixed, facts, rng, drawn) -> list[dict]:
         else:
             if _holds(facts, _Env(point)) or _repair(point, facts, free, kinds, rng):
                 out.append(point)
-    # each fact's boundary, approached from inside by a tiny relative step
+    return out
+
+
+def _boundary_points(free, kinds, facts, rng, drawn) -> list[dict]:
+    """Each fact's boundary, approached from inside by a tiny relative step."""
+    out = []
     for fact in facts:
         for start in drawn[:2]:
             point = dict(start)
@@ -1460,6 +1487,15 @@ def _point_items(sample: _Sample) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(items, key=lambda kv: _natural(kv[0])))
 
 
+def items_text(items: Sequence[tuple[str, str]], limit: int = 8) -> str:
+    """``k=v, ...`` for evidence, eliding the middle of a long list of indexed values."""
+    items = list(items)
+    if len(items) > limit + 2:
+        hidden = len(items) - limit - 2
+        items = items[:limit] + [("...", f"{hidden} more")] + items[-2:]
+    return ", ".join(f"{k}={v}" if k != "..." else f"... ({v})" for k, v in items)
+
+
 def _natural(name: str):
     head, _, tail = name.partition("[")
     nums = tuple(int(t) for t in tail.rstrip("]").split(",") if t.lstrip("-").isdigit())
@@ -1558,7 +1594,7 @@ def _judge_limit(fl, fr, relation, points, dps, sizes, instances) -> Finding:
     tolerance = mpmath.mpf(10) ** (-(dps // 4))
     worst, seen = mpmath.mpf(0), 0
     for sample in points[:8]:
-        ctx = mpmath.MPContext()
+        ctx = _context()
         B = _MP(ctx)
         env = sample.env()
         with ctx.workdps(dps):
@@ -1569,7 +1605,7 @@ def _judge_limit(fl, fr, relation, points, dps, sizes, instances) -> Finding:
             gap = abs(a - b) / max(abs(a), abs(b), 1)
         seen += 1
         if gap > tolerance:
-            shown = ", ".join(f"{k}={v}" for k, v in _point_items(sample)) or "the constant point"
+            shown = items_text(_point_items(sample)) or "the constant point"
             return Finding("undecided", f"limit estimated by mpmath extrapolation at {dps} "
                            f"digits: at {shown} the sides are {value_text(a)} and "
                            f"{value_text(b)} (a numerical limit is not a certificate)")
@@ -1739,13 +1775,13 @@ class _Run:
             sample, j = self.refuted
             shown_l, shown_r = values_text(j.lhs, j.rhs)
             cex = _point_items(sample) + (("lhs", shown_l), ("rhs", shown_r))
-            shown = ", ".join(f"{k}={v}" for k, v in cex)
+            shown = items_text(cex)
             engine = "arb balls" if flint is not None else "mpmath.iv intervals"
             return Finding("refuted", f"{digits}: {self.relation.value} fails at {shown} "
                            f"(certified with {engine})", cex)
         if self.uncertified:
             sample, j = self.uncertified[0]
-            shown = ", ".join(f"{k}={v}" for k, v in _point_items(sample))
+            shown = items_text(_point_items(sample))
             return Finding("undecided", f"{digits}, {npoints}: the relation appears to fail at "
                            f"{shown or 'the constant point'} (lhs={value_text(j.lhs)}, "
                            f"rhs={value_text(j.rhs)}), but interval arithmetic could not "
@@ -1757,7 +1793,7 @@ class _Run:
             why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
         if self.near_equal is not None and self.near_equal[0] < 1e-8:
-            shown = ", ".join(f"{k}={v}" for k, v in _point_items(self.near_equal[1]))
+            shown = items_text(_point_items(self.near_equal[1]))
             return Finding("undecided", f"{digits}, {npoints}: the sides come within relative "
                            f"{self.near_equal[0]:.1e} of each other near {shown}; they may meet")
         budget = " (stopped early: time budget)" if self.timed_out else ""
@@ -1769,6 +1805,6 @@ class _Run:
             return f"worst relative difference {abs(j.gap):.1e}"
         if self.relation is Relation.NE:
             return f"smallest relative difference {abs(j.gap):.1e}"
-        shown = ", ".join(f"{k}={v}" for k, v in _point_items(sample))
+        shown = items_text(_point_items(sample))
         at = f" at {shown}" if shown else ""
         return f"worst relative margin {j.gap:.1e}{at}"
