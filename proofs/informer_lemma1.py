@@ -358,7 +358,7 @@ _CHAIN = (
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right\}-\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)+\ln LK$",
          Claim(M, Relation.LE, MAX - MEAN + log(L)),
-         rule=Rule("transitive", premises=("INF-20",)),
+         rule=Rule("add_both_sides", premises=("INF-20",)),
          gloss="Conclusion: M <= max_j s_j - mean_j s_j + ln L_K, the right half of Lemma 1."),
     _prose("INF-21b", "因此，引理1的右半部分不等式得证。",
            "Hence the right half of Lemma 1 is proved."),

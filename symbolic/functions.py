@@ -32,6 +32,10 @@ class MaxOver(ExprWithLimits):
     def _eval_is_extended_real(self):
         return self.function.is_extended_real
 
+    def _eval_is_finite(self):
+        # the largest of finitely many finite terms is finite (so exp(max) is positive)
+        return self.function.is_finite
+
     def _latex(self, printer):
         (index, lo, hi), = self.limits
         return r"\max_{%s} %s" % (printer._print(index), printer.parenthesize(self.function, 1000))
