@@ -489,7 +489,9 @@ def _applies(step: Step) -> bool:
     """Identities and non-identities that are claims (not definitions or approximations)."""
     claim = step.claim
     return (claim is not None and step.kind not in (Kind.DEFINITION, Kind.APPROXIMATION)
-            and claim.relation in (Relation.EQ, Relation.NE))
+            and claim.relation in (Relation.EQ, Relation.NE)
+            and all(isinstance(side, (sympy.Expr, sympy.MatrixBase))
+                    for side in (claim.lhs, claim.rhs)))
 
 
 def _make_checker(strategy: Strategy):

@@ -35,9 +35,12 @@ The catalogue (names and params are the interface used by ``proofs/``):
                 mirrored) and the log-sum-exp lower bound
                 ``log Sum exp(x_j) >= log N + mean x``.
 ``am_gm``       ``mean x >= (Prod x)^(1/N)`` for x_j >= 0.
+``le_sum``      ``t(j0) <= Sum(t(j), (j, lo, hi))`` for terms proved >= 0, j0 proved in range.
 ``lse_bounds``  ``MaxOver x <= log Sum exp x <= MaxOver x + log N``.
 ``convex_hessian`` a function of an indexed variable is convex: params ``("function",
-                f)``, ``("variable", x)``, ``("size", L)``, ``("instances", (2, 3))``.
+                f)``, ``("variable", x)``, ``("size", L)``, ``("instances", (2, 3))``;
+                the claim must name a marker called ``convex`` (a Symbol or an undefined
+                function), so that the verdict is about convexity and nothing else.
 ``limit``       ``Limit(f, x, x0) = c`` by ``sympy.limit``.
 =============== ========================================================================
 
@@ -136,6 +139,23 @@ def _gate(step: Step, context: CheckContext, premises: Sequence[Step]) -> tuple[
             continue
         return None, f"follows from premises that are {outcome.verdict.value} ({premise.id})"
     return weakest, ""
+
+
+def _usable_facts(step: Step) -> list:
+    """The step's facts, without sign facts about one element named by a free index.
+
+    ``x[j] > 0`` with j free in the claim is about that element only, so it must not be
+    read later (in a sub-expression where j does not appear) as "every x[j] > 0".
+    """
+    free = step.claim.free_symbols if step.claim is not None else set()
+    out = []
+    for fact in flatten_facts(step.assumptions):
+        indexed = [e for e in fact.atoms(sympy.Indexed)]
+        if indexed and any(i in free for e in indexed for i in e.free_symbols
+                           if i not in e.base.free_symbols):
+            continue
+        out.append(fact)
+    return out
 
 
 def _premise_facts_hold(step: Step, premises: Sequence[Step], extra: Iterable = ()) -> str | None:
@@ -289,6 +309,24 @@ def le_max_templates(expr, free, facts) -> list[Template]:
     return out
 
 
+def le_sum_templates(expr, facts) -> list[Template]:
+    """``Sum(t) - t(j0)`` for terms proved >= 0 and j0 proved in range."""
+    out = []
+    for s in _atoms(expr, sympy.Sum):
+        (index, lo, hi), = s.limits
+        if prove_sign(s.function) is None:
+            continue
+        for j0 in _index_candidates(expr, index):
+            why = _in_range(j0, index, lo, hi, set(), facts)
+            if why is None:
+                continue
+            element = s.function.xreplace({index: j0})
+            out.append(Template("le_sum", s - element,
+                                f"{element} <= {s}: one of its terms, the others being >= 0 "
+                                f"({s.function} >= 0; {why})"))
+    return out
+
+
 def _monotone_map(term, inner, index):
     """g with term == g(inner), as an expression in a real dummy, or None."""
     u = sympy.Dummy("u", real=True)
@@ -311,7 +349,7 @@ def max_bound_templates(expr, facts) -> list[Template]:
             g, u = _monotone_map(s.function, inner, i)
             if g is None:
                 continue
-            if prove_sign(sympy.diff(g, u)) is None:
+            if prove_sign(sympy.diff(g, u)) is None or not _nonempty(lo, hi, facts):
                 continue
             n = _count(lo, hi)
             sign = -1 if isinstance(m, MinOver) else 1
@@ -395,7 +433,7 @@ def jensen_templates(expr, facts, forced=None) -> list[Template]:
             out.append(Template("jensen", mean_f - g.subs(u, mean_x),
                                 f"g(u) = {g} is convex on the {domain} line (g'' = "
                                 f"{sympy.diff(g, u, 2)} >= 0), so g(mean) <= mean of g"))
-            if isinstance(sf.function, sympy.exp):
+            if isinstance(sf.function, sympy.exp) and sf.function.args[0] == x:
                 out.append(Template("jensen", sympy.log(sf) - sympy.log(n) - mean_x,
                                     f"exp is convex (exp'' = exp > 0): exp(mean {x}) <= mean "
                                     f"exp({x}); then monotone log"))
@@ -432,6 +470,7 @@ _TEMPLATES = {
     "lse_bounds": lambda e, free, facts: lse_templates(e, facts),
     "jensen": lambda e, free, facts: jensen_templates(e, facts),
     "am_gm": lambda e, free, facts: am_gm_templates(e, facts),
+    "le_sum": lambda e, free, facts: le_sum_templates(e, facts),
 }
 
 
@@ -471,7 +510,7 @@ def _template_rule(name: str):
         if name == "jensen" and step.rule.param("function") is not None:
             fn = step.rule.param("function")
             forced = (lambda u, f=fn: f(u))
-        facts = flatten_facts(step.assumptions)
+        facts = _usable_facts(step)
         found = match_templates(link, [name], facts, remainder=False, forced=forced)
         if found is None:
             hint = (" (an element's index must be proved in range by the step's facts, "
@@ -512,7 +551,7 @@ def rule_monotone(step: Step, context: CheckContext) -> Outcome:
         raise _Mismatch(f"monotone needs exactly one premise, got {len(premises)}")
     prem, claim = _premise_link(premises[0]), _claim_link(step)
     g = _map_of(step, claim, prem)
-    facts = flatten_facts(step.assumptions)
+    facts = _usable_facts(step)
     # the premise itself may be used: a > 0 and a < b give b > 0
     with_premise = facts + ([_as_fact(prem)] if prem.op != "eq" else [])
     positive = all(prove_sign_on(side, with_premise, strict=True) is not None
@@ -564,7 +603,7 @@ def rule_sum_termwise(step: Step, context: CheckContext) -> Outcome:
     sums = [s for side in (claim.small, claim.large) for s in _atoms(side, sympy.Sum)]
     if not sums:
         raise _Mismatch("the claim has no sum")
-    facts = flatten_facts(step.assumptions)
+    facts = _usable_facts(step)
     pfree = set(sympy.Tuple(prem.small, prem.large).free_symbols)
     cands = [s for s in sorted(pfree, key=sympy.default_sort_key)
              if isinstance(s, sympy.Symbol) and s.is_integer]
@@ -575,6 +614,8 @@ def rule_sum_termwise(step: Step, context: CheckContext) -> Outcome:
             large = sympy.Sum(prem.large.xreplace({index: k}), (k, lo, hi))
             if not (_same(claim.small, small, facts) and _same(claim.large, large, facts)):
                 continue
+            if not _nonempty(lo - 1, hi, facts):
+                raise _Mismatch(f"the range {lo}..{hi} is not proved to have >= 0 terms")
             if claim.op == "lt" and not (prem.op == "lt" and _nonempty(lo, hi, facts)):
                 raise _Mismatch("a strict sum needs a strict premise and a nonempty range")
             if not _implies(prem.op, claim.op) and claim.op != "lt":
@@ -597,7 +638,7 @@ def _two_sided(step: Step, context: CheckContext, describe, build) -> Outcome:
     if len(premises) != 1:
         raise _Mismatch(f"{_rule_name(step)} needs exactly one premise, got {len(premises)}")
     prem, claim = _premise_link(premises[0]), _claim_link(step)
-    facts = flatten_facts(step.assumptions)
+    facts = _usable_facts(step)
     orientations = [prem] + ([prem.flipped()] if prem.op == "eq" else [])
     for p in orientations:
         if not _implies(p.op, claim.op):
@@ -659,7 +700,7 @@ def rule_transitive(step: Step, context: CheckContext) -> Outcome:
         raise _Mismatch("transitive takes at most five premises")
     links = [_premise_link(p) for p in premises]
     claim = _claim_link(step)
-    facts = flatten_facts(step.assumptions)
+    facts = _usable_facts(step)
     for order in itertools.permutations(range(len(links))):
         chain = [links[i] for i in order]
         options = [[l] + ([l.flipped()] if l.op == "eq" else []) for l in chain]
@@ -728,7 +769,7 @@ def rule_substitute(step: Step, context: CheckContext) -> Outcome:
         raise _Mismatch("no premise is a definition name = expr")
     if len(others) > 1:
         raise _Mismatch("substitute takes definitions and at most one other premise")
-    facts = flatten_facts(step.assumptions)
+    facts = _usable_facts(step)
     claim = step.claim
     lhs, rhs = _substitute(claim.lhs, definitions), _substitute(claim.rhs, definitions)
     names = ", ".join(str(t) for t, _ in definitions)
@@ -774,7 +815,7 @@ def rule_limit(step: Step, context: CheckContext) -> Outcome:
             computed = lim.doit()
             if computed.has(sympy.Limit):
                 raise _Mismatch(f"sympy.limit could not evaluate {lim}")
-            if _same(computed, value, flatten_facts(step.assumptions)):
+            if _same(computed, value, _usable_facts(step)):
                 return _conclude(step, context, _premise_steps(step, context),
                                  f"sympy.limit gives {computed}")
             raise _Mismatch(f"sympy.limit gives {computed}, which was not shown equal to {value}")
@@ -842,6 +883,17 @@ def _variance_identity() -> bool:
     return sympy.expand(diff.subs(one, 1)) == 0
 
 
+def _states_convexity(step: Step) -> bool:
+    """Whether the claim is a statement of convexity (it names a 'convex' marker)."""
+    claim = step.claim
+    if claim is None:
+        return False
+    atoms = sympy.Tuple(claim.lhs, claim.rhs).atoms(sympy.Symbol, sympy.core.function.AppliedUndef)
+    names = [getattr(a, "name", "") or getattr(getattr(a, "func", None), "__name__", "")
+             for a in atoms]
+    return any("convex" in name.lower() for name in names)
+
+
 @rule("convex_hessian")
 @_named
 def rule_convex_hessian(step: Step, context: CheckContext) -> Outcome:
@@ -853,7 +905,11 @@ def rule_convex_hessian(step: Step, context: CheckContext) -> Outcome:
     instances = tuple(params.param("instances", ()))
     if f is None or x is None:
         raise _Mismatch("convex_hessian needs params ('function', f) and ('variable', x)")
-    facts = flatten_facts(step.assumptions)
+    if not _states_convexity(step):
+        raise _Mismatch("the claim does not state convexity: write it with a marker named "
+                        "'convex', e.g. Claim(sympy.Function('convex')(f), Relation.EQ, "
+                        "sympy.true) or Claim(f, Relation.IMPLIES, sympy.Symbol('convex'))")
+    facts = _usable_facts(step)
     found = _lse_affine(f, x)
     if found is not None:
         c, s, rest = found
@@ -888,7 +944,7 @@ def rule_convex_hessian(step: Step, context: CheckContext) -> Outcome:
 # ---------------------------------------------------------------------------------------
 # Backward chaining for steps without a rule
 
-_AUTO_RULES = ("le_max", "max_bound", "lse_bounds", "jensen", "am_gm")
+_AUTO_RULES = ("le_max", "le_sum", "max_bound", "lse_bounds", "jensen", "am_gm")
 
 
 def prove_goal(link: Link, facts, depth: int = 0) -> str | None:
@@ -931,6 +987,8 @@ def _reductions(link: Link, facts):
         rng = (k >= lo, k <= hi)
         if link.op == "lt" and not _nonempty(lo, hi, facts):
             return
+        if not _nonempty(lo - 1, hi, facts):
+            return  # a reversed range (Karr's convention) flips a termwise comparison
         if isinstance(large, sympy.Sum) and large.limits[0][1:] == (lo, hi):
             (i2, _, _), = large.limits
             yield Link(term, large.function.xreplace({i2: k}), link.op), (
@@ -957,7 +1015,7 @@ def _auto_applies(step: Step) -> bool:
 def check_rules_auto(step: Step, *, config, context) -> Outcome | None:
     """Prove an inequality with the premise-free named rules and a short backward chain."""
     link = _claim_link(step)
-    chain = prove_goal(link, flatten_facts(step.assumptions))
+    chain = prove_goal(link, _usable_facts(step))
     if chain is None:
         return undecided("rules_auto", "no premise-free rule or backward chain (log, exp, "
                          "sums termwise, element <= max) proved the inequality")

@@ -53,6 +53,12 @@ def apply_rule(s):
     return registered_rules()[s.rule.name](s, config=CONFIG, context=CONTEXT)
 
 
+def convex(f, rule):
+    """A step saying that f is convex (the claim names the marker 'convex')."""
+    return Step("S", Kind.IDENTITY, "quote",
+                claim=Claim(sympy.Function("convex")(f), EQ, sympy.true), rule=rule)
+
+
 def R(name, *premises, **params):
     return Rule(name, tuple(premises), tuple(params.items()))
 
@@ -62,6 +68,7 @@ PROVED = [
     (step(M, GE, x[j], R("le_max"), IN_RANGE), "mirrored form"),
     (step(MinOver(x[j], (j, 1, n)), LE, x[j], R("le_max"), IN_RANGE), "min mirrored"),
     (step(x[1], LE, M, R("le_max")), "the first element, n >= 1"),
+    (step(sympy.exp(x[j]), LE, S, R("le_sum"), IN_RANGE), "one positive term <= the sum"),
     (step(sympy.Sum(x[j], (j, 1, n)), LE, n * M, R("max_bound")), "sum <= n * max"),
     (step(sympy.Sum(sympy.exp(x[k]), (k, 1, n)), LE, sympy.Sum(sympy.exp(M), (j, 1, n)),
           R("max_bound")), "sum of an increasing map of the terms, renamed index"),
@@ -87,9 +94,12 @@ PROVED = [
     (step(sympy.exp(MEAN), LE, S / n, R("jensen")), "exp of the mean <= mean of exp"),
     (step(MEAN, GE, sympy.Product(x[j], (j, 1, n)) ** (1 / n), R("am_gm"), (x[k] >= 0,)),
      "AM-GM for nonnegative terms"),
-    (step(sympy.log(sympy.Sum(sympy.exp(q * x[j] / sympy.sqrt(d)), (j, 1, L)))
-          - sympy.Sum(q * x[j] / sympy.sqrt(d), (j, 1, L)) / L, GE, sympy.log(L),
-          R("convex_hessian", variable=x)), "M(q, K) is log-sum-exp of affine terms plus affine"),
+    (convex(sympy.log(sympy.Sum(sympy.exp(q * x[j] / sympy.sqrt(d)), (j, 1, L)))
+            - sympy.Sum(q * x[j] / sympy.sqrt(d), (j, 1, L)) / L,
+            R("convex_hessian", variable=x, function=sympy.log(sympy.Sum(sympy.exp(
+                q * x[j] / sympy.sqrt(d)), (j, 1, L))) - sympy.Sum(q * x[j] / sympy.sqrt(d),
+                                                                    (j, 1, L)) / L)),
+     "M(q, K) is log-sum-exp of affine terms plus affine"),
     (Step("S", Kind.LIMIT, "quote", claim=Claim(sympy.Limit(sympy.sin(a) / a, a, 0), EQ, 1),
           rule=R("limit")), "a limit"),
 ]
@@ -106,6 +116,7 @@ NOT_PROVED = [
     (step(x[j], LE, sympy.Sum(x[j], (j, 1, n)), R("le_max"), IN_RANGE),
      "le_max on a sum, not a max"),
     (step(x[j], LT, M, R("le_max"), IN_RANGE), "le_max never gives a strict inequality"),
+    (step(x[j], LE, sympy.Sum(x[k], (k, 1, n)), R("le_sum"), IN_RANGE), "terms may be negative"),
     (step(x[j], LE, M, R("le_max")), "j not known to be in 1..n (false for j = n + 1)"),
     (step(x[j], LE, M, R("le_max"), (j >= 0, j <= n)), "j = 0 is outside 1..n"),
     (step(x[n + 1], LE, M, R("le_max")), "an element outside the range"),
@@ -134,7 +145,11 @@ NOT_PROVED = [
     (step(sympy.log(S), LE, sympy.log(n) + MEAN, R("jensen")), "the lower bound reversed"),
     (step(MEAN, GE, sympy.Product(x[j], (j, 1, n)) ** (1 / n), R("am_gm")),
      "AM-GM needs nonnegative terms"),
-    (step(-sympy.log(S), GE, 0, R("convex_hessian", variable=x)), "minus log-sum-exp is concave"),
+    (convex(-sympy.log(S), R("convex_hessian", variable=x, function=-sympy.log(S))),
+     "minus log-sum-exp is concave"),
+    (step(sympy.log(S), GE, sympy.log(n) + 5, R("convex_hessian", variable=x, function=sympy.log(S))),
+     "a convex function, but the claim is not a statement of convexity"),
+    (step(x[j], LE, S, R("sum_termwise", "elem_exp"), IN_RANGE), "sum_termwise without sums of the premise"),
     (Step("S", Kind.LIMIT, "quote", claim=Claim(sympy.Limit(sympy.sin(a) / a, a, 0), EQ, 2),
           rule=R("limit")), "the wrong limit"),
 ]
@@ -169,15 +184,15 @@ def test_premise_assumption_must_hold_on_the_step():
 
 def test_instances_of_the_hessian_give_verified_only():
     f = sympy.log(sympy.Sum(sympy.exp(x[j] ** 2), (j, 1, L)))
-    s = step(f, GE, 0, R("convex_hessian", variable=x, size=L, instances=(2,)))
+    s = convex(f, R("convex_hessian", function=f, variable=x, size=L, instances=(2,)))
     outcome = apply_rule(s)
     assert outcome.verdict is Verdict.VERIFIED
     assert "only for L = 2" in outcome.evidence[0].detail
 
 
 def test_non_convex_instance_is_not_verified():
-    s = step(sympy.Sum(x[j] ** 3, (j, 1, L)), GE, 0,
-             R("convex_hessian", variable=x, size=L, instances=(2,)))
+    f = sympy.Sum(x[j] ** 3, (j, 1, L))
+    s = convex(f, R("convex_hessian", function=f, variable=x, size=L, instances=(2,)))
     assert apply_rule(s).verdict is Verdict.INCONCLUSIVE
 
 
@@ -187,6 +202,10 @@ AUTO = [
     (step(sympy.log(S), GE, sympy.log(n) + MEAN), "Jensen lower bound"),
     (step(sympy.log(S), LE, sympy.log(n * sympy.exp(M))), "log reduced to its argument, then max_bound"),
     (step(S, LE, sympy.Sum(sympy.exp(x[j]) + 1, (j, 1, n))), "termwise, then the sign"),
+    (step(sympy.Sum(sympy.exp(2 * x[j]), (j, 1, n)) / n, GE, sympy.exp(2 * MEAN)),
+     "Jensen for exp(2u), convex"),
+    (step(sympy.Sum(x[j], (j, 1, n)), GE, x[j], assumptions=(x[k] > 0,) + IN_RANGE),
+     "every x[k] > 0 (k not in the claim): a sum of positive terms is at least one of them"),
     (step(x[j] - 1, LE, M, assumptions=IN_RANGE), "element <= max with a nonnegative remainder"),
 ]
 
@@ -200,6 +219,12 @@ def test_rules_auto_proves_inequalities_without_a_rule(s, reason):
 
 
 AUTO_NOT = [
+    (step(sympy.Sum(sympy.exp(2 * x[j]), (j, 1, n)) / n, GE, sympy.exp(2 * MEAN) + 1),
+     "false: Jensen is tight when all terms are equal"),
+    (step(sympy.log(sympy.Sum(sympy.exp(2 * x[j]), (j, 1, n))), GE, sympy.log(n) + MEAN),
+     "false for negative x: the log-sum-exp bound needs the mean of 2x, not x"),
+    (step(sympy.Sum(x[j], (j, 1, n)), GE, x[j], assumptions=(x[j] > 0,) + IN_RANGE),
+     "x[j] > 0 is about one element only, so the sum may be smaller"),
     (step(sympy.log(S), LE, M), "false: log n is missing (n > 1)"),
     (step(sympy.log(S), LT, M + sympy.log(n)), "false: equality when all terms are equal"),
     (step(x[j], LE, M), "j is not known to be in range"),
@@ -230,5 +255,6 @@ def test_jensen_lower_bound_end_to_end():
 
 def test_every_catalogued_rule_is_registered():
     names = {"le_max", "max_bound", "monotone", "sum_termwise", "add_both_sides", "mul_positive",
-             "transitive", "substitute", "jensen", "am_gm", "lse_bounds", "convex_hessian", "limit"}
+             "transitive", "substitute", "jensen", "am_gm", "lse_bounds", "convex_hessian", "limit",
+             "le_sum"}
     assert names <= set(registered_rules())
