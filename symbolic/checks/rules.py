@@ -480,7 +480,11 @@ def match_templates(link: Link, names: Iterable[str], facts, *, remainder: bool,
     if link.op == "eq":
         return None
     free = set(sympy.Tuple(link.small, link.large).free_symbols)
-    domain = domain_of(facts, protect=free)
+    # only the signs of indexed bases are applied up front (so that the evidence shows
+    # the claim's own symbols); other facts are used where a sign is proved
+    full = domain_of(facts, protect=free)
+    domain = type(full)(tuple((old, new) for old, new in full.substitutions
+                              if isinstance(old, sympy.IndexedBase)))
     link = Link(domain.apply(link.small), domain.apply(link.large), link.op)
     gap = link.large - link.small
     expr = sympy.Tuple(link.small, link.large)
