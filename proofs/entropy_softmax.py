@@ -458,9 +458,12 @@ def entropy_invariance(seed: int) -> Measurement:
         top = max(series, key=lambda t: t[1])
         low = min(series, key=lambda t: t[1])
         normal = [m / math.log(n_) for n_, m, _ in series]
-        spreads.append((label.split(":")[0], 1 - low[1] / top[1], 1 - min(normal) / max(normal)))
-    rows.append(("spread",) + tuple(f"{a:.3f}" for _, a, _ in spreads) +
-                tuple(f"{b:.3f}" for _, _, b in spreads))
+        spreads.append((label.split(":")[0], 1 - low[1] / top[1], 1 - min(normal) / max(normal),
+                        top[1] - low[1]))
+    rows.append(("spread 1 - min/max",) + tuple(f"{a:.3f}" for _, a, _, _ in spreads) +
+                tuple(f"{b:.3f}" for _, _, b, _ in spreads))
+    rows.append(("spread max - min (nats)",) + tuple(f"{c:.3f}" for _, _, _, c in spreads) +
+                ("",) * len(spreads))
     points = []
     for label, kv in _scale_choices():
         if kv is None:
@@ -492,8 +495,10 @@ def entropy_invariance(seed: int) -> Measurement:
                    f"{ATTN_NS}; lambda = kappa log n / d for kappa in "
                    f"{tuple(str(v) for v in KAPPAS)} (the claim) and lambda = 1/sqrt(d) "
                    f"(baseline, not part of the claim). Statistic per kappa: relative spread "
-                   f"1 - min/max of the mean entropy over n. Spreads (H; H/log n): "
-                   + "; ".join(f"{name} {a:.3f}; {b:.3f}" for name, a, b in spreads) + ".")
+                   f"1 - min/max of the mean entropy over n. Spreads (of H; of H/log n; "
+                   f"max - min of H in nats): "
+                   + "; ".join(f"{name} {a:.3f}, {b:.3f}, {c:.2f}" for name, a, b, c in spreads)
+                   + ".")
     return Measurement(header, tuple(rows), tuple(points), description, "relative spread of H")
 
 
