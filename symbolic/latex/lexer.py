@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 
 from symbolic.errors import ParseError
 
-MAX_CHARS = 20_000      # one chain; a page of maths is ~2,000 characters
-MAX_DEPTH = 64          # braces and delimiters nested deeper than any real formula
+MAX_CHARS = 4_000       # one chain; the longest formula of the seed documents is ~400 characters
+MAX_DEPTH = 16          # braces and brackets; real formulas stay under 8, and latex2sympy
+                        # slows down steeply with depth (24 nested powers take ~10 s)
 
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\s+|.", re.S)
 
@@ -37,7 +38,7 @@ KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \time
 \{ \} \lbrace \rbrace \| \top \intercal \in \to \lim \binom \lfloor \rfloor \lceil \rceil
 \label \nonumber \notag \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&""".split()) | FUNCTIONS \
     | {"\\" + g for g in GREEK} | SPACING | frozenset(RELATIONS)
-_PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!\s]")
+_PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
 OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace"}
 CLOSE = {v: k for k, v in OPEN.items()}
 SIZERS = frozenset(r"\big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr".split())

@@ -14,7 +14,7 @@ import sympy
 
 from symbolic.errors import ParseError
 from symbolic.latex.convert import Context
-from symbolic.latex.lexer import RELATIONS, Group, Tok, fail, lex, text_of
+from symbolic.latex.lexer import MAX_DEPTH, RELATIONS, Group, Tok, fail, lex, text_of
 from symbolic.latex.rewrite import Rewriter
 from symbolic.model import Claim, Relation
 
@@ -39,6 +39,10 @@ def _configs():
 def library_parse(text: str):
     """latex2sympy on already rewritten LaTeX; anything it raises becomes a ParseError."""
     from latex2sympy2_extended import latex2sympy
+    depth = _depth(text)
+    if depth > MAX_DEPTH + 4:
+        raise ParseError(f"formula nested {depth} levels deep (functions without brackets count "
+                         f"too); the limit is {MAX_DEPTH + 4}: simplify it")
     normalization, conversion = _configs()
     try:
         return latex2sympy(text, normalization_config=normalization, conversion_config=conversion)
@@ -47,6 +51,18 @@ def library_parse(text: str):
     except Exception as exc:   # the library raises bare Exception, AttributeError, ...
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ParseError(f"cannot read '{_short(text)}': {first}") from None
+
+
+def _depth(text: str) -> int:
+    """How deeply brackets and braces nest in a text."""
+    depth = deepest = 0
+    for ch in text:
+        if ch in "({[":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")}]":
+            depth -= 1
+    return deepest
 
 
 def _short(text: str) -> str:
@@ -85,6 +101,8 @@ class ParsedChain:
 # -- splitting --------------------------------------------------------------------------------
 def _strip_math(latex: str) -> str:
     """Drop surrounding ``$...$``, ``$$...$$``, ``\\[...\\]`` and a final full stop or comma."""
+    if not isinstance(latex, str):
+        raise ParseError(f"expected LaTeX text, got {type(latex).__name__}")
     text = latex.strip()
     for left, right in (("$$", "$$"), ("$", "$"), (r"\[", r"\]"), (r"\(", r"\)")):
         if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):

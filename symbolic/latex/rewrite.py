@@ -154,6 +154,13 @@ class Rewriter:
         """Rewrite the item at k (with what it consumes); returns (text, next index)."""
         item = items[k]
         if isinstance(item, Group):
+            while item.kind == "paren":
+                # ((x)) is (x): latex2sympy reads deeply doubled brackets as nested sets
+                solid = [x for x in item.items if not (isinstance(x, Tok) and x.space)]
+                if len(solid) == 1 and isinstance(solid[0], Group) and solid[0].kind == "paren":
+                    item = solid[0]
+                else:
+                    break
             body = self.emit(item.items)
             if item.kind == "abs":
                 return r"\left| " + body + r" \right|", k + 1
@@ -201,6 +208,9 @@ class Rewriter:
             raise fail(text, item.col, "not supported here")
         if text == r"\times":
             return r"\cdot", k + 1
+        if text == "d":
+            # latex2sympy lexes "d x" and even "d \cdot x" as one differential symbol
+            return r"\text{d}", k + 1
         if len(text) == 1 and "\u0391" <= text <= "\u03c9":
             return text, k + 1
         if text[0].isdigit() and "." in text:
