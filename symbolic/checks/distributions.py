@@ -1,0 +1,59 @@
+"""Exact moments and probabilities of random variables written with ``sympy.stats``.
+
+A claim may contain the unevaluated ``sympy.stats`` objects ``Expectation(X)``,
+``Variance(X)``, ``Covariance(X, Y)`` and ``Probability(cond)``, where ``X`` is built from
+random symbols such as ``Normal('epsilon', 0, sqrt(1/2))``. The checker
+``distributions_exact`` replaces each by its exact value (``sympy.stats.E``, ``variance``,
+``covariance``, ``P``: symbolic integration over the stated distribution) and proves the
+claim when the difference of the sides simplifies to exactly 0. The values are exact for
+every value of the distribution's symbolic parameters, so this is a proof. It never refutes
+(a difference that does not simplify proves nothing); the numeric tier may.
+"""
+from __future__ import annotations
+
+import sympy
+from sympy import stats
+from sympy.stats.symbolic_probability import Covariance, Expectation, Probability, Variance
+
+from symbolic.checks import checker
+from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+
+_RANDOM = (Expectation, Variance, Covariance, Probability)
+
+
+def _has_random(step: Step) -> bool:
+    claim = step.claim
+    return (claim is not None and claim.relation is Relation.EQ
+            and (claim.lhs.has(*_RANDOM) or claim.rhs.has(*_RANDOM)))
+
+
+def exact_value(expr):
+    """``expr`` with every ``sympy.stats`` expectation, variance, covariance and probability
+    replaced by its exact value."""
+    def evaluate(node):
+        if isinstance(node, Expectation):
+            return stats.E(node.args[0])
+        if isinstance(node, Variance):
+            return stats.variance(node.args[0])
+        if isinstance(node, Covariance):
+            return stats.covariance(node.args[0], node.args[1])
+        if isinstance(node, Probability):
+            return stats.P(node.args[0])
+        return node
+    return expr.replace(lambda e: isinstance(e, _RANDOM), evaluate)
+
+
+@checker("distributions_exact", cost=20, applies=_has_random)
+def distributions_exact(step: Step, *, config, context) -> Outcome | None:
+    """Evaluate the moments exactly with sympy.stats and simplify the difference."""
+    claim = step.claim
+    lhs, rhs = exact_value(claim.lhs), exact_value(claim.rhs)
+    if lhs.has(*_RANDOM) or rhs.has(*_RANDOM):
+        return undecided("distributions_exact", "sympy.stats left a moment unevaluated")
+    difference = sympy.simplify(lhs - rhs)
+    if difference == 0:
+        return Outcome(Verdict.PROVED, (Evidence("distributions_exact",
+                       f"sympy.stats gives {sympy.simplify(lhs)} on the left and "
+                       f"{sympy.simplify(rhs)} on the right, exactly"),))
+    return undecided("distributions_exact", f"the exact moments differ by {difference}, which "
+                     "was not shown to be zero (no refutation from this tier)")
