@@ -336,9 +336,7 @@ def _sums(expr):
         evaluated = sympy.expand(normalize_sums(concrete.doit()))
     except Exception:
         return normal
-    if _is_zero(evaluated):
-        return evaluated
-    return sympy.simplify(evaluated)
+    return evaluated  # a full simplify is the job of algebraic_fullsimplify
 
 
 def _limits(expr):

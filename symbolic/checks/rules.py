@@ -262,7 +262,7 @@ def _count(lo, hi):
 
 
 def _nonempty(lo, hi, facts) -> bool:
-    return prove_sign_on(hi - lo, facts) is not None
+    return prove_sign_on(hi - lo, facts, cheap=True) is not None
 
 
 def _renamed(term, index, new):
@@ -275,7 +275,8 @@ def _in_range(j0, index, lo, hi, free, facts) -> str | None:
     # (x[j] <= max_{j=1..L} x[j] is false for j = L + 1), never assumed to be
     if getattr(j0, "is_integer", None) is not True:
         return None
-    if prove_sign_on(j0 - lo, facts) is not None and prove_sign_on(hi - j0, facts) is not None:
+    if (prove_sign_on(j0 - lo, facts, cheap=True) is not None
+            and prove_sign_on(hi - j0, facts, cheap=True) is not None):
         return f"{lo} <= {j0} <= {hi} proved"
     return None
 
@@ -496,7 +497,8 @@ def match_templates(link: Link, names: Iterable[str], facts, *, remainder: bool,
             rest = gap - template.value
             if link.op == "le" and _same(rest, sympy.S.Zero, facts):
                 return template
-            if remainder and prove_sign_on(rest, facts, strict=link.op == "lt") is not None:
+            if remainder and prove_sign_on(rest, facts, strict=link.op == "lt",
+                                           cheap=True) is not None:
                 return Template(template.rule, template.value,
                                 f"{template.detail}; the rest, {sympy.simplify(rest)}, is "
                                 f"{'> 0' if link.op == 'lt' else '>= 0'}")
