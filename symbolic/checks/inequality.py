@@ -16,16 +16,15 @@ This tier never refutes.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Iterable
 
 import sympy
 from sympy.calculus.util import continuous_domain
 
-from symbolic.budget import SoftTimeout, soft_deadline
+from symbolic.budget import SoftTimeout
 from symbolic.checks import checker
-from symbolic.checks.algebraic import Domain, domain_of, flatten_facts
+from symbolic.checks.algebraic import Domain, domain_of, flatten_facts, run_budgeted
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 STEP_BUDGET_S = 3.0
@@ -66,17 +65,12 @@ def _sign_ok(expr, strict: bool) -> bool:
 
 
 def _budgeted(fn, expr, budget_s: float):
-    started = time.monotonic()
+    """One rewrite under its own budget; None when it fails or runs out of time."""
     try:
-        with soft_deadline(budget_s):
-            return fn(expr)
-    except SoftTimeout:
-        if time.monotonic() - started < 0.9 * budget_s:
-            raise
-        return None
-    except (RecursionError,):
+        return run_budgeted(fn, expr, budget_s=budget_s)
+    except (SoftTimeout, RecursionError):
         raise
-    except Exception:
+    except Exception:  # a SymPy failure in one rewrite decides nothing
         return None
 
 
@@ -144,6 +138,8 @@ def interval_of(symbol: sympy.Symbol, facts: Iterable[sympy.Basic]) -> sympy.Set
             continue
         try:
             allowed = sympy.solve_univariate_inequality(fact, symbol, relational=False)
+        except SoftTimeout:
+            raise
         except Exception:  # a fact SymPy cannot solve is simply not used (superset: sound)
             continue
         region = region.intersect(allowed)
@@ -207,6 +203,8 @@ def calculus_proof(f, symbol, facts, *, strict: bool) -> CalculusProof:
         return CalculusProof(False, f"the domain {region} of {symbol} is not an interval")
     try:
         continuous = region.is_subset(continuous_domain(g, u, region))
+    except SoftTimeout:
+        raise
     except Exception:
         continuous = None
     if continuous is not True:
@@ -217,6 +215,8 @@ def calculus_proof(f, symbol, facts, *, strict: bool) -> CalculusProof:
     if _sign_on(d2, u, region, strict=False):
         try:
             stationary = sympy.solveset(d1, u, region)
+        except SoftTimeout:
+            raise
         except Exception:
             stationary = None
         if isinstance(stationary, sympy.FiniteSet) and len(stationary) >= 1:
@@ -240,6 +240,8 @@ def calculus_proof(f, symbol, facts, *, strict: bool) -> CalculusProof:
         side = "+" if increasing else "-"
         try:
             at_end = _value(g, u, end, side)
+        except SoftTimeout:
+            raise
         except Exception:
             continue
         included = end in region
@@ -266,6 +268,8 @@ def _convex_monotone(g, d1, u, region, *, strict: bool) -> str | None:
         try:
             slope = _value(d1, u, end, side)
             value = _value(g, u, end, side)
+        except SoftTimeout:
+            raise
         except Exception:
             continue
         slope_ok = (slope.is_nonnegative if increasing else slope.is_nonpositive) is True

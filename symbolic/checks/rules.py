@@ -57,6 +57,7 @@ from typing import Callable, Iterable, Sequence
 import sympy
 from sympy.calculus.util import continuous_domain
 
+from symbolic.budget import SoftTimeout
 from symbolic.checks import CheckContext, checker, rule
 from symbolic.checks.algebraic import (STRATEGIES, difference_zero, domain_of, equal,
                                        flatten_facts, normalize_sums)
@@ -223,6 +224,8 @@ def _same(a, b, facts=(), thorough: bool = False) -> bool:
         return True
     try:
         return equal(a, b, facts=facts, thorough=thorough)
+    except SoftTimeout:
+        raise
     except Exception:
         return False
 
@@ -396,6 +399,8 @@ def _convexity(g, u, domain: str) -> int:
     try:
         if not region.is_subset(continuous_domain(g.subs(u, v), v, region)):
             return 0
+    except SoftTimeout:
+        raise
     except Exception:
         return 0
     if prove_sign(g2) is not None:
@@ -567,6 +572,8 @@ def rule_monotone(step: Step, context: CheckContext) -> Outcome:
     region = sympy.Interval.open(0, sympy.oo) if positive else sympy.S.Reals
     try:
         defined = region.is_subset(continuous_domain(gu, u, region))
+    except SoftTimeout:
+        raise
     except Exception:
         defined = False
     if not defined:

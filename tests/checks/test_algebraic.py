@@ -145,3 +145,14 @@ def test_difference_zero_reports_the_domain_it_used():
     proof = difference_zero(sympy.sqrt(x ** 2), x, facts=(x > 0,))
     assert proof.proved and "x > 0" in proof.detail
     assert not difference_zero(sympy.sqrt(x ** 2), x).proved
+
+
+def test_budget_is_respected_and_a_timeout_is_never_refuted():
+    y = sympy.Symbol("y", real=True)
+    # true, but expensive for every strategy: the budget must end it, and never as refuted
+    heavy = step(sympy.sin(x + y) ** 40 * sympy.cosh(x - y) ** 30,
+                 sympy.expand_trig(sympy.sin(x + y)) ** 40 * sympy.cosh(x - y) ** 30)
+    started = time.perf_counter()
+    outcome = check_step(heavy, config=CheckConfig(timeout_s=2))
+    assert time.perf_counter() - started < 8
+    assert outcome.verdict is not Verdict.REFUTED
