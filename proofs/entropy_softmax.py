@@ -337,7 +337,7 @@ def _gap_enclosure(iv, seed, n_):
         for value in row:
             plain += iv.num(float(value))
         total += iv.num(float(row.max())) - plain / n_
-        return total / GAP_TRIALS
+    return total / GAP_TRIALS
 
 
 def _gap_rows(seed):

@@ -148,3 +148,26 @@ def test_figures_are_pure_and_complete():
     assert all(s.x == first[0].x for s in first)
     gaps = gap.series()
     assert all(m < bound for m, bound in zip(gaps[0].y, gaps[1].y))
+
+
+@pytest.mark.parametrize("measure", [doc.mean_field_error, doc.max_focus_error,
+                                     doc.entropy_approx_error, doc.gap_spread])
+def test_certificates_enclose_the_measured_statistic(measure):
+    # the interval re-evaluation of the same seeded sample agrees with the float measurement
+    # (to float accuracy) and never exceeds it: a certificate of a different number is a bug
+    points = sorted(measure(0).points, key=lambda p: p.cost)[:3]
+    for point in points:
+        low = float(point.certify(30))
+        assert low <= point.statistic + 1e-9
+        assert math.isclose(low, point.statistic, rel_tol=1e-9, abs_tol=1e-12), point.where
+
+
+def test_entropy_certificate_is_the_pair_statistic():
+    for point in doc.entropy_invariance(0).points:
+        where = dict(point.where)
+        a, b = (int(part.split("=")[1]) for part in where["certified pair"].split(" vs "))
+        grid = dict((n_, m) for n_, m, _ in doc._entropy_grid(0)[
+            f"kappa={where['kappa']}: lambda=kappa log n/d"])
+        low = float(point.certify(30))
+        assert math.isclose(low, 1 - grid[b] / grid[a], rel_tol=1e-9)
+        assert low <= point.statistic + 1e-9
