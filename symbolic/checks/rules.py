@@ -381,14 +381,29 @@ def lse_templates(expr, facts) -> list[Template]:
             if not _nonempty(lo, hi, facts):
                 continue
             n = _count(lo, hi)
-            out.append(Template("lse_bounds", m + sympy.log(n) - sympy.log(s),
-                                f"log {s} <= {m} + log({n}): exp(t_j) <= exp(max) (le_max, "
-                                f"monotone exp), so the sum is <= {n}*exp(max) (max_bound), "
-                                "then monotone log"))
+            chain = _lse_upper_chain(s, m, n, facts)
+            if chain is not None:
+                out.append(Template("lse_bounds", m + sympy.log(n) - sympy.log(s),
+                                    f"log {s} <= {m} + log({n}): {chain}"))
             out.append(Template("lse_bounds", sympy.log(s) - m,
                                 f"{m} <= log {s}: the max is one of the terms (range nonempty), "
                                 "exp(max) <= the sum of positive terms, then monotone log"))
     return out
+
+
+def _lse_upper_chain(s, m, n, facts) -> str | None:
+    """Derive log S <= M + log N from max_bound and monotone log, each step checked."""
+    bound = Link(s, n * sympy.exp(m), "le")
+    step1 = next((t for t in max_bound_templates(sympy.Tuple(bound.small, bound.large), facts)
+                  if _same(bound.large - bound.small - t.value, sympy.S.Zero, facts)), None)
+    if step1 is None:
+        return None
+    if prove_sign_on(s, facts, strict=True, cheap=True) is None:
+        return None  # monotone log needs a positive sum
+    if not _same(sympy.log(n * sympy.exp(m)), sympy.log(n) + m, facts):
+        return None
+    return (f"(1) max_bound: {step1.detail}; (2) monotone log (both sides > 0): "
+            f"log {s} <= log({n}*exp({m})); (3) log({n}*exp({m})) = log({n}) + {m}")
 
 
 def _convexity(g, u, domain: str) -> int:
