@@ -165,12 +165,43 @@ def _canonical(value: Any) -> str:
                            for name in value.__dataclass_fields__)
         return f"{type(value).__name__}({fields})"
     code = getattr(value, "__code__", None)
-    if code is not None:  # a Python function: its bytecode and constants, never its address
-        body = hashlib.sha256(code.co_code + repr(code.co_consts).encode()).hexdigest()[:16]
-        return f"function {getattr(value, '__qualname__', '?')} {body}"
+    if code is not None:
+        return _canonical_function(value, code)
     if isinstance(value, (sympy.Basic, int, float, str, bool)) or isinstance(value, type):
         return sympy.srepr(value)
     return repr(value)
+
+
+def _canonical_function(fn, code) -> str:
+    """A Python function by its code, closure and defining file, never by its address.
+
+    The file's digest stands in for the helpers the function calls through globals: any
+    edit of the module that defines it re-checks the steps that use it.
+    """
+    digest = hashlib.sha256(_code_bytes(code))
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            digest.update(_canonical(cell.cell_contents).encode())
+        except ValueError:  # an empty cell
+            digest.update(b"<empty>")
+    digest.update(_canonical(getattr(fn, "__defaults__", None)).encode())
+    return f"function {getattr(fn, '__qualname__', '?')} {digest.hexdigest()[:16]} " \
+           f"file {_file_digest(code.co_filename)}"
+
+
+def _code_bytes(code) -> bytes:
+    parts = [code.co_code, repr(code.co_names).encode()]
+    for const in code.co_consts:
+        parts.append(_code_bytes(const) if hasattr(const, "co_code") else repr(const).encode())
+    return b"\0".join(parts)
+
+
+@lru_cache(maxsize=None)
+def _file_digest(filename: str) -> str:
+    try:
+        return hashlib.sha256(Path(filename).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return "no-file"
 
 
 @lru_cache(maxsize=1)

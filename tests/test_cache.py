@@ -57,9 +57,10 @@ def test_configuration_is_in_the_key():
 
 
 def test_function_parameters_are_keyed_by_code_not_address():
-    f1 = Rule("r", (), (("f", lambda v: v + 1),))
-    f2 = Rule("r", (), (("f", lambda v: v + 1),))
-    f3 = Rule("r", (), (("f", lambda v: v + 2),))
+    # nested code objects (the inner lambda) have addresses in their repr: never in the key
+    f1 = Rule("r", (), (("f", lambda v: (lambda w: w + 1)(v)),))
+    f2 = Rule("r", (), (("f", lambda v: (lambda w: w + 1)(v)),))
+    f3 = Rule("r", (), (("f", lambda v: (lambda w: w + 2)(v)),))
     step = SAMPLE.step("A1")
     text = [canonical_step(dataclasses.replace(step, rule=r)) for r in (f1, f2, f3)]
     assert text[0] == text[1] != text[2]

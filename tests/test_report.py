@@ -11,7 +11,7 @@ import symbolic.runner as runner
 from symbolic.cli import main
 
 SAMPLE = str(Path(__file__).resolve().parent / "render" / "sample_doc.py")
-FILES = {"sample.tex", "sample.md", "summary.json", "README.md", "figures/sample-exp.png"}
+FILES = {"sample.tex", "sample.md", "summary.json", "README.md", "figures/exp.png"}
 
 
 @pytest.fixture
@@ -63,12 +63,12 @@ def test_check_names_stale_and_missing_files(workdir, capsys):
 
     md = workdir / "out" / "sample.md"
     md.write_text(md.read_text() + "edited by hand\n")
-    (workdir / "out" / "figures" / "sample-exp.png").unlink()
+    (workdir / "out" / "figures" / "exp.png").unlink()
     before = _tree(workdir / "out")
     assert main(["report", SAMPLE, "--out", "out", "--check"]) == 1
     out = capsys.readouterr().out
     assert "out/sample.md: stale" in out
-    assert "out/figures/sample-exp.png: missing" in out
+    assert "out/figures/exp.png: missing" in out
     assert "out/sample.tex" not in out
     assert _tree(workdir / "out") == before  # --check writes nothing
 

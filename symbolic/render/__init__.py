@@ -3,13 +3,14 @@
 ``render_reports`` turns checked documents into the files of a report folder (in memory);
 ``write_reports`` writes them atomically. Reporters: ``latex`` (``<doc>.tex``),
 ``markdown`` (``<doc>.md``), ``summary`` (``summary.json``), ``index`` (``README.md``)
-and ``figures`` (``figures/<doc>-<name>.png``).
+and ``figures`` (``figures/<name>.png``).
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from symbolic.errors import DerivationError
 from symbolic.model import Derivation, Outcome
 from symbolic.render.figures import draw_figures
 from symbolic.render.index import render_index
@@ -36,10 +37,16 @@ def render_document(derivation: Derivation, outcomes: Mapping[str, Outcome]) -> 
 def render_reports(documents: Sequence[tuple[Derivation, Mapping[str, Outcome]]]) -> dict[str, bytes]:
     """Every file of a report folder (relative path -> bytes) for checked documents."""
     files: dict[str, bytes] = {}
+    owner: dict[str, str] = {}
     rows = []
     for derivation, outcomes in documents:
         row, document_files = render_document(derivation, outcomes)
         rows.append(row)
+        for name in document_files:
+            if name in owner:
+                raise DerivationError(f"documents {owner[name]} and {row.id} both write {name}; "
+                                      "give one of the figures (or documents) another name")
+            owner[name] = row.id
         files.update(document_files)
     files["summary.json"] = render_summary(rows).encode("utf-8")
     files["README.md"] = render_index(rows).encode("utf-8")

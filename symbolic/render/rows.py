@@ -88,8 +88,8 @@ class DocumentRow:
 
 
 def figure_path(doc_id: str, name: str) -> str:
-    """Where a document's figure lives in the report folder (namespaced by document)."""
-    return f"figures/{doc_id}-{name}.png"
+    """Where a document's figure lives in the report folder (``render_reports`` refuses clashes)."""
+    return f"figures/{name}.png"
 
 
 def build_rows(derivation: Derivation, outcomes: Mapping[str, Outcome], *,

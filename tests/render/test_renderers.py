@@ -72,7 +72,7 @@ def test_report_matches_gold_file(name):
 def test_rendering_is_deterministic_and_free_of_paths():
     first, second = _files(), _files()
     assert first == second
-    assert "figures/sample-exp.png" in first
+    assert "figures/exp.png" in first
     for name, data in first.items():
         if name.endswith((".tex", ".md", ".json")):
             text = data.decode("utf-8")
@@ -168,7 +168,7 @@ def test_figures_are_deterministic_png():
     first, note = draw_figures(SAMPLE)
     second, _ = draw_figures(SAMPLE)
     assert note is None and first == second
-    data = first["figures/sample-exp.png"]
+    data = first["figures/exp.png"]
     assert data.startswith(b"\x89PNG") and b"Software" not in data and b"tIME" not in data
 
 
