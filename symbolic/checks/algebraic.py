@@ -82,7 +82,7 @@ def flatten_facts(assumptions: Iterable[sympy.Basic]) -> list[sympy.Basic]:
     return out
 
 
-def _as_greater(fact):
+def as_greater(fact):
     """``(big, small, strict)`` for a relational fact ``big > small``, or None."""
     if isinstance(fact, sympy.StrictGreaterThan):
         return fact.lhs, fact.rhs, True
@@ -133,7 +133,7 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
             done.add(fact.lhs)
             notes.append(f"{fact.lhs} = {fact.rhs} (from {original})")
             continue
-        parts = _as_greater(fact)
+        parts = as_greater(fact)
         if parts is None:
             unused.append(str(original))
             continue
@@ -358,28 +358,36 @@ class _NotApplicable(Exception):
 
 @dataclass(frozen=True)
 class Strategy:
-    """One way of showing a difference is zero: a name, a rewrite and a cost."""
+    """One way of showing a difference is zero: a name, a rewrite, a cost, and the
+    SymPy classes the claim must contain for the strategy to be worth running."""
 
     name: str
     rewrite: Callable
     cost: int
     description: str
+    needs: tuple = ()
+
+    def fits(self, *exprs) -> bool:
+        return not self.needs or any(e.has(*self.needs) for e in exprs)
 
 
+_TRIG = (TrigonometricFunction, HyperbolicFunction)
 STRATEGIES: tuple[Strategy, ...] = (
     Strategy("algebraic_structural", lambda e: e, 10, "structural comparison"),
     Strategy("algebraic_expand", sympy.expand, 10, "expand"),
     Strategy("algebraic_log", _log_rules, 10,
-             "expand_log(force=False)/logcombine under the symbols' positivity"),
-    Strategy("algebraic_powsimp", _powsimp, 10, "powdenest/powsimp"),
+             "expand_log(force=False)/logcombine under the symbols' positivity", (sympy.log,)),
+    Strategy("algebraic_powsimp", _powsimp, 10, "powdenest/powsimp", (sympy.Pow, sympy.exp)),
     Strategy("algebraic_simplify", _small_simplify, 10, "together/cancel with a small budget"),
     Strategy("algebraic_sum", _sums, 40, "sums by linearity (constants out, Sum(c) = count*c) "
-             "and evaluation of concrete sums"),
+             "and evaluation of concrete sums", (sympy.Sum, sympy.Product)),
     Strategy("algebraic_exp_rewrite", _exp_rewrite, 40,
-             "rewrite as complex exponentials, then expand"),
-    Strategy("algebraic_trigsimp", _trigsimp, 40, "trigsimp"),
-    Strategy("algebraic_derivative", _derivative, 40, "evaluate derivatives, then simplify"),
-    Strategy("algebraic_limit", _limits, 40, "evaluate limits with sympy.limit"),
+             "rewrite as complex exponentials, then expand",
+             _TRIG + (sympy.exp, sympy.re, sympy.im, sympy.conjugate)),
+    Strategy("algebraic_trigsimp", _trigsimp, 40, "trigsimp", _TRIG),
+    Strategy("algebraic_derivative", _derivative, 40, "evaluate derivatives, then simplify",
+             (sympy.Derivative,)),
+    Strategy("algebraic_limit", _limits, 40, "evaluate limits with sympy.limit", (sympy.Limit,)),
     Strategy("algebraic_fullsimplify", _full_simplify, 50, "sympy.simplify"),
 )
 
@@ -507,13 +515,19 @@ def equal(a, b, *, facts: Iterable[sympy.Basic] = (), thorough: bool = False) ->
 # The registered checkers
 
 
-def _applies(step: Step) -> bool:
+def _identity(step: Step) -> bool:
     """Identities and non-identities that are claims (not definitions or approximations)."""
     claim = step.claim
     return (claim is not None and step.kind not in (Kind.DEFINITION, Kind.APPROXIMATION)
             and claim.relation in (Relation.EQ, Relation.NE)
             and all(isinstance(side, (sympy.Expr, sympy.MatrixBase))
                     for side in (claim.lhs, claim.rhs)))
+
+
+def _applies(strategy: Strategy) -> Callable[[Step], bool]:
+    def applies(step: Step) -> bool:
+        return _identity(step) and strategy.fits(step.claim.lhs, step.claim.rhs)
+    return applies
 
 
 def _make_checker(strategy: Strategy):
@@ -526,8 +540,6 @@ def _make_checker(strategy: Strategy):
             what = "nonzero" if nonzero else "0"
             return Outcome(Verdict.PROVED, (Evidence(strategy.name,
                            f"lhs - rhs is {what} by {proof.detail}"),))
-        if not _shape_fits(strategy, claim):
-            return None
         note = " (its budget ran out)" if proof.timed_out else ""
         return undecided(strategy.name, f"{strategy.description} did not show lhs - rhs "
                          f"{'nonzero' if nonzero else '= 0'}{note}; this is not evidence "
@@ -537,20 +549,6 @@ def _make_checker(strategy: Strategy):
     return check
 
 
-def _shape_fits(strategy: Strategy, claim) -> bool:
-    """Whether a failed strategy is worth a line of evidence (it applied to the claim)."""
-    expr = sympy.Tuple(claim.lhs, claim.rhs)
-    needs = {
-        "algebraic_log": (sympy.log,),
-        "algebraic_powsimp": (sympy.Pow, sympy.exp),
-        "algebraic_sum": (sympy.Sum, sympy.Product),
-        "algebraic_exp_rewrite": (sympy.sin, sympy.cos, sympy.exp, sympy.tanh, sympy.re),
-        "algebraic_trigsimp": (TrigonometricFunction, HyperbolicFunction),
-        "algebraic_derivative": (sympy.Derivative,),
-        "algebraic_limit": (sympy.Limit,),
-    }.get(strategy.name)
-    return needs is None or expr.has(*needs)
-
-
 for _strategy in STRATEGIES:
-    checker(_strategy.name, cost=_strategy.cost, applies=_applies)(_make_checker(_strategy))
+    checker(_strategy.name, cost=_strategy.cost, applies=_applies(_strategy))(
+        _make_checker(_strategy))

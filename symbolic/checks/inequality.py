@@ -24,7 +24,7 @@ from sympy.calculus.util import continuous_domain
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import checker
-from symbolic.checks.algebraic import Domain, domain_of, flatten_facts, run_budgeted
+from symbolic.checks.algebraic import domain_of, flatten_facts, run_budgeted
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 STEP_BUDGET_S = 3.0

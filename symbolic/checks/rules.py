@@ -59,7 +59,7 @@ from sympy.calculus.util import continuous_domain
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import CheckContext, checker, rule
-from symbolic.checks.algebraic import (STRATEGIES, difference_zero, domain_of, equal,
+from symbolic.checks.algebraic import (as_greater, difference_zero, domain_of, equal,
                                        flatten_facts, normalize_sums)
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import MaxOver, MinOver
@@ -173,8 +173,7 @@ def _premise_facts_hold(step: Step, premises: Sequence[Step], extra: Iterable = 
 
 
 def _fact_proved(fact, facts) -> bool:
-    from symbolic.checks.algebraic import _as_greater
-    parts = _as_greater(fact)
+    parts = as_greater(fact)
     if parts is None:
         return False
     big, small, strict = parts
