@@ -444,9 +444,11 @@ FIGURE = Figure(
     name="informer_lemma1_bounds",
     caption="M(q, K) (solid) between the bounds of Lemma 1, ln L (dotted) and "
             "max - mean + ln L (dashed), for scores sigma * z with fixed seeded normal z, "
-            "L = 4, 64, 1024. Both bounds are tight at sigma = 0 (equal scores); as the "
-            "spread grows M follows the upper bound minus a gap that tends to ln L when one "
-            "score dominates, and stays near ln L longer for larger L.",
+            "L = 4, 64, 1024. All three meet at sigma = 0 (equal scores). For a small spread "
+            "M rises above ln L quadratically (by about sigma^2 var(z) / 2) while the upper "
+            "bound rises linearly, so the lower bound is the tight one; for a large spread "
+            "one score dominates, M approaches max - mean and its gap to the upper bound "
+            "approaches ln L.",
     series=_bounds_series,
     xlabel="spread sigma of the scores",
     ylabel="value",

@@ -156,6 +156,8 @@ def canonical_dummies(expr):
                      if isinstance(a, ExprWithLimits)]
             level = 1 + max(_level(a) for a in inner) if inner else 0
             new = sympy.Symbol(f"_k{level}", integer=True)
+            if new != index and new in rebuilt.function.free_symbols:
+                return rebuilt  # the name is taken inside: renaming would capture it
             return rebuilt.func(rebuilt.function.xreplace({index: new}), (new, lo, hi))
         return rebuilt
     return walk(expr)
@@ -294,7 +296,7 @@ def _identity_applies(step: Step) -> bool:
             and (_has_general_index(claim.lhs) or _has_general_index(claim.rhs)))
 
 
-@checker("indexed_identity", cost=45, applies=_identity_applies)
+@checker("indexed_identity", cost=35, applies=_identity_applies)
 def check_identity(step: Step, *, config, context) -> Outcome | None:
     """An identity over general index ranges, by the normal form of ``lhs - rhs``."""
     claim = step.claim
@@ -368,7 +370,7 @@ def _residual_forms(equation):
     return forms
 
 
-@checker("indexed_implication", cost=45,
+@checker("indexed_implication", cost=18,
          applies=lambda step: step.claim is not None and step.claim.relation is Relation.IMPLIES)
 def check_implication(step: Step, *, config, context) -> Outcome | None:
     """``premises => Eq``: the conclusion's residual is a finite multiple of a premise's."""
