@@ -353,7 +353,8 @@ _PART_B = (
 SIGMA_A = alpha * Identity(dk) + sympy.Rational(1, 2) * mu_a * mu_a.T
 ALPHA_C = exp(lam_real) / (exp(lam_real) + E + n - 2)
 ALPHA_C_SCALED = exp(C * lam_real) / (exp(C * lam_real) + exp(C) + n - 2)
-lam_big = Symbol("lambda", real=True)
+#: lambda = 1 + delta or 1 - delta: above or below the score 1 of k_b
+delta_pos = Symbol("delta", positive=True)
 
 _PART_C = (
     Step("C-0", Kind.PROSE,
@@ -440,17 +441,22 @@ _PART_C = (
          gloss="The scores are (lambda, 1, 0, ...): alpha_a = e^lambda / (e^lambda + e + n - 2)."),
     Step("C-7b", Kind.LIMIT,
          r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
-         Claim(Limit(ALPHA_C_SCALED.subs(lam_real, lam_big), C, oo), Relation.EQ, 1),
-         assumptions=(lam_big > 1,), rule=Rule("limit"),
+         Claim(Limit(ALPHA_C_SCALED.subs(lam_real, 1 + delta_pos), C, oo), Relation.EQ, 1),
+         rule=Rule("limit"),
          gloss="c swings between v_a and v_b: with the query scaled by a large C (as in b), "
-               "alpha_a -> 1 when lambda > 1 ..."),
+               "alpha_a -> 1 when lambda = 1 + delta > 1 ..."),
+    Step("C-7c0", Kind.IDENTITY,
+         r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
+         Claim(ALPHA_C_SCALED.subs(lam_real, 1 - delta_pos), Relation.EQ,
+               exp(-C * delta_pos) / (exp(-C * delta_pos) + 1 + (n - 2) * exp(-C))),
+         gloss="For lambda = 1 - delta the weight alpha_a, divided through by e^C ..."),
     Step("C-7c", Kind.LIMIT,
          r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
-         Claim(Limit(exp(C * (lam_big - 1)) / (exp(C * (lam_big - 1)) + 1 + (n - 2) * exp(-C)),
-                     C, oo), Relation.EQ, 0),
-         assumptions=(lam_big < 1,), rule=Rule("limit"),
-         gloss="... and alpha_a -> 0 (all weight on b) when lambda < 1 (alpha_a written with "
-               "numerator and denominator divided by e^C)."),
+         Claim(Limit(exp(-C * delta_pos) / (exp(-C * delta_pos) + 1 + (n - 2) * exp(-C)), C, oo),
+               Relation.EQ, 0),
+         rule=Rule("limit"),
+         gloss="... and alpha_a -> 0 (all weight on b) when lambda = 1 - delta < 1 (alpha_a "
+               "with numerator and denominator divided by e^C)."),
     Step("C-7d", Kind.IDENTITY,
          r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
          Claim(Probability(1 + epsilon0 > 1), Relation.EQ, sympy.Rational(1, 2)),
