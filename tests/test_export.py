@@ -79,6 +79,7 @@ def test_export_to_a_file(workdir, capsys):
     assert r"\label{sample:A2}" in text and r"\textcolor[rgb]{0,0.5,0}{\checkmark}" in text
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 @pytest.mark.parametrize("status", [True, False])
 def test_export_compiles_in_a_minimal_article(tmp_path, status):

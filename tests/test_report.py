@@ -14,6 +14,17 @@ SAMPLE = str(Path(__file__).resolve().parent / "render" / "sample_doc.py")
 FILES = {"sample.tex", "sample.md", "summary.json", "README.md", "figures/exp.png"}
 
 
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory):
+    """A cache holding the sample's outcomes, checked once for the tests that only render."""
+    from symbolic.cache import Cache
+    from symbolic.report import REPORT_CONFIG, load_derivation_file
+
+    root = tmp_path_factory.mktemp("warm") / ".stepcheck-cache"
+    runner.check_derivation(load_derivation_file(SAMPLE), config=REPORT_CONFIG, cache=Cache(root))
+    return root
+
+
 @pytest.fixture
 def workdir(tmp_path, monkeypatch):
     """A fresh working directory, so the cache (.stepcheck-cache/) starts empty."""
@@ -21,11 +32,19 @@ def workdir(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.fixture
+def warm_workdir(workdir, warm_cache):
+    """A working directory whose cache already holds the sample's outcomes."""
+    shutil.copytree(warm_cache, workdir / ".stepcheck-cache")
+    return workdir
+
+
 def _tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def test_report_writes_every_file_and_prints_one_line(workdir, capsys):
+def test_report_writes_every_file_and_prints_one_line(warm_workdir, capsys):
+    workdir = warm_workdir
     assert main(["report", SAMPLE, "--out", "out"]) == 0
     out, err = capsys.readouterr()
     assert set(_tree(workdir / "out")) == FILES
@@ -36,11 +55,14 @@ def test_report_writes_every_file_and_prints_one_line(workdir, capsys):
     assert (workdir / ".stepcheck-cache").is_dir()
 
 
-def test_report_is_deterministic(workdir):
-    assert main(["report", SAMPLE, "--out", "one", "--no-cache"]) == 0
-    assert main(["report", SAMPLE, "--out", "two", "--no-cache", "--jobs", "2"]) == 0
+def test_report_is_deterministic(warm_workdir):
+    # checked afresh in parallel, and rendered from the cache: the same bytes
+    workdir = warm_workdir
+    cache_files = _tree(workdir / ".stepcheck-cache")
+    assert main(["report", SAMPLE, "--out", "one", "--no-cache", "--jobs", "2"]) == 0
+    assert _tree(workdir / ".stepcheck-cache") == cache_files  # --no-cache neither reads nor writes
+    assert main(["report", SAMPLE, "--out", "two"]) == 0
     assert _tree(workdir / "one") == _tree(workdir / "two")
-    assert not (workdir / ".stepcheck-cache").exists()  # --no-cache neither reads nor writes
 
 
 def test_second_report_rechecks_nothing(workdir, monkeypatch):
@@ -56,7 +78,8 @@ def test_second_report_rechecks_nothing(workdir, monkeypatch):
     assert checked == [] and _tree(workdir / "out") == first
 
 
-def test_check_names_stale_and_missing_files(workdir, capsys):
+def test_check_names_stale_and_missing_files(warm_workdir, capsys):
+    workdir = warm_workdir
     assert main(["report", SAMPLE, "--out", "out"]) == 0
     assert main(["report", SAMPLE, "--out", "out", "--check"]) == 0
     assert "up to date" in capsys.readouterr().out
@@ -76,8 +99,10 @@ def test_check_names_stale_and_missing_files(workdir, capsys):
     assert main(["report", SAMPLE, "--out", "out", "--check"]) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
-def test_pdf_is_compiled_next_to_the_report(workdir):
+def test_pdf_is_compiled_next_to_the_report(warm_workdir):
+    workdir = warm_workdir
     assert main(["report", SAMPLE, "--out", "out", "--pdf"]) == 0
     assert (workdir / "out" / "sample.pdf").read_bytes().startswith(b"%PDF")
     assert not list((workdir / "out").glob("*.aux"))  # pdflatex ran elsewhere

@@ -190,6 +190,7 @@ def test_without_matplotlib_reports_carry_a_note(monkeypatch):
     assert r"\includegraphics[width=0.8" not in files["sample.tex"].decode()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 def test_latex_report_compiles_with_pdflatex(tmp_path):
     ok, message = compile_latex(_files(), "sample.tex", tmp_path / "sample.pdf", runs=1)
