@@ -206,9 +206,9 @@ def _symbol_domain(symbol: sympy.Symbol, name: str) -> str | None:
                             ("is_nonnegative", r"\ge 0"), ("is_nonpositive", r"\le 0")):
         if getattr(symbol, attribute):
             return f"{name} {text}"
-    if symbol.is_real:
-        return None  # the default: symbols are real unless said otherwise
-    return rf"{name} \in \mathbb{{C}}"
+    if symbol.is_complex and not symbol.is_real:
+        return rf"{name} \in \mathbb{{C}}"
+    return None  # real (the default) or nothing said, as for a function's plain arguments
 
 
 # ---------------------------------------------------------------- counterexample values

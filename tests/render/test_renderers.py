@@ -159,8 +159,9 @@ def test_assumptions_include_the_symbols_own():
     x = sympy.Symbol("x", positive=True)
     L = sympy.Symbol("L", integer=True, positive=True)
     y = sympy.Symbol("y", real=True)
-    z = sympy.Symbol("z")
-    step = Step("s", Kind.INEQUALITY, "s", Claim(x + L + y + z, Relation.GE, 0), assumptions=(y > 1,))
+    z = sympy.Symbol("z", complex=True)
+    w = sympy.Symbol("w")  # nothing said about it (e.g. a function's argument): nothing shown
+    step = Step("s", Kind.INEQUALITY, "s", Claim(x + L + y + z + w, Relation.GE, 0), assumptions=(y > 1,))
     assert assumption_latex(step) == ("y > 1", r"L \in \mathbb{Z}_{>0}", "x > 0", r"z \in \mathbb{C}")
 
 
