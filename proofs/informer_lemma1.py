@@ -112,6 +112,10 @@ q1, q2, c = Symbol("q_1", real=True), Symbol("q_2", real=True), Symbol("c", real
 k11, k12 = Symbol("k_11", real=True), Symbol("k_12", real=True)
 #: k_2 = k_1 + c (-q_2, q_1): the same score as k_1 for every c (its difference is orthogonal to q)
 k21, k22 = k11 - c * q2, k12 + c * q1
+#: the scores of k_1 and k_2 (d = 2), and M for the pair K = {k_1, k_2}
+SCORE_1, SCORE_2 = (q1 * k11 + q2 * k12) / sqrt(2), (q1 * k21 + q2 * k22) / sqrt(2)
+M_PAIR = log(exp(SCORE_1) + exp(SCORE_2)) - (SCORE_1 + SCORE_2) / 2
+KEYS_EQUAL = sympy.And(Eq(k21, k11), Eq(k22, k12))
 #: a common score a of all keys (the value at the minimum)
 a = Symbol("a", real=True)
 #: the common inner product y = q_i k^T of the worked example (all keys equal to k)
@@ -252,13 +256,12 @@ _MINIMUM = (
          corrects="INF-10",
          gloss="Corrected: INF-9 simplifies to q_i k_j^T/sqrt(d) + ln L_K = "
                "ln sum_m exp(q_i k_m^T/sqrt(d)) (same residual, since ln(Z/L) = ln Z - ln L)."),
-    Step("INF-11", Kind.IDENTITY,
+    Step("INF-11", Kind.IMPLICATION,
          r"由于所有的$k_j$对应的值是相同的，我们得到： $k_1=k_2=\cdots =k_{LK}$",
-         Claim((k21 - k11) ** 2 + (k22 - k12) ** 2, Relation.EQ, 0),
+         Claim(Eq(SCORE_2, SCORE_1), Relation.IMPLIES, KEYS_EQUAL),
          gloss="'Since the values of all k_j are the same, k_1 = ... = k_L_K.' Equal scores do "
-               "not force equal keys: in d = 2 the key k_2 = k_1 + c(-q_2, q_1) has the same "
-               "score q_i k_2^T = q_i k_1^T for every c; the claim k_2 = k_1 then says "
-               "|k_2 - k_1|^2 = 0 for all c, q."),
+               "not force equal keys. Encoded in d = 2 with the key k_2 = k_1 + c(-q_2, q_1), "
+               "whose score equals that of k_1 for every c: equal scores => k_2 = k_1."),
     Step("INF-11c", Kind.IMPLICATION,
          r"由于所有的$k_j$对应的值是相同的，我们得到： $k_1=k_2=\cdots =k_{LK}$",
          Claim(Eq(_score(j), _score(1)), Relation.IMPLIES,
@@ -271,17 +274,15 @@ _MINIMUM = (
          Claim(_lse(a) - _mean(a), Relation.EQ, log(L)),
          gloss="At this point (all scores equal to a common value a) the minimum is "
                "M = ln(L_K e^a) - a = ln L_K."),
-    Step("INF-13a", Kind.IDENTITY,
+    Step("INF-13a", Kind.IMPLICATION,
          r"自然地，这需要$k_1=k_2=\cdots =k_{LK}$",
-         Claim((k21 - k11) ** 2 + (k22 - k12) ** 2, Relation.EQ, 0),
-         gloss="'Naturally, this requires k_1 = ... = k_L_K': reaching M = ln L_K does not "
-               "require equal keys: in d = 2, K = {k_1, k_1 + c(-q_2, q_1)} attains M = ln 2 "
-               "(INF-13c) for every c, while |k_2 - k_1|^2 = c^2 |q|^2."),
+         Claim(Eq(M_PAIR, log(2)), Relation.IMPLIES, KEYS_EQUAL),
+         gloss="'Naturally, this requires k_1 = ... = k_L_K': reaching the minimum M = ln L_K "
+               "does not require equal keys. Encoded in d = 2, L_K = 2 with "
+               "K = {k_1, k_1 + c(-q_2, q_1)}: M = ln 2 => k_2 = k_1."),
     Step("INF-13c", Kind.IDENTITY,
          r"自然地，这需要$k_1=k_2=\cdots =k_{LK}$",
-         Claim(log(exp((q1 * k11 + q2 * k12) / sqrt(2)) + exp((q1 * k21 + q2 * k22) / sqrt(2)))
-               - ((q1 * k11 + q2 * k12) + (q1 * k21 + q2 * k22)) / (2 * sqrt(2)),
-               Relation.EQ, log(2)),
+         Claim(M_PAIR, Relation.EQ, log(2)),
          corrects="INF-13a",
          gloss="Corrected: the minimum ln L_K is reached whenever all scores are equal, whatever "
                "the keys: in d = 2, M(q, {k_1, k_1 + c(-q_2, q_1)}) = ln 2 for every c, q, k_1."),
