@@ -1400,17 +1400,100 @@ def _drawer(rng: random.Random, kinds: Mapping, constant: Fraction | None = None
     return draw
 
 
-def _claim_samples(exprs, facts, *, seed, count, extra_symbols=()) -> tuple[list[_Sample], list, list]:
+def _index_facts(exprs) -> list:
+    """Implicit ranges of free indices: ``x_j`` beside ``max_j x_j`` (j from 1 to L) means
+    1 <= j <= L; without it a sampled j = -3 would 'refute' a true step."""
+    ranges = {}
+    for e in exprs:
+        for node in sympy.preorder_traversal(e):
+            if isinstance(node, (sympy.Sum, sympy.Product, MaxOver)):
+                for limit in node.limits:
+                    if len(limit) != 3:
+                        continue
+                    v, lo, hi = limit
+                    for idx in node.function.atoms(sympy.Indexed):
+                        if v in idx.indices:
+                            ranges.setdefault(idx.base.label, (lo, hi))
+    free = set(variables(*exprs))
+    out = []
+    for e in exprs:
+        for idx in e.atoms(sympy.Indexed):
+            bounds = ranges.get(idx.base.label)
+            for i in idx.indices if bounds else ():
+                if isinstance(i, sympy.Symbol) and i in free and i.is_integer:
+                    for fact in (sympy.Ge(i, bounds[0]), sympy.Le(i, bounds[1])):
+                        if fact is not sympy.true and fact not in out:
+                            out.append(fact)
+    return out
+
+
+_SIGNS = {(Relation.GT, "right"): "pos", (Relation.GE, "right"): "nonneg",
+          (Relation.LT, "right"): "neg", (Relation.LE, "right"): "nonpos",
+          (Relation.LT, "left"): "pos", (Relation.LE, "left"): "nonneg",
+          (Relation.GT, "left"): "neg", (Relation.GE, "left"): "nonpos"}
+
+
+def _split_indexed_facts(facts) -> tuple[list, dict]:
+    """Separate facts about every entry of an indexed quantity (``x_j > 0`` with a symbolic
+    j reads as: for all j) into signs of its draws; other facts stay relational."""
+    plain, signs = [], {}
+    for fact in facts:
+        fact = sympy.sympify(fact, strict=True)
+        parts = fact.args if isinstance(fact, sympy.And) else (fact,)
+        for part in parts:
+            entries = [i for i in part.atoms(sympy.Indexed)
+                       if any(not idx.is_Integer for idx in i.indices)]
+            if not entries:
+                plain.append(part)
+                continue
+            relation = _FACT_RELATIONS.get(type(part))
+            side = ("left" if part.lhs == 0 else "right") if 0 in (part.lhs, part.rhs) else None
+            entry = part.rhs if side == "left" else part.lhs
+            if relation is None or side is None or not isinstance(entry, sympy.Indexed) \
+                    or (relation, side) not in _SIGNS:
+                raise NotEvaluable(f"cannot sample under {part}: an assumption about every "
+                                   f"entry of {entries[0].base} must read like x_j > 0")
+            signs[str(entry.base.label)] = _SIGNS[(relation, side)]
+    return plain, signs
+
+
+def _noted(finding: Finding, plan: "_Plan") -> Finding:
+    """Say in the evidence which implicit index ranges shaped the points."""
+    implicit = [f for f in plan.facts if f in plan.implicit]
+    if not implicit:
+        return finding
+    ranges = ", ".join(sorted({str(f) for f in implicit}))
+    return Finding(finding.verdict, f"{finding.detail}; free indices kept in the range of "
+                   f"their sums and maxima ({ranges})", finding.counterexample, finding.method)
+
+
+@dataclass
+class _Plan:
+    """The points of a claim and what shaped them."""
+
+    samples: list
+    sizes: list
+    instances: list
+    facts: list          # SymPy relationals that hold at every point (for certificates)
+    kinds: dict          # indexed label -> _Kind
+    implicit: list = field(default_factory=list)  # index ranges read off the claim
+
+
+def _claim_samples(exprs, facts, *, seed, count) -> _Plan:
     """The points of a claim: instances of its sizes times sampled points, with edges."""
     sizes = size_symbols(*exprs)
     symbols = [s for s in variables(*exprs) if s not in sizes]
-    symbols += [s for s in extra_symbols if s not in symbols and s not in sizes]
+    facts, signs = _split_indexed_facts(facts)
+    implicit = _index_facts(exprs)
+    facts = facts + implicit
     facts_c = _facts(facts)
     instances = _instances(sizes, facts_c)
     if not instances:
         raise NotEvaluable(f"no size in {INSTANCES} satisfies the assumptions on "
                            f"{', '.join(map(str, sizes))}")
     kinds = _indexed_kinds(*exprs)
+    for label, sign in signs.items():
+        kinds[label] = _Kind(kinds.get(label, _Kind()).integer, sign)
     per = max(6, count // len(instances)) if sizes else count
     samples: list[_Sample] = []
     for n, fixed in enumerate(instances):
@@ -1426,7 +1509,7 @@ def _claim_samples(exprs, facts, *, seed, count, extra_symbols=()) -> tuple[list
             if kinds and points:
                 rng = random.Random(f"{seed}/{n}/eq{c}")
                 samples.append(_Sample(dict(points[0]), _drawer(rng, kinds, constant=c)))
-    return samples, sizes, instances
+    return _Plan(samples, sizes, instances, facts, kinds, implicit)
 
 
 @dataclass(frozen=True)
@@ -1536,14 +1619,13 @@ def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps
         if relation not in (Relation.EQ, Relation.NE) and not relation.is_order:
             return Finding("undecided", f"the numeric tier does not judge {relation.value} claims")
         fl, fr = compile_expr(lhs), compile_expr(rhs)
-        points, sizes, instances = _claim_samples((lhs, rhs), assumptions, seed=seed,
-                                                  count=samples)
+        plan = _claim_samples((lhs, rhs), assumptions, seed=seed, count=samples)
         if lhs.has(sympy.Limit) or rhs.has(sympy.Limit):
-            return _judge_limit(fl, fr, relation, points, dps, sizes, instances)
-        run = _Run(lhs, rhs, relation, dps, _is_real_claim((lhs, rhs), points), deadline,
-                   _facts(assumptions), sizes, _indexed_kinds(lhs, rhs))
-        run.sweep(points, seed)
-        return run.finding(sizes, instances)
+            return _judge_limit(fl, fr, relation, plan.samples, dps, plan.sizes, plan.instances)
+        run = _Run(lhs, rhs, relation, dps, _is_real_claim((lhs, rhs), plan.samples), deadline,
+                   _facts(plan.facts), plan.sizes, plan.kinds)
+        run.sweep(plan.samples, seed)
+        return _noted(run.finding(plan.sizes, plan.instances), plan)
     except NotEvaluable as exc:
         return Finding("undecided", f"cannot evaluate numerically: {exc}")
 
@@ -1564,15 +1646,16 @@ def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
     goals = _conjuncts(conclusion)
     exprs = [side for r in hypotheses + goals for side in (r.lhs, r.rhs)]
     facts = assumptions + tuple(hypotheses)
-    points, sizes, instances = _claim_samples(exprs, facts, seed=seed, count=samples)
-    facts_c = _facts(facts)
+    plan = _claim_samples(exprs, facts, seed=seed, count=samples)
+    points = plan.samples
+    facts_c = _facts(plan.facts)
     findings = []
     for goal in goals:
         relation = _FACT_RELATIONS[type(goal)]
         run = _Run(goal.lhs, goal.rhs, relation, dps, _is_real_claim(exprs, points), deadline,
-                   facts_c, sizes, _indexed_kinds(*exprs))
+                   facts_c, plan.sizes, plan.kinds)
         run.sweep(points, seed)
-        finding = run.finding(sizes, instances)
+        finding = run.finding(plan.sizes, plan.instances)
         if finding.verdict == "refuted":
             return Finding("refuted", f"the premise holds but {goal} fails: {finding.detail}",
                            finding.counterexample)

@@ -275,3 +275,37 @@ def test_fraction_text_is_exact_and_short():
     assert numeric.fraction_text(Fraction(10**30)) == "1e30"
     assert numeric.fraction_text(Fraction(1, 3)) == "1/3"
     assert Fraction(numeric.fraction_text(Fraction(123456789, 10**17))) == Fraction(123456789, 10**17)
+
+
+z = Symbol("z", complex=True)
+w = Symbol("w", complex=True)
+xp = IndexedBase("x", real=True)
+
+
+@pytest.mark.parametrize("lhs, relation, rhs, assumptions, expected, why", [
+    (Abs(z) ** 2, Relation.EQ, z * sympy.conjugate(z), (), "verified", "complex symbols sampled off the real line"),
+    (z ** 2, Relation.EQ, Abs(z) ** 2, (), "refuted", "true only on the real line"),
+    (Abs(z + w), Relation.LE, Abs(z) + Abs(w), (), "verified", "triangle inequality"),
+    (xp[j], Relation.LE, MaxOver(xp[j], (j, 1, L)), (), "verified",
+     "a free index j lives in the range 1..L of the max beside it"),
+    (xp[j], Relation.LT, MaxOver(xp[j], (j, 1, L)), (), "refuted", "equal when L = 1"),
+    (log(Sum(xp[j], (j, 1, L))), Relation.GE, Sum(log(xp[j]), (j, 1, L)) / L + log(L),
+     (xp[j] > 0,), "verified", "AM-GM; x_j > 0 holds for every entry"),
+    (log(Sum(xp[j], (j, 1, L))), Relation.LE, Sum(log(xp[j]), (j, 1, L)) / L + log(L),
+     (xp[j] > 0,), "refuted", "AM-GM reversed"),
+])
+def test_judge_complex_and_indexed_claims(lhs, relation, rhs, assumptions, expected, why):
+    finding = judge_claim(lhs, relation, rhs, assumptions)
+    assert finding.verdict == expected, (why, finding.detail)
+
+
+def test_free_index_range_is_said_in_the_evidence():
+    finding = judge_claim(xp[j], Relation.LE, MaxOver(xp[j], (j, 1, L)))
+    assert "j >= 1" in finding.detail and "j <= L" in finding.detail
+
+
+def test_indexed_sign_fact_shapes_the_draws():
+    finding = judge_claim(log(Sum(xp[j], (j, 1, L))), Relation.LE, Sum(log(xp[j]), (j, 1, L)) / L
+                          + log(L), (xp[j] > 0,))
+    values = [Fraction(v) for name, v in finding.counterexample if name.startswith("x[")]
+    assert values and all(v > 0 for v in values)
