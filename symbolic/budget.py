@@ -69,7 +69,7 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
     try:
         if parent.poll(timeout_s):
             try:
-                status, value, message = parent.recv()
+                status, value, message = _receive(parent)
             except (EOFError, OSError):
                 status, value, message = _died(proc)
         else:
@@ -80,6 +80,17 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
         proc.join()
         parent.close()
     return Limited(status, value, message, time.perf_counter() - start)
+
+
+def _receive(parent):
+    """The child's result, with SymPy objects rebuilt exactly as the child made them.
+
+    Unpickling re-runs SymPy constructors, which evaluate: an unevaluated ``9^{9^{9^9}}``
+    from the reader would be computed here, in the parent, outside every budget.
+    """
+    from sympy.core.parameters import evaluate
+    with evaluate(False):
+        return parent.recv()
 
 
 def _died(proc) -> tuple[str, None, str]:
