@@ -35,6 +35,8 @@ Findings (decided by hand, then by the engine):
 """
 from __future__ import annotations
 
+import math
+
 import sympy
 from sympy import (Abs, ConditionSet, Contains, E, Eq, FiniteSet, Function, I, Identity,
                    ImageSet, IndexedBase, Integers, Lambda, Limit, Matrix, Mod, Not, OneMatrix,
@@ -45,7 +47,7 @@ from sympy.stats import Bernoulli, Normal
 from sympy.stats.symbolic_probability import Expectation, Probability, Variance
 
 from symbolic.checks.matrices import EntrywiseReLU, RowSoftmax, permutation_matrix
-from symbolic.model import Claim, Derivation, Kind, Regime, Relation, Rule, Step
+from symbolic.model import Claim, Derivation, Figure, Kind, Regime, Relation, Rule, Series, Step
 
 SOURCE = "003_a1f0e52278020169.txt"
 
@@ -799,6 +801,31 @@ _POS_G = (
          gloss="= <RoPE(z_1, t_1 - t_2), RoPE(z_2, 0)>: the score depends on t_1 - t_2 only."),
 )
 
+# ---------------------------------------------------------------------------------------
+# Figure: how far the weights of parts b and d are from their claimed values
+
+
+def _weight_series() -> tuple[Series, ...]:
+    """alpha_a = e^C / (2 e^C + n - 2) (part b) and e^C / (e^C + n - 1) (part d) against n."""
+    keys = tuple(range(2, 65))
+    curves = []
+    for scale in (1, 3, 6):
+        b = tuple(math.exp(scale) / (2 * math.exp(scale) + m - 2) for m in keys)
+        curves.append(Series(f"b: q = {scale}(k_a + k_b)", tuple(float(m) for m in keys), b, "-"))
+    for scale in (1, 6):
+        d_ = tuple(math.exp(scale) / (math.exp(scale) + m - 1) for m in keys)
+        curves.append(Series(f"d: q_1 = {scale} mu_a, lambda = 1", tuple(float(m) for m in keys),
+                             d_, "--"))
+    return tuple(curves)
+
+
+FIGURE = Figure(
+    name="attention_assignment_weights",
+    caption="Softmax weight of the key a against the number of keys n: part b (claimed ~ 1/2) "
+            "and part d (claimed ~ 1), for query scales C = 1 (the document's choice) and larger. "
+            "Only a large C brings the weights near their claimed values (B-7b, D-3c).",
+    series=_weight_series, xlabel="number of keys n", ylabel="alpha_a", logx=True)
+
 DERIVATION = Derivation(
     id="attention_assignment",
     title="Attention and position embeddings: answers to an assignment",
@@ -808,4 +835,5 @@ DERIVATION = Derivation(
                 "Gaussian keys, two heads; permutation equivariance for general sizes; "
                 "uniqueness of sinusoidal encodings for every even d (real and integer "
                 "positions); RoPE identities for all real angles and complex z.",
+    figures=(FIGURE,),
 )

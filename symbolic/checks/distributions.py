@@ -43,6 +43,17 @@ def exact_value(expr):
     return expr.replace(lambda e: isinstance(e, _RANDOM), evaluate)
 
 
+def _laws(claim) -> str:
+    """The distributions of the claim's random symbols, e.g. ``epsilon ~ Normal(0, 1)``."""
+    symbols = stats.rv.random_symbols(claim.lhs) + stats.rv.random_symbols(claim.rhs)
+    seen = []
+    for rs in sorted(set(symbols), key=str):
+        law = rs.pspace.distribution
+        seen.append(f"{rs} ~ {type(law).__name__.replace('Distribution', '')}"
+                    f"({', '.join(map(str, law.args))})")
+    return "; ".join(seen) or "no random symbols"
+
+
 @checker("distributions_exact", cost=20, applies=_has_random)
 def distributions_exact(step: Step, *, config, context) -> Outcome | None:
     """Evaluate the moments exactly with sympy.stats and simplify the difference."""
@@ -53,7 +64,7 @@ def distributions_exact(step: Step, *, config, context) -> Outcome | None:
     difference = sympy.simplify(lhs - rhs)
     if difference == 0:
         return Outcome(Verdict.PROVED, (Evidence("distributions_exact",
-                       f"sympy.stats gives {sympy.simplify(lhs)} on the left and "
-                       f"{sympy.simplify(rhs)} on the right, exactly"),))
+                       f"with {_laws(claim)}, sympy.stats gives {sympy.simplify(lhs)} on the left "
+                       f"and {sympy.simplify(rhs)} on the right, exactly"),))
     return undecided("distributions_exact", f"the exact moments differ by {difference}, which "
                      "was not shown to be zero (no refutation from this tier)")

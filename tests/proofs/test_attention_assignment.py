@@ -7,7 +7,7 @@ forked child under a 20 s budget (four at a time); each row below says why its v
 import pytest
 import sympy
 
-from proofs.attention_assignment import DERIVATION
+from proofs.attention_assignment import DERIVATION, FIGURE
 from symbolic.checks import registered_checkers
 from symbolic.config import CheckConfig
 from symbolic.model import Kind, Verdict
@@ -188,3 +188,12 @@ def test_hand_numbers_behind_the_refutations():
     assert sympy.Integer(10000) ** sympy.Rational(2, 4) == 100            # PB-11 at d = 4
     assert [d for d in range(2, 513, 2)
             if (sympy.Integer(10) ** sympy.Rational(8, d)).is_rational] == [2, 4, 8]
+
+
+def test_figure_is_pure_and_shows_the_scale_effect():
+    first, second = FIGURE.series(), FIGURE.series()
+    assert first == second
+    b1, b3, b6, d1, d6 = first
+    assert b1.y[0] == pytest.approx(0.5) and b1.y[1] < 0.45      # n = 2 exact, n = 3 off by > 10%
+    assert all(abs(y - 0.5) / y <= 0.05 for x, y in zip(b6.x, b6.y) if x <= 42)  # C >= ln(10(n-2))
+    assert d1.y[0] == pytest.approx(0.7311, abs=1e-4) and d6.y[0] > 0.99
