@@ -277,6 +277,12 @@ def _unevaluated_power(base, exp) -> bool:
     return any(isinstance(x, sympy.Pow) and not x.is_Number and x.is_number for x in (base, exp))
 
 
+def has_huge_power(expr) -> bool:
+    """Whether expr holds an integer power left unevaluated because it is too large to compute."""
+    return any(isinstance(p, sympy.Pow) and p.base.is_Integer and p.exp.is_number
+               and (p.exp.is_Integer or not p.exp.is_Number) for p in sympy.preorder_traversal(expr))
+
+
 def _huge_integer(args) -> bool:
     return any(a.is_Integer and abs(int(a)) > _MAX_FACTORIAL for a in args if a.is_Number) \
         or any(isinstance(a, sympy.Pow) and a.is_number and not a.is_Number for a in args)

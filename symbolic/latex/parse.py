@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 import sympy
 
 from symbolic.errors import ParseError
-from symbolic.latex.convert import Context
+from symbolic.latex.convert import Context, has_huge_power
 from symbolic.latex.lexer import MAX_DEPTH, RELATIONS, Group, Tok, fail, lex, text_of
 from symbolic.latex.rewrite import Rewriter
 from symbolic.model import Claim, Relation
@@ -346,7 +346,8 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -
         for a, rel, b, ra, rb in zip(values, rels, values[1:], raws, raws[1:]):
             if _captured(ra, rel, rb):
                 continue
-            fact = _SYMPY_REL[rel](a, b)
+            # comparing with 9^{9^{9^9}} would evaluate it: such facts stay unevaluated
+            fact = _SYMPY_REL[rel](a, b, evaluate=not (has_huge_power(a) or has_huge_power(b)))
             if fact is sympy.false:
                 raise ParseError(f"assumption {a} {rel} {b} is false")
             if fact is not sympy.true:
@@ -386,21 +387,22 @@ def _sign(a, rel, b, stated):
     flip = {"<": ">", ">": "<", r"\le": r"\ge", r"\ge": r"\le", "=": "=", r"\ne": r"\ne"}
     if isinstance(b, sympy.Symbol) and not isinstance(a, sympy.Symbol):
         a, b, rel = b, a, flip[rel]
-    if not isinstance(a, sympy.Symbol) or not b.is_number or a.name == "SCZimag":
+    if not isinstance(a, sympy.Symbol) or a.name.startswith("SCZ"):
         return
-    c = b if b.is_Number else sympy.N(b, 30)
-    if not c.is_real:
-        return
+    c = Context().convert(b)   # evaluates -1, 1/2; leaves huge powers unevaluated
+    if not c.is_number or has_huge_power(c) or c.is_extended_real is not True:
+        return   # not a constant bound: the relation is kept as a fact only
     flags = stated.setdefault(a.name, {})
-    if rel == ">" and c >= 0 or rel == r"\ge" and c > 0:
+    # SymPy's three-valued signs of the bound (pi, sqrt(2) included), True only when known
+    if rel == ">" and c.is_nonnegative or rel == r"\ge" and c.is_positive:
         flags["positive"] = True
-    elif rel == r"\ge" and c == 0:
+    elif rel == r"\ge" and c.is_zero:
         flags["nonnegative"] = True
-    elif rel == "<" and c <= 0 or rel == r"\le" and c < 0:
+    elif rel == "<" and c.is_nonpositive or rel == r"\le" and c.is_negative:
         flags["negative"] = True
-    elif rel == r"\le" and c == 0:
+    elif rel == r"\le" and c.is_zero:
         flags["nonpositive"] = True
-    elif rel == r"\ne" and c == 0:
+    elif rel == r"\ne" and c.is_zero:
         flags["nonzero"] = True
 
 

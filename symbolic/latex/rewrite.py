@@ -376,16 +376,18 @@ class Rewriter:
         if text_of(u[:1])[:1].isupper():
             raise fail(text_of(u) + "^T", col, "matrix transposes are not supported; "
                        "write the entries or a dot product of vectors")
-        before = _skip_back(items, start - 1)
-        left = _atom_start(items, before + 1) if before >= 0 else None
-        if left is not None and before >= 0:
-            v = items[left:before + 1]
-            return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
+        # u^T v (a vector right of the transpose) is preferred: in "\lambda k^T q" the
+        # scalar is on the left; without one on the right, u v^T takes the left neighbour.
         after = _skip_forward(items, caret + 2)
         end = _atom_end(items, after)
         if end is not None:
             v = items[after:end]
             return items[:start] + (Tok(self._dot(u, v), col),) + items[end:]
+        before = _skip_back(items, start - 1)
+        left = _atom_start(items, before + 1) if before >= 0 else None
+        if left is not None:
+            v = items[left:before + 1]
+            return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
         if after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren":
             text = self._call("SCZdotl", self._vec(u), self.emit(items[after].items))
             return items[:start] + (Tok(text, col),) + items[after + 1:]

@@ -112,3 +112,18 @@ def test_bad_assumption(latex, words):
 def test_contradiction_is_reported():
     with pytest.raises(ParseError, match="contradict"):
         parse_assumptions(["x > 0", "x < 0"])
+
+
+def test_constant_bounds_give_signs():
+    result = parse_assumptions([r"y > \pi", r"u \le -1", r"v \ge \sqrt{2}"])
+    assert result.symbols["y"].is_positive and result.symbols["v"].is_positive
+    assert result.symbols["u"].is_negative
+    assert len(result.facts) == 3, "the bounds themselves stay facts"
+
+
+def test_huge_bound_is_not_evaluated():
+    import time
+    start = time.perf_counter()
+    (fact,) = parse_assumptions([r"w > 9^{9^{9^{9}}}"]).facts
+    assert time.perf_counter() - start < 2.0
+    assert isinstance(fact, sympy.StrictGreaterThan)

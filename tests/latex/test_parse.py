@@ -191,3 +191,15 @@ def test_seed_document_formula():
     assert rhs.has(MaxOver) and rhs.has(Sum)
     (max_term,) = [t for t in sympy.preorder_traversal(rhs) if isinstance(t, MaxOver)]
     assert max_term.limits == ((j, 1, L * K),), "max takes the range of the sum over j"
+
+
+def test_scalar_left_of_a_transpose_is_not_a_vector():
+    lam = sympy.Symbol("lambda", real=True)
+    expr = parse_expr(r"\lambda k_a^T q")
+    a_ = sympy.Symbol("a", integer=True)
+    assert expr == lam * dot(vector_component("k", a_), vector_component("q"))
+
+
+def test_d_next_to_a_letter_is_a_product():
+    d = sympy.Symbol("d", real=True)
+    assert parse_expr(r"d x + d \cdot y") == d * x + d * y
