@@ -93,6 +93,21 @@ def _receive(parent):
         return parent.recv()
 
 
+def _receive(conn):
+    """Unpickle the child's answer without letting SymPy evaluate it again.
+
+    SymPy rebuilds expressions through their constructors; an expression the child left
+    unevaluated on purpose (``9**(9**387420489)`` from hostile input) would otherwise be
+    computed here, in the parent, outside every budget.
+    """
+    try:
+        from sympy.core.parameters import evaluate
+    except ImportError:  # pragma: no cover - sympy is a dependency
+        return conn.recv()
+    with evaluate(False):
+        return conn.recv()
+
+
 def _died(proc) -> tuple[str, None, str]:
     proc.join()
     code = proc.exitcode
