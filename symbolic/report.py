@@ -73,9 +73,9 @@ def load_derivation_file(path: str | Path) -> Derivation:
 class _ProgressLine:
     """One line per document on a terminal, rewritten as its steps are checked."""
 
-    def __init__(self, doc_id: str, stream=sys.stderr):
+    def __init__(self, doc_id: str, stream=None):
         self.doc_id = doc_id
-        self.stream = stream
+        self.stream = stream or sys.stderr
 
     def __call__(self, done: int, total: int, step_id: str) -> None:
         self.stream.write(f"\r\033[K{self.doc_id}: {done}/{total} steps ({step_id})")

@@ -143,3 +143,27 @@ def test_a_file_without_derivation_is_a_user_error(workdir, capsys):
     (workdir / "empty_doc.py").write_text("X = 1\n")
     assert main(["report", "empty_doc.py", "--out", "out"]) == 2
     assert "defines no DERIVATION" in capsys.readouterr().err
+
+
+class _Terminal:
+    """A stand-in for stderr that says it is a terminal."""
+
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def test_progress_only_on_a_terminal(warm_workdir, monkeypatch, capsys):
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["report", SAMPLE, "--out", "out"]) == 0
+    assert "sample: 8/8 steps" in terminal.text and terminal.text.count("\n") == 1  # one line per document
+    assert "wrote" in capsys.readouterr().out
