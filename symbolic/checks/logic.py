@@ -181,8 +181,10 @@ def evaluate_at(step: Step, point: dict, dps: int = 50) -> tuple[bool | None, st
     subs = {k: sympy.sympify(v) for k, v in point.items()}
     for fact in step.assumptions:
         ok = _decide_boolean(fact.xreplace(subs), dps) if isinstance(fact, Boolean) else None
-        if ok is not True:
-            return None, f"assumption {fact} is not shown to hold at the point"
+        if ok is False:
+            return None, f"assumption {fact} is false at the point (outside the domain)"
+        if ok is None:
+            return None, f"assumption {fact} could not be decided at the point"
     claim = step.claim
     lhs, rhs = claim.lhs.xreplace(subs), claim.rhs.xreplace(subs)
     lhs, rhs = lhs.doit(), rhs.doit()
@@ -323,8 +325,8 @@ def rule_enumerate(step: Step, *, config, context) -> Outcome | None:
                            f"false at {symbol} = {value}: {why}"),),
                            counterexample=((str(symbol), str(value)),))
         if truth is None:
-            if why.startswith("assumption") or "violates" in why:
-                skipped.append(value)
+            if "outside the domain" in why or "violates" in why:
+                skipped.append(value)  # certainly not in the domain: nothing to check there
                 continue
             return undecided("rule enumerate", f"undecided at {symbol} = {value}: {why}")
         held.append(value)

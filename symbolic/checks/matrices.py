@@ -527,7 +527,6 @@ def _evaluate(expr, values: dict):
 def _entry_zero(value, dps: int) -> bool | None:
     """True if exactly 0 or numerically 0 at dps and 2*dps; False if certified non-zero;
     None if undecided."""
-    value = sympy.nsimplify(value) if value.is_Float else value
     if value == 0:
         return True
     if value.is_Rational:
@@ -647,6 +646,7 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
                           key=str)
     rng = random.Random(seed)
     checked, skipped, failures = [], 0, []
+    unchecked = False  # some hypothesis could not be checked on an instance
     for sizes in _size_assignments(size_symbols):
         for _ in range(draws):
             sized_symbols = [MatrixSymbol(s.name, *(_sized(sympy.sympify(x), sizes) for x in s.shape))
@@ -663,9 +663,11 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
                             for p in sized_hyp.permutations)
             ok = ok and all(_evaluate(p.T * p, drawn) == sympy.eye(_evaluate(p, drawn).rows)
                             for p in sized_hyp.orthogonals)
-            if not ok:
+            rest_state = _rest_facts(sized_hyp.rest)
+            if not ok or rest_state is False:
                 skipped += 1
                 continue
+            unchecked = unchecked or rest_state is None
             sc = _sized_step(step, sizes).claim
             verdict = _holds_on(sc.lhs, sc.rhs, drawn, dps)
             label = ", ".join(f"{k}={v}" for k, v in sizes.items()) or "fixed sizes"
@@ -676,7 +678,7 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
             else:
                 return undecided("matrix_instances", f"undecided entry comparison at {label}")
     classes = _classes_text(hyp)
-    if failures and not hyp.schemas:
+    if failures and not hyp.schemas and not unchecked:
         label, drawn = failures[0]
         cx = (("sizes", label),) + tuple((str(k), str(v.tolist())) for k, v in sorted(
             drawn.items(), key=lambda kv: str(kv[0])) if isinstance(k, MatrixSymbol))
@@ -686,13 +688,28 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
                        "was checked on the instance"),), counterexample=cx)
     if failures:
         return undecided("matrix_instances", f"instances differ at {failures[0][0]}, but a hypothesis "
-                         "schema could not be checked on them, so this is no certified counterexample")
+                         "(a schema or another fact) could not be checked on them, so this is no "
+                         "certified counterexample")
     if not checked:
         return undecided("matrix_instances", f"no instance satisfied the hypotheses ({skipped} skipped)")
     sizes_text = "; ".join(sorted(set(checked)))
     return Outcome(Verdict.VERIFIED, (Evidence("matrix_instances",
-                   f"{len(checked)} exact instances agree (sizes {sizes_text}; random rational "
+                   f"{len(checked)} instances agree, exactly (or, for transcendental entries, to "
+                   f"{dps} and {2 * dps} digits) (sizes {sizes_text}; random rational "
                    f"matrices, {classes}; seed {seed}); instances, not a proof for all sizes"),))
+
+
+def _rest_facts(facts) -> bool | None:
+    """Whether the remaining hypotheses hold at the instance's sizes: True, False, or None
+    when some fact is about more than the sizes (it cannot be checked on the instance)."""
+    state = True
+    for fact in facts:
+        if fact is sympy.true or fact is True:
+            continue
+        if fact is sympy.false or fact is False:
+            return False
+        state = None
+    return state
 
 
 def _random_permutation_check(m):

@@ -80,3 +80,9 @@ def test_instances_report_their_sizes_and_are_not_called_a_proof():
     outcome = check_matrix_instances(step(EntrywiseReLU(P * B), P * EntrywiseReLU(B), PERM))
     assert outcome.verdict is Verdict.VERIFIED
     assert "n=2" in outcome.evidence[0].detail and "not a proof" in outcome.evidence[0].detail
+
+
+def test_a_hypothesis_the_sampler_cannot_honour_blocks_a_refutation():
+    # A = A^T is true for a symmetric A; the sampler draws general A, so it must not refute
+    outcome = check_matrix_instances(step(A, A.T, sympy.Q.symmetric(A)))
+    assert outcome.verdict is Verdict.INCONCLUSIVE
