@@ -88,9 +88,9 @@ class Context:
             self.ranges.setdefault(args[0].name, (args[1], args[2]))
         elif tag in ("SCZsumn", "SCZprodn", "SCZmax", "SCZmin", "SCZsumx"):
             self._bind(args[0], args[1])
-        elif tag in ("SCZdot", "SCZdotl"):
+        elif tag in ("SCZdot", "SCZdotl", "SCZnorm"):
             self.has_dot = True
-            for vec in args[:2]:
+            for vec in args[:2] if tag != "SCZnorm" else args[:1]:
                 parts = split_name(getattr(vec, "name", ""))
                 if parts and len(parts[1]) == 1 and parts[1][0].isalpha():
                     self.indices.add(parts[1][0])
@@ -228,6 +228,9 @@ class Context:
             return sympy.Sum(term, (index, lo, hi))
         if name == "SCZdot":
             return dot(self.vector(args[0]), self.vector(args[1]))
+        if name == "SCZnorm":
+            v = self.vector(args[0])
+            return sympy.sqrt(dot(v, v))
         if name == "SCZdotl":
             return self._dot_linear(args[0], args[1])
         if name == "SCZdiff":
@@ -241,7 +244,7 @@ class Context:
         if name == "SCZrelu":
             return ReLU(conv(args[0]))
         if name == "SCZfn":
-            fn, args = args[0], args[1:]
+            fn, args = args[0].strip().lstrip("\\").strip(), args[1:]
             if fn.startswith("SCZ") or not re.fullmatch(r"[A-Za-z]+(_\w+|_\{\w+\})?", fn):
                 raise ParseError(f"cannot read the function '{fn}'")
             return sympy.Function(fn, real=True)(*[conv(a) for a in args])

@@ -36,10 +36,10 @@ KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \time
 \partial \overline \bar \hat \tilde \vec \operatorname \text \mathrm \mathit \mathbf \mathsf
 \mathbb \mathcal \Re \Im \left \right \big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr
 \{ \} \lbrace \rbrace \| \top \intercal \in \to \lim \binom \lfloor \rfloor \lceil \rceil
-\label \nonumber \notag \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&""".split()) | FUNCTIONS \
+\label \nonumber \notag \boldsymbol \langle \rangle \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&""".split()) | FUNCTIONS \
     | {"\\" + g for g in GREEK} | SPACING | frozenset(RELATIONS)
 _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
-OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace"}
+OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle"}
 CLOSE = {v: k for k, v in OPEN.items()}
 SIZERS = frozenset(r"\big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr".split())
 
@@ -72,8 +72,40 @@ def fail(text: str, col: int, why: str) -> ParseError:
     return ParseError(f"cannot read '{shown}' at column {col}: {why}")
 
 
+_GREEK_CHARS = dict(zip(
+    "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΥΦΨΩϵϑϕ",
+    r"""\alpha \beta \gamma \delta \epsilon \zeta \eta \theta \iota \kappa \lambda \mu \nu \xi
+    \pi \rho \sigma \tau \upsilon \phi \chi \psi \omega \Gamma \Delta \Theta \Lambda \Xi \Pi
+    \Sigma \Upsilon \Phi \Psi \Omega \epsilon \vartheta \phi""".split()))
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₙₐ", "0123456789ijkna"))
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹ⁿ", "0123456789n"))
+_SYMBOLS = {"≠": r"\ne", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "·": r"\cdot", "×": r"\times",
+            "⇒": r"\implies", "∝": r"\propto", "≪": r"\ll", "≫": r"\gg", "∑": r"\sum", "√": r"\sqrt",
+            "∞": r"\infty", "−": "-", "∂": r"\partial", "∈": r"\in", "（": "(", "）": ")"}
+
+
+def plain(latex: str) -> str:
+    """Unicode maths (α, x₁, x², ≠, ≈, ·) spelled as LaTeX commands."""
+    out = []
+    for ch in latex:
+        if ch in _GREEK_CHARS:
+            out.append(_GREEK_CHARS[ch] + " ")
+        elif ch in _SUBSCRIPTS:
+            out.append("_{%s}" % _SUBSCRIPTS[ch])
+        elif ch in _SUPERSCRIPTS:
+            out.append("^{%s}" % _SUPERSCRIPTS[ch])
+        elif ch in _SYMBOLS:
+            out.append(" " + _SYMBOLS[ch] + " ")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def tokenize(latex: str) -> list[Tok]:
-    """Split LaTeX into tokens, refusing oversize input, unknown commands and stray characters."""
+    """Split LaTeX into tokens, refusing oversize input, unknown commands and stray characters.
+
+    Columns refer to the text after Unicode maths is spelled out (``plain``).
+    """
     if not isinstance(latex, str):
         raise ParseError(f"expected LaTeX text, got {type(latex).__name__}")
     if len(latex) > MAX_CHARS:
@@ -99,7 +131,7 @@ def tokenize(latex: str) -> list[Tok]:
 
 
 def _greek_char(text: str) -> bool:
-    return len(text) == 1 and "\u0391" <= text <= "\u03c9"
+    return False   # Unicode Greek is spelled as commands by plain() before tokenizing
 
 
 def group(tokens: list[Tok]) -> tuple:
@@ -131,7 +163,7 @@ def group(tokens: list[Tok]) -> tuple:
         elif text == "}":
             _close(stack, "}", tok.col)
         elif text in OPEN:
-            _open(stack, "paren", text, tok.col)
+            _open(stack, "angle" if text == r"\langle" else "paren", text, tok.col)
         elif text in CLOSE:
             _close(stack, text, tok.col)
         else:
@@ -155,7 +187,7 @@ def _close(stack, closer, col, sized=False):
         raise fail(closer, col, "nothing to close here")
     kind, opener, ocol, items = stack.pop()
     if sized and kind in ("paren", "abs") or kind == "brace" and closer == "}" \
-            or kind == "paren" and OPEN.get(opener) == closer:
+            or kind in ("paren", "angle") and OPEN.get(opener) == closer:
         stack[-1][3].append(Group(kind, tuple(items), ocol, col))
         return
     raise fail(closer, col, f"it does not match {opener!r} at column {ocol}")
@@ -171,6 +203,8 @@ def text_of(items) -> str:
             out.append("{" + text_of(item.items) + "}")
         elif item.kind == "abs":
             out.append(r"\left|" + text_of(item.items) + r"\right|")
+        elif item.kind == "angle":
+            out.append(r"\langle " + text_of(item.items) + r"\rangle")
         else:
             out.append("(" + text_of(item.items) + ")")
     return "".join(out)

@@ -14,7 +14,7 @@ import sympy
 
 from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power
-from symbolic.latex.lexer import MAX_DEPTH, RELATIONS, Group, Tok, fail, lex, text_of
+from symbolic.latex.lexer import MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.rewrite import Rewriter
 from symbolic.model import Claim, Relation
 
@@ -103,12 +103,12 @@ def _strip_math(latex: str) -> str:
     """Drop surrounding ``$...$``, ``$$...$$``, ``\\[...\\]`` and a final full stop or comma."""
     if not isinstance(latex, str):
         raise ParseError(f"expected LaTeX text, got {type(latex).__name__}")
-    text = latex.strip()
+    text = plain(latex).strip()
     for left, right in (("$$", "$$"), ("$", "$"), (r"\[", r"\]"), (r"\(", r"\)")):
         if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
             text = text[len(left):-len(right)].strip()
             break
-    return text.rstrip(" .,;") or text
+    return text.rstrip(" .,;。，") or text
 
 
 def _pieces(latex: str):

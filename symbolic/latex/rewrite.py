@@ -29,7 +29,7 @@ _NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "ReLU": "S
           "relu": "SCZrelu", "RELU": "SCZrelu"}
 _ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar"])
 _FONTS = frozenset([r"\mathrm", r"\mathit", r"\mathbf", r"\mathsf", r"\mathcal", r"\text",
-                    r"\operatorname"])
+                    r"\operatorname", r"\boldsymbol"])
 _SKIP_WITH_ARG = frozenset([r"\label"])
 _SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&", r"\%"])
 
@@ -128,6 +128,7 @@ class Rewriter:
     def emit(self, items) -> str:
         """The rewritten LaTeX of a run of items."""
         items = self._splice(tuple(items))
+        items = self._norms(items)
         items = self._transposes(items)
         out: list[str] = []
         k = 0
@@ -162,6 +163,8 @@ class Rewriter:
                 else:
                     break
             body = self.emit(item.items)
+            if item.kind == "angle":
+                return self._inner_product(item), k + 1
             if item.kind == "abs":
                 return r"\left| " + body + r" \right|", k + 1
             return "( " + body + " )", k + 1
@@ -353,6 +356,44 @@ class Rewriter:
             return self._call("SCZfn", name, *self._arguments(items[nxt].items)), nxt + 1
         return self._symbol(r"%s{%s}" % (cmd, name)), j
 
+    def _inner_product(self, group) -> str:
+        """``\\langle u, v \\rangle`` of two vectors: their dot product."""
+        parts, current = [], []
+        for item in group.items:
+            if isinstance(item, Tok) and item.text == ",":
+                parts.append(current)
+                current = []
+            elif not _space(item):
+                current.append(item)
+        parts.append(current)
+        vectors = []
+        for part in parts:
+            if len(part) == 2 and isinstance(part[0], Tok) and part[0].text in _FONTS:
+                part = list(self._inner(part[1]))
+            part = tuple(x for x in part if not _space(x))
+            if _atom_end(part, 0) != len(part) or not part:
+                raise fail(text_of((group,)), group.col, "an inner product needs two vectors like q, k_j")
+            vectors.append(part)
+        if len(vectors) != 2:
+            raise fail(text_of((group,)), group.col, "an inner product needs exactly two vectors")
+        return self._dot(vectors[0], vectors[1])
+
+    # -- norms --------------------------------------------------------------------------------
+    def _norms(self, items):
+        """``||v||`` and ``\\|v\\|`` of a vector v: ``sqrt(v^T v)`` (see vectors.py)."""
+        k = 0
+        while k < len(items):
+            bars = _bars(items, k)
+            if bars:
+                first = _skip_forward(items, k + bars)
+                end = _atom_end(items, first)
+                close = _skip_forward(items, end) if end is not None else None
+                if close is not None and _bars(items, close) == bars:
+                    text = self._call("SCZnorm", self._vec(items[first:end]))
+                    items = items[:k] + (Tok(text, items[k].col),) + items[close + bars:]
+            k += 1
+        return items
+
     # -- transposes ----------------------------------------------------------------------------
     def _transposes(self, items):
         """Replace ``u v^T`` / ``u^T v`` by dot-product placeholders (see vectors.py)."""
@@ -368,11 +409,8 @@ class Rewriter:
         return items
 
     def _one_transpose(self, items, caret):
-        start = _atom_start(items, caret)
         col = items[caret].col
-        if start is None:
-            raise fail("^T", col, "a transpose is supported only on a vector like k_j (in u^T v or u v^T)")
-        u = items[start:caret]
+        start, u, scale = self._transposed(items, caret)
         if text_of(u[:1])[:1].isupper():
             raise fail(text_of(u) + "^T", col, "matrix transposes are not supported; "
                        "write the entries or a dot product of vectors")
@@ -381,17 +419,40 @@ class Rewriter:
         after = _skip_forward(items, caret + 2)
         end = _atom_end(items, after)
         if end is not None:
-            v = items[after:end]
-            return items[:start] + (Tok(self._dot(u, v), col),) + items[end:]
+            text = self._dot(u, items[after:end])
+            return items[:start] + (Tok(scale + text, col),) + items[end:]
+        if after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren":
+            text = self._call("SCZdotl", self._vec(u), self.emit(items[after].items))
+            return items[:start] + (Tok(scale + text, col),) + items[after + 1:]
         before = _skip_back(items, start - 1)
-        left = _atom_start(items, before + 1) if before >= 0 else None
+        left = _atom_start(items, before + 1) if before >= 0 and not scale else None
         if left is not None:
             v = items[left:before + 1]
             return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
-        if after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren":
-            text = self._call("SCZdotl", self._vec(u), self.emit(items[after].items))
-            return items[:start] + (Tok(text, col),) + items[after + 1:]
         raise fail(text_of(u) + "^T", col, "a transposed vector needs a vector next to it (u^T v or u v^T)")
+
+    def _transposed(self, items, caret):
+        """What ^T applies to: (start index, the vector's items, LaTeX of a scalar factor + \\cdot).
+
+        ``k_j^T`` is a vector; ``(\\lambda \\mu_a)^T`` is a scalar times a vector (linearity).
+        """
+        col = items[caret].col
+        start = _atom_start(items, caret)
+        if start is not None:
+            return start, items[start:caret], ""
+        group = items[caret - 1] if caret else None
+        if isinstance(group, Group) and group.kind == "paren":
+            inner = tuple(x for x in group.items if not (isinstance(x, Tok) and x.text == r"\cdot"))
+            end = len(inner)
+            while end and _space(inner[end - 1]):
+                end -= 1
+            first = _atom_start(inner, end)
+            rest = inner[:first] if first is not None else ()
+            if first is not None and not any(isinstance(x, Tok) and x.text in "+-" for x in rest):
+                scale = self.emit(rest).strip()
+                return caret - 1, inner[first:end], (r"( %s ) \cdot " % scale if scale else "")
+        raise fail("^T", col, "a transpose is supported only on a vector like k_j or a scaled "
+                   "vector like (\\lambda k_j), in u^T v or u v^T")
 
     def _vec(self, atom) -> str:
         for tok in atom:
@@ -433,11 +494,27 @@ def _is_base(item) -> bool:
                                       or item.text[1:] in GREEK) and item.text not in ("e",)
 
 
+def _bars(items, k) -> int:
+    """How many tokens at k spell a norm bar: 2 for "||", 1 for "\\|", else 0."""
+    if isinstance(items[k], Tok) and items[k].text == r"\|":
+        return 1
+    if k + 1 < len(items) and all(isinstance(x, Tok) and x.text == "|" for x in items[k:k + 2]):
+        return 2
+    return 0
+
+
+def _space(item) -> bool:
+    return isinstance(item, Tok) and item.space
+
+
 def _atom_start(items, end):
     """Start of the atom (base, optional _sub) that ends just before index end, or None."""
     k = end - 1
     if k >= 1 and isinstance(items[k - 1], Tok) and items[k - 1].text == "_":
-        return k - 2 if k >= 2 and _is_base(items[k - 2]) else None
+        k -= 2
+        while k >= 0 and _space(items[k]):
+            k -= 1           # "\mu _a": a space may sit between the base and its subscript
+        return k if k >= 0 and _is_base(items[k]) else None
     return k if k >= 0 and _is_base(items[k]) else None
 
 
@@ -445,11 +522,11 @@ def _atom_end(items, start):
     """End (exclusive) of the atom starting at start, or None when none starts there."""
     if start >= len(items) or not _is_base(items[start]):
         return None
-    if start + 2 < len(items) + 1 and start + 1 < len(items) and isinstance(items[start + 1], Tok) \
-            and items[start + 1].text == "_":
-        if start + 2 >= len(items):
-            return None
-        return start + 3
+    k = start + 1
+    while k < len(items) and _space(items[k]):
+        k += 1
+    if k < len(items) and isinstance(items[k], Tok) and items[k].text == "_":
+        return k + 2 if k + 1 < len(items) else None
     return start + 1
 
 

@@ -203,3 +203,43 @@ def test_scalar_left_of_a_transpose_is_not_a_vector():
 def test_d_next_to_a_letter_is_a_product():
     d = sympy.Symbol("d", real=True)
     assert parse_expr(r"d x + d \cdot y") == d * x + d * y
+
+
+UNICODE = [
+    # (written with Unicode, the same in LaTeX, why)
+    ("α_i ≈ 0", r"\alpha_i \approx 0", "Greek letters and ≈"),
+    ("t₁ ≠ t₂", r"t_{1} \ne t_{2}", "subscript digits and ≠"),
+    ("x² · y ≤ 1", r"x^{2} \cdot y \le 1", "superscripts, · and ≤"),
+    ("k_i^T k_j = 0。", r"k_i^T k_j = 0", "a final Chinese full stop"),
+]
+
+
+@pytest.mark.parametrize("written, latex, why", UNICODE, ids=[u[0] for u in UNICODE])
+def test_unicode_maths(written, latex, why):
+    ours = [(l.claim.lhs, l.relation, l.claim.rhs) for l in parse_chain(written).links]
+    theirs = [(l.claim.lhs, l.relation, l.claim.rhs) for l in parse_chain(latex).links]
+    assert ours == theirs, why
+
+
+def test_norm_of_a_vector():
+    k = vector_component("k", sympy.Symbol("a", integer=True))
+    assert parse_expr(r"||k_a||^2") == dot(k, k)
+    assert parse_expr(r"\|k_a\|") == sqrt(dot(k, k))
+
+
+def test_scaled_vector_transposed_by_linearity():
+    lam = sympy.Symbol("lambda", real=True)
+    a_, b_ = sympy.symbols("a b", integer=True)
+    mu_a, mu_b = vector_component("mu", a_), vector_component("mu", b_)
+    assert parse_expr(r"(\lambda \cdot \mu _a)^T \cdot \mu _b") == lam * dot(mu_a, mu_b)
+    assert parse_expr(r"(\lambda \mu_a)^T (\mu_a + \mu_b)") == lam * (dot(mu_a, mu_a) + dot(mu_a, mu_b))
+
+
+def test_inner_product_brackets():
+    q, k = vector_component("q"), vector_component("k")
+    assert parse_expr(r"\langle \boldsymbol{q}, \boldsymbol{k}\rangle") == dot(q, k)
+
+
+def test_greek_function_name():
+    t = sympy.Symbol("t", real=True)
+    assert parse_expr(r"\Phi(t, 2)") == sympy.Function("Phi", real=True)(t, 2)
