@@ -13,7 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Callable, Mapping
 
 from symbolic.cache import Cache, step_dependencies, step_keys
-from symbolic.checks import CheckContext, check_step_limited
+from symbolic.checks import CheckContext, check_step_limited, registered_checkers, registered_rules
 from symbolic.config import CheckConfig
 from symbolic.model import Derivation, Evidence, Outcome, Step, Verdict
 
@@ -89,6 +89,10 @@ def _check_parallel(derivation: Derivation, todo: list[Step], config: CheckConfi
                     outcomes: dict[str, Outcome], finished: Callable[[Step, Outcome], None]) -> None:
     # Each check already runs in its own forked child with hard limits (check_step_limited),
     # so a thread per running step only waits for its child: the children run in parallel.
+    # Load every checker family here, once: threads racing to import them could fork a
+    # child whose registry is still half-filled ("no checker applies").
+    registered_checkers()
+    registered_rules()
     pending = list(todo)
     running: dict[Future, Step] = {}
     with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="stepcheck") as pool:

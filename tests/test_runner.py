@@ -125,3 +125,21 @@ def test_progress_is_called_after_each_step():
 def test_jobs_must_be_positive():
     with pytest.raises(ValueError, match="jobs=0"):
         runner.check_derivation(SAMPLE, jobs=0)
+
+
+@pytest.mark.slow
+def test_parallel_run_in_a_fresh_process_sees_every_checker():
+    # regression: threads racing to import the checker families once forked a child whose
+    # registry was half-filled, and a provable step came back "no checker applies"
+    import subprocess
+    import sys
+
+    script = ("import sys; from symbolic.report import load_derivation_file; "
+              "from symbolic.runner import check_derivation; "
+              f"d = load_derivation_file({str(Path(__file__).parent / 'render' / 'sample_doc.py')!r}); "
+              "o = check_derivation(d, jobs=4); "
+              "print(' '.join(f'{k}={v.verdict.value}' for k, v in o.items()))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    verdicts = dict(item.split("=") for item in result.stdout.split())
+    assert verdicts["A1"] == verdicts["A2"] == verdicts["B3"] == "proved"
