@@ -29,6 +29,7 @@ RELATIONS = {
     r"\ne": r"\ne", r"\neq": r"\ne", r"\approx": r"\approx", r"\gg": r"\gg", r"\ll": r"\ll",
     r"\propto": r"\propto", r"\implies": r"\implies", r"\Rightarrow": r"\implies",
     r"\Longrightarrow": r"\implies",
+    r"\wedge": r"\wedge", r"\land": r"\wedge",   # only between relations of an implication
 }
 FUNCTIONS = frozenset(r"""\sin \cos \tan \sec \csc \cot \sinh \cosh \tanh \coth \arcsin \arccos
 \arctan \exp \ln \log""".split())
@@ -121,6 +122,8 @@ def tokenize(latex: str) -> list[Tok]:
                 raise fail(text, col, "unknown command")
         elif not (_PLAIN.fullmatch(text) or text.isspace() or text[0].isdigit() or _greek_char(text)):
             raise fail(text, col, "unexpected character")
+        if text == "." and latex[m.end():m.end() + 2] == "..":
+            raise fail("...", col, "an ellipsis cannot be checked; write the general term")
         if text[0].isdigit() and tokens and tokens[-1].text in (r"\frac", r"\dfrac", r"\tfrac") \
                 and "." not in text:
             # \frac12 is \frac{1}{2}: digits right after \frac are single-digit arguments

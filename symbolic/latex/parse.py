@@ -212,6 +212,9 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     sides, rels = _pieces(text)
     if not rels:
         raise ParseError(f"no relation in '{_short(text)}': write a claim such as 'a = b' or 'a \\le b'")
+    if r"\wedge" in rels and r"\implies" not in rels:
+        raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
+                         f"write each claim separately")
     reader = _Reader(given.symbols, imaginary_unit)
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
@@ -263,6 +266,8 @@ def _implication_sides(text, sides, rels, reader):
             raise ParseError(f"each side of \\implies must be a relation, in '{_short(text)}'")
         parts = []
         for a, op, b in zip(exprs, ops, exprs[1:]):
+            if op == r"\wedge":
+                continue   # "x > 0 \wedge y > 0": the two relations around it are separate
             if op not in _SYMPY_REL:
                 raise ParseError(f"{op} cannot be used inside an implication")
             parts.append(_SYMPY_REL[op](a, b, evaluate=False))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sympy
 from sympy.printing.latex import LatexPrinter
 
-from symbolic.latex.vectors import dot_factors
+from symbolic.latex.vectors import COMPONENT, dot_factors
 
 # An exponent whose LaTeX is longer than this reads better as \exp\left(...\right).
 _SHORT_EXPONENT = 12
@@ -36,6 +36,11 @@ class StepcheckLatexPrinter(LatexPrinter):
             return body if exp is None else r"\left(%s\right)^{%s}" % (body, exp)
         body = r"\exp\left(%s\right)" % arg
         return body if exp is None else r"%s^{%s}" % (body, exp)
+
+    def _print_Symbol(self, expr, style="plain"):
+        if expr == COMPONENT:
+            return r"\nu"   # the component index of a dot product left over after rewriting
+        return super()._print_Symbol(expr, style=style)
 
     def _print_Indexed(self, expr):
         base = self._print(expr.base.label)

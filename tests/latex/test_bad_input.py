@@ -23,6 +23,8 @@ BAD = [
     ("(x] = 1", "does not match"),
     (r"x + 5 \foo", r"'\foo' at column 7: unknown command"),
     ("x + y", "no relation"),
+    ("x = 1 + ... + n", "ellipsis"),
+    (r"a \wedge b = 1", "implication"),
     ("x =", "nothing after"),
     ("= x", "nothing before"),
     ("x = = y", "nothing"),

@@ -102,3 +102,17 @@ def test_claim_round_trip(claim):
     (link,) = parse_chain(claim_to_latex(claim)).links
     assert link.relation is claim.relation
     assert link.claim.lhs == claim.lhs and link.claim.rhs == claim.rhs
+
+
+def test_implication_with_conjunction_round_trip():
+    claim = Claim(sympy.And(sympy.Lt(0, x), sympy.Lt(x, 1)), Relation.IMPLIES, sympy.Lt(x**2, x))
+    latex = claim_to_latex(claim)
+    assert latex == r"0 < x \wedge x < 1 \implies x^{2} < x"
+    (link,) = parse_chain(latex).links
+    assert link.claim == claim
+
+
+def test_component_index_prints_as_nu():
+    from symbolic.latex.vectors import COMPONENT
+    q = sympy.IndexedBase("q", real=True)
+    assert to_latex(Sum(2 * q[COMPONENT], (COMPONENT, 1, d))) == r"\sum_{\nu=1}^{d} 2 q_{\nu}"
