@@ -51,8 +51,7 @@ rho = Symbol("rho", integer=True, positive=True)
 
 #: the scores s_j = q_i k_j^T / sqrt(d), real
 s = IndexedBase("s", real=True)
-#: a direction in score space (convexity along a line s + t v)
-v = IndexedBase("v", real=True)
+#: the parameter of a line K + t U of keys (convexity)
 t = Symbol("t", real=True)
 #: the components of the query q_i and of the keys k_j
 q = IndexedBase("q", real=True)
@@ -98,14 +97,26 @@ def _score(row):
 M_VEC = _lse(_score(m)) - _mean(_score(m))
 P_VEC_j = _softmax(_score(j), _score(m))
 
-#: along a line s + t v in score space (any direction v; a line K + t U in key space moves
-#: the scores along such a line, v_j = q_i u_j^T / sqrt(d), because the scores are linear in K)
-S_LINE = s[m] + t * v[m]
-Z_LINE = Sum(exp(S_LINE), (m, 1, L))
-P_LINE = exp(s[j] + t * v[j]) / Z_LINE
-MEAN_V_LINE = Sum(exp(S_LINE) * v[m], (m, 1, L)) / Z_LINE
-#: the variance of v under the softmax weights: a sum of squares, manifestly >= 0
-VARIANCE_CERTIFICATE = Sum(P_LINE * (v[j] - MEAN_V_LINE) ** 2, (j, 1, L))
+#: along a line K + t U in key space (any directions u_j in R^d): the scores move along
+#: the line s_j + t w_j with w_j = q_i u_j^T / sqrt(d), the scores being linear in K
+u = IndexedBase("u", real=True)
+
+
+def _score_on_line(row):
+    return dot(q[nu], k[row, nu] + t * u[row, nu]) / sqrt(d)
+
+
+def _slope(row):
+    return dot(q[nu], u[row, nu]) / sqrt(d)
+
+
+F_LINE = _lse(_score_on_line(m))
+M_LINE = F_LINE - _mean(_score_on_line(m))
+Z_LINE = Sum(exp(_score_on_line(m)), (m, 1, L))
+P_LINE = exp(_score_on_line(j)) / Z_LINE
+MEAN_SLOPE = Sum(exp(_score_on_line(m)) * _slope(m), (m, 1, L)) / Z_LINE
+#: the variance of the slopes under the softmax weights: a sum of squares, manifestly >= 0
+VARIANCE_CERTIFICATE = Sum(P_LINE * (_slope(j) - MEAN_SLOPE) ** 2, (j, 1, L))
 
 #: keys in the 1- and 2-dimensional counterexamples
 q1, q2, c = Symbol("q_1", real=True), Symbol("q_2", real=True), Symbol("c", real=True)
@@ -178,18 +189,19 @@ _CONVEXITY = (
     Step("INF-4a", Kind.INEQUALITY,
          "根据Log-sum-exp网络的相关理论（Calafiore, Gaubert和Possieri 2018）以及进一步的分析，"
          "函数$f_i(K)$是一个凸函数。",
-         Claim(Derivative(_lse(S_LINE), (t, 2)), Relation.GE, 0),
+         Claim(Derivative(F_LINE, (t, 2)), Relation.GE, 0),
          rule=Rule("sum_of_squares", params=(("certificate", VARIANCE_CERTIFICATE),)),
-         gloss="f_i is convex: along every line s + t v (a line K + t U of keys moves the scores "
-               "along one, as they are linear in K) the second derivative of ln sum exp is "
-               "v^T (diag p - p p^T) v = sum_j p_j (v_j - sum_m p_m v_m)^2 >= 0."),
+         gloss="f_i is convex in K: along every line K + t U of keys (any d, any L_K) its "
+               "second derivative is the softmax variance of the slopes w_j = q_i u_j^T/sqrt(d), "
+               "sum_j p_j (w_j - sum_m p_m w_m)^2 >= 0 (the Hessian diag(p) - p p^T is PSD)."),
     Step("INF-4b", Kind.INEQUALITY,
          "此外，$f_i(K)$加上线性组合$k_j$使得$M(q_i,K)$成为固定查询情况下的凸函数。",
-         Claim(Derivative(_lse(S_LINE) - _mean(S_LINE), (t, 2)), Relation.GE, 0),
+         Claim(Derivative(M_LINE, (t, 2)), Relation.GE, 0),
          rule=Rule("sum_of_squares", params=(("certificate", VARIANCE_CERTIFICATE),)),
          depends_on=("INF-4a",),
          gloss="M = f_i minus a linear function of the keys is convex for a fixed query: its "
-               "second derivative along every line is that of f_i, a sum of squares."),
+               "second derivative along every line K + t U is that of f_i, the same sum of "
+               "squares."),
 )
 
 _GRADIENT = (
