@@ -625,12 +625,13 @@ def _holds_on(lhs, rhs, values, dps) -> bool | None:
         left = sympy.Matrix([[left]])
     if not isinstance(right, sympy.MatrixBase):
         right = sympy.Matrix([[right]]) if left.shape == (1, 1) else right * sympy.eye(left.rows)
-    verdicts = [_entry_zero(sympy.expand(a - b), dps) for a, b in zip(left, right)]
-    if all(v is True for v in verdicts):
-        return True
-    if any(v is False for v in verdicts):
-        return False
-    return None
+    undecided_entry = False
+    for a, b in zip(left, right):
+        verdict = _entry_zero(sympy.expand(a - b), dps)
+        if verdict is False:
+            return False  # one certified entry is enough
+        undecided_entry = undecided_entry or verdict is None
+    return None if undecided_entry else True
 
 
 def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
@@ -675,8 +676,11 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
                 checked.append(label)
             elif verdict is False:
                 failures.append((label, drawn))
+                break  # one certified instance decides (or, under an unchecked hypothesis, cannot)
             else:
                 return undecided("matrix_instances", f"undecided entry comparison at {label}")
+        if failures:
+            break
     classes = _classes_text(hyp)
     if failures and not hyp.schemas and not unchecked:
         label, drawn = failures[0]
