@@ -19,10 +19,11 @@ reals and as integers, since the document does not say.
 
 Findings (decided by hand, then by the engine):
 
-* "alpha_j ~ 1" needs a gap ``g >= ln(19(n-1))`` between the top score and the others (5%).
+* "alpha_j ~ 1" needs a gap ``g >= ln(20(n-1))`` between the top score and the others (then
+  ``alpha_j >= 20/21``: within 5% relative to alpha_j, the approximation tier's measure).
 * b: ``e >> 1`` is false as stated (ratio 2.72); ``e/(2e + n - 2) ~ 1/2`` within 5% only for
   n = 2 (n = 3 is already 15.6% off); with ``q = C(k_a + k_b)`` the weight tends to 1/2 as
-  C -> oo, within 5% once ``C >= ln(9.5(n-2))``.
+  C -> oo, within 5% once ``C >= ln(10(n-2))``.
 * d: the scores ``(lambda, 0, 0, ...)`` with ``lambda ~ 1`` do not put "all the weight" on one
   key (``e/(e + n - 1)``, 0.73 for n = 2); a large scale C does (a limit).
 * Position a: every line holds for general sizes; the bias step needs ``P 1 = 1`` (P a
@@ -38,8 +39,8 @@ from __future__ import annotations
 import math
 
 import sympy
-from sympy import (Abs, ConditionSet, Contains, E, Eq, FiniteSet, Function, I, Identity,
-                   ImageSet, IndexedBase, Integers, Lambda, Limit, Matrix, Mod, Not, OneMatrix,
+from sympy import (ConditionSet, Contains, E, Eq, FiniteSet, Function, I, Identity,
+                   ImageSet, IndexedBase, Integers, Lambda, Limit, Matrix, Mod, OneMatrix,
                    Pow, Rationals, Reals, Sum, Symbol, ZeroMatrix, conjugate, cos, exp, im, log,
                    oo, pi, re, sin, sqrt)
 from sympy.matrices.expressions import MatrixSymbol
@@ -59,7 +60,7 @@ n = Symbol("n", integer=True, positive=True)
 #: the top score, and the gap between it and every other score
 s = Symbol("s", real=True)
 g = Symbol("g", positive=True)
-#: the extra gap beyond the 5% threshold, g = ln(19(n-1)) + u
+#: the extra gap beyond the 5% threshold, g = ln(20(n-1)) + u
 u = Symbol("u", nonnegative=True)
 #: a scale factor of the query
 C = Symbol("C", positive=True)

@@ -29,7 +29,6 @@ is checked in two tiers:
 """
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -243,8 +242,8 @@ def _ones_absorb(p) -> Callable[[list], list | None]:
 
 
 def _expand(expr):
-    """Distribute products over sums, treating function nodes as atoms (their arguments are
-    normalised separately), so that a schema can still match their unexpanded form."""
+    """Distribute products over sums, inside function arguments too (a schema is therefore
+    also matched against the unexpanded form, see ``_schema_variants``)."""
     return sympy.expand(expr.doit())
 
 
