@@ -84,7 +84,7 @@ class Context:
     def _scan_call(self, tag, args) -> None:
         """Record indices, ranges, indexed bases and dot products of one construct."""
         if tag in ("SCZsum", "SCZprod", "SCZmaxr", "SCZminr"):
-            self._bind(args[0], args[4 - 1])
+            self._bind(args[0], args[3])
             self.ranges.setdefault(args[0].name, (args[1], args[2]))
         elif tag in ("SCZsumn", "SCZprodn", "SCZmax", "SCZmin", "SCZsumx"):
             self._bind(args[0], args[1])

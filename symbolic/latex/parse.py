@@ -7,7 +7,8 @@ Every failure of any stage is a one-line ``ParseError``; no traceback escapes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import functools
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 import sympy
@@ -36,8 +37,12 @@ def _configs():
     return _NORMALIZATION, _CONVERSION
 
 
+@functools.lru_cache(maxsize=2048)
 def library_parse(text: str):
-    """latex2sympy on already rewritten LaTeX; anything it raises becomes a ParseError."""
+    """latex2sympy on already rewritten LaTeX; anything it raises becomes a ParseError.
+
+    Cached: SymPy trees are immutable, and the same sides and arguments recur (``j``, ``x_j``).
+    """
     from latex2sympy2_extended import latex2sympy
     depth = _depth(text)
     if depth > MAX_DEPTH + 4:

@@ -246,6 +246,9 @@ class Rewriter:
         den, j = self._arg(items, j, r"\frac")
         var = _derivative_variable(self._inner(den))
         head = _derivative_head(self._inner(num))
+        if head and isinstance(head[0], Tok) and head[0].text == "^":
+            raise fail(text_of(self._inner(num)), items[k].col,
+                       "higher derivatives are not supported; write d/dx of the derivative")
         if var is not None and head is not None:
             if head:
                 body = self.emit(head)
@@ -274,6 +277,9 @@ class Rewriter:
                     base = self.emit(self._inner(arg))
                 else:
                     power = self.emit(self._inner(arg))
+        if power is not None and power.replace(" ", "") in ("-1", "{-1}") and name not in (r"\log", r"\ln", r"\exp"):
+            raise fail(name + "^{-1}", items[k].col, "ambiguous: write \\arc" + name[1:] + " for the inverse "
+                       "or 1/" + name + " for the reciprocal")
         body, j = self._operand(items, j)
         if name in (r"\log", r"\ln"):
             # \log is the natural logarithm in this project; a written base is kept.

@@ -24,6 +24,8 @@ BAD = [
     (r"x + 5 \foo", r"'\foo' at column 7: unknown command"),
     ("x + y", "no relation"),
     ("x = 1 + ... + n", "ellipsis"),
+    (r"\sin^{-1} x = 1", "ambiguous"),
+    (r"\frac{d^2}{dx^2} x = 0", "higher derivatives"),
     (r"a \wedge b = 1", "implication"),
     ("x =", "nothing after"),
     ("= x", "nothing before"),
