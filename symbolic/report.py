@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from symbolic.cache import DEFAULT_ROOT, Cache, step_keys
+from symbolic.cache import DEFAULT_ROOT, Cache, step_keys, write_atomic
 from symbolic.config import CheckConfig
 from symbolic.errors import StepcheckError, UnknownDocumentError
 from symbolic.model import Derivation, Outcome, Verdict
@@ -86,15 +88,27 @@ class _ProgressLine:
 
 def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cache: bool = True,
                     config: CheckConfig = REPORT_CONFIG, cache_root: str | Path | None = None,
-                    show_progress: bool = False) -> list[tuple[Derivation, dict[str, Outcome]]]:
-    """Check documents (through the cache unless ``use_cache`` is false)."""
+                    show_progress: bool = False,
+                    timings: dict | None = None) -> list[tuple[Derivation, dict[str, Outcome]]]:
+    """Check documents (through the cache unless ``use_cache`` is false).
+
+    ``timings``, when given, receives per document the wall time and the number of
+    steps served by the cache (for ``timings.json``; never part of a report).
+    """
     cache = Cache(cache_root or DEFAULT_ROOT) if use_cache else None
     checked = []
     for derivation in derivations:
         progress = _ProgressLine(derivation.id) if show_progress else None
+        start, hits = time.perf_counter(), cache.hits if cache else 0
         outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache,
                                     progress=progress)
         checked.append((derivation, outcomes))
+        if timings is not None:
+            timings[derivation.id] = {"seconds": round(time.perf_counter() - start, 2),
+                                      "steps": len(derivation.steps),
+                                      "from_cache": (cache.hits - hits) if cache else 0}
+    if timings is not None and cache is not None:
+        timings["cache_bytes"] = cache.size_bytes()
     return checked
 
 
@@ -102,8 +116,9 @@ def run_report(args) -> int:
     """``stepcheck report``: returns 0 when written (or fresh with --check), 1 for stale files."""
     derivations = resolve_documents(args.docs)
     out = Path(args.out)
+    timings: dict = {}
     checked = check_documents(derivations, jobs=args.jobs, use_cache=not args.no_cache,
-                              show_progress=sys.stderr.isatty())
+                              show_progress=sys.stderr.isatty(), timings=timings)
     files = render_reports(checked)
     if args.check:
         stale = stale_files(files, out)
@@ -116,6 +131,8 @@ def run_report(args) -> int:
         print(f"all {len(files)} report files in {out.as_posix()}/ are up to date")
         return 0
     changed = write_reports(files, out)
+    # timings are not deterministic: a separate file that is never compared (and gitignored)
+    write_atomic(out / "timings.json", (json.dumps(timings, indent=2, sort_keys=True) + "\n").encode())
     print(f"{len(derivations)} document(s): wrote {len(changed)} of {len(files)} report files "
           f"in {out.as_posix()}/ ({_verdict_summary(checked)})")
     if args.pdf:

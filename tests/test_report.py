@@ -11,7 +11,7 @@ import symbolic.runner as runner
 from symbolic.cli import main
 
 SAMPLE = str(Path(__file__).resolve().parent / "render" / "sample_doc.py")
-FILES = {"sample.tex", "sample.md", "summary.json", "README.md", "figures/exp.png"}
+FILES = {"sample.tex", "sample.md", "summary.json", "README.md", "figures/exp.png", "timings.json"}
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +53,8 @@ def test_report_writes_every_file_and_prints_one_line(warm_workdir, capsys):
     summary = json.loads((workdir / "out" / "summary.json").read_text())
     assert [d["id"] for d in summary["documents"]] == ["sample"]
     assert (workdir / ".stepcheck-cache").is_dir()
+    timings = json.loads((workdir / "out" / "timings.json").read_text())
+    assert timings["sample"]["steps"] == 8 and timings["sample"]["from_cache"] == 8
 
 
 def test_report_is_deterministic(warm_workdir):
@@ -62,7 +64,9 @@ def test_report_is_deterministic(warm_workdir):
     assert main(["report", SAMPLE, "--out", "one", "--no-cache", "--jobs", "2"]) == 0
     assert _tree(workdir / ".stepcheck-cache") == cache_files  # --no-cache neither reads nor writes
     assert main(["report", SAMPLE, "--out", "two"]) == 0
-    assert _tree(workdir / "one") == _tree(workdir / "two")
+    one, two = _tree(workdir / "one"), _tree(workdir / "two")
+    one.pop("timings.json"), two.pop("timings.json")  # timings may differ, and only they
+    assert one == two
 
 
 def test_second_report_rechecks_nothing(workdir, monkeypatch):
@@ -75,7 +79,9 @@ def test_second_report_rechecks_nothing(workdir, monkeypatch):
     first = _tree(workdir / "out")
     checked.clear()
     assert main(["report", SAMPLE, "--out", "out"]) == 0
-    assert checked == [] and _tree(workdir / "out") == first
+    assert checked == []
+    assert {k: v for k, v in _tree(workdir / "out").items() if k != "timings.json"} == \
+           {k: v for k, v in first.items() if k != "timings.json"}
 
 
 def test_check_names_stale_and_missing_files(warm_workdir, capsys):
