@@ -228,6 +228,14 @@ class Context:
             return sympy.Sum(term, (index, lo, hi))
         if name == "SCZdot":
             return dot(self.vector(args[0]), self.vector(args[1]))
+        if name in ("SCZlim", "SCZlimp", "SCZlimm"):
+            var, point, body = args
+            side = {"SCZlim": "+-", "SCZlimp": "+", "SCZlimm": "-"}[name]
+            point = conv(point)
+            if point.is_infinite:
+                return sympy.Limit(conv(body), conv(var), point)
+            # \lim_{x \to a} is two-sided unless written a^+ or a^-
+            return sympy.Limit(conv(body), conv(var), point, dir=str(side))
         if name == "SCZnorm":
             v = self.vector(args[0])
             return sympy.sqrt(dot(v, v))

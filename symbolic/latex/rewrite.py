@@ -114,13 +114,24 @@ class Rewriter:
             j -= 1
         return j >= 0 and isinstance(items[j], Tok) and items[j].text in ("^", "_", r"\cdot", r"\times", "*", "/")
 
-    def _operand(self, items, k):
-        """The argument of an operator written without brackets: a paren group, else the extent."""
+    def _operand(self, items, k, function=True):
+        """The argument of an operator: ``(x)``, SymPy's ``{\\left(x\\right)}``, else the extent.
+
+        ``\\ln(x)^2`` is refused as ambiguous ((ln x)^2 or ln(x^2)); ``\\ln{(x)}^2`` is SymPy's
+        spelling of (ln x)^2 and ``\\ln x^2`` is ln(x^2).
+        """
         j = self._solid(items, k)
+        if j < len(items) and isinstance(items[j], Group) and items[j].kind == "brace":
+            solid = [x for x in items[j].items if not _space(x)]
+            if len(solid) == 1 and isinstance(solid[0], Group) and solid[0].kind == "paren":
+                return self.emit(solid[0].items), j + 1
         if j < len(items) and isinstance(items[j], Group) and items[j].kind == "paren":
             nxt = self._solid(items, j + 1)
             if not (nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text == "^"):
                 return self.emit(items[j].items), j + 1
+            if function:
+                raise fail(text_of(items[max(k - 1, 0):nxt + 2]), items[nxt].col,
+                           "ambiguous power after a function's brackets: write (f(x))^2 or f(x^2)")
         end = self._extent(items, k)
         return self.emit(items[k:end]), end
 
@@ -180,6 +191,21 @@ class Rewriter:
             return "^{ " + self.emit(self._inner(arg)) + " }", nxt
         if text in (r"\frac", r"\dfrac", r"\tfrac"):
             return self._frac(items, k)
+        if text == r"\binom":
+            top, j = self._arg(items, k + 1, text)
+            bottom, j = self._arg(items, j, text)
+            return r"\binom{ %s }{ %s }" % (self.emit(self._inner(top)), self.emit(self._inner(bottom))), j
+        if text == r"\lim":
+            s = self._solid(items, k + 1)
+            if not (s < len(items) and isinstance(items[s], Tok) and items[s].text == "_"):
+                raise fail(text, item.col, r"write the limit point: \lim_{x \to 0}")
+            sub, j = self._arg(items, s + 1, text)
+            var, point, side = _limit_point(self._inner(sub), item.col)
+            body, j = self._operand(items, j, function=False)
+            tag = {"+-": "SCZlim", "+": "SCZlimp", "-": "SCZlimm"}[side]
+            return self._call(tag, self.emit(var), self.emit(point), body), j
+        if text == "/":
+            self._check_division(items, k)
         if text == r"\sqrt":
             return self._sqrt(items, k)
         if text in FUNCTIONS:
@@ -221,6 +247,24 @@ class Rewriter:
             return r"\frac{%s}{1%s}" % (int(whole + frac), "0" * len(frac)), k + 1
         return text, k + 1
 
+    def _check_division(self, items, k) -> None:
+        """Refuse ``a/b c``: (a/b)c or a/(bc) is a guess; ask for \\frac or brackets."""
+        j = self._solid(items, k + 1)
+        if j >= len(items) or (isinstance(items[j], Tok) and items[j].text.startswith("\\")):
+            return
+        j += 1
+        while j + 1 < len(items) and isinstance(items[j], Tok) and items[j].text in ("_", "^"):
+            j += 2
+        nxt = self._solid(items, j)
+        if nxt >= len(items):
+            return
+        after = items[nxt]
+        stops = ("+", "-", "*", "/", r"\cdot", r"\times", ",", "!") + tuple(RELATIONS)
+        if isinstance(after, Tok) and after.text in stops:
+            return
+        raise fail(text_of(items[max(k - 1, 0):nxt + 1]).strip(), items[k].col,
+                   "ambiguous division: write \\frac{a}{b} c or a/(b c)")
+
     def _subscript(self, arg) -> str:
         """A subscript as written (``j``, ``{i,j}``, ``{perm}``): only simple tokens are allowed."""
         inner = self._inner(arg)
@@ -253,7 +297,7 @@ class Rewriter:
             if head:
                 body = self.emit(head)
             else:
-                body, j = self._operand(items, j)
+                body, j = self._operand(items, j, function=False)
             return self._call("SCZdiff", body, self.emit(var)), j
         return r"\frac{ %s }{ %s }" % (self.emit(self._inner(num)), self.emit(self._inner(den))), j
 
@@ -306,7 +350,7 @@ class Rewriter:
         if s < len(items) and isinstance(items[s], Tok) and items[s].text == "^":
             sup, j = self._arg(items, s + 1, name)
             hi = self.emit(self._inner(sup))
-        body, j = self._operand(items, j)
+        body, j = self._operand(items, j, function=False)
         tag = "SCZmax" if name == r"\max" else "SCZmin"
         if hi is not None:
             return self._call(tag + "r", index, self.emit(lo) if lo else "1", hi, body), j
@@ -326,7 +370,7 @@ class Rewriter:
         if s < len(items) and isinstance(items[s], Tok) and items[s].text == "^":
             sup, j = self._arg(items, s + 1, name)
             hi = self.emit(self._inner(sup))
-        body, j = self._operand(items, j)
+        body, j = self._operand(items, j, function=False)
         if excluded is not None:
             index, others = excluded
             if tag != "SCZsum" or hi is not None:
@@ -564,6 +608,22 @@ def _derivative_head(num):
     if solid and isinstance(solid[0], Tok) and solid[0].text in ("d", r"\partial"):
         return tuple(solid[1:])
     return None
+
+
+def _limit_point(inner, col):
+    """``x \\to 0``, ``x \\to 0^+``, ``n \\to \\infty``: (variable, point, side "+-", "+" or "-")."""
+    solid = [x for x in inner if not _space(x)]
+    arrow = [n for n, x in enumerate(solid) if isinstance(x, Tok) and x.text == r"\to"]
+    if len(arrow) != 1 or arrow[0] == 0 or arrow[0] == len(solid) - 1:
+        raise fail(text_of(inner), col, r"write the limit as \lim_{x \to a}")
+    var, point = tuple(solid[:arrow[0]]), tuple(solid[arrow[0] + 1:])
+    side = "+-"
+    if len(point) >= 2 and isinstance(point[-2], Tok) and point[-2].text == "^":
+        sign = text_of(point[-1:]).strip("{} ")
+        if sign not in ("+", "-"):
+            raise fail(text_of(inner), col, "a one-sided limit is written 0^+ or 0^-")
+        side, point = sign, point[:-2]
+    return var, point, side
 
 
 def _index_and_lower(inner, name, col):

@@ -243,3 +243,24 @@ def test_inner_product_brackets():
 def test_greek_function_name():
     t = sympy.Symbol("t", real=True)
     assert parse_expr(r"\Phi(t, 2)") == sympy.Function("Phi", real=True)(t, 2)
+
+
+MORE = [
+    # (latex, expected, why)
+    (r"\lim_{x \to 0} \frac{\sin x}{x}", sympy.Limit(sympy.sin(x) / x, x, 0, dir="+-"),
+     "a limit is two-sided unless written 0^+"),
+    (r"\lim_{x \to 0^+} \ln x", sympy.Limit(log(x), x, 0, dir="+"), "one-sided limit"),
+    (r"\lim_{n \to \infty} (1 + 1/n)^n", sympy.Limit((1 + 1 / n) ** n, n, sympy.oo), "limit at infinity"),
+    (r"\binom{n}{2}", sympy.binomial(n, 2), "binomial"),
+    (r"\ln{\left(x \right)}^{2}", log(x) ** 2, "SymPy's own spelling of (ln x)^2"),
+    (r"\ln x^2", log(x**2), "the power belongs to the argument"),
+    (r"\sum_{j=1}^{n} (x_j)^2", Sum(X[j] ** 2, (j, 1, n)), "brackets then a power inside a sum"),
+    (r"(a/b) c", a * c / b, "bracketed division"),
+    (r"a/b + c", a / b + c, "division then a new term"),
+    (r"\sin^2 x + \cos^2 x", sympy.sin(x) ** 2 + sympy.cos(x) ** 2, "powers of trig functions"),
+]
+
+
+@pytest.mark.parametrize("latex, expected, why", MORE, ids=[m[0] for m in MORE])
+def test_more_expressions(latex, expected, why):
+    assert parse_expr(latex) == expected, why
