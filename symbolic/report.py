@@ -220,7 +220,7 @@ def run_list(args) -> int:
     width = max((len(s.id) for s in row.steps), default=4)
     for step in row.steps:
         mark = "  (rests on unproved: " + ", ".join(r for r, _ in step.shaky) + ")" if step.shaky else ""
-        print(f"  {step.id:<{width}}  {step.kind:<13} {step.verdict.value:<12}{mark}")
+        print(f"  {step.id:<{width}}  {step.kind:<13} {step.verdict.value:<12}{mark}".rstrip())
     return 0
 
 

@@ -41,8 +41,7 @@ _UNICODE.update({c: f"$^{{{k}}}$" for k, c in enumerate("⁰¹²³⁴⁵⁶⁷�
 _GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi "
           "rho varsigma sigma tau upsilon phi chi psi omega").split()
 for _k, _name in enumerate(_GREEK):
-    if _name not in ("omicron",):
-        _UNICODE[chr(0x3B1 + _k)] = rf"$\{_name}$"
+    _UNICODE[chr(0x3B1 + _k)] = "o" if _name == "omicron" else rf"$\{_name}$"
 for _c, _name in zip("ΓΔΘΛΞΠΣΦΨΩ", "Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi Omega".split()):
     _UNICODE[_c] = rf"$\{_name}$"
 
@@ -62,7 +61,7 @@ def escape(text: str, *, breakable: bool = False) -> str:
         elif ch in _UNICODE:
             piece = _UNICODE[ch]
         elif ord(ch) < 128:
-            piece = " " if ch in "\n\t\r" else ch
+            piece = " " if ord(ch) < 32 or ord(ch) == 127 else ch  # control characters too
         else:
             if out and out[-1] == OMITTED:
                 continue
