@@ -40,6 +40,7 @@ class Rewriter:
     def __init__(self):
         self.names: dict[str, str] = {}
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.convention: str | None = None    # "u^T v" or "u v^T", whichever the chain uses
 
     def _call(self, tag: str, *args: str) -> str:
         """A placeholder symbol for a construct; its arguments are read separately.
@@ -469,17 +470,28 @@ class Rewriter:
         after = _skip_forward(items, caret + 2)
         end = _atom_end(items, after)
         if end is not None:
+            self._convention("u^T v", col)
             text = self._dot(u, items[after:end])
             return items[:start] + (Tok(scale + text, col),) + items[end:]
         if after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren":
+            self._convention("u^T v", col)
             text = self._call("SCZdotl", self._vec(u), self.emit(items[after].items))
             return items[:start] + (Tok(scale + text, col),) + items[after + 1:]
         before = _skip_back(items, start - 1)
         left = _atom_start(items, before + 1) if before >= 0 and not scale else None
         if left is not None:
+            self._convention("u v^T", col)
             v = items[left:before + 1]
             return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
         raise fail(text_of(u) + "^T", col, "a transposed vector needs a vector next to it (u^T v or u v^T)")
+
+    def _convention(self, form: str, col: int) -> None:
+        """Both u^T v and u v^T in one chain: one of them is an outer product (a matrix)."""
+        if self.convention is None:
+            self.convention = form
+        elif self.convention != form:
+            raise fail("^T", col, f"this chain writes both u^T v and u v^T; one of them would be an "
+                       f"outer product (a matrix), which is not supported: use one convention")
 
     def _transposed(self, items, caret):
         """What ^T applies to: (start index, the vector's items, LaTeX of a scalar factor + \\cdot).

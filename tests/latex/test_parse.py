@@ -264,3 +264,9 @@ MORE = [
 @pytest.mark.parametrize("latex, expected, why", MORE, ids=[m[0] for m in MORE])
 def test_more_expressions(latex, expected, why):
     assert parse_expr(latex) == expected, why
+
+
+def test_mixed_transpose_conventions_are_refused():
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError, match="outer product"):
+        parse_chain(r"k_a^T q = q_i k_j^T")
