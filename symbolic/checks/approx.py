@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 import statistics
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -21,7 +22,7 @@ import sympy
 
 from symbolic import numeric
 from symbolic.checks import checker
-from symbolic.checks.numeric import time_budget
+from symbolic.checks.numeric import time_budget, with_definitions
 from symbolic.model import Evidence, Outcome, Regime, Relation, Step, Verdict
 from symbolic.numeric import NotEvaluable, OutOfDomain
 
@@ -37,11 +38,18 @@ def _applies(step: Step) -> bool:
 def approx_measure(step: Step, *, config, context) -> Outcome:
     """Measure an approximate claim over its regime and compare with its tolerance."""
     claim = step.claim
+    lhs, rhs, note = with_definitions(step, context)
     try:
-        return measure(claim.lhs, claim.relation, claim.rhs, claim.regime, step.assumptions,
-                       dps=config.dps, samples=config.samples, seed=config.seed)
+        outcome = measure(lhs, claim.relation, rhs, claim.regime, step.assumptions,
+                          dps=config.dps, samples=config.samples, seed=config.seed,
+                          time_budget=time_budget(config))
     except NotEvaluable as exc:
-        return _undecided(f"cannot measure: {exc}")
+        return _undecided(f"cannot measure: {exc}{note}")
+    if not note:
+        return outcome
+    (first, *rest) = outcome.evidence
+    return Outcome(outcome.verdict, (Evidence(first.method, first.detail + note), *rest),
+                   outcome.counterexample)
 
 
 def _undecided(detail: str) -> Outcome:
@@ -195,7 +203,8 @@ class _Reading:
 
 
 def measure(lhs, relation: Relation, rhs, regime: Regime | None, assumptions=(), *,
-            dps: int = 50, samples: int = 60, seed: int = 0) -> Outcome:
+            dps: int = 50, samples: int = 60, seed: int = 0,
+            time_budget: float = 20.0) -> Outcome:
     """Measure ``lhs <relation> rhs`` over ``regime`` and return the outcome."""
     relation = Relation(relation)
     exprs = (sympy.sympify(lhs, strict=True), sympy.sympify(rhs, strict=True))
@@ -210,13 +219,23 @@ def measure(lhs, relation: Relation, rhs, regime: Regime | None, assumptions=(),
     points = regime_points(regime, exprs, assumptions, count=regime.samples or samples, seed=seed)
     real = numeric._is_real_claim(exprs, points.samples)
     readings, outside = [], 0
+    deadline = time.monotonic() + time_budget
     for sample in points.samples:
+        if time.monotonic() > deadline:
+            break
         try:
             readings.append(_read(fl, fr, sample, dps, real))
         except OutOfDomain:
             outside += 1
     if not readings:
         return _undecided(f"no point of the regime ({points.description}) could be evaluated")
+    measured = len(readings) + outside
+    if measured < len(points.samples):
+        if 2 * measured < len(points.samples):
+            return _undecided(f"the time budget allowed only {measured} of "
+                              f"{len(points.samples)} points of the regime")
+        points = _Points(points.samples, f"{points.description}; time budget: {measured} of "
+                                         f"{len(points.samples)} points measured")
     return _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps)
 
 

@@ -13,7 +13,7 @@ import signal
 
 from symbolic import numeric
 from symbolic.checks import checker
-from symbolic.model import Evidence, Outcome, Relation, Step, Verdict
+from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict
 
 _RELATIONS = (Relation.EQ, Relation.NE, Relation.LT, Relation.LE, Relation.GT, Relation.GE,
               Relation.IMPLIES)
@@ -21,7 +21,35 @@ _MAX_BUDGET_S = 20.0
 
 
 def _applies(step: Step) -> bool:
-    return step.claim is not None and step.claim.relation in _RELATIONS
+    # a definition introduces a name: sampling that name freely would "refute" it
+    return (step.claim is not None and step.claim.relation in _RELATIONS
+            and step.kind is not Kind.DEFINITION)
+
+
+def with_definitions(step: Step, context) -> tuple[object, object, str]:
+    """The claim's sides with the names defined by earlier definition steps replaced by
+    their definitions (a defined name is not a free variable), and a note saying which."""
+    from symbolic.checks.rules import _definition_of, _substitute
+
+    claim = step.claim
+    derivation = getattr(context, "derivation", None)
+    if derivation is None:
+        return claim.lhs, claim.rhs, ""
+    definitions, used = [], []
+    for earlier in derivation.steps:
+        if earlier.id == step.id:
+            break
+        if earlier.kind is Kind.DEFINITION and earlier.claim is not None:
+            found = _definition_of(earlier)
+            if found is not None:
+                definitions.append(found)
+                used.append(earlier.id)
+    if not definitions:
+        return claim.lhs, claim.rhs, ""
+    lhs, rhs = _substitute(claim.lhs, definitions), _substitute(claim.rhs, definitions)
+    if (lhs, rhs) == (claim.lhs, claim.rhs):
+        return lhs, rhs, ""
+    return lhs, rhs, f"; with the definitions of {', '.join(used)} substituted"
 
 
 def time_budget(config) -> float:
@@ -40,11 +68,11 @@ def time_budget(config) -> float:
 @checker("numeric_sample", cost=20, applies=_applies)
 def numeric_sample(step: Step, *, config, context) -> Outcome:
     """Judge ``=``, ``\\ne``, orders and ``\\implies`` by certified sampling."""
-    claim = step.claim
-    finding = numeric.judge_claim(claim.lhs, claim.relation, claim.rhs, step.assumptions,
+    lhs, rhs, note = with_definitions(step, context)
+    finding = numeric.judge_claim(lhs, step.claim.relation, rhs, step.assumptions,
                                   dps=config.dps, samples=config.samples, seed=config.seed,
                                   time_budget=time_budget(config))
-    evidence = (Evidence("numeric_sample", finding.detail),)
+    evidence = (Evidence("numeric_sample", finding.detail + note),)
     if finding.verdict == "refuted":
         return Outcome(Verdict.REFUTED, evidence, counterexample=finding.counterexample)
     if finding.verdict == "verified":
