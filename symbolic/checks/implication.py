@@ -35,6 +35,26 @@ def _conjuncts(boolean):
     return list(boolean.args) if isinstance(boolean, sympy.And) else [boolean]
 
 
+# sign assumptions a point must respect; a symbol with any other assumption (integer,
+# rational, irrational, ...) is left to the numeric tier
+_SIGNS = ("positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero")
+_UNDERSTOOD = {"real", "complex", "extended_real", "finite", "infinite", "hermitian",
+               "commutative", "imaginary", "extended_positive", "extended_negative",
+               "extended_nonnegative", "extended_nonpositive", "extended_nonzero",
+               *_SIGNS}
+
+
+def _candidates(symbol) -> list:
+    """The small exact values that respect the symbol's sign assumptions."""
+    out = []
+    for value in _VALUES:
+        number = sympy.sympify(value)
+        if all(getattr(symbol, f"is_{sign}") in (None, getattr(number, f"is_{sign}"))
+               for sign in _SIGNS):
+            out.append(number)
+    return out
+
+
 def _applies(step: Step) -> bool:
     claim = step.claim
     if claim is None or claim.relation is not Relation.IMPLIES:
@@ -44,21 +64,27 @@ def _applies(step: Step) -> bool:
         return False
     free = set().union(*(p.free_symbols for p in parts))
     return bool(free) and all(isinstance(s, sympy.Symbol) and s.is_real
-                              and not s.is_integer for s in free) \
+                              and set(s.assumptions0) <= _UNDERSTOOD for s in free) \
         and not any(p.has(sympy.Indexed, sympy.Sum, sympy.Product) for p in parts)
 
 
 def _points(symbols, seed: int, count: int):
-    """All-ones first, then a seeded selection of the grid of small exact values."""
-    yield {s: sympy.Integer(1) for s in symbols}
+    """All-ones first, then a seeded selection of the grid of small exact values (each
+    symbol's values respect its sign assumptions)."""
+    choices = [_candidates(s) for s in symbols]
+    if not all(choices):
+        return
+    yield {s: c[0] for s, c in zip(symbols, choices)}
     rng = random.Random(seed)
-    grid = len(_VALUES) ** len(symbols)
+    grid = 1
+    for c in choices:
+        grid *= len(c)
     if grid <= count:
-        for values in itertools.product(_VALUES, repeat=len(symbols)):
+        for values in itertools.product(*choices):
             yield dict(zip(symbols, values))
         return
     for _ in range(count):
-        yield {s: rng.choice(_VALUES) for s in symbols}
+        yield {s: rng.choice(c) for s, c in zip(symbols, choices)}
 
 
 def _exactly_zero(expr) -> bool:

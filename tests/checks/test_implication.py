@@ -40,6 +40,15 @@ def test_a_refutation_names_its_point():
     assert point["a"] != point["b"]
 
 
+def test_points_respect_sign_assumptions():
+    p = Symbol("p", positive=True)
+    # false only at p = 0, which the domain excludes: no counterexample may be found
+    assert _verdict(Eq(a * p, p * b), Eq(a, b)).verdict is Verdict.INCONCLUSIVE
+    outcome = _verdict(Eq(a + p, p + b), Eq(a * p, b))
+    assert outcome.verdict is Verdict.REFUTED
+    assert sympy.Rational(dict(outcome.counterexample)["p"]) > 0
+
+
 def test_general_sizes_are_left_to_the_numeric_tier():
     step = Step("T-2", Kind.IMPLICATION, "q", Claim(Eq(n * a, 0), Relation.IMPLIES, Eq(a, 0)))
     assert not _applies(step)
