@@ -20,8 +20,8 @@ from symbolic.render.rows import DocumentRow, StepRow, build_rows
 from symbolic.render.summary import render_summary, summary_data
 
 __all__ = ["DocumentRow", "StepRow", "build_rows", "render_document", "render_index",
-           "render_latex", "render_markdown", "render_reports", "render_summary", "summary_data",
-           "write_reports"]
+           "render_latex", "render_markdown", "render_reports", "render_summary", "stale_files",
+           "summary_data", "write_reports"]
 
 
 def render_document(derivation: Derivation, outcomes: Mapping[str, Outcome]) -> tuple[DocumentRow, dict[str, bytes]]:

@@ -11,7 +11,6 @@ from typing import Mapping
 
 import sympy
 
-from symbolic.cache import step_dependencies
 from symbolic.model import Derivation, Evidence, Outcome, Step, Verdict
 
 VERDICT_ORDER = tuple(Verdict)

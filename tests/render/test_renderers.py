@@ -9,7 +9,6 @@ LaTeX printer), regenerate them and review the diff before committing:
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
