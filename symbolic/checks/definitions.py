@@ -27,6 +27,9 @@ def _is_name(target) -> bool:
 
 
 def _occurs(target, expr) -> bool:
+    if isinstance(target, sympy.Indexed):
+        # p[i] = p[i - 1] + 1 is a recursion, not a definition by an expression
+        return expr.has(target.base) or expr.has(target.base.label)
     if isinstance(target, sympy.Function):
         return any(isinstance(e, sympy.Function) and e.func == target.func
                    for e in sympy.preorder_traversal(expr))

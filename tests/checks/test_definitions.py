@@ -26,6 +26,10 @@ def _definition(lhs, rhs, relation=Relation.EQ, step_id="D-1"):
     (alpha, alpha + 1, Relation.EQ, Verdict.INCONCLUSIVE, "the name occurs on its right side"),
     (M, M + 1, Relation.EQ, Verdict.INCONCLUSIVE, "the function occurs on its right side"),
     (x + 1, LSE, Relation.EQ, Verdict.INCONCLUSIVE, "the left side is not a name"),
+    (IndexedBase("p", real=True)[j], exp(s[j]) / Sum(exp(s[j]), (j, 1, L)), Relation.EQ,
+     Verdict.PROVED, "an indexed name"),
+    (IndexedBase("p", real=True)[j], IndexedBase("p", real=True)[j - 1] + 1, Relation.EQ,
+     Verdict.INCONCLUSIVE, "a recursion is not a definition by an expression"),
     (alpha, LSE, Relation.LE, Verdict.INCONCLUSIVE, "a definition is an equation"),
 ])
 def test_definition(lhs, rhs, relation, verdict, reason):
