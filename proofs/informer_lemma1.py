@@ -89,7 +89,7 @@ M = F - MEAN
 P_j = exp(s[j]) / Z
 MAX = MaxOver(s[m], (m, 1, L))
 
-#: the vector-level objects: score_j = q k_j^T / sqrt(d) with components
+# The vector-level objects: score_j = q_i k_j^T / sqrt(d) written with components.
 def _score(row):
     return dot(q[nu], k[row, nu]) / sqrt(d)
 
@@ -118,7 +118,7 @@ MEAN_SLOPE = Sum(exp(_score_on_line(m)) * _slope(m), (m, 1, L)) / Z_LINE
 #: the variance of the slopes under the softmax weights: a sum of squares, manifestly >= 0
 VARIANCE_CERTIFICATE = Sum(P_LINE * (_slope(j) - MEAN_SLOPE) ** 2, (j, 1, L))
 
-#: keys in the 1- and 2-dimensional counterexamples
+#: the 2-dimensional counterexample to "equal scores force equal keys"
 q1, q2, c = Symbol("q_1", real=True), Symbol("q_2", real=True), Symbol("c", real=True)
 k11, k12 = Symbol("k_11", real=True), Symbol("k_12", real=True)
 #: k_2 = k_1 + c (-q_2, q_1): the same score as k_1 for every c (its difference is orthogonal to q)
@@ -178,7 +178,8 @@ _DEFINITIONS = (
     _prose("INF-2b", "左部分的解释 首先，我们看不等式的左部分。对于每一个查询向量$q_i$，第一个项$M(q_i,K)$"
            "是一个对数和指数函数，计算固定查询$q_i$和所有键的内积。我们定义：",
            "The left half. For each query q_i the first term M(q_i, K) is a log-sum-exp "
-           "function of the inner products of the fixed query with all keys. We define:"),
+           "function of the inner products of the fixed query with all keys (loosely: M is "
+           "the log-sum-exp minus the mean of the scores). We define:"),
     Step("INF-3", Kind.DEFINITION,
          r"$f_i(K)=\ln {\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
          Claim(f_name, Relation.EQ, F),
