@@ -13,6 +13,7 @@ one file per key under ``<root>/<key[:2]>/<key>.json``, written atomically.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import os
 import tempfile
@@ -152,7 +153,34 @@ def canonical_step(step: Step) -> str:
         params = " ; ".join(f"{k}={_canonical(v)}" for k, v in step.rule.params)
         parts.append(f"rule {step.rule.name} premises {','.join(step.rule.premises)} params {params}")
     parts.append(f"corrects {step.corrects}")
+    parts.append("classes " + " ; ".join(_custom_classes(step)))
     return "\n".join(parts)
+
+
+def _custom_classes(step: Step) -> list[str]:
+    """The SymPy classes of a step defined outside SymPy, each with its file's digest.
+
+    ``srepr`` names a class (``MeanGap(n)``) but not what its code computes: an edit of
+    the module that defines it (a new ``_eval_evalf``) must re-check the step.
+    """
+    exprs = list(step.assumptions)
+    if step.claim is not None:
+        exprs += [step.claim.lhs, step.claim.rhs]
+    found = set()
+    for expr in exprs:
+        for node in sympy.preorder_traversal(expr):
+            cls = type(node)
+            module = getattr(cls, "__module__", "") or ""
+            if not module.startswith("sympy"):
+                found.add(f"{module}.{cls.__qualname__} {_class_file_digest(cls)}")
+    return sorted(found)
+
+
+def _class_file_digest(cls) -> str:
+    try:
+        return _file_digest(inspect.getfile(cls))
+    except (TypeError, OSError):
+        return "no-file"
 
 
 def _canonical(value: Any) -> str:

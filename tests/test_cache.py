@@ -116,3 +116,21 @@ def test_errors_are_not_cached(tmp_path, monkeypatch):
     cache = Cache(tmp_path / "cache")
     runner.check_derivation(SAMPLE, config=CONFIG, cache=cache)
     assert cache.size_bytes() == 0
+
+
+def test_a_class_defined_outside_sympy_is_keyed_by_its_file(tmp_path, monkeypatch):
+    # srepr says "Gap(x)" whatever Gap computes: the defining file's content must count
+    module = tmp_path / "gapdef.py"
+    module.write_text("import sympy\nclass Gap(sympy.Function):\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import gapdef
+    from symbolic.cache import _file_digest
+    from symbolic.model import Kind, Step
+
+    x = sympy.Symbol("x", real=True)
+    step = Step("g", Kind.INEQUALITY, "g", Claim(gapdef.Gap(x), Relation.GE, 0))
+    before = canonical_step(step)
+    module.write_text("import sympy\nclass Gap(sympy.Function):\n    def _eval_evalf(self, prec):\n        return sympy.Float(1)\n")
+    _file_digest.cache_clear()
+    assert canonical_step(step) != before
+    assert "gapdef.Gap" in before
