@@ -6,6 +6,7 @@ counterexample, a true one must never be refuted.
 """
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 
 import mpmath
@@ -309,3 +310,25 @@ def test_indexed_sign_fact_shapes_the_draws():
                           + log(L), (xp[j] > 0,))
     values = [Fraction(v) for name, v in finding.counterexample if name.startswith("x[")]
     assert values and all(v > 0 for v in values)
+
+
+@pytest.mark.parametrize("limit, value, expected, why", [
+    (sympy.Limit((1 + 1 / x) ** x, x, sympy.oo), E, "verified", "the classic limit e"),
+    (sympy.Limit((1 + 1 / x) ** x, x, sympy.oo), Integer(1), "undecided",
+     "1 + 1/x rounds to 1 only at too low a precision"),
+    (sympy.Limit(exp(x), x, sympy.oo), sympy.oo, "verified", "grows without bound"),
+    (sympy.Limit(Abs(x) / x, x, 0, "-"), Integer(-1), "verified", "one-sided from the left"),
+    (sympy.Limit(Abs(x) / x, x, 0, "+-"), Integer(1), "undecided", "the one-sided limits differ"),
+])
+def test_limits_by_sequences(limit, value, expected, why):
+    finding = judge_claim(limit, Relation.EQ, value)
+    assert finding.verdict == expected, (why, finding.detail)
+
+
+def test_premise_on_a_surface_is_undecided_quickly():
+    c = Symbol("c", positive=True)
+    start = time.perf_counter()
+    finding = judge_claim(sympy.Eq(x / c - y / c, 2 * pi * k), Relation.IMPLIES,
+                          sympy.Eq(x - y, 2 * pi * c * k))
+    assert finding.verdict == "undecided"
+    assert time.perf_counter() - start < 2
