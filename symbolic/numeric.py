@@ -98,6 +98,7 @@ class _MP:
             "atan": c.atan, "asinh": c.asinh, "acosh": c.acosh, "atanh": c.atanh,
             "erf": c.erf, "gamma": c.gamma, "loggamma": c.loggamma,
             "re": c.re, "im": c.im, "conjugate": c.conj,
+            "floor": c.floor, "ceiling": c.ceil,
         }
 
     def num(self, v):
@@ -312,6 +313,8 @@ class _Arb(_Interval):
             "exp", "log", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh",
             "tanh", "coth", "asin", "acos", "atan", "asinh", "acosh", "atanh", "erf", "gamma")}
         self.funcs["loggamma"] = lambda x: x.lgamma()
+        self.funcs["floor"] = lambda x: x.floor()
+        self.funcs["ceiling"] = lambda x: x.ceil()
 
     def num(self, v):
         if isinstance(v, Fraction):
@@ -498,6 +501,7 @@ _FUNCTION_NAMES = {
     sympy.acos: "acos", sympy.atan: "atan", sympy.asinh: "asinh", sympy.acosh: "acosh",
     sympy.atanh: "atanh", sympy.erf: "erf", sympy.gamma: "gamma", sympy.loggamma: "loggamma",
     sympy.re: "re", sympy.im: "im", sympy.conjugate: "conjugate",
+    sympy.floor: "floor", sympy.ceiling: "ceiling",
 }
 _CONSTANTS = {sympy.pi: "pi", sympy.E: "E", sympy.EulerGamma: "EulerGamma",
               sympy.GoldenRatio: "GoldenRatio", sympy.Catalan: "Catalan", sympy.I: "I"}
@@ -807,6 +811,15 @@ def _compile_limit(expr):
     return run
 
 
+def _compile_mod(expr):
+    a, b = (_compile(arg) for arg in expr.args)
+
+    def run(B, env):
+        x, y = a(B, env), b(B, env)
+        return x - y * _call(B, "floor", x / y)
+    return run
+
+
 def _compile_subs(expr):
     return _compile(expr.doit())
 
@@ -821,7 +834,7 @@ _COMPILERS: dict[type, Callable] = {
     sympy.Indexed: _compile_indexed, sympy.Sum: _compile_sum, sympy.Product: _compile_product,
     MaxOver: _compile_maxover, sympy.Derivative: _compile_derivative,
     sympy.Piecewise: _compile_piecewise, sympy.Limit: _compile_limit,
-    sympy.Subs: _compile_subs, sympy.Function: _compile_function,
+    sympy.Subs: _compile_subs, sympy.Mod: _compile_mod, sympy.Function: _compile_function,
 }
 
 
@@ -1799,6 +1812,8 @@ class _Run:
         self.uncertified: list[tuple[_Sample, Judgement]] = []
         self.refuted: tuple | None = None
         self.worst: tuple[float, _Sample, Judgement] | None = None
+        self.ranked: list[tuple[float, int, _Sample]] = []
+        self.signs: dict[bool, _Sample] = {}  # for \ne: where lhs > rhs and where not
         self.max_dps = 2 * dps
         self.timed_out = False
         self.searched = 0
@@ -1836,6 +1851,9 @@ class _Run:
                 badness = -j.gap
             if self.worst is None or badness > self.worst[0]:
                 self.worst = (badness, sample, j)
+            self.ranked.append((badness, len(self.ranked), sample))
+            if self.relation is Relation.NE and self.real:
+                self.signs.setdefault(j.lhs > j.rhs, sample)
         elif j.status == "undecided":
             self.undecided.append((sample, j))
         else:
@@ -1872,13 +1890,26 @@ class _Run:
             mag = max(abs(e.lhs), abs(e.rhs))
             return float(d / mag) if mag else float(d)
 
-    def search(self, seed: int, budget: int = 240) -> None:
-        """Minimise the margin from the worst point by seeded coordinate steps that stay in
-        the domain; every violation found is judged and certified like a sampled point."""
-        if self.worst is None:
-            return
+    def search(self, seed: int, budget: int = 240, starts: int = 3) -> None:
+        """Minimise the margin from the worst few points by seeded coordinate steps that stay
+        in the domain; every violation found is judged and certified like a sampled point."""
         rng = random.Random(f"search/{seed}")
-        current = _Sample(dict(self.worst[1].values), None)
+        ranked = sorted(self.ranked, key=lambda r: (-r[0], r[1]))
+        chosen, seen = [], set()
+        for _, _, sample in ranked:
+            key = tuple(sorted((key_name(k), str(v)) for k, v in sample.values.items()))
+            if key not in seen:
+                seen.add(key)
+                chosen.append(sample)
+            if len(chosen) == starts:
+                break
+        for number, start in enumerate(chosen, 1):
+            self._descend(start, rng, budget * number // len(chosen))
+            if self.refuted or self.uncertified or self.out_of_time():
+                return
+
+    def _descend(self, start: _Sample, rng, budget: int) -> None:
+        current = _Sample(dict(start.values), None)
         coords = [k for k, v in current.values.items()
                   if isinstance(v, Fraction) and k not in self.fixed]
         best = self._objective(current)
@@ -1904,7 +1935,7 @@ class _Run:
                     break
             if not improved:
                 step /= 2
-        if self.relation is Relation.NE:
+        if self.relation is Relation.NE and (self.near_equal is None or best < self.near_equal[0]):
             self.near_equal = (best, current)
 
     def _moved(self, sample: _Sample, key, direction: int, step: float, rng) -> _Sample | None:
@@ -1959,7 +1990,12 @@ class _Run:
         if self.held == 0:
             why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
-        if self.near_equal is not None and self.near_equal[0] < 1e-8:
+        if len(self.signs) == 2:
+            above, below = (items_text(_point_items(self.signs[b])) for b in (True, False))
+            return Finding("undecided", f"{digits}, {npoints}: lhs - rhs is positive at "
+                           f"{above} and negative at {below}; if it is continuous in between, "
+                           f"the sides meet there")
+        if self.near_equal is not None and self.near_equal[0] < 1e-6:
             shown = items_text(_point_items(self.near_equal[1]))
             return Finding("undecided", f"{digits}, {npoints}: the sides come within relative "
                            f"{self.near_equal[0]:.1e} of each other near {shown}; they may meet")

@@ -332,3 +332,16 @@ def test_premise_on_a_surface_is_undecided_quickly():
                           sympy.Eq(x - y, 2 * pi * c * k))
     assert finding.verdict == "undecided"
     assert time.perf_counter() - start < 2
+
+
+def test_integer_functions():
+    d = Symbol("d", integer=True, positive=True)
+    assert evaluate(sympy.Mod(x, 2), {x: "7.5"}) == 1.5
+    assert evaluate(sympy.floor(x), {x: "-1.5"}) == -2
+    assert judge_claim(sympy.Mod(d ** 2, 2), Relation.EQ, sympy.Mod(d, 2)).verdict == "verified"
+    assert judge_claim(sympy.Mod(d ** 2, 4), Relation.EQ, sympy.Mod(d, 4)).verdict == "refuted"
+
+
+def test_ne_with_a_sign_change_is_undecided():
+    finding = judge_claim(x ** 3, Relation.NE, Integer(5))
+    assert finding.verdict == "undecided" and "negative" in finding.detail
