@@ -91,9 +91,9 @@ def test_export_compiles_in_a_minimal_article(tmp_path, status):
     (tmp_path / "paper.tex").write_text(document)
     for _ in range(2):
         result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
-                                cwd=tmp_path, capture_output=True, text=True, timeout=120)
+                                cwd=tmp_path, capture_output=True, text=True, errors="replace", timeout=120)
         assert result.returncode == 0, result.stdout[-2000:]
-    assert "undefined" not in (tmp_path / "paper.log").read_text().lower()
+    assert "undefined" not in (tmp_path / "paper.log").read_text(errors="replace").lower()
 
 
 def _links_of(text: str) -> list[str]:

@@ -2,9 +2,9 @@ r"""The LaTeX report of one document: standalone, compiles with pdflatex.
 
 Only amsmath, amssymb, xcolor, hyperref, booktabs and graphicx are used. pdflatex cannot
 typeset Chinese without CJK fonts, which we do not require: a run of CJK text in a quote
-is shown as a grey ``[zh]`` mark (the Markdown report has every quote in full), and
-common non-ASCII symbols (Greek letters, subscripts, fullwidth punctuation) are mapped
-to their LaTeX forms.
+is shown as a grey ``[zh]`` mark (the Markdown report has every quote in full); common
+non-ASCII symbols (Greek letters, subscripts, fullwidth punctuation, math symbols) are
+mapped to their LaTeX forms, and any other character is named as ``[U+XXXX]``.
 """
 from __future__ import annotations
 
@@ -34,6 +34,11 @@ _UNICODE = {
     "·": r"$\cdot$", "≠": r"$\neq$", "≈": r"$\approx$", "≤": r"$\le$", "≥": r"$\ge$",
     "∞": r"$\infty$", "√": r"$\surd$", "∑": r"$\Sigma$", "→": r"$\to$", "⇒": r"$\Rightarrow$",
     "×": r"$\times$", "±": r"$\pm$", "−": "-", "–": "--", "—": "---", "\u00a0": "~",
+    "∝": r"$\propto$", "∈": r"$\in$", "∉": r"$\notin$", "∀": r"$\forall$", "∃": r"$\exists$",
+    "∂": r"$\partial$", "∇": r"$\nabla$", "∫": r"$\int$", "≪": r"$\ll$", "≫": r"$\gg$",
+    "⊂": r"$\subset$", "∪": r"$\cup$", "∩": r"$\cap$", "⟨": r"$\langle$", "⟩": r"$\rangle$",
+    "∘": r"$\circ$", "⊤": r"$\top$", "‖": r"$\|$", "′": "'", "≡": r"$\equiv$", "⇔": r"$\Leftrightarrow$",
+    "²": r"$^{2}$", "³": r"$^{3}$", "¹": r"$^{1}$", "é": r"\'e", "ö": r"\"o", "ü": r"\"u",
     "ᵢ": r"$_{i}$", "ⱼ": r"$_{j}$", "ₖ": r"$_{k}$", "ₙ": r"$_{n}$", "ᵀ": r"$^{T}$",
 }
 _UNICODE.update({chr(0x2080 + k): f"$_{{{k}}}$" for k in range(10)})
@@ -45,7 +50,13 @@ for _k, _name in enumerate(_GREEK):
 for _c, _name in zip("ΓΔΘΛΞΠΣΦΨΩ", "Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi Omega".split()):
     _UNICODE[_c] = rf"$\{_name}$"
 
-OMITTED = r"\omitted{}"  # a run of text pdflatex cannot typeset without CJK fonts
+OMITTED = r"\omitted{}"  # a run of CJK text, which pdflatex cannot typeset without CJK fonts
+
+
+def _is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+            or 0x20000 <= code <= 0x2FA1F or 0xAC00 <= code <= 0xD7AF)
 
 
 def escape(text: str, *, breakable: bool = False) -> str:
@@ -62,10 +73,12 @@ def escape(text: str, *, breakable: bool = False) -> str:
             piece = _UNICODE[ch]
         elif ord(ch) < 128:
             piece = " " if ord(ch) < 32 or ord(ch) == 127 else ch  # control characters too
-        else:
+        elif _is_cjk(ch):
             if out and out[-1] == OMITTED:
                 continue
             piece = OMITTED
+        else:  # any other character is named, never dropped silently
+            piece = rf"\texttt{{[U+{ord(ch):04X}]}}"
         out.append(piece)
         if breakable and ch in "}),=+":
             out.append(r"\allowbreak{}")

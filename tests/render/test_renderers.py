@@ -125,6 +125,7 @@ def test_shakiness_passes_through_proved_steps():
     (r"\frac{1}{2}", r"\textbackslash{}frac\{1\}\{2\}"),
     ("证明：λ ≤ 1", r"\omitted{}: $\lambda$ $\le$ 1"),          # CJK run -> one mark
     ("x₁ < y", r"x$_{1}$ \textless{} y"),
+    ("λ ∝ n ☃", r"$\lambda$ $\propto$ n \texttt{[U+2603]}"),  # an unknown character is named
 ])
 def test_latex_escape(text, expected):
     assert latex_escape(text) == expected
@@ -133,6 +134,20 @@ def test_latex_escape(text, expected):
 def test_latex_escape_leaves_only_ascii():
     text = "".join(chr(c) for c in range(32, 0x3100, 7))
     assert latex_escape(text).isascii()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_every_escaped_character_compiles(tmp_path):
+    import subprocess
+
+    from symbolic.render.latex import _MACROS, _PREAMBLE, _UNICODE
+
+    text = latex_escape("".join(_UNICODE) + "".join(chr(c) for c in range(1, 0x3100, 3)), breakable=True)
+    (tmp_path / "u.tex").write_text(_PREAMBLE + _MACROS + "\\begin{document}\n" + text + "\n\\end{document}\n")
+    result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "u.tex"],
+                            cwd=tmp_path, capture_output=True, text=True, errors="replace", timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:]
 
 
 @pytest.mark.parametrize("text, expected", [
