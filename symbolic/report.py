@@ -113,7 +113,11 @@ def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cac
 
 
 def run_report(args) -> int:
-    """``stepcheck report``: returns 0 when written (or fresh with --check), 1 for stale files."""
+    """``stepcheck report``: returns 0 when written (or fresh with --check), 1 for stale files.
+
+    ``summary.json`` and ``README.md`` cover the documents of this run (all by default).
+    Only files whose bytes change are rewritten; ``timings.json`` is written beside them.
+    """
     derivations = resolve_documents(args.docs)
     out = Path(args.out)
     timings: dict = {}
