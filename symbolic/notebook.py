@@ -24,19 +24,33 @@ _COLOURS = {
 }
 
 
+# Printing orders terms numerically, which evaluates them: an unevaluated 9^(9^(9^9)) would
+# never print. Displays get this long, then show a placeholder.
+PRINT_BUDGET_S = 2.0
+
+
+def claim_latex(claim) -> str:
+    """The house LaTeX of a claim, or a placeholder when printing fails or runs too long."""
+    from symbolic.latex import claim_to_latex
+    return _bounded(lambda: claim_to_latex(claim), r"\text{(claim too large to print)}")
+
+
 def step_latex(step) -> str:
     """The LaTeX body (no ``$``) of a step's claim: its own LaTeX, else the printed claim."""
     if step.latex:
         return step.latex
     if step.claim is None:
         return r"\text{%s}" % escape_text(_short(step.quote, 80))
-    from symbolic.latex import claim_to_latex
+    return claim_latex(step.claim)
+
+
+def _bounded(make, fallback: str) -> str:
+    from symbolic.budget import SoftTimeout, soft_deadline
     try:
-        return claim_to_latex(step.claim)
-    except Exception:  # a display must never raise; fall back to SymPy's own printer
-        import sympy
-        return "%s %s %s" % (sympy.latex(step.claim.lhs), step.claim.relation.value,
-                             sympy.latex(step.claim.rhs))
+        with soft_deadline(PRINT_BUDGET_S):
+            return make()
+    except (SoftTimeout, RecursionError, Exception):  # a display must never raise or hang
+        return fallback
 
 
 def verdict_latex(verdict) -> str:
@@ -173,11 +187,7 @@ def _value(verdict) -> str:
 
 def _expr_latex(expr) -> str:
     from symbolic.latex import to_latex
-    try:
-        return to_latex(expr)
-    except Exception:  # display only: SymPy's printer always manages something
-        import sympy
-        return sympy.latex(expr)
+    return _bounded(lambda: to_latex(expr), r"\text{(too large to print)}")
 
 
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(_\{?[A-Za-z0-9, ]+\}?)?")
