@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
@@ -53,6 +54,7 @@ class CheckContext:
 _CHECKERS: dict[str, Checker] = {}
 _RULES: dict[str, CheckerFn] = {}
 _loaded = False
+_loading = threading.RLock()
 
 
 def checker(name: str, *, cost: int, applies: Callable[[Step], bool] = lambda step: True):
@@ -79,10 +81,15 @@ def _load_families() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
+    # Threads of a parallel report fork children; a child must never see a half-filled
+    # registry, so the flag is set only once every family is imported.
+    with _loading:
+        if _loaded:
+            return
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+            if not info.name.startswith("_"):
+                importlib.import_module(f"{__name__}.{info.name}")
+        _loaded = True
 
 
 def registered_checkers() -> tuple[Checker, ...]:
