@@ -73,20 +73,22 @@ def _interval(expr, ctx):
     return None
 
 
-def sign_of(value, dps: int = 50) -> int | None:
+def sign_of(value, dps: int = 50, notes: list | None = None) -> int | None:
     """The sign (-1, 0, 1) of a closed-form real number, certified, or None if undecided.
 
     Zero only when SymPy reduces the number to exactly 0; a non-zero sign only from an exact
-    rational or an interval (at ``2*dps`` digits) that excludes 0."""
+    rational or an interval (at ``2*dps`` digits) that excludes 0. ``notes`` collects how
+    each sign was decided."""
+    notes = [] if notes is None else notes
     value = sympy.sympify(value)
     if value.free_symbols:
         return None
-    if value == 0:
-        return 0
-    if value.is_Rational:
-        return 1 if value > 0 else -1
+    if value == 0 or value.is_Rational:
+        notes.append("exact arithmetic (SymPy)")
+        return 0 if value == 0 else (1 if value > 0 else -1)
     simplified = sympy.simplify(value)
     if simplified == 0:
+        notes.append("exact arithmetic (SymPy)")
         return 0
     ctx = mpmath.iv
     old = ctx.dps
@@ -99,10 +101,9 @@ def sign_of(value, dps: int = 50) -> int | None:
         ctx.dps = old
     if box is None:
         return None
-    if box.a > 0:
-        return 1
-    if box.b < 0:
-        return -1
+    if box.a > 0 or box.b < 0:
+        notes.append(f"interval arithmetic at {2 * dps} digits")
+        return 1 if box.a > 0 else -1
     return None
 
 
@@ -111,8 +112,24 @@ _ORDER = {sympy.StrictGreaterThan: lambda s: s > 0, sympy.GreaterThan: lambda s:
           sympy.Equality: lambda s: s == 0, sympy.Unequality: lambda s: s != 0}
 
 
-def _decide_boolean(expr, dps) -> bool | None:
-    """Truth value of a boolean without free symbols; relationals decided by ``sign_of``."""
+def _decide_boolean(expr, dps, notes: list | None = None, subs: dict | None = None) -> bool | None:
+    """Truth value of a boolean at a point (``subs``); relationals are decided by ``sign_of``
+    on their two sides (substituted separately, so SymPy never evaluates the relation itself)."""
+    subs = subs or {}
+    if isinstance(expr, sympy.Rel):
+        test = _ORDER.get(type(expr))
+        lhs, rhs = expr.lhs.xreplace(subs).doit(), expr.rhs.xreplace(subs).doit()
+        s = sign_of(lhs - rhs, dps, notes)
+        return None if (test is None or s is None) else test(s)
+    if isinstance(expr, (sympy.And, sympy.Or, sympy.Not)):
+        parts = [_decide_boolean(a, dps, notes, subs) for a in expr.args]
+        if isinstance(expr, sympy.Not):
+            return None if parts[0] is None else not parts[0]
+        want = isinstance(expr, sympy.Or)  # the value that settles the connective
+        if any(p is want for p in parts):
+            return want
+        return (not want) if all(p is (not want) for p in parts) else None
+    expr = expr.xreplace(subs) if subs else expr
     expr = expr.doit() if hasattr(expr, "doit") else expr
     if isinstance(expr, BooleanTrue) or expr is True:
         return True
@@ -120,41 +137,42 @@ def _decide_boolean(expr, dps) -> bool | None:
         return False
     if isinstance(expr, sympy.Rel):
         test = _ORDER.get(type(expr))
-        s = sign_of(expr.lhs - expr.rhs, dps)
+        s = sign_of(expr.lhs - expr.rhs, dps, notes)
         return None if (test is None or s is None) else test(s)
     if isinstance(expr, sympy.And):
-        parts = [_decide_boolean(a, dps) for a in expr.args]
+        parts = [_decide_boolean(a, dps, notes) for a in expr.args]
         if any(p is False for p in parts):
             return False
         return True if all(p is True for p in parts) else None
     if isinstance(expr, sympy.Or):
-        parts = [_decide_boolean(a, dps) for a in expr.args]
+        parts = [_decide_boolean(a, dps, notes) for a in expr.args]
         if any(p is True for p in parts):
             return True
         return False if all(p is False for p in parts) else None
     if isinstance(expr, sympy.Not):
-        inner = _decide_boolean(expr.args[0], dps)
+        inner = _decide_boolean(expr.args[0], dps, notes)
         return None if inner is None else not inner
     return None
 
 
-def decide_relation(lhs, relation: Relation, rhs, dps: int = 50) -> bool | None:
+def decide_relation(lhs, relation: Relation, rhs, dps: int = 50,
+                    notes: list | None = None) -> bool | None:
     """Whether ``lhs relation rhs`` holds, for sides without free symbols (None: undecided)."""
     if relation is Relation.IMPLIES:
-        premise, conclusion = _decide_boolean(lhs, dps), _decide_boolean(rhs, dps)
+        premise, conclusion = _decide_boolean(lhs, dps, notes), _decide_boolean(rhs, dps, notes)
         if premise is False or conclusion is True:
             return True
         if premise is True and conclusion is False:
             return False
         return None
     if isinstance(lhs, Boolean) or isinstance(rhs, Boolean):
-        a, b = _decide_boolean(lhs, dps), _decide_boolean(rhs, dps)
+        a, b = _decide_boolean(lhs, dps, notes), _decide_boolean(rhs, dps, notes)
         if relation is not Relation.EQ or a is None or b is None:
             return None
         return a == b
     if relation.is_approximate or relation is Relation.PROPTO:
         return None
-    s = sign_of(sympy.sympify(lhs).doit() - sympy.sympify(rhs).doit(), dps)
+    s = sign_of(sympy.sympify(lhs).doit() - sympy.sympify(rhs).doit(), dps, notes)
     if s is None:
         return None
     return relation.holds(s, 0)
@@ -180,21 +198,28 @@ def evaluate_at(step: Step, point: dict, dps: int = 50) -> tuple[bool | None, st
             return None, f"{symbol} = {value} violates the symbol's own assumptions"
     subs = {k: sympy.sympify(v) for k, v in point.items()}
     for fact in step.assumptions:
-        ok = _decide_boolean(fact.xreplace(subs), dps) if isinstance(fact, Boolean) else None
+        ok = _decide_boolean(fact, dps, subs=subs) if isinstance(fact, Boolean) else None
         if ok is False:
             return None, f"assumption {fact} is false at the point (outside the domain)"
         if ok is None:
             return None, f"assumption {fact} could not be decided at the point"
     claim = step.claim
-    lhs, rhs = claim.lhs.xreplace(subs), claim.rhs.xreplace(subs)
-    lhs, rhs = lhs.doit(), rhs.doit()
-    left_free = set(lhs.free_symbols) | set(rhs.free_symbols)
+    left_free = (set(claim.lhs.free_symbols) | set(claim.rhs.free_symbols)) - set(subs)
     if left_free:
         return None, f"symbols {sorted(map(str, left_free))} are left free by the point"
-    truth = decide_relation(lhs, claim.relation, rhs, dps)
+    notes: list = []
+    if claim.relation is Relation.IMPLIES:
+        premise = _decide_boolean(claim.lhs, dps, notes, subs)
+        conclusion = _decide_boolean(claim.rhs, dps, notes, subs)
+        truth = (True if premise is False or conclusion is True
+                 else False if premise is True and conclusion is False else None)
+    else:
+        lhs, rhs = claim.lhs.xreplace(subs).doit(), claim.rhs.xreplace(subs).doit()
+        truth = decide_relation(lhs, claim.relation, rhs, dps, notes)
     if truth is None:
         return None, "the relation could not be decided exactly or by interval arithmetic"
-    return truth, "decided exactly (SymPy) or by interval arithmetic at 2x working precision"
+    how = " and ".join(sorted(set(notes))) or "exact (SymPy evaluates the booleans)"
+    return truth, f"decided by {how}"
 
 
 # --------------------------------------------------------------------------- checkers
