@@ -525,7 +525,16 @@ def _number_value(expr) -> Fraction:
 
 
 def _compile_symbol(expr):
-    return lambda B, env: B.num(env.symbol(expr))
+    def run(B, env):
+        if expr in env.bound:
+            return B.num(env.bound[expr])
+        key = (expr, id(B), B.precision())
+        try:
+            return env.cache[key]
+        except KeyError:
+            value = env.cache[key] = B.num(env.symbol(expr))
+            return value
+    return run
 
 
 def _compile_constant(expr):
@@ -658,7 +667,16 @@ def _compile_int(expr) -> Callable[[_Env], int]:
 def _compile_indexed(expr):
     label = str(expr.base.label)
     indices = [_compile_int(i) for i in expr.indices]
-    return lambda B, env: B.num(env.indexed((label, tuple(i(env) for i in indices))))
+
+    def run(B, env):
+        coordinate = (label, tuple(i(env) for i in indices))
+        key = (coordinate, id(B), B.precision())
+        try:
+            return env.cache[key]
+        except KeyError:
+            value = env.cache[key] = B.num(env.indexed(coordinate))
+            return value
+    return run
 
 
 def _range_terms(expr):
@@ -1059,8 +1077,8 @@ def _certify_at(fl, fr, relation, values, bits, complex_claim) -> bool | None:
             B = _Acb() if complex_claim else _Arb()
             try:
                 a, b = fl(B, env), fr(B, env)
-            except (ZeroDivisionError, OutOfDomain, ValueError):
-                return None
+            except (ArithmeticError, OutOfDomain, ValueError, TypeError):
+                return None  # no enclosure: undecided, never a verdict
             if not (B.finite(a) and B.finite(b)):
                 return None
             return _decide(B, relation, a, b)
@@ -1069,8 +1087,8 @@ def _certify_at(fl, fr, relation, values, bits, complex_claim) -> bool | None:
     B = _IV(bits)
     try:
         a, b = fl(B, env), fr(B, env)
-    except (ZeroDivisionError, OutOfDomain, ValueError, libmp.ComplexResult):
-        return None
+    except (ArithmeticError, OutOfDomain, ValueError, TypeError, libmp.ComplexResult):
+        return None  # no enclosure: undecided, never a verdict
     if not (B.finite(a) and B.finite(b)):
         return None
     return _decide(B, relation, a, b)
@@ -1538,6 +1556,12 @@ def _split_indexed_facts(facts) -> tuple[list, dict]:
     return plain, signs
 
 
+def _minimum(plan: "_Plan", samples: int) -> int:
+    """Points a claim with variables needs before it may be called verified."""
+    open_claim = bool(plan.sizes) or bool(plan.kinds) or any(s.values for s in plan.samples[:1])
+    return max(5, min(samples, 60) // 6) if open_claim else 1
+
+
 def _noted(finding: Finding, plan: "_Plan") -> Finding:
     """Say in the evidence which implicit index ranges shaped the points."""
     implicit = [f for f in plan.facts if f in plan.implicit]
@@ -1590,7 +1614,9 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None) -> _Plan:
             rng = random.Random(f"{seed}/{n}/{i}")
             samples.append(_Sample(point, _drawer(rng, kinds)))
         # equal arguments: every indexed entry the same value
-        for c in (Fraction(0), Fraction(1), Fraction(-1), Fraction(10**30), Fraction(-10**30)):
+        ends = n in (0, len(instances) - 1)  # extremes of magnitude at the smallest and largest
+        constants = (0, 1, -1, 10**30, -10**30) if ends else (0, 1)
+        for c in map(Fraction, constants):
             if kinds and points:
                 rng = random.Random(f"{seed}/{n}/eq{c}")
                 samples.append(_Sample(dict(points[0]), _drawer(rng, kinds, constant=c)))
@@ -1711,6 +1737,7 @@ def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps
                                 deadline)
         run = _Run(lhs, rhs, relation, dps, _is_real_claim((lhs, rhs), plan.samples), deadline,
                    _facts(plan.facts), plan.sizes, plan.kinds)
+        run.minimum = _minimum(plan, samples)
         run.sweep(plan.samples, seed)
         return _noted(run.finding(plan.sizes, plan.instances), plan)
     except NotEvaluable as exc:
@@ -1741,6 +1768,7 @@ def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
         relation = _FACT_RELATIONS[type(goal)]
         run = _Run(goal.lhs, goal.rhs, relation, dps, _is_real_claim(exprs, points), deadline,
                    facts_c, plan.sizes, plan.kinds)
+        run.minimum = _minimum(plan, samples)
         run.sweep(points, seed)
         finding = run.finding(plan.sizes, plan.instances)
         if finding.verdict == "refuted":
@@ -1813,6 +1841,7 @@ class _Run:
         self.refuted: tuple | None = None
         self.worst: tuple[float, _Sample, Judgement] | None = None
         self.ranked: list[tuple[float, int, _Sample]] = []
+        self.minimum = 1  # points needed for 'verified'; set by the caller for open claims
         self.signs: dict[bool, _Sample] = {}  # for \ne: where lhs > rhs and where not
         self.max_dps = 2 * dps
         self.timed_out = False
@@ -1990,6 +2019,10 @@ class _Run:
         if self.held == 0:
             why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
+        if self.held < self.minimum:
+            why = " (the time budget ran out)" if self.timed_out else ""
+            return Finding("undecided", f"{digits}: only {self.held} point(s) of the domain could "
+                           f"be judged{why}, too few to call the claim verified")
         if len(self.signs) == 2:
             above, below = (items_text(_point_items(self.signs[b])) for b in (True, False))
             return Finding("undecided", f"{digits}, {npoints}: lhs - rhs is positive at "

@@ -345,3 +345,10 @@ def test_integer_functions():
 def test_ne_with_a_sign_change_is_undecided():
     finding = judge_claim(x ** 3, Relation.NE, Integer(5))
     assert finding.verdict == "undecided" and "negative" in finding.detail
+
+
+def test_too_few_points_are_not_verified():
+    k0, k1, delta = Symbol("k0", integer=True), Symbol("k1", integer=True), Symbol("delta", real=True)
+    premise = sympy.And(sympy.Eq(delta, 2 * pi * k0), sympy.Eq(delta, 2 * sqrt(3) * pi * k1))
+    finding = judge_claim(premise, Relation.IMPLIES, sympy.Eq(k0, sqrt(3) * k1))
+    assert finding.verdict == "undecided", finding.detail

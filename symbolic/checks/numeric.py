@@ -17,7 +17,7 @@ from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict
 
 _RELATIONS = (Relation.EQ, Relation.NE, Relation.LT, Relation.LE, Relation.GT, Relation.GE,
               Relation.IMPLIES)
-_MAX_BUDGET_S = 20.0
+_MAX_BUDGET_S = 8.0
 
 
 def _applies(step: Step) -> bool:
