@@ -1558,8 +1558,10 @@ def _split_indexed_facts(facts) -> tuple[list, dict]:
 
 def _minimum(plan: "_Plan", samples: int) -> int:
     """Points a claim with variables needs before it may be called verified."""
-    open_claim = bool(plan.sizes) or bool(plan.kinds) or any(s.values for s in plan.samples[:1])
-    return max(5, min(samples, 60) // 6) if open_claim else 1
+    free = bool(plan.kinds) or any(set(s.values) - set(plan.sizes) for s in plan.samples[:1])
+    if not free:  # nothing but sizes (or nothing at all): each instance is one point
+        return max(1, len(plan.instances) - 1)
+    return max(5, min(samples, 60) // 6)
 
 
 def _noted(finding: Finding, plan: "_Plan") -> Finding:
@@ -1605,11 +1607,15 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None) -> _Plan:
         if deadline is not None and n and time.monotonic() > deadline:
             instances = instances[:n]
             break
-        points = sample_points(symbols, facts, seed=seed * 7919 + n, count=per, fixed=fixed,
+        # a large instance costs its size in terms: fewer points there (counted, not timed,
+        # so the evidence is the same on every machine)
+        weight = math.prod(int(v) for v in fixed.values()) if fixed else 1
+        here = per if weight <= INSTANCES[-1] else max(3, per * INSTANCES[-1] // weight)
+        points = sample_points(symbols, facts, seed=seed * 7919 + n, count=here, fixed=fixed,
                                deadline=deadline)
-        if kinds and points and len(points) < per:
+        if kinds and points and len(points) < here:
             # few distinct symbol values (none but the sizes): vary the indexed draws instead
-            points = [points[i % len(points)] for i in range(per)]
+            points = [points[i % len(points)] for i in range(here)]
         for i, point in enumerate(points):
             rng = random.Random(f"{seed}/{n}/{i}")
             samples.append(_Sample(point, _drawer(rng, kinds)))
