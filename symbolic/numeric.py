@@ -1,7 +1,8 @@
 """High-precision numerics of the checker: evaluation, interval certificates, sampling.
 
-Three things live here, all without global state (each evaluation builds its own
-``mpmath.MPContext``; python-flint's precision is set and restored around each use):
+Three things live here, all without touching global state: evaluations use this module's
+own ``mpmath.MPContext`` (one per thread, never ``mpmath.mp``) under ``workdps``, and
+python-flint's precision is set and restored around each use:
 
 - ``evaluate(expr, point, dps=50)``: a tree-walking evaluator of SymPy expressions in mpmath
   (no ``lambdify``, no ``eval``). It dispatches by SymPy type through the MRO, like SymPy's
@@ -31,7 +32,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import statistics
 import threading
 import time
 from contextlib import contextmanager
@@ -212,12 +212,6 @@ class _Interval:
 
     def sign(self, v):
         return self.num(self.compare(v, self.num(0)))
-
-    def relu_max(self, values):
-        out = values[0]
-        for v in values[1:]:
-            out = self.max2(out, v)
-        return out
 
 
 class _IV(_Interval):

@@ -4,7 +4,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-import sympy
 from sympy import E, IndexedBase, Integer, Rational, Sum, Symbol, exp, log
 
 from symbolic.checks import CheckContext, check_step, registered_checkers

@@ -10,7 +10,7 @@ import time
 
 import pytest
 import sympy
-from sympy import (Abs, Derivative, IndexedBase, Integer, Rational, Sum, Symbol, cos, exp, log,
+from sympy import (Derivative, IndexedBase, Integer, Rational, Sum, Symbol, cos, exp, log,
                    pi, sin, sqrt, tanh)
 
 from symbolic import numeric
@@ -18,7 +18,7 @@ from symbolic.checks import CheckContext, check_step, registered_checkers
 from symbolic.checks.numeric import numeric_sample
 from symbolic.config import CheckConfig
 from symbolic.functions import MaxOver
-from symbolic.model import Claim, Kind, Regime, Relation, Step, Verdict
+from symbolic.model import Claim, Kind, Relation, Step, Verdict
 
 x = Symbol("x", real=True)
 y = Symbol("y", real=True)
