@@ -85,17 +85,26 @@ class Rewriter:
         """The items of a group argument, or the single token as a one-item tuple."""
         return item.items if isinstance(item, Group) else (item,)
 
-    def _extent(self, items, k):
-        """Where an unbracketed argument starting at k ends: the next top-level + - , or relation."""
+    def _extent(self, items, k, function=False):
+        """Where an unbracketed argument starting at k ends: the next top-level + - , or relation.
+
+        A function's argument also ends before the next function (``\\sin x \\cos y`` is
+        sin(x) cos(y)), unless a big operator came first (``\\ln \\sum_j \\exp x_j``).
+        """
         k = self._solid(items, k)
         end = k
         started = False
+        big = False
         while end < len(items):
             item = items[end]
             if isinstance(item, Tok):
                 if started and item.text in ("+", "-") and not self._after_operator(items, end):
                     break
                 if item.text in (",",) or item.text in RELATIONS:
+                    break
+                if item.text in _BIG:
+                    big = True
+                if function and started and not big and item.text in _FUNCTION_STOPS:
                     break
                 if not item.space:
                     started = True
@@ -133,7 +142,7 @@ class Rewriter:
             if function:
                 raise fail(text_of(items[max(k - 1, 0):nxt + 2]), items[nxt].col,
                            "ambiguous power after a function's brackets: write (f(x))^2 or f(x^2)")
-        end = self._extent(items, k)
+        end = self._extent(items, k, function=function)
         return self.emit(items[k:end]), end
 
     # -- the walk ----------------------------------------------------------------------------
@@ -526,6 +535,8 @@ class Rewriter:
         return self._call("SCZdot", self._vec(u), self._vec(v))
 
 
+_BIG = frozenset([r"\sum", r"\prod", r"\max", r"\min", r"\lim"])
+_FUNCTION_STOPS = FUNCTIONS | {r"\Re", r"\Im", r"\operatorname", r"\overline"}
 _TWO_ARGS = frozenset([r"\frac", r"\dfrac", r"\tfrac", r"\binom"])
 
 

@@ -270,3 +270,19 @@ def test_mixed_transpose_conventions_are_refused():
     from symbolic.errors import ParseError
     with pytest.raises(ParseError, match="outer product"):
         parse_chain(r"k_a^T q = q_i k_j^T")
+
+
+FUNCTION_ARGUMENTS = [
+    # (latex, expected, why)
+    (r"\sin x \cos y", sympy.sin(x) * sympy.cos(y), "a function's argument ends at the next function"),
+    (r"2\sin \frac{x}{2} \cos \frac{x}{2}", 2 * sympy.sin(x / 2) * sympy.cos(x / 2), "double angle"),
+    (r"\ln x \ln y", log(x) * log(y), "product of logs"),
+    (r"\ln \sum_{j=1}^{n} \exp(x_j)", log(Sum(exp(X[j]), (j, 1, n))), "a sum takes the rest"),
+    (r"\sin 2x", sympy.sin(2 * x), "coefficient inside"),
+    (r"\ln x y", log(x * y), "the log of a product"),
+]
+
+
+@pytest.mark.parametrize("latex, expected, why", FUNCTION_ARGUMENTS, ids=[f[0] for f in FUNCTION_ARGUMENTS])
+def test_function_argument_extent(latex, expected, why):
+    assert parse_expr(latex) == expected, why
