@@ -144,6 +144,12 @@ class _MP:
             self.scale = biggest
         return self.ctx.fsum(values)
 
+    def track(self, value):
+        """Note a magnitude whose rounding error the result inherits (the noise scale)."""
+        size = abs(value)
+        if size > self.scale:
+            self.scale = size
+
     def compare(self, a, b) -> int:
         """-1, 0 or 1; a non-real operand is outside the domain of an order."""
         a, b = self.real(a), self.real(b)
@@ -195,6 +201,9 @@ class _Interval:
 
     def infinity(self, sign):
         raise NotEvaluable("infinity has no finite enclosure")
+
+    def track(self, value):
+        pass  # enclosures carry their own error
 
     def precision(self) -> int:
         return self.ctx.prec if hasattr(self, "ctx") else flint.ctx.prec
@@ -589,7 +598,16 @@ def _compile_function(expr):
         raise NotEvaluable(f"the evaluator does not know the function {type(expr).__name__} "
                            f"in {expr}")
     inner = _compile(expr.args[0])
+    if name in _PERIODIC:
+        def periodic(B, env):
+            value = inner(B, env)
+            B.track(value)  # sin(x) is known only to |x| times the precision
+            return _call(B, name, value)
+        return periodic
     return lambda B, env: _call(B, name, inner(B, env))
+
+
+_PERIODIC = frozenset({"sin", "cos", "tan", "cot", "sec", "csc"})
 
 
 def _compile_abs(expr):
@@ -1012,7 +1030,9 @@ def _judge(sides: _Sides, relation: Relation, dps: int, max_dps: int = MAX_DPS) 
             else:
                 return Judgement("undecided", high.lhs, high.rhs, gap, 2 * p)
         status = _status(relation, zero, diff)
-        return Judgement(status, high.lhs, high.rhs, 0.0 if zero else gap, 2 * p)
+        # a tight order is reported as margin 0 (its sign at the noise level means nothing)
+        shown = 0.0 if zero and relation not in (Relation.EQ, Relation.NE) else gap
+        return Judgement(status, high.lhs, high.rhs, shown, 2 * p)
 
 
 def _status(relation: Relation, zero: bool, diff) -> str:

@@ -32,6 +32,9 @@ L = Symbol("L", integer=True, positive=True)
 j = Symbol("j", integer=True)
 xs = IndexedBase("x", real=True)
 TINY = Rational(1, 10**40)
+# (1 + 10^-40)^2 - 1 kept unevaluated, as written: SymPy would otherwise compute it exactly
+SQUARE_MINUS_ONE = sympy.Add(sympy.Pow(sympy.Add(1, TINY, evaluate=False), 2, evaluate=False),
+                             -1, evaluate=False)
 
 
 # --- the evaluator ----------------------------------------------------------------------
@@ -164,9 +167,9 @@ CLAIMS = [
      "near-identity: differs by 7.5e-13 (relative 3e-30)"),
     (exp(pi * sqrt(67)), Relation.EQ, Integer(147197952744), (), "refuted",
      "near-identity: differs by 1.3e-6"),
-    ((1 + TINY) ** 2 - 1, Relation.EQ, 2 * TINY + TINY ** 2, (), "verified",
+    (SQUARE_MINUS_ONE, Relation.EQ, 2 * TINY + TINY ** 2, (), "verified",
      "true; at 50 digits every digit of the left side cancels"),
-    ((1 + TINY) ** 2 - 1, Relation.EQ, 2 * TINY, (), "refuted",
+    (SQUARE_MINUS_ONE, Relation.EQ, 2 * TINY, (), "refuted",
      "false by 1e-80, which only 100+ digits resolve"),
     (sqrt(10**40 + 1) - 10**20, Relation.EQ, 1 / (sqrt(10**40 + 1) + 10**20), (), "verified",
      "true; 41 digits cancel on the left"),
@@ -352,3 +355,22 @@ def test_too_few_points_are_not_verified():
     premise = sympy.And(sympy.Eq(delta, 2 * pi * k0), sympy.Eq(delta, 2 * sqrt(3) * pi * k1))
     finding = judge_claim(premise, Relation.IMPLIES, sympy.Eq(k0, sqrt(3) * k1))
     assert finding.verdict == "undecided", finding.detail
+
+
+def test_cancellation_escalates_the_precision():
+    true = judge_claim(SQUARE_MINUS_ONE, Relation.EQ, 2 * TINY + TINY ** 2)
+    assert true.verdict == "verified", true.detail
+    # off by 1e-80: at 50 digits the difference is noise, so 200 digits decide it
+    false = judge_claim(SQUARE_MINUS_ONE, Relation.EQ, 2 * TINY)
+    assert false.verdict == "refuted" and "certified" in false.detail
+
+
+@pytest.mark.parametrize("lhs, rhs, expected, why", [
+    (sin(10**30 * pi), Integer(0), "verified", "the argument's size sets the noise, not the result's"),
+    (sin(10**30 * pi) + Rational(1, 10**40), Integer(0), "refuted", "off by 1e-40"),
+    ((1 + x) ** 2 - 1, 2 * x + x ** 2, "verified", "cancels at the edge point x = 1e-30"),
+    ((1 + x) ** 2 - 1, 2 * x + x ** 2 + Rational(1, 10**80), "refuted", "off by 1e-80 everywhere"),
+])
+def test_cancellation_table(lhs, rhs, expected, why):
+    finding = judge_claim(lhs, Relation.EQ, rhs)
+    assert finding.verdict == expected, (why, finding.detail)
