@@ -44,6 +44,15 @@ def step_latex(step) -> str:
     return claim_latex(step.claim)
 
 
+def assumptions_latex(step) -> list[str]:
+    """What a step assumes, as LaTeX: its facts, then its symbols' own assumptions (``x > 0``)."""
+    def make():
+        from symbolic.render.rows import assumption_latex
+        return list(assumption_latex(step))
+    found = _bounded(make, None)
+    return found if found is not None else [_expr_latex(a) for a in step.assumptions]
+
+
 def _bounded(make, fallback: str) -> str:
     from symbolic.budget import SoftTimeout, soft_deadline
     try:
@@ -76,11 +85,12 @@ def step_repr_markdown(step) -> str:
     """``Step._repr_markdown_``: id, kind, the claim as math, assumptions and the quote."""
     lines = ["**%s** (%s)" % (escape_markdown(step.id), step.kind.value), "",
              "$$%s$$" % step_latex(step)]
-    if step.assumptions:
-        lines += ["", "assuming " + ", ".join("$%s$" % _expr_latex(a) for a in step.assumptions)]
+    assumed = assumptions_latex(step)
+    if assumed:
+        lines += ["", "assuming " + ", ".join("$%s$" % a for a in assumed)]
     if step.rule is not None:
         lines += ["", "rule: `%s`" % step.rule.name]
-    if step.quote and step.claim is not None:
+    if step.quote and step.claim is not None and step.quote != step.latex:
         lines += ["", "> " + escape_markdown(_short(step.quote, 300))]
     return "\n".join(lines)
 

@@ -79,8 +79,9 @@ def failure_message(derivation, outcomes: Mapping, failing: Iterable[str]) -> st
         step, outcome = derivation.step(step_id), outcomes[step_id]
         lines.append(f"  step {step_id}: {outcome.verdict.value.upper()}")
         lines.append(f"    claim: {step_latex(step)}")
-        if step.assumptions:
-            lines.append("    assuming: " + ", ".join(_latex(a) for a in step.assumptions))
+        assumed = _assumptions(step)
+        if assumed:
+            lines.append("    assuming: " + ", ".join(assumed))
         if outcome.counterexample:
             values = ", ".join(f"{name} = {value}" for name, value in outcome.counterexample)
             lines.append(f"    counterexample (certified): {values}")
@@ -91,9 +92,10 @@ def failure_message(derivation, outcomes: Mapping, failing: Iterable[str]) -> st
     return "\n".join(lines)
 
 
-def _latex(expr) -> str:
-    from symbolic.notebook import _expr_latex
-    return _expr_latex(expr)
+def _assumptions(step) -> list[str]:
+    """The step's facts and its symbols' own assumptions (``b > 0``), as LaTeX."""
+    from symbolic.notebook import assumptions_latex
+    return assumptions_latex(step)
 
 
 class StepcheckFixture:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import random
 from pathlib import Path
 
@@ -28,11 +29,12 @@ from symbolic.latex import parse_chain, parse_expr, to_latex
 CORPUS = Path(__file__).parent / "regressions" / "corpus.jsonl"
 READ_LIMIT_S = 10.0  # a reader that takes longer on a short input is hanging
 
-# The reader takes about 0.1 s per claim (antlr in pure Python), so the counts are modest;
-# raise them locally (e.g. max_examples=2000) for a deeper search.
-FAST = settings(derandomize=True, deadline=None, max_examples=40, database=None,
+# The reader takes up to 0.1 s per claim (antlr in pure Python), so CI's counts are modest;
+# STEPCHECK_FUZZ_SCALE=20 searches twenty times deeper (locally, before a release).
+SCALE = max(1, int(os.environ.get("STEPCHECK_FUZZ_SCALE", "1")))
+FAST = settings(derandomize=True, deadline=None, max_examples=60 * SCALE, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-CLI = settings(FAST, max_examples=15)
+CLI = settings(FAST, max_examples=25 * SCALE)
 
 # --- strategies ------------------------------------------------------------------------------
 
