@@ -8,7 +8,6 @@ import pytest
 import sympy
 
 from proofs.attention_assignment import DERIVATION, FIGURE
-from symbolic.checks import registered_checkers
 from symbolic.config import CheckConfig
 from symbolic.model import Kind, Verdict
 from symbolic.runner import check_derivation
@@ -123,9 +122,7 @@ EXPECTED = [
 
 @pytest.fixture(scope="module")
 def outcomes():
-    # each step in a forked child under a hard limit; four at a time (dependencies first).
-    # Load the checker registry first: the runner's threads would otherwise race to import it.
-    registered_checkers()
+    # each step in a forked child under a hard limit; four at a time (dependencies first)
     return check_derivation(DERIVATION, config=CheckConfig(timeout_s=20), jobs=4)
 
 
