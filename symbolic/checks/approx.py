@@ -165,12 +165,11 @@ def _combine(ranges: dict, count: int, rng: random.Random) -> list[dict]:
     if len(symbols) == 1:
         s = symbols[0]
         return [{s: v} for v in ranges[s]]
+    # every corner of the box, then random combinations of grid values
     points = [dict(zip(symbols, corner))
               for corner in itertools.product(*[(ranges[s][0], ranges[s][-1]) for s in symbols])]
-    while len(points) < max(count, len(points)):
+    while len(points) < count:
         points.append({s: rng.choice(ranges[s]) for s in symbols})
-        if len(points) >= count:
-            break
     return points
 
 

@@ -118,3 +118,20 @@ def test_integer_range_is_a_log_grid_with_both_ends():
 def test_real_range_grid_holds_both_ends_exactly():
     grid = _grid(x, 0, Rational(1, 100), 5)
     assert grid[0] == 0 and grid[-1] == Fraction(1, 100) and len(grid) == 5
+
+
+def test_two_ranges_measure_the_corners_and_stated_points():
+    y = Symbol("y", positive=True)
+    regime = Regime(ranges=((x, 0, Rational(1, 10)), (y, 1, 100)),
+                    points=(((x, Rational(1, 20)), (y, 3)),))
+    outcome = measure(exp(x) * y, Relation.APPROX, (1 + x) * y, regime)
+    assert outcome.verdict is Verdict.APPROXIMATE
+    detail = outcome.evidence[0].detail
+    assert "over 61 point(s)" in detail and "1 stated point(s)" in detail
+    assert "lhs >= rhs at every measured point" in detail
+
+
+def test_ll_needs_the_ratio_too():
+    outcome = measure(x, Relation.LL, exp(x), Regime(ranges=((x, 1, 2),)))
+    assert outcome.verdict is Verdict.REFUTED
+    assert dict(outcome.counterexample)["x"] == "1"
