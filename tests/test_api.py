@@ -206,3 +206,41 @@ def test_import_symbolic_is_light():
 def test_public_names_resolve():
     for name in sc.__all__:
         assert getattr(sc, name) is not None, name
+
+
+# --- the commands on a user's own files ----------------------------------------------------------
+
+USER_PROOF = '''
+import sympy
+import symbolic as sc
+
+x = sc.symbols("x", positive=True)
+DERIVATION = sc.derivation("my-proof", [
+    sc.step("square", sympy.Eq((x + 1)**2, x**2 + 2*x + 1)),
+    sc.step("log", r"\\ln(x^2) = 2\\ln x", assume=["x > 0"]),
+], title="My proof")
+'''
+
+
+def test_report_on_a_users_python_file(tmp_path, monkeypatch, capsys):
+    from symbolic.cli import main
+    monkeypatch.chdir(tmp_path)  # the cache folder lands here
+    (tmp_path / "my_proof.py").write_text(USER_PROOF)
+    assert main(["report", "my_proof.py", "--out", "out"]) == 0
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    (document,) = summary["documents"]
+    assert document["id"] == "my-proof"
+    assert {s["id"]: s["verdict"] for s in document["steps"]} == {"square": "proved", "log": "proved"}
+    assert (tmp_path / "out" / "my-proof.md").is_file()
+
+
+def test_check_on_a_users_tex_file(tmp_path, capsys):
+    from symbolic.cli import main
+    tex = tmp_path / "paper.tex"
+    tex.write_text("\\documentclass{article}\n\\begin{document}\n"
+                   "\\begin{align}\n(a + b)^2 &= a^2 + 2ab + b^2 \\\\\n &\\ge 2ab\n\\end{align}\n"
+                   "\\end{document}\n")
+    code = main(["check", str(tex), "--assume", "a > 0", "--assume", "b > 0", "--json"])
+    result = json.loads(capsys.readouterr().out)
+    assert code == 0, result
+    assert [link["verdict"] for link in result["links"]] == ["proved", "proved"]
