@@ -255,6 +255,8 @@ class Context:
             fn, args = args[0].strip().lstrip("\\").strip(), args[1:]
             if fn.startswith("SCZ") or not re.fullmatch(r"[A-Za-z]+(_\w+|_\{\w+\})?", fn):
                 raise ParseError(f"cannot read the function '{fn}'")
+            if fn in _KNOWN_FUNCTIONS and len(args) == 1:
+                return _KNOWN_FUNCTIONS[fn](conv(args[0]))
             return sympy.Function(fn, real=True)(*[conv(a) for a in args])
         raise ParseError(f"internal placeholder {name} is unknown")
 
@@ -269,6 +271,10 @@ class Context:
             total += self.convert(coeff) * dot(u, self.vector(rest))
         return total
 
+
+_KNOWN_FUNCTIONS = {"asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.atanh,
+                    "arsinh": sympy.asinh, "arcosh": sympy.acosh, "artanh": sympy.atanh,
+                    "sign": sympy.sign, "sgn": sympy.sign, "erf": sympy.erf}
 
 _STATED = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
                      "integer", "complex", "rational", "commutative", "zero"])

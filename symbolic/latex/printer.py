@@ -21,7 +21,7 @@ class StepcheckLatexPrinter(LatexPrinter):
 
     def __init__(self, settings=None):
         # Upright i: a bare "i" reads back as a real index symbol (see parse.py).
-        base = {"ln_notation": True, "imaginary_unit": "ri"}
+        base = {"ln_notation": True, "imaginary_unit": "ri", "inv_trig_style": "full"}
         base.update(settings or {})
         super().__init__(base)
 

@@ -27,6 +27,8 @@ from symbolic.latex.lexer import FUNCTIONS, GREEK, RELATIONS, Group, Tok, fail, 
 _TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
 _NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "ReLU": "SCZrelu",
           "relu": "SCZrelu", "RELU": "SCZrelu"}
+# SymPy prints these as \operatorname{atan} etc.
+_ALIASES = {"atan": "arctan", "asin": "arcsin", "acos": "arccos", "log": "ln"}
 _ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar"])
 _FONTS = frozenset([r"\mathrm", r"\mathit", r"\mathbf", r"\mathsf", r"\mathcal", r"\text",
                     r"\operatorname", r"\boldsymbol"])
@@ -404,6 +406,7 @@ class Rewriter:
             return r"\text{SCZimag}", j
         if len(name) == 1 and name.isalpha():
             return name, j
+        name = _ALIASES.get(name, name)
         if ("\\" + name) in FUNCTIONS:
             # \operatorname{exp} is \exp: rewrite the run with the command in place of the font.
             swapped = items[:k] + (Tok("\\" + name, items[k].col),) + items[j:]
@@ -412,8 +415,14 @@ class Rewriter:
         if not name.isalpha():
             raise fail(text_of((items[k], arg)), items[k].col, "only letters may be named this way")
         nxt = self._solid(items, j)
-        if nxt < len(items) and isinstance(items[nxt], Group) and items[nxt].kind == "paren":
-            return self._call("SCZfn", name, *self._arguments(items[nxt].items)), nxt + 1
+        group = items[nxt] if nxt < len(items) else None
+        if isinstance(group, Group) and group.kind == "brace":   # SymPy's {\left(x\right)}
+            solid = [x for x in group.items if not _space(x)]
+            group = solid[0] if len(solid) == 1 else None
+        if isinstance(group, Group) and group.kind == "paren":
+            return self._call("SCZfn", name, *self._arguments(group.items)), nxt + 1
+        if cmd == r"\operatorname":
+            raise fail(text_of((items[k], arg)), items[k].col, "an operator needs its argument in brackets")
         return self._symbol(r"%s{%s}" % (cmd, name)), j
 
     def _inner_product(self, group) -> str:

