@@ -126,6 +126,9 @@ class Context:
             return sympy.I
         if name in self.names:
             name = self.names[name]
+        elif "SCZ" in name:
+            raise ParseError("a subscript on a function value (e.g. softmax(x)_i) "
+                             "cannot be read; name the quantity instead")
         if name in self.made:
             return self.made[name]
         parts = split_name(name)

@@ -15,7 +15,7 @@ written                                 becomes
 ``\\sum_{i \\neq a,b} ..``              ``SCZsumx(i, .., a, b)``
 ``u^T v``, ``u v^T``                    ``SCZdot(u, v)`` (see ``vectors.py``)
 ``\\frac{\\partial M}{\\partial k_j}``  ``SCZdiff((M), k_j)`` -> ``Derivative``
-``\\overline{z}``                       ``SCZconj(z)``; ``\\operatorname{Re}`` ``SCZre``
+``\\overline{z}``                       ``SCZconj(z)`` (``\\bar{x}`` is a new symbol: often a mean)
 ``\\hat{x}`` and other accents          ``SCZsym<n>``: a symbol named ``\\hat{x}``
 =====================================  ==========================================
 """
@@ -226,7 +226,7 @@ class Rewriter:
             return self._max(items, k)
         if text in (r"\sum", r"\prod"):
             return self._sum(items, k)
-        if text == r"\overline" or text == r"\bar":
+        if text == r"\overline":
             arg, nxt = self._arg(items, k + 1, text)
             return self._call("SCZconj", self.emit(self._inner(arg))), nxt
         if text in _ACCENTS:

@@ -286,3 +286,17 @@ FUNCTION_ARGUMENTS = [
 @pytest.mark.parametrize("latex, expected, why", FUNCTION_ARGUMENTS, ids=[f[0] for f in FUNCTION_ARGUMENTS])
 def test_function_argument_extent(latex, expected, why):
     assert parse_expr(latex) == expected, why
+
+
+def test_bar_is_a_new_symbol_not_a_conjugate():
+    # \bar{x} is usually a mean; as the conjugate of a real x it would silently become x
+    xbar = sympy.Symbol(r"\bar{x}", real=True)
+    assert parse_expr(r"\sum_{i=1}^n (x_i - \bar{x})^2") == Sum((X[i] - xbar) ** 2, (i, 1, n))
+    from symbolic.latex import to_latex
+    assert parse_expr(to_latex(xbar)) == xbar
+
+
+def test_subscript_on_a_function_value_is_refused():
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError, match="function value"):
+        parse_chain(r"\text{softmax}(x)_i = 1")
