@@ -9,6 +9,7 @@ written                                 becomes
 =====================================  ==========================================
 ``\\log x``, ``\\ln x``                 ``\\ln(x)``: natural log of the whole product up to
                                         the next top-level ``+``/``-`` (``\\log\\frac1n\\sum``)
+                                        or the next function (``\\sin x \\cos y``)
 ``\\max_j \\{..\\}``, ``\\max_j x_j``   ``SCZmax(j, ..)`` -> ``MaxOver``
 ``\\sum_{j=1}^{n} ..``                  ``SCZsum(j, 1, n, ..)`` -> ``Sum``
 ``\\sum_j ..``                          ``SCZsumn(j, ..)``: range found later in the chain
