@@ -113,7 +113,8 @@ class Context:
         self.indices.add(index.name)
         for sym in self.deep_symbols(body):
             parts = split_name(sym.name)
-            if parts and any(index.name in _WORD.findall(p) for p in parts[1]):
+            if parts and any(index.name in _WORD.findall(p) or _packed(p, index.name)
+                             for p in parts[1]):
                 self.bases.add(parts[0])
 
     # -- pass 2 ---------------------------------------------------------------------------
@@ -134,7 +135,16 @@ class Context:
         parts = split_name(name)
         if parts and parts[0] in self.bases:
             base = sympy.IndexedBase(parts[0], real=True)
-            result = base[tuple(self.subscript(p) for p in parts[1])]
+            subs = []
+            for part in parts[1]:
+                if len(part) > 1 and part.isalpha() and any(ch in self.indices for ch in part) \
+                        and _packed(part, next(ch for ch in part if ch in self.indices)):
+                    # x_{ij} is x[i, j]; a_{in} is a[i, n] with n the chain's own n
+                    subs.extend(self.subscript(ch) if ch in self.indices else self.symbol(ch)
+                                for ch in part)
+                else:
+                    subs.append(self.subscript(part))
+            result = base[tuple(subs)]
         elif name in self.indices:
             result = self._with(name, integer=True)
         elif name == "d" and self.has_dot:
@@ -281,6 +291,11 @@ _KNOWN_FUNCTIONS = {"asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.a
 
 _STATED = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
                      "integer", "complex", "rational", "commutative", "zero"])
+
+
+def _packed(part: str, index: str) -> bool:
+    """Whether a subscript like ``ij`` packs the index (single letters written together)."""
+    return 1 < len(part) <= 3 and part.isalpha() and part.islower() and index in part
 
 
 def _too_big(base, exp) -> bool:

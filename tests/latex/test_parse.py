@@ -300,3 +300,10 @@ def test_subscript_on_a_function_value_is_refused():
     from symbolic.errors import ParseError
     with pytest.raises(ParseError, match="function value"):
         parse_chain(r"\text{softmax}(x)_i = 1")
+
+
+def test_packed_subscripts_are_several_indices():
+    m = sympy.Symbol("m", real=True)
+    assert parse_expr(r"\sum_{i=1}^{n}\sum_{j=1}^{m} x_{ij}") == Sum(X[i, j], (j, 1, m), (i, 1, n))
+    A = sympy.IndexedBase("a", real=True)
+    assert parse_expr(r"\sum_{i=1}^{n} a_{in}") == Sum(A[i, n], (i, 1, n))
