@@ -234,7 +234,16 @@ class _IV(_Interval):
         c = self.ctx
         self.funcs = {"exp": c.exp, "log": c.log, "sqrt": c.sqrt, "sin": c.sin, "cos": c.cos,
                       "tan": c.tan, "sinh": self._sinh, "cosh": self._cosh, "tanh": self._tanh,
-                      "atan": lambda x: c.atan2(x, c.mpf(1))}
+                      "atan": lambda x: c.atan2(x, c.mpf(1)),
+                      "floor": self._rounded(libmp.mpf_floor),
+                      "ceiling": self._rounded(libmp.mpf_ceil)}
+
+    def _rounded(self, fn):
+        """floor/ceiling of an interval: monotone, so it maps the endpoints."""
+        def apply(x):
+            lo, hi = x._mpi_
+            return self.ctx.make_mpf((fn(lo), fn(hi)))
+        return apply
 
     def _sinh(self, x):
         return (self.ctx.exp(x) - self.ctx.exp(-x)) / 2
@@ -291,11 +300,13 @@ class _IV(_Interval):
 
     def max2(self, a, b):
         (a_lo, a_hi), (b_lo, b_hi) = a._mpi_, b._mpi_
-        return self.ctx.make_mpf((libmp.mpf_max(a_lo, b_lo), libmp.mpf_max(a_hi, b_hi)))
+        top = lambda u, v: v if libmp.mpf_lt(u, v) else u
+        return self.ctx.make_mpf((top(a_lo, b_lo), top(a_hi, b_hi)))
 
     def min2(self, a, b):
         (a_lo, a_hi), (b_lo, b_hi) = a._mpi_, b._mpi_
-        return self.ctx.make_mpf((libmp.mpf_min(a_lo, b_lo), libmp.mpf_min(a_hi, b_hi)))
+        bottom = lambda u, v: u if libmp.mpf_lt(u, v) else v
+        return self.ctx.make_mpf((bottom(a_lo, b_lo), bottom(a_hi, b_hi)))
 
     def real(self, v):
         return v
