@@ -39,3 +39,13 @@ def test_extracted_align_parses_link_by_link():
 
 def test_no_blocks():
     assert extract_chains("no maths here, only $inline$") == []
+
+
+def test_align_rows_with_their_own_left_side_are_separate_chains():
+    tex = r"""\begin{align}
+      a &= b \\
+      c &\le d \\
+        &= e \label{x}
+    \end{align}
+    \begin{equation}\begin{aligned} f &= g \\ &= h \end{aligned}\end{equation}"""
+    assert extract_chains(tex) == ["a = b", r"c \le d = e", "f = g = h"]
