@@ -1155,6 +1155,11 @@ class _Kind:
     integer: bool = False
     sign: str = "any"  # any, pos, nonneg, neg, nonpos, nonzero
     complex: bool = False
+    parity: int | None = None  # 0 even, 1 odd
+
+
+_UNSAMPLED = ("prime", "composite", "irrational", "transcendental", "imaginary", "zero",
+              "noninteger")
 
 
 def _kind_of(obj) -> _Kind:
@@ -1172,7 +1177,12 @@ def _kind_of(obj) -> _Kind:
         sign = "nonzero"
     else:
         sign = "any"
-    return _Kind(integer, sign, complex_)
+    for name in _UNSAMPLED:
+        if getattr(obj, f"is_{name}", None):
+            # sampling outside such a set could 'refute' a true claim
+            raise NotEvaluable(f"{obj} is declared {name}; the sampler cannot draw such values")
+    parity = 0 if obj.is_even else (1 if obj.is_odd else None)
+    return _Kind(integer or parity is not None, sign, complex_, parity)
 
 
 def _short(x: float, digits: int = 6) -> Fraction:
@@ -1186,6 +1196,11 @@ def _signed(v: Fraction, kind: _Kind) -> Fraction | None:
         v = abs(v)
     elif s in ("neg", "nonpos"):
         v = -abs(v)
+    if kind.parity is not None and v.denominator == 1 and v % 2 != kind.parity:
+        if v == 0:
+            v = Fraction(-1 if s in ("neg", "nonpos") else 1)
+        else:  # one step away from zero keeps the sign
+            v += 1 if v > 0 else -1
     if v == 0 and s in ("pos", "neg", "nonzero"):
         return None
     return v
@@ -1487,7 +1502,7 @@ def _instances(sizes, facts) -> list[dict]:
     size_facts = [f for f in facts if f.expr.free_symbols <= set(sizes)]
     for combo in combos:
         point = {s: Fraction(v) for s, v in zip(sizes, combo)}
-        if all(_signed(point[s], _kind_of(s)) is not None for s in sizes) and _holds(size_facts, _Env(point)):
+        if all(_signed(point[s], _kind_of(s)) == point[s] for s in sizes) and _holds(size_facts, _Env(point)):
             out.append(point)
         if len(out) >= 12:
             break

@@ -384,3 +384,15 @@ def test_cancellation_escalates_the_precision():
 def test_cancellation_table(lhs, rhs, expected, why):
     finding = judge_claim(lhs, Relation.EQ, rhs)
     assert finding.verdict == expected, (why, finding.detail)
+
+
+def test_parity_and_unsampled_assumptions():
+    even = Symbol("n", even=True)
+    odd = Symbol("m", odd=True, positive=True)
+    points = sample_points([even, odd], [], seed=0, count=30)
+    assert all(pt[even] % 2 == 0 and pt[odd] % 2 == 1 and pt[odd] > 0 for pt in points)
+    assert judge_claim(sympy.cos(pi * odd), Relation.EQ, Integer(-1)).verdict == "verified"
+    assert judge_claim(sympy.cos(pi * even), Relation.EQ, Integer(-1)).verdict == "refuted"
+    prime = Symbol("q", prime=True)
+    finding = judge_claim(prime, Relation.GE, Integer(3))
+    assert finding.verdict == "undecided" and "prime" in finding.detail
