@@ -1601,7 +1601,7 @@ def _minimum(plan: "_Plan", samples: int) -> int:
     free = bool(plan.kinds) or any(set(s.values) - set(plan.sizes) for s in plan.samples[:1])
     if not free:  # nothing but sizes (or nothing at all): each instance is one point
         return max(1, len(plan.instances) - 1)
-    return max(5, min(samples, 60) // 6)
+    return max(min(5, samples), min(samples, 60) // 6)
 
 
 def _noted(finding: Finding, plan: "_Plan") -> Finding:
