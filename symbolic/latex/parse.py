@@ -8,6 +8,7 @@ Every failure of any stage is a one-line ``ParseError``; no traceback escapes.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
@@ -368,6 +369,9 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -
 def _statements(latex: str) -> list[str]:
     """One --assume string as statements: ``x > 0, y > 0`` is two (``x, y \\in ..`` is one)."""
     text = _strip_math(latex)
+    interval = _INTERVAL.fullmatch(text)
+    if interval:
+        return _interval_statements(interval)
     items = lex(text)
     if any(isinstance(x, Tok) and x.text == r"\in" for x in items):
         return [text]
@@ -375,6 +379,21 @@ def _statements(latex: str) -> list[str]:
     bounds = [0] + [c + 1 for c in cuts]
     ends = cuts + [len(text)]
     return [text[a:b].strip() for a, b in zip(bounds, ends)]
+
+
+_INTERVAL = re.compile(r"\s*(?P<names>[^\\]+?)\s*\\in\s*(?P<open>\\left)?\s*(?P<lb>[\[(])\s*(?P<lo>[^,]+?)\s*,"
+                       r"\s*(?P<hi>[^,]+?)\s*(?:\\right)?\s*(?P<rb>[\])])\s*")
+
+
+def _interval_statements(m) -> list[str]:
+    """``p \\in (0, 1)``, ``x \\in [0, \\infty)``: the two bounds as relations."""
+    out = []
+    for name in (n.strip() for n in m.group("names").split(",")):
+        if m.group("lo").strip() not in (r"-\infty", r"-\infty "):
+            out.append(f"{m.group('lo')} {'<' if m.group('lb') == '(' else chr(92) + 'le'} {name}")
+        if m.group("hi").strip() not in (r"\infty", r"+\infty"):
+            out.append(f"{name} {'<' if m.group('rb') == ')' else chr(92) + 'le'} {m.group('hi')}")
+    return out or [f"{m.group('names')} \\in \\mathbb{{R}}"]
 
 
 def _membership(text, items, k, stated):

@@ -127,3 +127,22 @@ def test_huge_bound_is_not_evaluated():
     (fact,) = parse_assumptions([r"w > 9^{9^{9^{9}}}"]).facts
     assert time.perf_counter() - start < 2.0
     assert isinstance(fact, sympy.StrictGreaterThan)
+
+
+INTERVALS = [
+    # (assumption, name, sign flag, facts as strings, why)
+    (r"p \in (0, 1)", "p", "positive", ["p < 1"], "open interval"),
+    (r"x \in [0, 1]", "x", "nonnegative", ["x <= 1"], "closed interval"),
+    (r"x \in [0, \infty)", "x", "nonnegative", [], "half line"),
+    (r"t \in (-\infty, 2]", "t", None, ["t <= 2"], "bounded above only"),
+]
+
+
+@pytest.mark.parametrize("latex, name, flag, facts, why", INTERVALS, ids=[c[0] for c in INTERVALS])
+def test_interval_membership(latex, name, flag, facts, why):
+    result = parse_assumptions([latex])
+    sym = result.symbols[name]
+    assert sym.is_real
+    if flag:
+        assert getattr(sym, "is_" + flag), why
+    assert [str(f) for f in result.facts] == facts, why
