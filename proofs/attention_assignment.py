@@ -841,7 +841,7 @@ FIGURE = Figure(
     caption="Softmax weight of the key a against the number of keys n: part b (claimed ~ 1/2) "
             "and part d (claimed ~ 1), for query scales C = 1 (the document's choice) and larger. "
             "Only a large C brings the weights near their claimed values (B-7b, D-3c).",
-    series=_weight_series, xlabel="number of keys n", ylabel="alpha_a", logx=True)
+    series=_weight_series, xlabel="number of keys n", ylabel="alpha_a")
 
 DERIVATION = Derivation(
     id="attention_assignment",
