@@ -94,7 +94,7 @@ def test_index_assumption_is_rebound_in_facts():
 BAD = [
     ("x", "not a relation"),
     (r"x \approx 1", r"\approx"),
-    (r"x \in (0, 1)", "unknown set"),
+    (r"x \in \mathbb{H}", "unknown set"),
     (r"x + 1 \in \mathbb{R}", "must be symbols"),
     ("x > 0 \\implies y > 0", r"\implies"),
     ("", "empty"),
