@@ -184,7 +184,11 @@ def _time_numeric(size: int, dps: int, budget: float) -> tuple[str, str]:
         verdicts = []
         for c in checkers:
             outcome = c.fn(step, config=config, context=CheckContext())
-            verdicts.append(f"{c.name}: {outcome.verdict.value if outcome else 'nothing to say'}")
+            if outcome is None:
+                verdicts.append(f"{c.name}: nothing to say")
+            else:  # the detail says how many points were evaluated and whether time ran out
+                detail = outcome.evidence[0].detail if outcome.evidence else ""
+                verdicts.append(f"{outcome.verdict.value}: {detail[:90]}")
         return time.perf_counter() - start, "; ".join(verdicts)
 
     result = run_limited(run, timeout_s=budget, memory_mb=4096)
