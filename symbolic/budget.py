@@ -76,7 +76,10 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
             status, value, message = "timeout", None, f"wall-time budget of {timeout_s:g} s ran out"
     finally:
         if proc.is_alive():
-            os.kill(proc.pid, signal.SIGKILL)
+            try:
+                os.kill(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:  # it ended between the check and the kill
+                pass
         proc.join()
         parent.close()
     return Limited(status, value, message, time.perf_counter() - start)

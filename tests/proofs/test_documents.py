@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 import proofs
-from symbolic.model import Kind
+from symbolic.model import Kind, Verdict
 from symbolic.sources import SOURCES, collapse, is_verbatim, source_text, uncovered_formulas
 
 SHARED_SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
@@ -61,3 +61,55 @@ def test_corrected_steps_are_real_claims(doc):
     for step in derivation.steps:
         if step.corrects:
             assert step.kind is not Kind.PROSE and step.claim is not None, step.id
+
+
+# Verdict-level rules every document must satisfy (each document is checked once per session).
+
+# Corrections that are measured rather than proved, each with the reason no proof is given.
+VERIFIED_CORRECTIONS = {
+    "ES-21": "E[s_max - mean] <= sqrt(2 log n) for iid normal scores: a Monte-Carlo measurement",
+}
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_refuted_steps_have_a_counterexample_and_a_proved_correction(doc, document_outcomes):
+    derivation, outcomes = proofs.load(doc), document_outcomes(doc)
+    for step in derivation.steps:
+        if outcomes[step.id].verdict is Verdict.REFUTED:
+            assert outcomes[step.id].counterexample, step.id
+            fixes = [s.id for s in derivation.steps if s.corrects == step.id]
+            assert fixes, f"refuted step {step.id} has no corrected step beside it"
+            for fix in fixes:
+                expected = Verdict.VERIFIED if fix in VERIFIED_CORRECTIONS else Verdict.PROVED
+                assert outcomes[fix].verdict is expected, (step.id, fix, outcomes[fix].verdict)
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_corrected_steps_correct_a_refuted_step(doc, document_outcomes):
+    derivation, outcomes = proofs.load(doc), document_outcomes(doc)
+    for step in derivation.steps:
+        if step.corrects:
+            assert outcomes[step.corrects].verdict is Verdict.REFUTED, (step.id, step.corrects)
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_proved_rule_steps_rest_on_proved_premises(doc, document_outcomes):
+    derivation, outcomes = proofs.load(doc), document_outcomes(doc)
+    for step in derivation.steps:
+        if outcomes[step.id].verdict is Verdict.PROVED and step.rule is not None:
+            assert all(outcomes[p].verdict is Verdict.PROVED for p in step.rule.premises), step.id
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_no_step_ends_in_error_or_timeout(doc, document_outcomes):
+    """A timeout would make the committed reports depend on the machine's speed."""
+    outcomes = document_outcomes(doc)
+    bad = {k: o.verdict.value for k, o in outcomes.items() if o.verdict in (Verdict.ERROR, Verdict.TIMEOUT)}
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_chinese_quotes_have_an_english_gloss(doc):
+    derivation = proofs.load(doc)
+    missing = [s.id for s in derivation.steps
+               if any("\u4e00" <= ch <= "\u9fff" for ch in s.quote) and not s.gloss]
+    assert not missing, missing

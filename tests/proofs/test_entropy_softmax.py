@@ -57,12 +57,8 @@ EXPECTED = [
 
 
 @pytest.fixture(scope="module")
-def outcomes():
-    config = CheckConfig(timeout_s=20)
-    done = {}
-    for step in DERIVATION.steps:
-        done[step.id] = check_step(step, config=config, context=CheckContext(DERIVATION, dict(done)))
-    return done
+def outcomes(document_outcomes):
+    return document_outcomes("entropy_softmax")
 
 
 def test_every_step_has_an_expected_verdict():
@@ -75,11 +71,6 @@ def test_step_verdict(outcomes, step_id, verdict, reason):
     assert outcome.verdict is verdict, (step_id, reason, outcome.evidence)
 
 
-@pytest.mark.parametrize("step_id", [r[0] for r in EXPECTED if r[1] is R])
-def test_refuted_steps_have_counterexamples(outcomes, step_id):
-    assert outcomes[step_id].counterexample
-
-
 @pytest.mark.parametrize("wrong, fixed", [
     ("ES-8", "ES-10"), ("ES-11", "ES-12"), ("ES-13n", "ES-13"), ("ES-14", "ES-15"),
     ("ES-22", "ES-22c"), ("ES-23", "ES-23c"),
@@ -87,12 +78,6 @@ def test_refuted_steps_have_counterexamples(outcomes, step_id):
 def test_refuted_steps_have_a_proved_correction(outcomes, wrong, fixed):
     assert DERIVATION.step(fixed).corrects == wrong
     assert outcomes[fixed].verdict is P
-
-
-def test_proved_steps_rest_on_proved_premises(outcomes):
-    for step in DERIVATION.steps:
-        if outcomes[step.id].verdict is P and step.rule is not None:
-            assert all(outcomes[p].verdict is P for p in step.rule.premises), step.id
 
 
 @pytest.mark.parametrize("step_id", ["ES-8", "ES-11", "ES-14", "ES-20", "ES-24"])
@@ -127,17 +112,6 @@ def test_the_measured_bound_h_ge_approximation_holds_in_the_samples():
         terms = doc._score_terms(rows, scale)
         approx = math.log(64) - float(scale) * (terms["max"] - terms["bar"])
         assert np.all(terms["entropy"] >= approx - 1e-12)
-
-
-def test_quotes_are_verbatim_and_cover_every_formula():
-    text = source_text(DERIVATION.source)
-    assert all(is_verbatim(s.quote, text) for s in DERIVATION.steps)
-    assert uncovered_formulas(text, [s.quote for s in DERIVATION.steps]) == []
-
-
-def test_claim_steps_have_glosses_and_prose_has_no_claim():
-    assert all(s.gloss for s in DERIVATION.steps if s.kind is not Kind.PROSE)
-    assert all((s.claim is None) == (s.kind is Kind.PROSE) for s in DERIVATION.steps)
 
 
 def test_figures_are_pure_and_complete():

@@ -66,12 +66,8 @@ EXPECTED = [
 
 
 @pytest.fixture(scope="module")
-def outcomes():
-    config = CheckConfig(timeout_s=20)
-    done = {}
-    for step in DERIVATION.steps:
-        done[step.id] = check_step(step, config=config, context=CheckContext(DERIVATION, dict(done)))
-    return done
+def outcomes(document_outcomes):
+    return document_outcomes("informer_lemma1")
 
 
 def test_every_step_has_an_expected_verdict():
@@ -82,33 +78,6 @@ def test_every_step_has_an_expected_verdict():
 def test_step_verdict(outcomes, step_id, verdict, reason):
     outcome = outcomes[step_id]
     assert outcome.verdict is verdict, (step_id, reason, outcome.evidence)
-
-
-@pytest.mark.parametrize("step_id", [r[0] for r in EXPECTED if r[1] is R])
-def test_refuted_steps_have_certified_counterexamples_and_a_proved_correction(outcomes, step_id):
-    assert outcomes[step_id].counterexample
-    fixes = [s.id for s in DERIVATION.steps if s.corrects == step_id]
-    assert fixes and all(outcomes[f].verdict is P for f in fixes), fixes
-
-
-def test_proved_steps_rest_on_proved_premises(outcomes):
-    for step in DERIVATION.steps:
-        if outcomes[step.id].verdict is P and step.rule is not None:
-            assert all(outcomes[p].verdict is P for p in step.rule.premises), step.id
-
-
-def test_quotes_are_verbatim_and_cover_every_formula():
-    text = source_text(DERIVATION.source)
-    assert all(is_verbatim(s.quote, text) for s in DERIVATION.steps)
-    assert uncovered_formulas(text, [s.quote for s in DERIVATION.steps]) == []
-
-
-def test_chinese_steps_have_english_glosses():
-    assert all(s.gloss for s in DERIVATION.steps)
-
-
-def test_prose_steps_carry_no_claim():
-    assert all((s.claim is None) == (s.kind is Kind.PROSE) for s in DERIVATION.steps)
 
 
 def test_figure_is_pure_and_shows_the_bounds_in_order():
