@@ -8,10 +8,7 @@ import pytest
 import sympy
 
 from proofs.attention_assignment import DERIVATION, FIGURE
-from symbolic.config import CheckConfig
-from symbolic.model import Kind, Verdict
-from symbolic.runner import check_derivation
-from symbolic.sources import is_verbatim, source_text, uncovered_formulas
+from symbolic.model import Verdict
 
 P, V, R, A, PROSE = (Verdict.PROVED, Verdict.VERIFIED, Verdict.REFUTED, Verdict.APPROXIMATE,
                      Verdict.PROSE)

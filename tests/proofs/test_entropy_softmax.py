@@ -10,10 +10,7 @@ import pytest
 
 from proofs import entropy_softmax as doc
 from proofs.entropy_softmax import DERIVATION
-from symbolic.checks import CheckContext, check_step
-from symbolic.config import CheckConfig
-from symbolic.model import Kind, Verdict
-from symbolic.sources import is_verbatim, source_text, uncovered_formulas
+from symbolic.model import Verdict
 
 P, V, R, PROSE = Verdict.PROVED, Verdict.VERIFIED, Verdict.REFUTED, Verdict.PROSE
 

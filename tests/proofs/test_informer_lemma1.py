@@ -8,10 +8,7 @@ import math
 import pytest
 
 from proofs.informer_lemma1 import DERIVATION, FIGURE
-from symbolic.checks import CheckContext, check_step
-from symbolic.config import CheckConfig
-from symbolic.model import Kind, Verdict
-from symbolic.sources import is_verbatim, source_text, uncovered_formulas
+from symbolic.model import Verdict
 
 P, R, PROSE = Verdict.PROVED, Verdict.REFUTED, Verdict.PROSE
 
