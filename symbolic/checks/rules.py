@@ -11,7 +11,10 @@ step is ``verified`` ("follows from premises that are verified"), and when some 
 is neither (or has not been checked) the step is inconclusive, saying so. Definition
 steps (``Kind.DEFINITION``) hold by definition and do not weaken a conclusion. Every
 premise's own assumptions must hold on the step's domain (they are found among the
-step's assumptions or proved from them).
+step's assumptions or proved from them). A sign fact about one element (``x[j] > 0``
+with j free in the claim) stays about that element; with j not in the claim it is read
+as "every x[j] > 0". A free index is never assumed to lie in a range: ``x[j] <= max_j``
+needs the facts ``j >= 1``, ``j <= L``.
 
 The catalogue (names and params are the interface used by ``proofs/``):
 
