@@ -188,26 +188,43 @@ def assumption_latex(step: Step) -> tuple[str, ...]:
                    and not isinstance(s, sympy.Dummy)}
         for symbol in sorted(symbols, key=lambda s: s.name):
             name = to_latex(symbol) + (r"_{\cdot}" if symbol in bases else "")
-            text = _symbol_domain(symbol, name)
-            if text:
-                found.append(text)
+            found.extend(_symbol_domain(symbol, name))
     return tuple(dict.fromkeys(found))
 
 
-def _symbol_domain(symbol: sympy.Symbol, name: str) -> str | None:
+def _symbol_domain(symbol: sympy.Symbol, name: str) -> list[str]:
+    """Everything a symbol assumes about itself, so no hypothesis of a proof stays hidden."""
+    facts: list[str] = []
     if symbol.is_integer:
-        if symbol.is_positive:
-            return rf"{name} \in \mathbb{{Z}}_{{>0}}"
-        if symbol.is_nonnegative:
-            return rf"{name} \in \mathbb{{Z}}_{{\ge 0}}"
-        return rf"{name} \in \mathbb{{Z}}"
-    for attribute, text in (("is_positive", "> 0"), ("is_negative", "< 0"),
-                            ("is_nonnegative", r"\ge 0"), ("is_nonpositive", r"\le 0")):
-        if getattr(symbol, attribute):
-            return f"{name} {text}"
-    if symbol.is_complex and not symbol.is_real:
-        return rf"{name} \in \mathbb{{C}}"
-    return None  # real (the default) or nothing said, as for a function's plain arguments
+        for attribute, text in (("is_positive", r"\in \mathbb{Z}_{>0}"), ("is_negative", r"\in \mathbb{Z}_{<0}"),
+                                ("is_nonnegative", r"\in \mathbb{Z}_{\ge 0}"),
+                                ("is_nonpositive", r"\in \mathbb{Z}_{\le 0}")):
+            if getattr(symbol, attribute):
+                facts.append(f"{name} {text}")
+                break
+        else:
+            facts.append(rf"{name} \in \mathbb{{Z}}")
+        if symbol.is_even:
+            facts.append(rf"{name} \text{{ even}}")
+        elif symbol.is_odd:
+            facts.append(rf"{name} \text{{ odd}}")
+        if symbol.is_prime:
+            facts.append(rf"{name} \text{{ prime}}")
+    else:
+        if symbol.is_rational:
+            facts.append(rf"{name} \in \mathbb{{Q}}")
+        elif symbol.is_irrational:
+            facts.append(rf"{name} \notin \mathbb{{Q}}")
+        for attribute, text in (("is_positive", "> 0"), ("is_negative", "< 0"),
+                                ("is_nonnegative", r"\ge 0"), ("is_nonpositive", r"\le 0")):
+            if getattr(symbol, attribute):
+                facts.append(f"{name} {text}")
+                break
+        if symbol.is_complex and not symbol.is_real:
+            facts.append(rf"{name} \in \mathbb{{C}}")
+    if symbol.is_zero is False and not (symbol.is_positive or symbol.is_negative or symbol.is_irrational):
+        facts.append(rf"{name} \ne 0")
+    return facts  # nothing for a plain real symbol (the default) or a function's plain arguments
 
 
 # ---------------------------------------------------------------- counterexample values
