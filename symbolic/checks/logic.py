@@ -107,6 +107,17 @@ def sign_of(value, dps: int = 50, notes: list | None = None) -> int | None:
     return None
 
 
+def _at(expr, subs: dict):
+    """``expr`` at a point: substituted, evaluated (``doit``), then substituted again, so
+    that values given for elements such as ``x[2]`` reach the terms a ``Sum`` over a
+    range fixed by the point only produces when it is evaluated."""
+    if not subs:
+        return expr.doit() if hasattr(expr, "doit") else expr
+    once = expr.xreplace(subs)
+    once = once.doit() if hasattr(once, "doit") else once
+    return once.xreplace(subs)
+
+
 _ORDER = {sympy.StrictGreaterThan: lambda s: s > 0, sympy.GreaterThan: lambda s: s >= 0,
           sympy.StrictLessThan: lambda s: s < 0, sympy.LessThan: lambda s: s <= 0,
           sympy.Equality: lambda s: s == 0, sympy.Unequality: lambda s: s != 0}
@@ -118,7 +129,7 @@ def _decide_boolean(expr, dps, notes: list | None = None, subs: dict | None = No
     subs = subs or {}
     if isinstance(expr, sympy.Rel):
         test = _ORDER.get(type(expr))
-        lhs, rhs = expr.lhs.xreplace(subs).doit(), expr.rhs.xreplace(subs).doit()
+        lhs, rhs = _at(expr.lhs, subs), _at(expr.rhs, subs)
         s = sign_of(lhs - rhs, dps, notes)
         return None if (test is None or s is None) else test(s)
     if isinstance(expr, (sympy.And, sympy.Or, sympy.Not)):
@@ -129,8 +140,7 @@ def _decide_boolean(expr, dps, notes: list | None = None, subs: dict | None = No
         if any(p is want for p in parts):
             return want
         return (not want) if all(p is (not want) for p in parts) else None
-    expr = expr.xreplace(subs) if subs else expr
-    expr = expr.doit() if hasattr(expr, "doit") else expr
+    expr = _at(expr, subs)
     if isinstance(expr, BooleanTrue) or expr is True:
         return True
     if isinstance(expr, BooleanFalse) or expr is False:
@@ -204,7 +214,11 @@ def evaluate_at(step: Step, point: dict, dps: int = 50) -> tuple[bool | None, st
         if ok is None:
             return None, f"assumption {fact} could not be decided at the point"
     claim = step.claim
-    left_free = (set(claim.lhs.free_symbols) | set(claim.rhs.free_symbols)) - set(subs)
+    # free symbols after evaluation at the point (a Sum whose range the point fixes names
+    # its dummy element x[m] until it is expanded into x[1], x[2], ...)
+    left_free = set()
+    for side in (claim.lhs, claim.rhs):
+        left_free |= {f for f in _at(side, subs).free_symbols if f not in subs}
     if left_free:
         return None, f"symbols {sorted(map(str, left_free))} are left free by the point"
     notes: list = []
@@ -214,7 +228,7 @@ def evaluate_at(step: Step, point: dict, dps: int = 50) -> tuple[bool | None, st
         truth = (True if premise is False or conclusion is True
                  else False if premise is True and conclusion is False else None)
     else:
-        lhs, rhs = claim.lhs.xreplace(subs).doit(), claim.rhs.xreplace(subs).doit()
+        lhs, rhs = _at(claim.lhs, subs), _at(claim.rhs, subs)
         truth = decide_relation(lhs, claim.relation, rhs, dps, notes)
     if truth is None:
         return None, "the relation could not be decided exactly or by interval arithmetic"

@@ -94,3 +94,24 @@ def test_sign_of_is_exact_or_certified(value, sign):
 
 def test_sign_of_a_symbolic_value_is_undecided():
     assert sign_of(x + 1) is None
+
+
+def test_a_point_can_give_values_to_the_elements_of_a_general_sum():
+    # L = 3 fixes the range, so the sum expands into s[1] + s[2] + s[3]: their values must
+    # reach those terms (the implication "ln mean exp(s) = s_1 => s_1 = max" is false here)
+    s_, m_ = sympy.IndexedBase("s", real=True), sympy.Symbol("m", integer=True, positive=True)
+    size = sympy.Symbol("L", integer=True, positive=True)
+    total = sympy.Sum(sympy.exp(s_[m_]), (m_, 1, size))
+    claim = step(Eq(s_[1], sympy.log(total / size)), Relation.IMPLIES, Eq(s_[1], s_[2]),
+                 rule=point((size, 3), (s_[1], 0), (s_[2], sympy.log(sympy.Rational(3, 2))),
+                            (s_[3], sympy.log(sympy.Rational(1, 2)))))
+    outcome = rule_counterexample(claim, config=CheckConfig(), context=None)
+    assert outcome.verdict is Verdict.REFUTED, outcome.evidence
+
+
+def test_an_element_left_without_a_value_leaves_the_point_undecided():
+    s_, m_ = sympy.IndexedBase("s", real=True), sympy.Symbol("m", integer=True, positive=True)
+    size = sympy.Symbol("L", integer=True, positive=True)
+    claim = step(sympy.Sum(s_[m_], (m_, 1, size)), Relation.GE, s_[1], kind=Kind.INEQUALITY)
+    truth, why = evaluate_at(claim, {size: 2, s_[1]: 1})
+    assert truth is None and "s[2]" in why
