@@ -192,8 +192,12 @@ class CalculusProof:
     detail: str
 
 
-def calculus_proof(f, symbol, facts, *, strict: bool) -> CalculusProof:
-    """Prove ``f >= 0`` (``> 0``) on the interval of ``symbol`` by convexity or monotonicity."""
+def calculus_proof(f, symbol, facts, *, strict: bool, depth: int = 0) -> CalculusProof:
+    """Prove ``f >= 0`` (``> 0``) on the interval of ``symbol`` by convexity or monotonicity.
+
+    The sign of ``f'`` for monotonicity may itself be proved by this function (twice at
+    most): ``e^x - 1 - x - x^2/2 >= 0`` for ``x >= 0`` because its derivative is.
+    """
     if not _elementary(f):
         return CalculusProof(False, "the function uses more than elementary smooth functions")
     u = sympy.Dummy("u", real=True)
@@ -235,7 +239,9 @@ def calculus_proof(f, symbol, facts, *, strict: bool) -> CalculusProof:
     for increasing in (True, False):
         slope = d1 if increasing else -d1
         if not _sign_on(slope, u, region, strict=strict):
-            continue
+            if depth >= 2 or not calculus_proof(slope.subs(u, symbol), symbol, facts,
+                                                strict=strict, depth=depth + 1).proved:
+                continue
         end = region.start if increasing else region.end
         side = "+" if increasing else "-"
         try:

@@ -35,6 +35,8 @@ TRUE = [
     (step(sympy.log(x), LE, x - 1, (x > 0,)), "inequality_calculus", "ln x <= x - 1"),
     (step(sympy.sqrt(x), LT, x, (x > 1,)), "inequality_calculus",
      "sqrt x < x for x > 1: convex gap increasing from 0 at the excluded end"),
+    (step(sympy.exp(x), GT, 1 + x + x ** 2 / 2, (x > 0,)), "inequality_calculus",
+     "increasing because its derivative e^x - 1 - x > 0 is proved the same way"),
     (step(a ** 2 + b ** 2, GE, 2 * a * b), "inequality_sign", "factor gives (a - b)^2"),
     (step(p + 1 / p, GE, 0), "inequality_sign", "positive terms"),
     (step(a, GT, b, (a > b,)), "inequality_substitution", "the fact itself: a = b + t"),
@@ -56,6 +58,8 @@ FALSE_OR_UNPROVABLE = [
     (step(sympy.sqrt(x), LT, x, (x >= 1,)), "equality at the included end x = 1"),
     (step(a ** 2, GE, b ** 2, (a > b,)), "false for a = 0, b = -1"),
     (step(sympy.log(1 + x), LE, x), "without x > -1 the left side is not real everywhere"),
+    (step(sympy.exp(x), GE, 1 + x + x ** 2 / 2, (x >= -1,)), "false for x < 0"),
+    (step(sympy.exp(x), GT, 1 + x + x ** 2 / 2, (x >= 0,)), "equality at x = 0"),
 ]
 
 
