@@ -1041,8 +1041,16 @@ def _judge(sides: _Sides, relation: Relation, dps: int, max_dps: int = MAX_DPS) 
             else:
                 return Judgement("undecided", high.lhs, high.rhs, gap, 2 * p)
         status = _status(relation, zero, diff)
-        # a tight order is reported as margin 0 (its sign at the noise level means nothing)
-        shown = 0.0 if zero and relation not in (Relation.EQ, Relation.NE) else gap
+        # a tight order is reported as margin 0 (its sign at the noise level means nothing);
+        # a zero difference is measured against the size of the terms, not of sides that are
+        # themselves near 0 (there the quotient is 1 and says nothing)
+        if zero and relation not in (Relation.EQ, Relation.NE):
+            shown = 0.0
+        elif zero:
+            with ctx.workdps(2 * p + 10):
+                shown = float(size / high.scale) if high.scale else 0.0
+        else:
+            shown = gap
         return Judgement(status, high.lhs, high.rhs, shown, 2 * p)
 
 
