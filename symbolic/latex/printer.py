@@ -5,7 +5,10 @@ an expression equal to ``e`` (the round trip is tested in ``tests/latex``).
 """
 from __future__ import annotations
 
+import re
+
 import sympy
+from sympy.core.function import AppliedUndef
 from sympy.printing.latex import LatexPrinter
 
 from symbolic.latex.vectors import COMPONENT, dot_factors
@@ -24,6 +27,64 @@ class StepcheckLatexPrinter(LatexPrinter):
         base = {"ln_notation": True, "imaginary_unit": "ri", "inv_trig_style": "full"}
         base.update(settings or {})
         super().__init__(base)
+
+    def _print(self, expr, **kwargs):
+        # MaxOver/MinOver carry their own ``_latex`` (which SymPy's dispatch prefers); the
+        # house form writes the range so that the reader does not invent one.
+        from symbolic.functions import MaxOver, MinOver
+        if isinstance(expr, MaxOver):
+            return self._print_over(expr, r"\min" if isinstance(expr, MinOver) else r"\max")
+        return super()._print(expr, **kwargs)
+
+    def _print_over(self, expr, head: str) -> str:
+        (index, lo, hi), = expr.limits
+        if lo == 1 and isinstance(hi, sympy.Symbol) and hi.name == "N_%s" % index.name:
+            # the reader's own fresh range for a bare \max_{j}
+            return r"%s_{%s} \left(%s\right)" % (head, self._print(index), self._print(expr.function))
+        return r"%s_{%s=%s}^{%s} \left(%s\right)" % (
+            head, self._print(index), self._print(lo), self._print(hi), self._print(expr.function))
+
+    def _print_Function(self, expr, exp=None):
+        if not isinstance(expr, AppliedUndef):
+            return super()._print_Function(expr, exp=exp)
+        # A user's function f(x, y): a name, then bracketed arguments, as the reader reads it.
+        name = expr.func.__name__
+        if re.fullmatch(r"[A-Za-z](_.*)?", name):
+            head = self._print(sympy.Symbol(name))
+        else:
+            stem, sep, sub = name.partition("_")
+            head = r"\operatorname{%s}" % stem + ("_{%s}" % sub.strip("{}") if sep else "")
+        args = ", ".join(self._print(a) for a in expr.args)
+        body = r"%s\left(%s\right)" % (head, args)
+        return body if exp is None else r"\left(%s\right)^{%s}" % (body, exp)
+
+    def _print_Derivative(self, expr):
+        order = sum(num for _, num in expr.variable_count)
+        if order == 1:
+            return super()._print_Derivative(expr)
+        # d^2/dt^2 as d/dt d/dt: the reader reads one derivative operator at a time.
+        ops = " ".join(r"\frac{\partial}{\partial %s}" % self._print(x)
+                       for x, num in reversed(expr.variable_count) for _ in range(int(num)))
+        return r"%s \left(%s\right)" % (ops, self._print(expr.expr))
+
+    def _print_MatrixSymbol(self, expr):
+        if expr.shape[1] == 1:
+            return self._print(sympy.Symbol(expr.name))   # a column vector: q, k_{a}
+        # a matrix is bold (the reader refuses bold capitals: it reads scalars only)
+        stem, sep, sub = expr.name.partition("_")
+        return r"\mathbf{%s}" % stem + ("_{%s}" % sub if sep else "")
+
+    def _print_Expectation(self, expr):
+        return r"\mathbb{E}\left[%s\right]" % self._print(expr.args[0])
+
+    def _print_Probability(self, expr):
+        return r"\mathbb{P}\left(%s\right)" % self._print(expr.args[0])
+
+    def _print_Variance(self, expr):
+        return r"\operatorname{Var}\left(%s\right)" % self._print(expr.args[0])
+
+    def _print_Covariance(self, expr):
+        return r"\operatorname{Cov}\left(%s\right)" % ", ".join(self._print(a) for a in expr.args[:2])
 
     def _print_log(self, expr, exp=None):
         body = r"\ln\left(%s\right)" % self._print(expr.args[0])
@@ -68,7 +129,13 @@ class StepcheckLatexPrinter(LatexPrinter):
     def _print_Sum(self, expr):
         factors = dot_factors(expr)
         if factors is None:
-            return super()._print_Sum(expr)
+            # the summand always in brackets: "\sum_j (a_j + b_j) c_j" would be ambiguous
+            heads = "".join(r"\sum_{%s=%s}^{%s} " % tuple(self._print(x) for x in limit)
+                            for limit in reversed(expr.limits))
+            body = self._print(expr.function)
+            if isinstance(expr.function, (sympy.Add, sympy.Mul)) and not _is_product_of_atoms(expr.function):
+                body = r"\left(%s\right)" % body
+            return heads + body
         u, v = (self._vector(x) for x in factors)
         return r"%s %s^{T}" % (u, v)
 
@@ -78,6 +145,12 @@ class StepcheckLatexPrinter(LatexPrinter):
         if len(component.indices) == 2:
             return "%s_{%s}" % (name, self._print(component.indices[0]))
         return name
+
+
+def _is_product_of_atoms(expr) -> bool:
+    """A product of numbers, symbols and indexed symbols (``2 c x_{j}``): no brackets needed."""
+    return isinstance(expr, sympy.Mul) and all(
+        a.is_Number or isinstance(a, (sympy.Symbol, sympy.Indexed)) for a in expr.args)
 
 
 _PRINTER = StepcheckLatexPrinter()

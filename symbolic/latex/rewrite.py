@@ -33,6 +33,8 @@ _ALIASES = {"atan": "arctan", "asin": "arcsin", "acos": "arccos", "log": "ln"}
 _ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar"])
 _FONTS = frozenset([r"\mathrm", r"\mathit", r"\mathbf", r"\mathsf", r"\mathcal", r"\text",
                     r"\operatorname", r"\boldsymbol"])
+# \operatorname{E}[x] would read as Euler's number times x: refused, never guessed
+_STATISTICS = frozenset(["E", "P", "Pr", "Var", "Cov", "Corr"])
 _SKIP_WITH_ARG = frozenset([r"\label"])
 _SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&", r"\%"])
 
@@ -140,6 +142,11 @@ class Rewriter:
                 return self.emit(solid[0].items), j + 1
         if j < len(items) and isinstance(items[j], Group) and items[j].kind == "paren":
             nxt = self._solid(items, j + 1)
+            if not function and _more_factors(items, nxt):
+                # "\sum_j (a_j + b_j) c_j": the library would sum only the bracket
+                raise fail(text_of(items[max(k - 1, 0):nxt + 1]), items[j].col,
+                           "ambiguous: a bracket after \\sum/\\max/\\lim followed by more factors; "
+                           "bracket the whole term: \\sum_j \\left((a_j + b_j) c_j\\right)")
             if not (nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text == "^"):
                 return self.emit(items[j].items), j + 1
             if function:
@@ -405,6 +412,13 @@ class Rewriter:
             return self._call(_NAMED[name], body), j
         if name == "i" and cmd in (r"\mathrm", r"\text", r"\operatorname"):
             return r"\text{SCZimag}", j
+        if name in _STATISTICS and cmd in (r"\operatorname", r"\mathrm", r"\text"):
+            raise fail(text_of((items[k], arg)), items[k].col,
+                       "expectations, variances and probabilities cannot be read; check them "
+                       "with a rule or name the quantity")
+        if cmd == r"\mathbf" and len(name) == 1 and name.isupper():
+            raise fail(text_of((items[k], arg)), items[k].col,
+                       "a bold capital is a matrix; only scalar expressions can be read")
         if len(name) == 1 and name.isalpha():
             return name, j
         name = _ALIASES.get(name, name)
@@ -584,6 +598,14 @@ def _bars(items, k) -> int:
     if k + 1 < len(items) and all(isinstance(x, Tok) and x.text == "|" for x in items[k:k + 2]):
         return 2
     return 0
+
+
+def _more_factors(items, k) -> bool:
+    """Whether a factor (not + - , a relation or the end) starts at k."""
+    if k >= len(items):
+        return False
+    item = items[k]
+    return not (isinstance(item, Tok) and (item.text in ("+", "-", ",", "^", "_") or item.text in RELATIONS))
 
 
 def _space(item) -> bool:
