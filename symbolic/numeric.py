@@ -1880,6 +1880,9 @@ def _judge_limit(fl, fr, relation, points, dps, sizes, instances, deadline) -> F
                    f"{worst:.1e}; not a proof")
 
 
+MIN_POINTS_PER_INSTANCE = 3
+
+
 class _Run:
     """The state of judging one relation over points: counts, the worst point, candidates."""
 
@@ -1889,6 +1892,7 @@ class _Run:
         self.relation, self.dps, self.real, self.deadline = relation, dps, real, deadline
         self.facts, self.fixed, self.ikinds = facts, set(fixed), ikinds
         self.held = 0
+        self.held_by_size: dict[tuple, int] = {}  # points judged per instance of the sizes
         self.outside = 0
         self.undecided: list[tuple[_Sample, Judgement]] = []
         self.uncertified: list[tuple[_Sample, Judgement]] = []
@@ -1925,7 +1929,7 @@ class _Run:
             return None
         self.max_dps = max(self.max_dps, j.dps)
         if j.status in ("holds", "tight"):
-            self.held += 1
+            self._count_held(sample)
             if self.relation is Relation.EQ:
                 badness = abs(j.gap)
             elif self.relation is Relation.NE:
@@ -1944,10 +1948,30 @@ class _Run:
             if answer is True and self._domain_certain(sample):
                 self.refuted = (sample, j)
             elif answer is False:  # the floating-point reading was wrong; intervals decide
-                self.held += 1
+                self._count_held(sample)
             else:
                 self.uncertified.append((sample, j))
         return j
+
+    def _count_held(self, sample: _Sample) -> None:
+        self.held += 1
+        key = tuple(sorted((str(s), str(v)) for s, v in sample.values.items() if s in self.fixed))
+        self.held_by_size[key] = self.held_by_size.get(key, 0) + 1
+
+    def _thin_instances(self, instances) -> list[str]:
+        """Instances of the sizes where too few points were in the domain to say anything.
+
+        Without this, a claim false for every L > 1 but true at L = 1 could be 'verified'
+        on the L = 1 points alone when the other instances fall outside the domain.
+        """
+        if not self.fixed:
+            return []
+        thin = []
+        for fixed in instances:
+            key = tuple(sorted((str(s), str(v)) for s, v in fixed.items() if s in self.fixed))
+            if self.held_by_size.get(key, 0) < MIN_POINTS_PER_INSTANCE:
+                thin.append(",".join(f"{a}={b}" for a, b in key))
+        return thin
 
     def _domain_certain(self, sample: _Sample) -> bool:
         """Every assumption certainly holds at the point (else it proves nothing)."""
@@ -2073,6 +2097,11 @@ class _Run:
         if self.held == 0:
             why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
+        thin = self._thin_instances(instances) if self.held >= self.minimum else []
+        if thin:
+            return Finding("undecided", f"{digits}, {npoints}: too few points in the domain at "
+                           f"instance(s) {'; '.join(thin)} (at least {MIN_POINTS_PER_INSTANCE} "
+                           f"each are needed to call the claim verified)")
         if self.held < self.minimum:
             why = " (the time budget ran out)" if self.timed_out else ""
             return Finding("undecided", f"{digits}: only {self.held} point(s) of the domain could "

@@ -159,3 +159,18 @@ def test_tiny_budget_is_never_refuted():
     outcome = check_step(step(sin(x) ** 2 + cos(x) ** 2, Relation.EQ, Integer(1)),
                          config=CheckConfig(timeout_s=0.01))
     assert outcome.verdict is not Verdict.REFUTED
+
+
+def test_a_claim_true_only_at_the_smallest_size_is_not_verified_there_alone():
+    """log(mean x) <= mean(log x) holds at n = 1 only; where most instances fall outside the
+    domain (real x, log of negatives), the n = 1 points alone must not make it verified."""
+    import sympy as sp
+    from symbolic.checks import check_step
+    from symbolic.config import CheckConfig
+    from symbolic.model import Claim, Kind, Relation, Step, Verdict
+    x = sp.IndexedBase("x", real=True)
+    j = sp.Symbol("j", integer=True, positive=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    claim = Claim(sp.log(sp.Sum(x[j], (j, 1, n)) / n), Relation.LE, sp.Sum(sp.log(x[j]), (j, 1, n)) / n)
+    outcome = check_step(Step("S", Kind.INEQUALITY, "q", claim=claim), config=CheckConfig(timeout_s=30))
+    assert outcome.verdict is not Verdict.VERIFIED and not outcome.verdict.accepted
