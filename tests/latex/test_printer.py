@@ -30,6 +30,13 @@ NOTATION = [
     (I * x, r"\mathrm{i} x", "upright imaginary unit"),
     (re(z), r"\operatorname{Re}\left(z\right)", "real part"),
     (dot(vector_component("q", i), vector_component("k", j)), r"k_{j} q_{i}^{T}", "dot product"),
+    (sympy.Function("M")(X[i], y), r"M\left(x_{i}, y\right)", "a user's function: name, then brackets"),
+    (sympy.Function("softmax")(x), r"\operatorname{softmax}\left(x\right)", "a long name is an operator"),
+    (Derivative(log(x), (x, 2)), r"\frac{\partial}{\partial x} \frac{\partial}{\partial x} \left(\ln\left(x\right)\right)",
+     "a second derivative as two first ones"),
+    (Sum((X[j] + 1) * y, (j, 1, n)), r"\sum_{j=1}^{n} \left(y \left(x_{j} + 1\right)\right)",
+     "a product with brackets is bracketed whole"),
+    (sympy.MatrixSymbol("P", n, n) * sympy.MatrixSymbol("Q", n, n), r"\mathbf{P} \mathbf{Q}", "matrices are bold"),
 ]
 
 
@@ -72,7 +79,26 @@ ROUND_TRIP = [
     (-x / 2 + y**-2, "negative powers"),
     (dot(vector_component("q", i), vector_component("k", j)) / sqrt(d), "dot product over sqrt d"),
     (Sum(X[i] ** 2, (i, 1, n)) / n, "mean of squares"),
+    (sympy.Function("M", real=True)(x, y) + 1, "a user's function (real, as the reader makes it)"),
+    (Derivative(log(x**2 + 1), (x, 2)), "a second derivative"),
+    (Sum((X[j] + 1) * y, (j, 1, n)), "a sum of a product with brackets"),
+    (MaxOver(X[j], (j, 1, n)) + 1, "max with its range written"),
 ]
+
+
+@pytest.mark.parametrize("latex, why", [
+    (r"\sum_{j=1}^{n} \left(x_{j} + 1\right) y_{j} = 0", "would sum the bracket only"),
+    (r"\max_{j} \left(x_{j}\right) y = 0", "would take the max of the bracket only"),
+    (r"\operatorname{E}\left[x\right] = 1", "would read Euler's number times x"),
+    (r"\operatorname{Var}\left(x\right) = 1", "a variance is not a user function"),
+    (r"\mathbb{E}\left[x\right] = 1", "expectation"),
+    (r"\mathbf{P} \mathbf{Q} = \mathbf{Q} \mathbf{P}", "matrices do not commute; scalars would"),
+    (r"\operatorname{Phi}_{2i}\left(t, i\right) = 1", "a subscripted operator name"),
+])
+def test_what_the_printer_cannot_say_is_refused(latex, why):
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError):
+        parse_chain(latex)
 
 
 @pytest.mark.parametrize("expr, why", ROUND_TRIP, ids=[r[1] for r in ROUND_TRIP])
