@@ -40,6 +40,9 @@ class Point:
     exact given the seed). ``certify(dps)`` returns a certified lower bound of the
     statistic of the same seeded sample (an ``mpmath.mpf`` or a float that is exact), or
     ``None`` when it cannot; ``cost`` ranks points when several could be certified.
+    ``sampled=False`` marks a point computed from fixed data (no random draw): its
+    certificate is then a plain counterexample, and the evidence says so instead of
+    naming a seed and a Monte-Carlo error.
     """
 
     where: tuple[tuple[str, str], ...]
@@ -47,6 +50,7 @@ class Point:
     stderr: float = 0.0
     certify: Callable[[int], object] | None = None
     cost: float = 1.0
+    sampled: bool = True
 
 
 @dataclass(frozen=True)
@@ -113,14 +117,18 @@ def run_experiment(measure: Callable[[int], Measurement], *, seed: int, toleranc
     for point in outside:
         certain, why = _certified_above(point, tolerance, dps)
         if certain:
-            evidence.append(Evidence("experiment certificate",
-                                     f"at {_where(point)}: {result.statistic} measured "
-                                     f"{_short(point.statistic)} +/- {_short(point.stderr)}; {why}; "
-                                     "the sample is the seeded one, the population claim is "
-                                     "Monte-Carlo with the standard error shown"))
-            counterexample = tuple(point.where) + (("seed", str(seed)),
-                                                    (result.statistic, _short(point.statistic)),
-                                                    ("tolerance", f"{tolerance:g}"))
+            if point.sampled:
+                measured = (f"{result.statistic} measured {_short(point.statistic)} +/- "
+                            f"{_short(point.stderr)}; {why}; the sample is the seeded one, the "
+                            "population claim is Monte-Carlo with the standard error shown")
+                seeded = (("seed", str(seed)),)
+            else:
+                measured = (f"{result.statistic} computed {_short(point.statistic)} from fixed "
+                            f"data (no sampling); {why}")
+                seeded = ()
+            evidence.append(Evidence("experiment certificate", f"at {_where(point)}: {measured}"))
+            counterexample = tuple(point.where) + seeded + (
+                (result.statistic, _short(point.statistic)), ("tolerance", f"{tolerance:g}"))
             return Outcome(Verdict.REFUTED, tuple(evidence), counterexample, table=table)
         evidence.append(Evidence("experiment certificate", f"at {_where(point)}: {why}"))
     if outside:

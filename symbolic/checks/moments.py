@@ -134,6 +134,28 @@ def _instances(expr, size, values=(1, 2, 3, 4, 9, 16)):
     return [(v, sympy.simplify(expr.subs(size, v))) for v in values]
 
 
+def model_text(params) -> str:
+    """The probability model a step's moments are computed in, said in words.
+
+    Param ``model`` (a string) names it when given; otherwise it is read off ``iid``. A
+    verdict of this rule holds in that model only, so the evidence always states it.
+    """
+    given = params.param("model")
+    if given:
+        return str(given)
+    parts = [f"{entry[0]}_j ~ {entry[1]}({', '.join(str(a) for a in entry[2:])})"
+             for entry in params.param("iid") or ()]
+    return ", ".join(parts) + ", all independent and identically distributed across j"
+
+
+def _with_model(outcome: Outcome, model: str) -> Outcome:
+    """A refutation's counterexample names the model it was found in."""
+    if outcome.verdict is not Verdict.REFUTED:
+        return outcome
+    return Outcome(outcome.verdict, outcome.evidence,
+                   tuple(outcome.counterexample) + (("model", model),))
+
+
 @rule("iid_moments")
 def moments_iid(step, *, config, context):
     """The named rule ``iid_moments``: exact moments of i.i.d. sums, then the relation."""
@@ -147,12 +169,14 @@ def moments_iid(step, *, config, context):
         rhs = evaluate_moments(claim.rhs, iid)
     except MomentError as exc:
         return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", str(exc)),))
-    said = f"moments by linearity and independence over the index: {sympy.sstr(lhs)} vs {sympy.sstr(rhs)}"
+    model = model_text(step.rule)
+    said = (f"model: {model}; moments by linearity and independence over the index: "
+            f"{sympy.sstr(lhs)} vs {sympy.sstr(rhs)}")
     if claim.relation is Relation.EQ:
         difference = sympy.simplify(lhs - rhs)
         if difference == 0:
             return Outcome(Verdict.PROVED, (Evidence("iid_moments", said + "; difference simplifies to 0"),))
-        return _refute_equality(difference, claim, said)
+        return _with_model(_refute_equality(difference, claim, said), model)
     if claim.relation is Relation.PROPTO:
         size = step.rule.param("in") or (_size_symbols(claim) or [None])[0]
         if size is None:
@@ -161,7 +185,7 @@ def moments_iid(step, *, config, context):
         if size not in ratio.free_symbols:
             return Outcome(Verdict.PROVED, (Evidence(
                 "iid_moments", said + f"; ratio {sympy.sstr(ratio)} does not depend on {size}"),))
-        return _refute_proportional(ratio, size, said)
+        return _with_model(_refute_proportional(ratio, size, said), model)
     return Outcome(Verdict.INCONCLUSIVE, (Evidence(
         "iid_moments", f"relation {claim.relation.value} is not handled by iid_moments"),))
 

@@ -117,3 +117,21 @@ def test_missing_measure_is_inconclusive_not_false():
                 rule=Rule("experiment"))
     outcome = check_step(step, config=CheckConfig(timeout_s=5))
     assert outcome.verdict is Verdict.INCONCLUSIVE
+
+
+def measure_fixed_and_sampled(seed):
+    """A fixed-data point (exactly 1/2, no draw) beside the biased sampled one."""
+    fixed = Point((("x", "1/2"),), 0.5, 0.0, lambda dps: mpmath.mpf(1) / 2, cost=0, sampled=False)
+    return Measurement(("n", "error"), (), (fixed,) + measure_biased(seed).points, "mixed.", "error")
+
+
+def test_a_fixed_data_counterexample_names_no_seed():
+    # the cheapest outside point is the fixed one: its certificate is a plain counterexample,
+    # so the evidence must not call it a seeded Monte-Carlo sample
+    outcome = run_experiment(measure_fixed_and_sampled, seed=3, tolerance=0.05, z=3.0,
+                             approximate=True, dps=30)
+    assert outcome.verdict is Verdict.REFUTED
+    found = dict(outcome.counterexample)
+    assert found["x"] == "1/2" and "seed" not in found
+    detail = outcome.evidence[1].detail
+    assert "fixed data (no sampling)" in detail and "Monte-Carlo" not in detail

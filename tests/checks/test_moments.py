@@ -45,3 +45,20 @@ def test_unknown_distribution_is_inconclusive():
     step = Step("MOM-2", Kind.IDENTITY, "q", Claim(Mean(DOT), Relation.EQ, 0),
                 rule=Rule("iid_moments", params=(("iid", ((q, "cauchy", 0, 1), (k, "normal", 0, 1))),)))
     assert check_step(step, config=CheckConfig(timeout_s=10)).verdict is Verdict.INCONCLUSIVE
+
+
+def test_every_verdict_names_its_model():
+    # a moment claim holds or fails in a probability model; the evidence and a refutation's
+    # counterexample must say which, so a model-dependent verdict is never read as absolute
+    proved = _check(Var(DOT), Relation.EQ, d)
+    refuted = _check(sympy.sqrt(Mean(DOT ** 2)), Relation.PROPTO, d)
+    assert "model: q_j ~ normal(0, 1), k_j ~ normal(0, 1)" in proved.evidence[0].detail
+    assert dict(refuted.counterexample)["model"].startswith("q_j ~ normal(0, 1)")
+
+
+def test_a_named_model_is_stated_verbatim():
+    step = Step("MOM-3", Kind.IDENTITY, "q", Claim(Mean(DOT), Relation.EQ, 0),
+                rule=Rule("iid_moments", params=(("iid", IID), ("model", "the i.i.d. reading"))))
+    outcome = check_step(step, config=CheckConfig(timeout_s=10))
+    assert outcome.verdict is Verdict.PROVED
+    assert outcome.evidence[0].detail.startswith("model: the i.i.d. reading;")
