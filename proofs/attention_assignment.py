@@ -19,15 +19,21 @@ reals and as integers, since the document does not say.
 
 Findings (decided by hand, then by the engine):
 
-* "alpha_j ~ 1" needs a gap ``g >= ln(20(n-1))`` between the top score and the others (then
-  ``alpha_j >= 20/21``: within 5% relative to alpha_j, the approximation tier's measure).
+* a: "alpha_j ~ 1 when k_j^T q >> k_i^T q" is false with ``>>`` read as the contract's ratio
+  of at least 100 (scores 1 and 0.01 give alpha_j = 0.73 at n = 2); what is needed is a gap:
+  ``alpha_j >= 1 - epsilon`` once ``k_j^T q - k_i^T q >= ln((n-1)(1-epsilon)/epsilon)``, and
+  ``alpha_j -> 1`` as the gap grows.
 * b: ``e >> 1`` is false as stated (ratio 2.72); ``e/(2e + n - 2) ~ 1/2`` within 5% only for
   n = 2 (n = 3 is already 15.6% off); with ``q = C(k_a + k_b)`` the weight tends to 1/2 as
   C -> oo, within 5% once ``C >= ln(10(n-2))``.
+* c: with the document's ``q = mu_a + mu_b`` the weights on a and b sum to
+  ``(e^lambda + e)/(e^lambda + e + n - 2)``, far from 1 for many keys, and ``Var(alpha_a)`` is
+  about 0.025 at n = 2 (not the 1/4 of a swing between v_a and v_b); a large scale C gives
+  the swing (limits).
 * d: the scores ``(lambda, 0, 0, ...)`` with ``lambda ~ 1`` do not put "all the weight" on one
   key (``e/(e + n - 1)``, 0.73 for n = 2); a large scale C does (a limit).
-* Position a: every line holds for general sizes; the bias step needs ``P 1 = 1`` (P a
-  permutation), which orthogonality alone does not give.
+* Position a: every line holds for general sizes (the bias step uses that P permutes rows,
+  as the document says).
 * Position b: the final inference "k_0 = k_1 10000^{2/d} with integers forces k_0 = k_1 = 0"
   is false for d = 4 (k_0 = 100, k_1 = 1) and d = 8; with real positions the encoding is not
   unique for d in {2, 4, 8} (e.g. d = 8, t_2 = t_1 + 2000 pi) and is unique when 10^{8/d} is
@@ -37,16 +43,19 @@ Findings (decided by hand, then by the engine):
 from __future__ import annotations
 
 import math
+import random
 
+import mpmath
 import sympy
 from sympy import (ConditionSet, Contains, E, Eq, FiniteSet, Function, I, Identity,
-                   ImageSet, IndexedBase, Integers, Lambda, Limit, Matrix, Mod, OneMatrix,
+                   ImageSet, IndexedBase, Integers, Lambda, Limit, Matrix, Mod, Ne, OneMatrix,
                    Pow, Rationals, Reals, Sum, Symbol, ZeroMatrix, conjugate, cos, exp, im, log,
                    oo, pi, re, sin, sqrt)
 from sympy.matrices.expressions import MatrixSymbol
 from sympy.stats import Bernoulli, Normal
 from sympy.stats.symbolic_probability import Expectation, Probability, Variance
 
+from symbolic.checks.experiment import Measurement, Point
 from symbolic.checks.matrices import EntrywiseReLU, RowSoftmax, permutation_matrix
 from symbolic.model import Claim, Derivation, Figure, Kind, Regime, Relation, Rule, Series, Step
 
@@ -75,8 +84,22 @@ v_j, w_mean = Symbol("v_j", real=True), Symbol("w", real=True)
 v_a, v_b = Symbol("v_a", real=True), Symbol("v_b", real=True)
 
 
-#: the gap at which the top weight is within 5% of 1 (relative to the weight), plus u >= 0
-GAP_5 = log(20 * (n - 1)) + u
+#: "k_j^T q >> k_i^T q" read as CONTRACT's >>: the ratio r = k_j^T q / k_i^T q of the top score
+#: to the others (at least 100), the others' score t > 0 (so the gap is g = (r - 1) t)
+ratio = Symbol("r", positive=True)
+t_score = Symbol("t", positive=True)
+GAP_RATIO = (ratio - 1) * t_score
+#: the regime the document implies for "much larger": a ratio of at least 100 (here 100..1000),
+#: the other scores t in [0.01, 1] (dot products of unit-scale vectors), n from 2 to 4096 keys
+RATIO_REGIME = dict(ranges=((n, 2, 4096), (ratio, 100, 1000), (t_score, sympy.Rational(1, 100), 1)),
+                    description="k_j^T q >> k_i^T q as a ratio r = k_j^T q / k_i^T q in [100, 1000] "
+                                "(>> is a ratio of at least 100), other scores t = k_i^T q in "
+                                "[0.01, 1], n = 2..4096 keys; the gap is g = (r - 1) t")
+#: a tolerance epsilon in (0, 1), written through its odds w = (1 - epsilon)/epsilon > 0
+#: (epsilon = 1/(1 + w), 1 - epsilon = w/(1 + w): every epsilon in (0, 1) has one w > 0), and
+#: the gap ln((n-1)(1-epsilon)/epsilon) + u = ln((n-1) w) + u, u >= 0
+w_odds = Symbol("w", positive=True)
+GAP_EPS = log((n - 1) * w_odds) + u
 
 
 def _weight_top(gap):
@@ -222,33 +245,74 @@ _PART_A = (
          gloss="For alpha_j to carry almost all the weight, k_j^T q must be much larger than the "
                "other scores. Quantitatively: with every other score g below the top one, "
                "alpha_j = 1/(1 + (n-1) e^{-g}) (the worst case for a gap of at least g)."),
+    Step("ATT-2r", Kind.APPROXIMATION,
+         r"要让 $α_j$ 几乎承载所有权重，查询向量 $q$ 和键向量 $k_j$ 的点积 $k_j^T q$ "
+         r"远大于所有其他点积 $k_i^T q$($i ≠ j$)。",
+         Claim(_weight_top(GAP_RATIO), Relation.APPROX, 1, regime=Regime(**RATIO_REGIME)),
+         gloss="The document's claim: alpha_j ~ 1 (within 5%) when k_j^T q >> every other k_i^T q. "
+               "'>>' as a ratio r >= 100 of the scores does not fix the gap (r - 1) t: with "
+               "scores 1 and 0.01 the gap is 0.99 and alpha_j = 1/(1 + (n-1) e^{-0.99}) is 0.73 "
+               "at n = 2 and tiny for large n."),
     Step("ATT-2b", Kind.IDENTITY,
          r"要让 $α_j$ 几乎承载所有权重，查询向量 $q$ 和键向量 $k_j$ 的点积 $k_j^T q$ "
          r"远大于所有其他点积 $k_i^T q$($i ≠ j$)。",
-         Claim(_weight_top(GAP_5), Relation.EQ, 1 / (1 + exp(-u) / 20)), assumptions=(n >= 2,),
-         gloss="How large the gap must be: at g = ln(20(n-1)) + u the worst-case weight is "
-               "alpha_j = 1/(1 + e^{-u}/20), whatever n is."),
+         Claim(_weight_top(GAP_EPS), Relation.EQ, w_odds / (w_odds + exp(-u))),
+         assumptions=(n >= 2,),
+         gloss="What is needed is an additive gap. For a tolerance epsilon in (0, 1) with odds "
+               "w = (1 - epsilon)/epsilon, at the gap g = ln((n-1)(1-epsilon)/epsilon) + u = "
+               "ln((n-1) w) + u the worst-case weight is alpha_j = w/(w + e^{-u}) ..."),
+    Step("ATT-2c1", Kind.INEQUALITY,
+         r"要让 $α_j$ 几乎承载所有权重，查询向量 $q$ 和键向量 $k_j$ 的点积 $k_j^T q$ "
+         r"远大于所有其他点积 $k_i^T q$($i ≠ j$)。",
+         Claim(-u, Relation.LE, 0),
+         gloss="... and since u >= 0: -u <= 0 ..."),
+    Step("ATT-2c2", Kind.INEQUALITY,
+         r"要让 $α_j$ 几乎承载所有权重，查询向量 $q$ 和键向量 $k_j$ 的点积 $k_j^T q$ "
+         r"远大于所有其他点积 $k_i^T q$($i ≠ j$)。",
+         Claim(exp(-u), Relation.LE, exp(0)),
+         rule=Rule("monotone", premises=("ATT-2c1",), params=(("map", exp),)),
+         gloss="... e^{-u} <= e^0 = 1 (exp increasing) ..."),
+    Step("ATT-2c3", Kind.INEQUALITY,
+         r"要让 $α_j$ 几乎承载所有权重，查询向量 $q$ 和键向量 $k_j$ 的点积 $k_j^T q$ "
+         r"远大于所有其他点积 $k_i^T q$($i ≠ j$)。",
+         Claim(w_odds + exp(-u), Relation.LE, w_odds + 1),
+         rule=Rule("add_both_sides", premises=("ATT-2c2",)),
+         gloss="... so w + e^{-u} <= w + 1 ..."),
     Step("ATT-2c", Kind.INEQUALITY,
          r"要让 $α_j$ 几乎承载所有权重，查询向量 $q$ 和键向量 $k_j$ 的点积 $k_j^T q$ "
          r"远大于所有其他点积 $k_i^T q$($i ≠ j$)。",
-         Claim(1 / (1 + exp(-u) / 20), Relation.GE, sympy.Rational(20, 21)),
-         gloss="So alpha_j >= 20/21, i.e. |alpha_j - 1| <= 5% of alpha_j, once the gap is at "
-               "least ln(20(n-1)) (u >= 0); at a smaller gap the worst case misses 5%."),
-    Step("ATT-3", Kind.APPROXIMATION,
+         Claim(w_odds / (w_odds + 1), Relation.LE, w_odds / (w_odds + exp(-u))),
+         rule=Rule("monotone", premises=("ATT-2c3",),
+                   params=(("map", Lambda(x_diff, w_odds / x_diff)),)),
+         corrects="ATT-2r",
+         gloss="Corrected (x -> w/x is decreasing for x > 0): alpha_j >= w/(w + 1) = 1 - epsilon "
+               "once the gap k_j^T q - k_i^T q is at least ln((n-1)(1-epsilon)/epsilon) (ATT-2b), "
+               "for any n >= 2 and any epsilon in (0, 1). A ratio of the scores does not "
+               "suffice; a gap does."),
+    Step("ATT-2l", Kind.LIMIT,
+         r"要让 $α_j$ 几乎承载所有权重，查询向量 $q$ 和键向量 $k_j$ 的点积 $k_j^T q$ "
+         r"远大于所有其他点积 $k_i^T q$($i ≠ j$)。",
+         Claim(Limit(_weight_top(g), g, oo), Relation.EQ, 1), rule=Rule("limit"),
+         corrects="ATT-2r",
+         gloss="Corrected: alpha_j -> 1 as the gap g -> oo, for every n."),
+    Step("ATT-3", Kind.PROSE,
          r"$ii$ 根据 $i$ 的结论，我们有 $α_j \approx 1$ 且对于所有 $i ≠ j，α_i ≈ 0$。此时：",
-         Claim(_weight_top(GAP_5), Relation.APPROX, 1,
-               regime=Regime(ranges=((n, 2, 4096), (u, 0, 20)),
-                             description="gap g = ln(20(n-1)) + u above the threshold of ATT-2c")),
-         gloss="(ii) From (i): alpha_j ~ 1 and alpha_i ~ 0 for i != j; checked in the regime "
-               "of a gap at least ln(20(n-1))."),
+         gloss="(ii) From (i): alpha_j ~ 1 and alpha_i ~ 0 for i != j. This restates the "
+               "conclusion of (i), checked there: alpha_j ~ 1 is ATT-2r (false for a score ratio "
+               ">= 100; true for a gap of ln((n-1)(1-epsilon)/epsilon), ATT-2c, and as a limit, "
+               "ATT-2l); alpha_i ~ 0 is ATT-3b."),
     Step("ATT-3b", Kind.APPROXIMATION,
          r"$ii$ 根据 $i$ 的结论，我们有 $α_j \approx 1$ 且对于所有 $i ≠ j，α_i ≈ 0$。此时：",
-         Claim(exp(-GAP_5) * _weight_top(GAP_5),
-               Relation.APPROX, 0,
-               regime=Regime(ranges=((n, 2, 4096), (u, 0, 20)), tolerance=0.05, absolute=True,
-                             description="each other weight alpha_i = e^{-g} alpha_j, absolute "
-                                         "error at most 0.05, gap g = ln(20(n-1)) + u")),
-         gloss="alpha_i = e^{-g} alpha_j ~ 0 for the other keys (absolute tolerance 0.05)."),
+         Claim(exp(-GAP_RATIO) * _weight_top(GAP_RATIO), Relation.APPROX, 0,
+               regime=Regime(**RATIO_REGIME, tolerance=0.05, absolute=True)),
+         gloss="alpha_i = e^{-g} alpha_j ~ 0 for the other keys (absolute tolerance 0.05), in the "
+               "same regime k_j^T q >> k_i^T q (ratio >= 100): at n = 2 with scores 1 and 0.01, "
+               "alpha_i = 0.27."),
+    Step("ATT-3c", Kind.LIMIT,
+         r"$ii$ 根据 $i$ 的结论，我们有 $α_j \approx 1$ 且对于所有 $i ≠ j，α_i ≈ 0$。此时：",
+         Claim(Limit(exp(-g) * _weight_top(g), g, oo), Relation.EQ, 0), rule=Rule("limit"),
+         corrects="ATT-3b",
+         gloss="Corrected: alpha_i = e^{-g}/(1 + (n-1) e^{-g}) -> 0 as the gap g -> oo."),
     Step("ATT-4", Kind.IDENTITY,
          r"$$c \approx 0 \cdot v_1 + 0 \cdot v_2 + ... + 1 \cdot v_j + ... + 0 \cdot v_n = v_j$$",
          Claim(_weight_top(g) * v_j + (1 - _weight_top(g)) * w_mean - v_j, Relation.EQ,
@@ -365,6 +429,67 @@ ALPHA_C_SCALED = exp(C * lam_real) / (exp(C * lam_real) + exp(C) + n - 2)
 #: lambda = 1 + delta or 1 - delta: above or below the score 1 of k_b
 delta_pos = Symbol("delta", positive=True)
 
+#: lambda within two standard deviations (sqrt(1/2) = 0.71) of its mean 1, in the limit alpha -> 0
+LAMBDA_LO, LAMBDA_HI = sympy.Rational(-2, 5), sympy.Rational(12, 5)
+#: lambda as a random variable, lambda ~ N(1, 1/2) (C-4c)
+lam_rv = Normal("lambda", 1, sqrt(sympy.Rational(1, 2)))
+SWING_TRIALS = 2000
+SWING_NS = (2, 10, 100)
+
+
+def _swing_lambdas(seed: int, keys: int) -> list[float]:
+    """Seeded draws of lambda ~ N(1, 1/2) (binary64: these numbers are the sample)."""
+    rng = random.Random(seed * 1000 + keys)
+    lams = [1.0 + math.sqrt(0.5) * rng.gauss(0.0, 1.0) for _ in range(SWING_TRIALS)]
+    return lams
+
+
+def _variance_interval(lams, keys: int, dps: int):
+    """The unbiased sample variance of alpha_a over the seeded lambdas, as an mpmath interval."""
+    iv = mpmath.iv
+    old = iv.dps
+    iv.dps = dps
+    try:
+        rest = iv.e + (keys - 2)
+        weights = [iv.exp(iv.mpf(x)) / (iv.exp(iv.mpf(x)) + rest) for x in lams]
+        mean = sum(weights, iv.mpf(0)) / len(weights)
+        return sum(((w - mean) ** 2 for w in weights), iv.mpf(0)) / (len(weights) - 1)
+    finally:
+        iv.dps = old
+
+
+def swing_variance_deficit(seed: int) -> Measurement:
+    """|Var(alpha_a) - 1/4| / (1/4) for the document's q = mu_a + mu_b, lambda ~ N(1, 1/2).
+
+    1/4 is the variance of a weight that swings between 0 and 1 with probability 1/2 each
+    (c = v_a or v_b, the picture of C-7e); Var(c) = Var(alpha_a)(v_a - v_b)^2 at n = 2."""
+    rows, points = [], []
+    for keys in SWING_NS:
+        lams = _swing_lambdas(seed, keys)
+        alphas = [math.exp(x) / (math.exp(x) + math.e + keys - 2) for x in lams]
+        mean = sum(alphas) / len(alphas)
+        dev = [(a - mean) ** 2 for a in alphas]
+        var = sum(dev) / (len(alphas) - 1)
+        fourth = sum(v * v for v in dev) / len(alphas)
+        stderr = math.sqrt(max(fourth - var * var, 0.0) / len(alphas))
+        statistic = abs(var - 0.25) / 0.25
+
+        def certify(dps, lams=lams, keys=keys):
+            gap = 1 - 4 * _variance_interval(lams, keys, dps)
+            return gap.a if gap.a > 0 else None
+
+        rows.append((str(keys), f"{var:.5f}", f"{stderr:.5f}", f"{statistic:.4f}"))
+        points.append(Point(where=(("n", str(keys)),), statistic=statistic, stderr=4 * stderr,
+                            certify=certify, cost=keys))
+    return Measurement(
+        header=("n", "Var(alpha_a)", "std. error", "relative error vs 1/4"),
+        rows=tuple(rows), points=tuple(points),
+        description=f"Sample variance of alpha_a = e^lambda/(e^lambda + e + n - 2) over "
+                    f"{SWING_TRIALS} seeded draws of lambda ~ N(1, 1/2) (q = mu_a + mu_b), "
+                    f"n in {SWING_NS}, against 1/4 (a swing between v_a and v_b).",
+        statistic="relative error vs 1/4")
+
+
 _PART_C = (
     Step("C-0", Kind.PROSE,
          r"$c$ 正态分布有如下的特点： 1. 均值分布的中心点，代表随机变量最可能取到的值。",
@@ -448,12 +573,23 @@ _PART_C = (
                Relation.EQ, ALPHA_C),
          assumptions=(n >= 2,),
          gloss="The scores are (lambda, 1, 0, ...): alpha_a = e^lambda / (e^lambda + e + n - 2)."),
+    Step("C-7s", Kind.APPROXIMATION,
+         r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
+         Claim(ALPHA_C + E / (exp(lam_real) + E + n - 2), Relation.APPROX, 1,
+               regime=Regime(ranges=((n, 2, 4096), (lam_real, LAMBDA_LO, LAMBDA_HI)),
+                             description="the document's q = mu_a + mu_b (scores (lambda, 1, 0, "
+                                         "...)), lambda within two standard deviations of its "
+                                         "mean 1 (sd 0.71), n = 2..4096 keys")),
+         gloss="With the document's q = mu_a + mu_b, c swings between v_a and v_b only if almost "
+               "all the weight is on a and b: alpha_a + alpha_b = (e^lambda + e)/(e^lambda + e + "
+               "n - 2) ~ 1. True at n = 2, false for many keys (n = 100, lambda = 1: 0.05): c is "
+               "then close to the average of all the values."),
     Step("C-7b", Kind.LIMIT,
          r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
          Claim(Limit(ALPHA_C_SCALED.subs(lam_real, 1 + delta_pos), C, oo), Relation.EQ, 1),
-         rule=Rule("limit"),
-         gloss="c swings between v_a and v_b: with the query scaled by a large C (as in b), "
-               "alpha_a -> 1 when lambda = 1 + delta > 1 ..."),
+         rule=Rule("limit"), corrects="C-7s",
+         gloss="Corrected: c swings between v_a and v_b with the query scaled by a large C "
+               "(as in b): alpha_a -> 1 when lambda = 1 + delta > 1 ..."),
     Step("C-7c0", Kind.IDENTITY,
          r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
          Claim(ALPHA_C_SCALED.subs(lam_real, 1 - delta_pos), Relation.EQ,
@@ -463,17 +599,31 @@ _PART_C = (
          r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
          Claim(Limit(exp(-C * delta_pos) / (exp(-C * delta_pos) + 1 + (n - 2) * exp(-C)), C, oo),
                Relation.EQ, 0),
-         rule=Rule("limit"),
+         rule=Rule("limit"), corrects="C-7s",
          gloss="... and alpha_a -> 0 (all weight on b) when lambda = 1 - delta < 1 (alpha_a "
                "with numerator and denominator divided by e^C)."),
     Step("C-7d", Kind.IDENTITY,
          r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
          Claim(Probability(1 + epsilon0 > 1), Relation.EQ, sympy.Rational(1, 2)),
          gloss="Each case happens half of the time: P(lambda > 1) = 1/2."),
+    Step("C-7v", Kind.APPROXIMATION,
+         r"$c$ 的方差会非常大。这就是单头注意力在试图同时关注多个事物时，面对某些特定噪声时的严重缺陷。",
+         Claim(Variance(ALPHA_C.subs(lam_real, lam_rv)), Relation.APPROX, sympy.Rational(1, 4),
+               regime=Regime(points=(((n, 2),), ((n, 10),), ((n, 100),)),
+                             description="the document's q = mu_a + mu_b, lambda ~ N(1, 1/2) "
+                                         "(alpha -> 0), n = 2, 10, 100 keys")),
+         rule=Rule("experiment", params=(("measure", swing_variance_deficit),)),
+         gloss="c's variance is very large: as large as a swing between v_a and v_b, i.e. "
+               "Var(c) ~ (v_a - v_b)^2/4 per component, Var(alpha_a) ~ 1/4 (checked with the "
+               "document's q, seeded Monte Carlo). With q = mu_a + mu_b, alpha_a = "
+               "e^lambda/(e^lambda + e + n - 2) moves little: at n = 2 Var(alpha_a) ~ 0.025 "
+               "(|alpha_a - 1/2| <= |lambda - 1|/4 gives at most 1/32); for large n less still."),
     Step("C-7e", Kind.IDENTITY,
          r"$c$ 的方差会非常大。这就是单头注意力在试图同时关注多个事物时，面对某些特定噪声时的严重缺陷。",
          Claim(Variance(coin * v_a + (1 - coin) * v_b), Relation.EQ, (v_a - v_b) ** 2 / 4),
-         gloss="c's variance is large: c = v_a or v_b with probability 1/2 each has variance "
+         corrects="C-7v",
+         gloss="Corrected (a large scale C, C-7b/C-7c): c = v_a or v_b with probability 1/2 "
+               "each has variance "
                "(v_a - v_b)^2 / 4 per component, as large as the gap between the values allows. "
                "This is the weakness of one head attending to several things."),
 )
@@ -550,8 +700,12 @@ _PART_D = (
          r"每个头的注意力决策是独立的，不受其他头或不相关键的噪声影响。头1即使面对 $k_a$ "
          r"的长度变化，也能稳定地关注 $a$；头2完全不受 $k_a$ 影响，稳定地关注 $b$。"
          r"最后将这些稳定的结果组合起来，得到一个稳健、低方差的最终输出。",
-         gloss="Each head decides independently; head 1 is stable under the length of k_a "
-               "(for a large scale, D-3c), head 2 ignores k_a; combined, a low-variance output."),
+         gloss="Each head decides independently; head 1 is stable under the length of k_a, "
+               "head 2 ignores k_a; combined, a low-variance output. 'Head 1 is stable whatever "
+               "lambda is' restates D-3, refuted there for the document's unscaled q_1 = mu_a "
+               "(alpha_a = e^lambda/(e^lambda + n - 1), 0.73 at n = 2, lambda = 1); it holds "
+               "for a large scale q_1 = C mu_a (D-3c). Head 2 not depending on k_a is D-4/D-6a; "
+               "its weight on b is e/(e + n - 1), not ~ 1 (D-6, corrected by D-6c)."),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -617,13 +771,6 @@ _POS_A = (
          Claim(Z_perm, Relation.EQ, EntrywiseReLU((P * H) * W_1 + ones * b_1.T) * W_2 + ones * b_2.T),
          assumptions=(Eq(H_perm, P * H), DEFS_Z[1]),
          gloss="Z_perm = ReLU((PH) W_1 + b_1) W_2 + b_2 (biases added to every row: 1 b^T)."),
-    Step("PA-11o", Kind.IDENTITY,
-         r"$$\text{ReLU}( (PH) \cdot W_1 + b_1 ) = \text{ReLU}( P \cdot (HW_1 + b_1) )$$",
-         Claim(EntrywiseReLU((P * H) * W_1 + ones * b_1.T), Relation.EQ,
-               EntrywiseReLU(P * (H * W_1 + ones * b_1.T))),
-         assumptions=(ORTH,),
-         gloss="The bias step if P were only orthogonal (the property named in PA-8): it needs "
-               "P 1 = 1, which an orthogonal matrix need not satisfy."),
     Step("PA-11", Kind.IDENTITY,
          r"$b_1$ 的操作是把偏置向量 $b_1$ 加到 $(PH)W_1$ 的每一行。由于 $P$ 只是对 $H$ "
          r"的行进行重新排列，所以 $P(HW_1)$ 相当于对 $HW_1$ 的行进行同样的排列。对排列后的矩阵每一行加 "
@@ -631,9 +778,10 @@ _POS_A = (
          r"\cdot W_1 + b_1 ) = \text{ReLU}( P \cdot (HW_1 + b_1) )$$",
          Claim(EntrywiseReLU((P * H) * W_1 + ones * b_1.T), Relation.EQ,
                EntrywiseReLU(P * (H * W_1 + ones * b_1.T))),
-         assumptions=(PERM,), corrects="PA-11o",
+         assumptions=(PERM,),
          gloss="As the document argues: P only permutes rows, so P 1 = 1 and adding b_1 to every "
-               "row commutes with P."),
+               "row commutes with P (a permutation, not merely an orthogonal matrix: the "
+               "orthogonality of PA-8 is used only for P^T P = I)."),
     Step("PA-12g", Kind.IDENTITY, r"利用题中等式：",
          Claim(EntrywiseReLU(P * B_any), Relation.EQ, P * EntrywiseReLU(B_any)),
          assumptions=(PERM,),
@@ -678,13 +826,14 @@ _POS_B = (
          r"假设存在两个不同的位置 $t₁ ≠ t₂$，它们的编码向量相同，即 $Φ(t₁, :) = Φ(t₂, :)$。",
          gloss="Suppose two different positions t_1 != t_2 have the same encoding vector "
                "(the hypothesis of a proof by contradiction)."),
-    Step("PB-4", Kind.IDENTITY,
+    Step("PB-4", Kind.PROSE,
          r"这意味着向量中的每一个元素都必须对应相等。对于任意一个维度索引 $i（0 ≤ i < d/2）$，"
          r"以下两个等式必须同时成立： • $\sin(t₁ / Cᵢ) = \sin(t₂ / Cᵢ)$ • $\cos(t₁ / Cᵢ) = "
          r"\cos(t₂ / Cᵢ)$ （其中 $Cᵢ = 10000^{(2i/d)}$ 是一个随 $i$ 变化的常数）",
-         Claim(Sum(2, (i_dim, 0, h_half - 1)), Relation.EQ, 2 * h_half),
-         gloss="Every component must agree: the pairs (2i, 2i+1), 0 <= i < d/2, are all d = 2h "
-               "components, each pair a sine and a cosine of t / C_i with C_i = 10000^{2i/d}."),
+         gloss="Equal vectors have equal components: for every i with 0 <= i < d/2 both "
+               "sin(t_1/C_i) = sin(t_2/C_i) and cos(t_1/C_i) = cos(t_2/C_i), C_i = 10000^{2i/d} "
+               "(the pairs (2i, 2i+1) are all d components). The definition of equality of "
+               "vectors, no claim of its own; the consequence is checked in PB-5."),
     Step("PB-5", Kind.IDENTITY,
          r"由三角函数的基本性质，要让 $\sin(a) = \sin(b)$ 且 $\cos(a) = \cos(b)$同时成立，$a$ 和 "
          r"$b$ 的差必须是 $2π$ 的整数倍：",
@@ -730,10 +879,13 @@ _POS_B = (
          r"由于 $10000^{(2/d)}$ 通常不是1（除非 $d$ 无穷大），并且 $k₀$ 和 $k₁$ "
          r"都必须是整数，这个等式除了 $k₀=k₁=0$ 的平凡解之外，不可能成立。",
          Claim(Contains(k1_nonzero * c_irr, Integers, evaluate=False), Relation.EQ, sympy.false),
+         assumptions=(Contains(k1_nonzero, Integers, evaluate=False),
+                      Ne(k1_nonzero, 0, evaluate=False), sympy.Q.irrational(c_irr)),
          corrects="PB-11",
-         gloss="Corrected: what is needed is that C_1 = 10000^{2/d} = 10^{8/d} is irrational: "
-               "then k_1 c is not an integer for any integer k_1 != 0, so k_0 = k_1 C_1 forces "
-               "k_1 = 0 and then k_0 = 0."),
+         gloss="Corrected: what is needed is that c = C_1 = 10000^{2/d} = 10^{8/d} is irrational "
+               "(true exactly when d is not 2, 4 or 8, PB-11d): then k_1 c is not an integer for "
+               "any integer k_1 != 0 (the hypotheses k_1 in Z, k_1 != 0, c irrational), so "
+               "k_0 = k_1 C_1 with k_0 an integer forces k_1 = 0, and then k_0 = 0."),
     Step("PB-11d", Kind.IMPLICATION,
          r"由于 $10000^{(2/d)}$ 通常不是1（除非 $d$ 无穷大），并且 $k₀$ 和 $k₁$ "
          r"都必须是整数，这个等式除了 $k₀=k₁=0$ 的平凡解之外，不可能成立。",
@@ -755,10 +907,14 @@ _POS_B = (
                "10^i divide 2000 pi into whole turns."),
     Step("PB-12i", Kind.IDENTITY, r"$\text{QED}$",
          Claim(Contains(2 * k_nonzero * pi, Integers, evaluate=False), Relation.EQ, sympy.false),
+         assumptions=(Contains(k_nonzero, Integers, evaluate=False), Ne(k_nonzero, 0, evaluate=False)),
          corrects="PB-12",
-         gloss="Corrected (integer positions, every even d): the i = 0 pair alone gives "
-               "t_1 - t_2 = 2 k_0 pi, which is not an integer unless k_0 = 0 (pi is irrational), "
-               "so t_1 = t_2."),
+         gloss="Corrected conclusion, for integer positions and every even d: "
+               "Phi(t_1, :) = Phi(t_2, :) => t_1 = t_2. The claim checked is its key lemma, "
+               "2 k pi is not an integer for an integer k != 0 (pi is irrational). The rest: "
+               "equal encodings give sin t_1 = sin t_2 and cos t_1 = cos t_2 (the i = 0 pair, "
+               "C_0 = 1, PB-8), so t_1 - t_2 = 2 k pi with k an integer (PB-5); t_1 - t_2 is "
+               "an integer, so by this claim k = 0, i.e. t_1 = t_2."),
 )
 
 # ---------------------------------------------------------------------------------------

@@ -17,10 +17,12 @@ are written with components: ``q[nu]`` and ``k[j, nu]``, ``nu = 1..d``, where th
 claim uses it, so that every claim can be evaluated.
 
 Findings (decided by hand, confirmed by the engine): the lemma is true; the document's
-"further simplification" drops the ``1/sqrt(d)`` (true only for d = 1); equal scores do not
-force equal keys (only their projections on ``q_i``); and the worked example gives the right
-side of the lemma as ``ln L_K + max`` where the lemma's right side is ``max - mean + ln L_K``
-(which equals ``ln L_K`` there). Each of those steps is followed by a corrected step.
+"further simplification" of INF-9 drops the ``1/sqrt(d)``: from INF-9 for one key it does
+not follow once L_K >= 3 (L_K = 3, d = 4, scores (0, ln 1.5, ln 0.5)); equal scores do not
+force equal keys (only their projections on ``q_i``); and the worked example gives both
+sides as ``ln L_K + q_i k^T/sqrt(d)``: on the left that is f_i, not M, and on the right the
+lemma's bound is ``max - mean + ln L_K``; both equal ``ln L_K`` there. Each of those steps is
+followed by a corrected step.
 """
 from __future__ import annotations
 
@@ -133,6 +135,15 @@ a = Symbol("a", real=True)
 y = Symbol("y", real=True)
 
 J_IN_RANGE = (sympy.Le(j, L),)
+
+#: INF-9 in the raw inner products x_j = q_i k_j^T: x_j/sqrt(d) = ln((sum_m exp(x_m/sqrt(d)))/L_K)
+INF9_RAW = Eq(x[j] / sqrt(d), log(Sum(exp(x[m] / sqrt(d)), (m, 1, L)) / L))
+#: the reviewer's point: L_K = 3, d = 4, scores s = x/2 = (0, ln 1.5, ln 0.5), key j = 1
+INF10_POINT = ((L, 3), (d, 4), (j, 1), (x[1], sympy.Integer(0)),
+               (x[2], 2 * log(sympy.Rational(3, 2))), (x[3], 2 * log(sympy.Rational(1, 2))))
+_LEFT_LOG_QUOTE = r"对数之后得到$\ln LK+\frac{q_i{k}^T}{\sqrt{d}}$。"
+_SIMPLIFY_QUOTE = (r"进一步化简： $q_i{k}_j^T+\ln LK=\ln {\sum }_{j=1}^{LK}\exp \left("
+                   r"q_i{k}_j^T\right)$")
 COMPONENT_IN_RANGE = (sympy.Le(j, L), sympy.Le(rho, d))
 
 
@@ -251,24 +262,27 @@ _MINIMUM = (
          Claim(Eq(exp(s[j]), Z / L), Relation.IMPLIES, Eq(s[j], log(Z / L))),
          depends_on=("INF-8",),
          gloss="Taking logarithms: s_j = ln((sum_m exp(s_m)) / L_K)."),
-    Step("INF-10", Kind.IDENTITY,
-         r"进一步化简： $q_i{k}_j^T+\ln LK=\ln {\sum }_{j=1}^{LK}\exp \left(q_i{k}_j^T\right)$",
-         Claim(x[j] / sqrt(d) - log(Sum(exp(x[m] / sqrt(d)), (m, 1, L)) / L),
-               Relation.EQ, x[j] + log(L) - log(Sum(exp(x[m]), (m, 1, L)))),
+    Step("INF-10", Kind.IMPLICATION, _SIMPLIFY_QUOTE,
+         Claim(INF9_RAW, Relation.IMPLIES,
+               Eq(x[j] + log(L), log(Sum(exp(x[m]), (m, 1, L))))),
          assumptions=J_IN_RANGE,
+         rule=Rule("counterexample", params=(("point", INF10_POINT),)),
          depends_on=("INF-9",),
-         gloss="'Simplifying further' INF-9 to x_j + ln L_K = ln sum_m exp(x_m), x_j = q_i k_j^T "
-               "(raw inner products): the 1/sqrt(d) is dropped. Encoded as: the two equations "
-               "have the same residual (left minus right) for every x and d -- false unless d = 1."),
-    Step("INF-10c", Kind.IDENTITY,
-         r"进一步化简： $q_i{k}_j^T+\ln LK=\ln {\sum }_{j=1}^{LK}\exp \left(q_i{k}_j^T\right)$",
-         Claim(x[j] / sqrt(d) - log(Sum(exp(x[m] / sqrt(d)), (m, 1, L)) / L),
-               Relation.EQ, x[j] / sqrt(d) + log(L) - log(Sum(exp(x[m] / sqrt(d)), (m, 1, L)))),
+         gloss="'Simplifying further' INF-9 (for one key j) to q_i k_j^T + ln L_K = "
+               "ln sum_m exp(q_i k_m^T), with x_j = q_i k_j^T the raw inner products: the "
+               "1/sqrt(d) is dropped. As an implication for general scores it fails: with "
+               "L_K = 3, d = 4, x = 2 (0, ln 1.5, ln 0.5) INF-9 holds at j = 1 (0 = ln(3/3)), "
+               "but x_1 + ln 3 = 1.0986 != ln(1 + 2.25 + 0.25) = 1.2528. (For L_K = 2 the two "
+               "lines are equivalent, both saying x_1 = x_2; if INF-9 held for every j all "
+               "scores would be equal and the line would be true: the error is the algebra.)"),
+    Step("INF-10c", Kind.IMPLICATION, _SIMPLIFY_QUOTE,
+         Claim(INF9_RAW, Relation.IMPLIES,
+               Eq(x[j] / sqrt(d) + log(L), log(Sum(exp(x[m] / sqrt(d)), (m, 1, L))))),
          assumptions=J_IN_RANGE,
          depends_on=("INF-9",),
          corrects="INF-10",
          gloss="Corrected: INF-9 simplifies to q_i k_j^T/sqrt(d) + ln L_K = "
-               "ln sum_m exp(q_i k_m^T/sqrt(d)) (same residual, since ln(Z/L) = ln Z - ln L)."),
+               "ln sum_m exp(q_i k_m^T/sqrt(d)) (ln(Z/L_K) = ln Z - ln L_K), any L_K, d."),
     Step("INF-11", Kind.IMPLICATION,
          r"由于所有的$k_j$对应的值是相同的，我们得到： $k_1=k_2=\cdots =k_{LK}$",
          Claim(Eq(SCORE_2, SCORE_1), Relation.IMPLIES, KEYS_EQUAL),
@@ -390,10 +404,20 @@ _EXAMPLE = (
          r"的和为$LK\cdot \exp \left(\frac{q_i{k}^T}{\sqrt{d}}\right)$",
          Claim(Sum(exp(y / sqrt(d)), (j, 1, L)), Relation.EQ, L * exp(y / sqrt(d))),
          gloss="Left part: all keys equal, so sum_j exp(q_i k_j^T/sqrt(d)) = L_K exp(y/sqrt(d))."),
-    Step("INF-23b", Kind.IDENTITY,
-         r"对数之后得到$\ln LK+\frac{q_i{k}^T}{\sqrt{d}}$。",
+    Step("INF-23b", Kind.IDENTITY, _LEFT_LOG_QUOTE,
          Claim(log(L * exp(y / sqrt(d))), Relation.EQ, log(L) + y / sqrt(d)),
-         gloss="Its logarithm is ln L_K + y/sqrt(d) (this is f_i; M itself is then ln L_K)."),
+         gloss="Its logarithm is ln L_K + y/sqrt(d): true as a computation, and this is "
+               "f_i(K) = ln sum_j exp(...), the log-sum-exp of INF-3."),
+    Step("INF-23m", Kind.IDENTITY, _LEFT_LOG_QUOTE,
+         Claim(_lse(y / sqrt(d)) - _mean(y / sqrt(d)), Relation.EQ, log(L) + y / sqrt(d)),
+         gloss="The document offers this as the value of the left part, whose term is "
+               "M(q_i, K) (INF-2b): with all keys equal, M = ln L_K + q_i k^T/sqrt(d). "
+               "False unless q_i k^T = 0: M subtracts the mean score, so M = ln L_K."),
+    Step("INF-23n", Kind.IDENTITY, _LEFT_LOG_QUOTE,
+         Claim(_lse(y / sqrt(d)) - _mean(y / sqrt(d)), Relation.EQ, log(L)),
+         corrects="INF-23m",
+         gloss="Corrected: with all keys equal, the left part's term is M = ln(L_K e^{y/sqrt d}) "
+               "- y/sqrt(d) = ln L_K, equal to the lower bound ln L_K (the bound is tight)."),
     Step("INF-24a", Kind.IDENTITY,
          r"• 对于右部分，选择最大的内积（其实就是$q_i{k}^T$）",
          Claim(MaxOver(y / sqrt(d), (m, 1, L)), Relation.EQ, y),

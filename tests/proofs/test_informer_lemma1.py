@@ -28,8 +28,9 @@ EXPECTED = [
     ("INF-7", P, "(p_j - 1/L) q_rho/sqrt d = 0 with q_rho != 0 gives p_j = 1/L"),
     ("INF-8", P, "p_j = 1/L times the positive sum gives exp(s_j) = Z/L"),
     ("INF-9", P, "log of both (positive) sides gives s_j = ln(Z/L)"),
-    ("INF-10", R, "'further simplified' drops 1/sqrt d: residuals differ when d != 1"),
-    ("INF-10c", P, "with the 1/sqrt d kept: ln(Z/L) = ln Z - ln L"),
+    ("INF-10", R, "INF-9 for j = 1 does not give the unscaled line: L = 3, d = 4, "
+                  "x = 2(0, ln 1.5, ln 0.5): ln 3 != ln 3.5"),
+    ("INF-10c", P, "INF-9 => the scaled line: its residual is INF-9's (ln(Z/L) = ln Z - ln L)"),
     ("INF-11", R, "equal scores do not force equal keys: k_1 + c(-q_2, q_1) has the same score"),
     ("INF-11c", P, "equal scores give equal projections on q_i only"),
     ("INF-12", P, "M = ln(L e^a) - a = ln L when all scores equal a"),
@@ -53,7 +54,9 @@ EXPECTED = [
     ("INF-21b", PROSE, "'hence proved'"),
     ("INF-22", PROSE, "sets up the example: d = 1, all keys equal"),
     ("INF-23a", P, "a sum of L equal exponentials"),
-    ("INF-23b", P, "ln(L e^{y/sqrt d}) = ln L + y/sqrt d"),
+    ("INF-23b", P, "ln(L e^{y/sqrt d}) = ln L + y/sqrt d: the value of f_i"),
+    ("INF-23m", R, "as the left part's M it is wrong: M = ln L, (L, d, y) = (1, 1, 1): 0 != 1"),
+    ("INF-23n", P, "corrected: M = ln(L e^{y/sqrt d}) - y/sqrt d = ln L for equal keys"),
     ("INF-24a", P, "max of a constant is the constant; with d = 1 it is y"),
     ("INF-24b", R, "the lemma's right side is max - mean + ln L = ln L, not ln L + max"),
     ("INF-24c", P, "right side with equal keys is ln L: both bounds tight"),
@@ -87,3 +90,12 @@ def test_figure_is_pure_and_shows_the_bounds_in_order():
         assert all(lo - 1e-9 <= v <= up + 1e-9 for lo, v, up in zip(lower.y, m.y, upper.y))
         assert math.isclose(m.y[0], lower.y[0]) and math.isclose(m.y[0], upper.y[0])
         assert m.y[-1] > lower.y[-1] + 0.5  # the spread moves M off the lower bound
+
+
+def test_the_counterexample_to_the_simplification_is_the_one_found_by_hand(outcomes):
+    point = dict(outcomes["INF-10"].counterexample)
+    assert (point["L_K"], point["d"], point["j"]) == ("3", "4", "1")
+    # by hand: INF-9 holds at j = 1 (0 = ln(3/3)), the unscaled line does not
+    assert math.log(1 + 1.5 + 0.5) - math.log(3) == 0
+    assert math.log(3) == pytest.approx(1.0986, abs=1e-4)
+    assert math.log(1 + 2.25 + 0.25) == pytest.approx(1.2528, abs=1e-4)
