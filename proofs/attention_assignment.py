@@ -880,7 +880,8 @@ _POS_B = (
          r"都必须是整数，这个等式除了 $k₀=k₁=0$ 的平凡解之外，不可能成立。",
          Claim(Contains(k1_nonzero * c_irr, Integers, evaluate=False), Relation.EQ, sympy.false),
          assumptions=(Contains(k1_nonzero, Integers, evaluate=False),
-                      Ne(k1_nonzero, 0, evaluate=False), sympy.Q.irrational(c_irr)),
+                      Ne(k1_nonzero, 0, evaluate=False),
+                      Contains(c_irr, sympy.Complement(Reals, Rationals), evaluate=False)),
          corrects="PB-11",
          gloss="Corrected: what is needed is that c = C_1 = 10000^{2/d} = 10^{8/d} is irrational "
                "(true exactly when d is not 2, 4 or 8, PB-11d): then k_1 c is not an integer for "
