@@ -127,7 +127,17 @@ def _report(work: Path, out: str, extra: list[str]) -> tuple[int, float, int]:
     return int(code), float(elapsed), int(peak)
 
 
+def _source_digest() -> str:
+    """A digest of the engine and the documents: the cache is keyed by them."""
+    import hashlib
+    digest = hashlib.sha256()
+    for path in sorted([*ROOT.glob("symbolic/**/*.py"), *ROOT.glob("proofs/**/*.py")]):
+        digest.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
 def report_rows():
+    before = _source_digest()
     with tempfile.TemporaryDirectory(prefix="stepcheck-bench-") as tmp:
         work = Path(tmp)
         _, cold, peak_kb = _report(work, "cold", ["--no-cache", "--jobs", "2"])
@@ -137,11 +147,14 @@ def report_rows():
         cache_mb = sum(p.stat().st_size for p in (work / ".stepcheck-cache").rglob("*")
                        if p.is_file()) / 1e6 if (work / ".stepcheck-cache").is_dir() else 0.0
     peak_mb = peak_kb / 1024
+    # In a checkout that others edit meanwhile, the cache (keyed by the engine's source) misses.
+    warm_note = _met(warm <= 2) if _source_digest() == before else \
+        "not warm: the source changed during the run, so the cache missed"
     print(f"report: cold {cold:.1f} s, warm {warm:.2f} s, peak {peak_mb:.0f} MB", file=sys.stderr)
     return [
         ("`stepcheck report` cold (`--no-cache --jobs 2`, all documents)", f"{cold:.1f} s",
          "<= 60 s", _met(cold <= 60)),
-        ("`stepcheck report` warm (cache of the cold run)", f"{warm:.2f} s", "<= 2 s", _met(warm <= 2)),
+        ("`stepcheck report` warm (cache of the cold run)", f"{warm:.2f} s", "<= 2 s", warm_note),
         ("peak memory of the cold report (largest process)", f"{peak_mb:.0f} MB", "<= 1024 MB",
          _met(peak_mb <= 1024)),
         ("cache size after the reports", f"{cache_mb:.2f} MB", "", ""),
