@@ -180,7 +180,7 @@ def assumption_latex(step: Step) -> tuple[str, ...]:
     """
     from symbolic.latex import to_latex
 
-    found = [to_latex(a) for a in step.assumptions]
+    found = [to_latex(a) for a in step.assumptions if a is not sympy.true]
     if step.claim is not None:
         exprs = [step.claim.lhs, step.claim.rhs, *step.assumptions]
         bases = {b.label for e in exprs for b in e.atoms(sympy.IndexedBase)}
@@ -189,6 +189,9 @@ def assumption_latex(step: Step) -> tuple[str, ...]:
         for symbol in sorted(symbols, key=lambda s: s.name):
             name = to_latex(symbol) + (r"_{\cdot}" if symbol in bases else "")
             found.extend(_symbol_domain(symbol, name))
+    # one spelling per relation, so a fact stated twice (\neq from the printer, \ne from a
+    # symbol's own assumption) is listed once
+    found = [re.sub(r"\\neq(?![a-zA-Z])", r"\\ne", text) for text in found]
     return tuple(dict.fromkeys(found))
 
 
