@@ -130,9 +130,10 @@ def _plain(expr):
 
 
 # -- the round trip on the real documents -----------------------------------------------------
-# Measured when this test was written: 115 of 160 claims read back equal, 45 are refused
-# (expectations, matrices, sets, \in, higher-order names), none is misread. A regression fails.
-ROUND_TRIP_FLOOR = 115
+# Measured when this test was written: 124 of 169 claims read back equal (73%), 45 are refused
+# (expectations and variances, matrices, sets and \in, evaluation bars, subscripted operator
+# names), none is misread. The documents grow, so the floor is a share; a regression fails.
+ROUND_TRIP_FLOOR = 0.73
 
 
 def _name(name: str) -> str:
@@ -198,15 +199,24 @@ def _canonical(expr):
 
 
 def _same(got, want) -> bool:
-    """Equal after canonical names: structurally, or their difference simplifies to 0."""
+    """Equal after canonical names: structurally, or their difference simplifies to 0 within 10 s.
+
+    A simplification that does not finish counts as different: equality must be shown.
+    """
+    from symbolic.budget import SoftTimeout, soft_deadline
+
     if got == want:
         return True
     a, b = _canonical(got), _canonical(want)
     if a == b:
         return True
-    if isinstance(a, sympy.Expr) and isinstance(b, sympy.Expr):
-        return sympy.simplify((a - b).doit()) == 0
-    return sympy.simplify(sympy.Equivalent(a, b)) is sympy.true
+    try:
+        with soft_deadline(10):
+            if isinstance(a, sympy.Expr) and isinstance(b, sympy.Expr):
+                return sympy.simplify((a - b).doit()) == 0
+            return sympy.simplify(sympy.Equivalent(a, b)) is sympy.true
+    except SoftTimeout:
+        return False
 
 
 def _read_back(derivation, step):
@@ -240,7 +250,7 @@ def test_real_documents_round_trip_or_are_refused():
             if verdict == "differs":
                 misread.append(f"{doc}:{step.id}: {detail}")
     assert not misread, "exported formulas read back as something else:\n" + "\n".join(misread)
-    assert counts["equal"] >= ROUND_TRIP_FLOOR, counts
+    assert counts["equal"] >= ROUND_TRIP_FLOOR * sum(counts.values()), counts
 
 
 @pytest.mark.slow

@@ -42,6 +42,7 @@ KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \time
 _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
 OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle"}
 CLOSE = {v: k for k, v in OPEN.items()}
+_UNSIZED = frozenset([r"\lfloor", r"\rfloor", r"\lceil", r"\rceil", "."])
 SIZERS = frozenset(r"\big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr".split())
 
 
@@ -154,6 +155,10 @@ def group(tokens: list[Tok]) -> tuple:
             if j == len(tokens):
                 raise fail(text, tok.col, "a delimiter must follow it")
             delim = tokens[j].text
+            if delim in _UNSIZED:
+                # \left\lfloor x \right\rfloor would read as plain brackets: x, not floor(x)
+                raise fail(text + delim, tok.col, "write floors, ceilings and evaluation bars without "
+                           "\\left/\\right: \\lfloor x \\rfloor, \\lceil x \\rceil")
             i = j
             if text == r"\left":
                 _open(stack, "abs" if delim in ("|", r"\|") else "paren", delim, tok.col)

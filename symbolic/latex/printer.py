@@ -49,8 +49,13 @@ class StepcheckLatexPrinter(LatexPrinter):
             return super()._print_Function(expr, exp=exp)
         # A user's function f(x, y): a name, then bracketed arguments, as the reader reads it.
         name = expr.func.__name__
-        if re.fullmatch(r"[A-Za-z](_.*)?", name):
+        simple = all(a.is_Atom or isinstance(a, sympy.Indexed) for a in expr.args)
+        if re.fullmatch(r"[A-Za-z](_.*)?", name) and (simple or len(expr.args) > 1):
+            # f(x), M(q_i, K): the reader's function application
             head = self._print(sympy.Symbol(name))
+        elif re.fullmatch(r"[A-Za-z]", name):
+            # f(x + 1) would read as a product: \operatorname{f}(...) is a function for the reader
+            head = r"\operatorname{%s}" % name
         else:
             stem, sep, sub = name.partition("_")
             head = r"\operatorname{%s}" % stem + ("_{%s}" % sub.strip("{}") if sep else "")
@@ -85,6 +90,14 @@ class StepcheckLatexPrinter(LatexPrinter):
 
     def _print_Covariance(self, expr):
         return r"\operatorname{Cov}\left(%s\right)" % ", ".join(self._print(a) for a in expr.args[:2])
+
+    def _print_floor(self, expr, exp=None):
+        body = r"\lfloor %s \rfloor" % self._print(expr.args[0])
+        return body if exp is None else r"\left(%s\right)^{%s}" % (body, exp)
+
+    def _print_ceiling(self, expr, exp=None):
+        body = r"\lceil %s \rceil" % self._print(expr.args[0])
+        return body if exp is None else r"\left(%s\right)^{%s}" % (body, exp)
 
     def _print_log(self, expr, exp=None):
         body = r"\ln\left(%s\right)" % self._print(expr.args[0])

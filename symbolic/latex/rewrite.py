@@ -420,6 +420,11 @@ class Rewriter:
             raise fail(text_of((items[k], arg)), items[k].col,
                        "a bold capital is a matrix; only scalar expressions can be read")
         if len(name) == 1 and name.isalpha():
+            nxt = self._solid(items, j)
+            if cmd == r"\operatorname" and nxt < len(items) and isinstance(items[nxt], Group) \
+                    and items[nxt].kind == "paren":
+                # \operatorname{f}(x + 1): explicitly the function f, never f times (x + 1)
+                return self._call("SCZfn", name, *self._arguments(items[nxt].items)), nxt + 1
             return name, j
         name = _ALIASES.get(name, name)
         if ("\\" + name) in FUNCTIONS:

@@ -83,6 +83,8 @@ ROUND_TRIP = [
     (Derivative(log(x**2 + 1), (x, 2)), "a second derivative"),
     (Sum((X[j] + 1) * y, (j, 1, n)), "a sum of a product with brackets"),
     (MaxOver(X[j], (j, 1, n)) + 1, "max with its range written"),
+    (sympy.Function("f", real=True)(x + 1) * y, "f(x + 1) is not f times (x + 1)"),
+    (sympy.floor(x / 2) + sympy.ceiling(y), "floor and ceiling"),
 ]
 
 
@@ -94,6 +96,7 @@ ROUND_TRIP = [
     (r"\mathbb{E}\left[x\right] = 1", "expectation"),
     (r"\mathbf{P} \mathbf{Q} = \mathbf{Q} \mathbf{P}", "matrices do not commute; scalars would"),
     (r"\operatorname{Phi}_{2i}\left(t, i\right) = 1", "a subscripted operator name"),
+    (r"\left\lfloor x \right\rfloor = 1", "sized floor brackets would read as plain brackets"),
 ])
 def test_what_the_printer_cannot_say_is_refused(latex, why):
     from symbolic.errors import ParseError
