@@ -64,8 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--pdf", action="store_true", help="also run pdflatex on each .tex report")
 
     export = sub.add_parser("export", help="print paper-ready LaTeX of a document's steps",
-                            description="Print align blocks with \\labels for DOC or DOC:ID,ID.")
-    export.add_argument("target", metavar="DOC[:ID[,ID...]]")
+                            description="Print the steps of DOC (all, or only DOC:ID,ID in that order) "
+                                        "as align blocks, one per chain, each row with "
+                                        "\\label{DOC:ID}. The first lines name the packages needed "
+                                        "(amsmath, amssymb; xcolor for status marks). With status "
+                                        "marks (the default) the document is checked first.")
+    export.add_argument("target", metavar="DOC[:ID[,ID...]]",
+                        help="a document id (see 'stepcheck list') or a .py file, optionally with step ids")
     export.add_argument("--no-status", action="store_true", help="no status marks (camera-ready)")
     export.add_argument("-o", dest="output", metavar="FILE", help="write to FILE instead of stdout")
 

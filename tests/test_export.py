@@ -265,3 +265,13 @@ def test_real_documents_export_compiles(tmp_path):
     result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
                             cwd=tmp_path, capture_output=True, text=True, errors="replace", timeout=300)
     assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_cli_exports_steps_of_a_real_document(workdir, capsys):
+    assert main(["export", "informer_lemma1:INF-16b,INF-15", "--no-status"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("informer_lemma1:INF-16b") < out.index("informer_lemma1:INF-15")
+    assert r"\max_{m=1}^{L_{K}}" in out and r"\textcolor" not in out
+    assert main(["export", "informer_lemma1:INF-15", "--no-status", "-o", "paper.tex"]) == 0
+    assert capsys.readouterr().out == ""
+    assert (workdir / "paper.tex").read_text().startswith("% stepcheck export of document informer_lemma1")
