@@ -11,25 +11,42 @@ every value of the distribution's symbolic parameters, so this is a proof. It ne
 """
 from __future__ import annotations
 
+import sys
+
 import sympy
-from sympy import stats
-from sympy.stats.symbolic_probability import Covariance, Expectation, Probability, Variance
 
 from symbolic.checks import checker
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
 
-_RANDOM = (Expectation, Variance, Covariance, Probability)
+_PROBABILITY_MODULE = "sympy.stats.symbolic_probability"
+
+
+def _random_classes() -> tuple:
+    """The unevaluated moment classes of ``sympy.stats``, or () when it was never imported.
+
+    Importing ``sympy.stats`` costs a fifth of a second on every start-up; a claim can only
+    hold its objects if something (the document) imported it already, so it is not
+    imported here.
+    """
+    module = sys.modules.get(_PROBABILITY_MODULE)
+    if module is None:
+        return ()
+    return (module.Expectation, module.Variance, module.Covariance, module.Probability)
 
 
 def _has_random(step: Step) -> bool:
     claim = step.claim
-    return (claim is not None and claim.relation is Relation.EQ
-            and (claim.lhs.has(*_RANDOM) or claim.rhs.has(*_RANDOM)))
+    classes = _random_classes()
+    return (bool(classes) and claim is not None and claim.relation is Relation.EQ
+            and (claim.lhs.has(*classes) or claim.rhs.has(*classes)))
 
 
 def exact_value(expr):
     """``expr`` with every ``sympy.stats`` expectation, variance, covariance and probability
     replaced by its exact value."""
+    from sympy import stats
+    from sympy.stats.symbolic_probability import Covariance, Expectation, Probability, Variance
+
     def evaluate(node):
         if isinstance(node, Expectation):
             return stats.E(node.args[0])
@@ -40,12 +57,15 @@ def exact_value(expr):
         if isinstance(node, Probability):
             return stats.P(node.args[0])
         return node
-    return expr.replace(lambda e: isinstance(e, _RANDOM), evaluate)
+    random = (Expectation, Variance, Covariance, Probability)
+    return expr.replace(lambda e: isinstance(e, random), evaluate)
 
 
 def _laws(claim) -> str:
     """The distributions of the claim's random symbols, e.g. ``epsilon ~ Normal(0, 1)``."""
-    symbols = stats.rv.random_symbols(claim.lhs) + stats.rv.random_symbols(claim.rhs)
+    from sympy.stats.rv import random_symbols
+
+    symbols = random_symbols(claim.lhs) + random_symbols(claim.rhs)
     seen = []
     for rs in sorted(set(symbols), key=str):
         law = rs.pspace.distribution
@@ -59,7 +79,8 @@ def distributions_exact(step: Step, *, config, context) -> Outcome | None:
     """Evaluate the moments exactly with sympy.stats and simplify the difference."""
     claim = step.claim
     lhs, rhs = exact_value(claim.lhs), exact_value(claim.rhs)
-    if lhs.has(*_RANDOM) or rhs.has(*_RANDOM):
+    classes = _random_classes()
+    if lhs.has(*classes) or rhs.has(*classes):
         return undecided("distributions_exact", "sympy.stats left a moment unevaluated")
     difference = sympy.simplify(lhs - rhs)
     if difference == 0:
