@@ -123,7 +123,7 @@ def run_report(args) -> int:
     timings: dict = {}
     checked = check_documents(derivations, jobs=args.jobs, use_cache=not args.no_cache,
                               show_progress=sys.stderr.isatty(), timings=timings)
-    files = render_reports(checked)
+    files = render_cached(checked, cache_root=None if args.no_cache else DEFAULT_ROOT)
     if args.check:
         stale = stale_files(files, out)
         for relative, why in stale:
@@ -142,6 +142,124 @@ def run_report(args) -> int:
     if args.pdf:
         return _compile_pdfs(files, out)
     return 0
+
+
+# ---------------------------------------------------------------- rendered files, cached
+
+RENDER_FORMAT = 1
+
+
+def render_cached(checked: Sequence[tuple[Derivation, Mapping[str, Outcome]]], *,
+                  cache_root: str | Path | None = DEFAULT_ROOT) -> dict[str, bytes]:
+    """``render_reports(checked)``, served from ``<cache_root>/reports/`` when nothing changed.
+
+    Rendering (printing every claim, drawing figures) takes seconds; its result depends
+    only on the outcomes, the derivations (built by the source files of the loaded modules
+    outside the installed libraries), the renderer's code and the libraries' versions.
+    ``render_key`` digests all of these; the files are stored by content digest and
+    checked against it when read, so a damaged entry is rendered again, never used.
+    With ``cache_root=None`` (``--no-cache``) nothing is read or stored.
+    """
+    if cache_root is None:
+        return render_reports(checked)
+    root = Path(cache_root) / "reports"
+    key = render_key(checked)
+    files = _read_rendered(root, key)
+    if files is None:
+        files = render_reports(checked, figure_cache=Path(cache_root) / "figures")
+        _store_rendered(root, key, files)
+    return files
+
+
+def render_key(checked: Sequence[tuple[Derivation, Mapping[str, Outcome]]]) -> str:
+    """A digest of everything the rendered files of checked documents are made from."""
+    import json as _json
+
+    from symbolic.cache import outcome_to_json
+
+    digest = hashlib.sha256(f"render {RENDER_FORMAT}\n{_library_versions()}\n".encode())
+    for path in _source_files():
+        digest.update(f"{path}\0".encode() + _file_bytes(path) + b"\0")
+    for derivation, outcomes in checked:
+        data = [derivation.id, [[step_id, outcome_to_json(outcome)]
+                                for step_id, outcome in outcomes.items()]]
+        digest.update(_json.dumps(data, sort_keys=True).encode() + b"\0")
+    return digest.hexdigest()
+
+
+def _library_versions() -> str:
+    from importlib import metadata
+
+    versions = [f"python {sys.version}"]
+    for name in ("sympy", "mpmath", "latex2sympy2_extended", "matplotlib", "numpy"):
+        try:
+            versions.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name} absent")  # figures are replaced by a note without it
+    return "; ".join(versions)
+
+
+def _source_files() -> list[str]:
+    """The source files that can shape a report: the ``symbolic`` and ``proofs`` packages
+    and every other loaded module that is not part of Python or an installed library
+    (a document's helpers, a document loaded from a path)."""
+    import os
+    import sysconfig
+
+    import proofs
+    import symbolic
+
+    paths = [p for key in ("stdlib", "platstdlib", "purelib", "platlib")
+             if (p := sysconfig.get_paths().get(key))]
+    # both spellings: module paths are not resolved (resolving each costs a tenth of a second)
+    libraries = tuple({os.path.join(form, "") for p in paths
+                       for form in (os.path.abspath(p), os.path.realpath(p))})
+    found = set()
+    for package in (symbolic, proofs):
+        found.update(os.path.abspath(p) for p in Path(package.__file__).parent.rglob("*.py"))
+    for module in list(sys.modules.values()):
+        filename = getattr(module, "__file__", None)
+        if filename and filename.endswith(".py"):
+            filename = os.path.abspath(filename)
+            if not filename.startswith(libraries):
+                found.add(filename)
+    return sorted(found)
+
+
+def _file_bytes(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return b"<unreadable>"
+
+
+def _read_rendered(root: Path, key: str) -> dict[str, bytes] | None:
+    """The files stored under a render key, or None when any is missing or damaged."""
+    try:
+        manifest = json.loads((root / f"{key}.json").read_text(encoding="utf-8"))
+        if manifest.get("format") != RENDER_FORMAT:
+            return None
+        files = {}
+        for relative, blob in manifest["files"].items():
+            data = (root / "blobs" / blob[:2] / blob).read_bytes()
+            if hashlib.sha256(data).hexdigest() != blob:
+                return None
+            files[relative] = data
+        return files
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # a missing or damaged entry is a miss, never an error
+
+
+def _store_rendered(root: Path, key: str, files: Mapping[str, bytes]) -> None:
+    manifest = {}
+    for relative, data in files.items():
+        blob = hashlib.sha256(data).hexdigest()
+        path = root / "blobs" / blob[:2] / blob
+        if not path.is_file():
+            write_atomic(path, data)
+        manifest[relative] = blob
+    write_atomic(root / f"{key}.json",
+                 json.dumps({"format": RENDER_FORMAT, "files": manifest}, sort_keys=True).encode())
 
 
 def _verdict_summary(checked) -> str:

@@ -24,9 +24,13 @@ __all__ = ["DocumentRow", "StepRow", "build_rows", "render_document", "render_in
            "summary_data", "write_reports"]
 
 
-def render_document(derivation: Derivation, outcomes: Mapping[str, Outcome]) -> tuple[DocumentRow, dict[str, bytes]]:
-    """The rows of one document and its files: ``<doc>.tex``, ``<doc>.md`` and its figures."""
-    figures, note = draw_figures(derivation)
+def render_document(derivation: Derivation, outcomes: Mapping[str, Outcome], *,
+                    figure_cache: str | Path | None = None) -> tuple[DocumentRow, dict[str, bytes]]:
+    """The rows of one document and its files: ``<doc>.tex``, ``<doc>.md`` and its figures.
+
+    ``figure_cache`` (a folder) serves figures whose inputs are unchanged (``draw_figures``).
+    """
+    figures, note = draw_figures(derivation, cache=figure_cache)
     row = build_rows(derivation, outcomes, figures_note=note)
     files = dict(figures)
     files[f"{row.id}.tex"] = render_latex(row).encode("utf-8")
@@ -34,13 +38,14 @@ def render_document(derivation: Derivation, outcomes: Mapping[str, Outcome]) -> 
     return row, files
 
 
-def render_reports(documents: Sequence[tuple[Derivation, Mapping[str, Outcome]]]) -> dict[str, bytes]:
+def render_reports(documents: Sequence[tuple[Derivation, Mapping[str, Outcome]]], *,
+                   figure_cache: str | Path | None = None) -> dict[str, bytes]:
     """Every file of a report folder (relative path -> bytes) for checked documents."""
     files: dict[str, bytes] = {}
     owner: dict[str, str] = {}
     rows = []
     for derivation, outcomes in documents:
-        row, document_files = render_document(derivation, outcomes)
+        row, document_files = render_document(derivation, outcomes, figure_cache=figure_cache)
         rows.append(row)
         for name in document_files:
             if name in owner:
