@@ -201,7 +201,8 @@ def _canonical(expr):
 def _same(got, want) -> bool:
     """Equal after canonical names: structurally, or their difference simplifies to 0 within 10 s.
 
-    A simplification that does not finish counts as different: equality must be shown.
+    A simplification that does not finish, or a matrix read as a scalar, counts as
+    different: equality must be shown.
     """
     from symbolic.budget import SoftTimeout, soft_deadline
 
@@ -215,8 +216,8 @@ def _same(got, want) -> bool:
             if isinstance(a, sympy.Expr) and isinstance(b, sympy.Expr):
                 return sympy.simplify((a - b).doit()) == 0
             return sympy.simplify(sympy.Equivalent(a, b)) is sympy.true
-    except SoftTimeout:
-        return False
+    except (SoftTimeout, TypeError):
+        return False   # too slow to show, or a matrix against a scalar: not shown equal
 
 
 def _read_back(derivation, step):
