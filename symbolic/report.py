@@ -26,6 +26,10 @@ from symbolic.render import render_reports, stale_files, write_reports
 from symbolic.runner import check_derivation
 
 REPORT_CONFIG = CheckConfig()
+# Source files edited after this moment may differ from the code this process runs:
+# rendered files are then not stored under their (new) digest. The margin covers the
+# modules imported before this one.
+_CODE_LOADED_BY = time.time() - 2.0
 
 
 # ---------------------------------------------------------------- finding documents
@@ -167,8 +171,22 @@ def render_cached(checked: Sequence[tuple[Derivation, Mapping[str, Outcome]]], *
     files = _read_rendered(root, key)
     if files is None:
         files = render_reports(checked, figure_cache=Path(cache_root) / "figures")
-        _store_rendered(root, key, files)
+        if not _sources_edited_since_loaded():
+            _store_rendered(root, key, files)
     return files
+
+
+def _sources_edited_since_loaded() -> bool:
+    """Whether a source file changed while this process ran (its digest would not match the code)."""
+    import os
+
+    for path in _source_files():
+        try:
+            if os.stat(path).st_mtime >= _CODE_LOADED_BY:
+                return True
+        except OSError:
+            return True
+    return False
 
 
 def render_key(checked: Sequence[tuple[Derivation, Mapping[str, Outcome]]]) -> str:

@@ -15,6 +15,12 @@ from symbolic.report import load_derivation_file, render_cached, render_key
 SAMPLE = load_derivation_file(Path(__file__).resolve().parent / "render" / "sample_doc.py")
 
 
+@pytest.fixture(autouse=True)
+def sources_unchanged(monkeypatch):
+    """As if no source file were edited while the tests run (others may edit the checkout)."""
+    monkeypatch.setattr(report, "_CODE_LOADED_BY", float("inf"))
+
+
 def _outcomes(verdict=Verdict.PROVED):
     return {s.id: (Outcome(Verdict.PROSE, (Evidence("prose", "no claim"),)) if s.claim is None
                    else Outcome(verdict, (Evidence("test", "written for the render cache test"),)))
@@ -85,3 +91,11 @@ def test_figure_key_follows_the_series_function():
                          figure.logx, figure.logy)
     assert figures.figure_key(figure, "3.8") != figures.figure_key(other, "3.8")
     assert figures.figure_key(figure, "3.8") != figures.figure_key(figure, "3.9")
+
+
+def test_nothing_is_stored_when_sources_changed_during_the_run(tmp_path, monkeypatch):
+    # a source edited after the code was loaded: the stored files would be keyed by the new
+    # source but made by the old code
+    monkeypatch.setattr(report, "_CODE_LOADED_BY", 0.0)
+    render_cached([(SAMPLE, _outcomes())], cache_root=tmp_path)
+    assert not (tmp_path / "reports").exists()
