@@ -119,8 +119,12 @@ def _died(proc) -> tuple[str, None, str]:
     return "memory", None, f"child process died (exit code {code}), most likely out of memory"
 
 
-class SoftTimeout(Exception):
-    """Raised inside the process when a soft (signal) deadline passes."""
+class SoftTimeout(BaseException):
+    """Raised inside the process when a soft (signal) deadline passes.
+
+    A ``BaseException``, like ``KeyboardInterrupt``: SymPy catches ``Exception`` broadly in
+    places (``solve``, ``simplify``) and would swallow a deadline that is an ``Exception``.
+    """
 
 
 @contextmanager

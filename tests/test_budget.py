@@ -65,3 +65,18 @@ def test_inner_soft_deadline_does_not_extend_an_outer_one():
             with soft_deadline(5):
                 _spin()
     assert time.perf_counter() - start < 2
+
+
+def test_soft_deadline_is_not_swallowed_by_except_exception():
+    """SymPy catches Exception broadly (solve, simplify); a deadline must get through."""
+    def stubborn():
+        while True:
+            try:
+                _spin()
+            except Exception:  # what a library might do
+                pass
+    start = time.perf_counter()
+    with pytest.raises(SoftTimeout):
+        with soft_deadline(0.2):
+            stubborn()
+    assert time.perf_counter() - start < 2
