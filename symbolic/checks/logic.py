@@ -24,7 +24,6 @@ evaluated exactly at given points (a supplied counterexample, or a finite range 
 """
 from __future__ import annotations
 
-import mpmath
 import sympy
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
@@ -35,42 +34,6 @@ __all__ = ["evaluate_at", "decide_relation"]
 
 
 # --------------------------------------------------------------------------- exact evaluation
-
-
-def _interval(expr, ctx):
-    """An mpmath interval enclosing a closed-form real number, or None if unsupported."""
-    if expr.is_Integer:
-        return ctx.mpf(int(expr))
-    if expr.is_Rational:
-        return ctx.mpf(int(expr.p)) / ctx.mpf(int(expr.q))
-    if expr is sympy.pi:
-        return ctx.pi
-    if expr is sympy.E:
-        return ctx.e
-    args = [_interval(a, ctx) for a in expr.args]
-    if any(a is None for a in args):
-        return None
-    if isinstance(expr, sympy.Add):
-        return sum(args[1:], args[0])
-    if isinstance(expr, sympy.Mul):
-        out = args[0]
-        for a in args[1:]:
-            out = out * a
-        return out
-    if isinstance(expr, sympy.Pow):
-        base, power = args
-        if expr.exp.is_Integer:
-            return base ** int(expr.exp)
-        if base.a > 0:
-            return ctx.exp(power * ctx.log(base))
-        return None
-    simple = {sympy.exp: ctx.exp, sympy.log: ctx.log, sympy.sin: ctx.sin, sympy.cos: ctx.cos}
-    fn = simple.get(type(expr))
-    if fn is not None and len(args) == 1:
-        if fn is ctx.log and not args[0].a > 0:
-            return None
-        return fn(args[0])
-    return None
 
 
 def sign_of(value, dps: int = 50, notes: list | None = None) -> int | None:
@@ -90,20 +53,23 @@ def sign_of(value, dps: int = 50, notes: list | None = None) -> int | None:
     if simplified == 0:
         notes.append("exact arithmetic (SymPy)")
         return 0
-    ctx = mpmath.iv
-    old = ctx.dps
-    ctx.dps = 2 * dps
-    try:
-        box = _interval(simplified, ctx)
-    except Exception:  # noqa: BLE001 -- an unsupported form is undecided
-        box = None
-    finally:
-        ctx.dps = old
-    if box is None:
-        return None
-    if box.a > 0 or box.b < 0:
+    sign = certified_sign(simplified, dps=2 * dps)
+    if sign is not None:
         notes.append(f"interval arithmetic at {2 * dps} digits")
-        return 1 if box.a > 0 else -1
+    return sign
+
+
+def certified_sign(value, *, dps: int) -> int | None:
+    """1 or -1 when interval (or ball) arithmetic shows ``value`` is positive or negative;
+    None when it cannot (the enclosure contains 0, or the form is not evaluable)."""
+    from symbolic.numeric import certify
+    try:
+        if certify(value, sympy.S.Zero, Relation.LE, (), dps=dps) is True:
+            return 1   # "value <= 0" certainly fails
+        if certify(value, sympy.S.Zero, Relation.GE, (), dps=dps) is True:
+            return -1  # "value >= 0" certainly fails
+    except Exception:  # noqa: BLE001 -- an unsupported form is undecided, never a sign
+        return None
     return None
 
 

@@ -33,7 +33,6 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-import mpmath
 import sympy
 from sympy.assumptions.assume import AppliedPredicate, Predicate
 from sympy.matrices.expressions import MatrixExpr
@@ -544,44 +543,8 @@ def _entry_zero(value, dps: int) -> bool | None:
 
 def _certified_nonzero(value, dps) -> bool | None:
     """False (non-zero) when an interval evaluation excludes zero, else None."""
-    ctx = mpmath.iv
-    old = ctx.dps
-    ctx.dps = 2 * dps
-    try:
-        box = _interval(value, ctx)
-        if box is None:
-            return None
-        return False if (box.a > 0 or box.b < 0) else None
-    finally:
-        ctx.dps = old
-
-
-def _interval(expr, ctx):
-    if expr.is_Integer:
-        return ctx.mpf(int(expr))
-    if expr.is_Rational:
-        return ctx.mpf(int(expr.p)) / ctx.mpf(int(expr.q))
-    if expr is sympy.pi:
-        return ctx.pi
-    if expr is sympy.E:
-        return ctx.e
-    args = [_interval(a, ctx) for a in expr.args]
-    if any(a is None for a in args):
-        return None
-    if isinstance(expr, sympy.Add):
-        return sum(args[1:], args[0])
-    if isinstance(expr, sympy.Mul):
-        out = args[0]
-        for a in args[1:]:
-            out = out * a
-        return out
-    if isinstance(expr, sympy.Pow) and expr.exp.is_Integer:
-        return args[0] ** int(expr.exp)
-    if isinstance(expr, sympy.exp):
-        return ctx.exp(args[0])
-    if isinstance(expr, sympy.Max):
-        return ctx.mpf([max(a.a for a in args), max(a.b for a in args)])
-    return None
+    from symbolic.checks.logic import certified_sign
+    return False if certified_sign(value, dps=2 * dps) is not None else None
 
 
 def _size_assignments(size_symbols: list) -> list[dict]:
