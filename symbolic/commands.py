@@ -192,6 +192,15 @@ def _overall(verdicts) -> str:
     return Verdict.PROSE.value if verdicts else Verdict.INCONCLUSIVE.value
 
 
+def _telling_evidence(outcome: Outcome):
+    """The evidence worth a line of text: when a verdict was reached, the attempts that
+    decided nothing are counted, not listed (all of them are in the JSON)."""
+    if outcome.verdict in (Verdict.INCONCLUSIVE, Verdict.TIMEOUT, Verdict.ERROR):
+        return list(outcome.evidence), 0
+    telling = [e for e in outcome.evidence if "not evidence" not in e.detail]
+    return telling or list(outcome.evidence), len(outcome.evidence) - len(telling)
+
+
 def _as_text(links: list[CheckedLink]) -> str:
     lines = []
     for number, link in enumerate(links, 1):
@@ -199,8 +208,12 @@ def _as_text(links: list[CheckedLink]) -> str:
         head = f"{outcome.verdict.value.upper():<12} {link.latex}" if len(links) == 1 else \
             f"link {number}: {outcome.verdict.value.upper():<12} {link.latex}"
         lines.append(head)
-        for evidence in outcome.evidence:
+        shown, hidden = _telling_evidence(outcome)
+        for evidence in shown:
             lines.append(f"    {evidence.method}: {evidence.detail}")
+        if hidden:
+            lines.append(f"    ({hidden} other attempt{'s' if hidden != 1 else ''} did not decide; "
+                         f"--json lists them)")
         if outcome.counterexample:
             values = ", ".join(f"{name} = {value}" for name, value in outcome.counterexample)
             lines.append(f"    counterexample (certified): {values}")
