@@ -162,8 +162,9 @@ def test_tiny_budget_is_never_refuted():
 
 
 def test_a_claim_true_only_at_the_smallest_size_is_not_verified_there_alone():
-    """log(mean x) <= mean(log x) holds at n = 1 only; where most instances fall outside the
-    domain (real x, log of negatives), the n = 1 points alone must not make it verified."""
+    """log(mean x) <= mean(log x) holds at n = 1 only; with real x most points of the larger
+    instances fall outside the domain (log of negatives). It was once verified on its n = 1
+    points; now the margin search finds a certified counterexample at n = 2."""
     import sympy as sp
     from symbolic.checks import check_step
     from symbolic.config import CheckConfig
@@ -174,3 +175,19 @@ def test_a_claim_true_only_at_the_smallest_size_is_not_verified_there_alone():
     claim = Claim(sp.log(sp.Sum(x[j], (j, 1, n)) / n), Relation.LE, sp.Sum(sp.log(x[j]), (j, 1, n)) / n)
     outcome = check_step(Step("S", Kind.INEQUALITY, "q", claim=claim), config=CheckConfig(timeout_s=30))
     assert outcome.verdict is not Verdict.VERIFIED and not outcome.verdict.accepted
+
+
+def test_every_instance_of_the_sizes_needs_points_in_the_domain():
+    """The rule behind the test above, directly: an instance with fewer than
+    MIN_POINTS_PER_INSTANCE judged points makes 'verified' impossible, however many points
+    the other instances had."""
+    from types import SimpleNamespace
+
+    import sympy as sp
+    from symbolic.numeric import MIN_POINTS_PER_INSTANCE, _Run
+    n = sp.Symbol("n", integer=True, positive=True)
+    instances = [{n: 1}, {n: 2}, {n: 3}]
+    run = SimpleNamespace(fixed={n}, held_by_size={(("n", "1"),): 50, (("n", "2"),): MIN_POINTS_PER_INSTANCE})
+    assert _Run._thin_instances(run, instances) == ["n=3"]
+    run.held_by_size[(("n", "3"),)] = MIN_POINTS_PER_INSTANCE
+    assert _Run._thin_instances(run, instances) == []
