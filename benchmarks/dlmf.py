@@ -1,0 +1,548 @@
+"""DLMF Chapter 4 beside Maple and Mathematica: check every row with stepcheck, print the table.
+
+    python benchmarks/dlmf.py [--data PATH] [--jobs N] [--timeout S] [--limit N]
+                              [--section 4.x ...] [--id ID ...] [--out PATH] [--resume]
+                              [--no-respell] [--from-results PATH]
+
+The 599 rows (DLMF 4.2-4.45 with the published per-formula results of Maple and Mathematica,
+Greiner-Petter et al., TACAS 2022) are read from ``shared/benchmarks/dlmf-ch4/cases.jsonl``
+beside the repository (the nearest folder above it that holds one) or from ``--data``; the data
+is a published source's and is never copied into the repository.
+
+Each row's ``latex`` is checked with its ``assume`` list (and ``--imaginary-unit`` where the row
+says ``i`` is the imaginary unit) through ``symbolic.commands.check_input``, the path of
+``stepcheck check``, with the same hard budgets (``--timeout`` per link). Before checking, the
+runner respells what the reader rejects or misreads but DLMF defines plainly
+(``benchmarks/dlmf_conversion.py``); each respelling is recorded in the row's result.
+
+Output: the per-row results as JSONL (``--out``, default ``.cache/dlmf-results.jsonl``, written
+as rows finish and rewritten in row order at the end), and on stdout in Markdown the table
+(Maple / Mathematica symbolic successes beside stepcheck's verdicts), every refutation with its
+cause, and the unreadable rows grouped by the reader's message. ``--from-results`` prints the
+same from an earlier results file without checking anything (a partial run counts what it has).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import time
+from collections import Counter
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from enum import Enum
+from multiprocessing import get_context
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:   # run as a script: import this checkout's stepcheck and respeller
+    sys.path.insert(0, str(ROOT))
+if str(ROOT / "benchmarks") not in sys.path:
+    sys.path.insert(1, str(ROOT / "benchmarks"))
+
+from dlmf_conversion import respell  # noqa: E402
+
+DATA_NAME = Path("shared") / "benchmarks" / "dlmf-ch4" / "cases.jsonl"
+DEFAULT_OUT = ROOT / ".cache" / "dlmf-results.jsonl"
+
+
+class Status(Enum):
+    """What stepcheck made of one row (the table's columns)."""
+
+    PROVED = "proved"
+    VERIFIED = "verified"
+    REFUTED = "refuted"
+    UNDECIDED = "undecided"      # inconclusive, approximate, timeout, or a checker error
+    UNREADABLE = "unreadable"
+
+
+class DataError(Exception):
+    """The benchmark data cannot be found or read."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """One line of the table: a name and which rows it counts."""
+
+    name: str
+    keep: object   # row -> bool
+
+
+GROUPS = (
+    Group("all", lambda r: True),
+    Group("all · real", lambda r: r["domain"] == "real"),
+    Group("all · complex", lambda r: r["domain"] == "complex"),
+    Group("all · constant", lambda r: r["domain"] == "constant"),
+    Group("standalone", lambda r: r["standalone"]),
+    Group("standalone · real", lambda r: r["standalone"] and r["domain"] == "real"),
+    Group("standalone · complex", lambda r: r["standalone"] and r["domain"] == "complex"),
+    Group("standalone · constant", lambda r: r["standalone"] and r["domain"] == "constant"),
+    Group("standalone, single-valued, no existential k",
+          lambda r: r["standalone"] and not r["multivalued"] and not r["existential_k"]),
+    Group("multivalued (general values: Ln, Arcsin, ...)", lambda r: r["multivalued"]),
+    Group("existential k (\"for some k\")", lambda r: r["existential_k"]),
+)
+
+
+# -- data --------------------------------------------------------------------------------------
+
+def find_data(explicit: str | None) -> Path:
+    """The cases file: ``--data``, or ``shared/benchmarks/dlmf-ch4/cases.jsonl`` in the nearest
+    folder above the repository that has one."""
+    if explicit:
+        path = Path(explicit)
+        if not path.is_file():
+            raise DataError(f"no DLMF cases file at {path}; give --data PATH to cases.jsonl")
+        return path
+    for folder in ROOT.parents:
+        if (folder / DATA_NAME).is_file():
+            return folder / DATA_NAME
+    raise DataError(f"no DLMF cases file: looked for ../{DATA_NAME.as_posix()} above {ROOT}; "
+                    f"give --data PATH to cases.jsonl")
+
+
+def load_rows(path: Path) -> list[dict]:
+    """The rows of a cases file, in file order (the DLMF's order)."""
+    rows = []
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise DataError(f"{path}:{number}: not a JSON line ({exc.msg})") from None
+    for row in rows:
+        missing = [f for f in ("id", "section", "latex", "assume", "domain", "standalone")
+                   if f not in row]
+        if missing:
+            raise DataError(f"{path}: row {row.get('id', '?')} lacks {', '.join(missing)}")
+    return rows
+
+
+def select(rows: list[dict], *, sections=(), ids=(), limit: int | None = None) -> list[dict]:
+    """The rows the filters keep, in their original order."""
+    kept = [r for r in rows if (not sections or r["section"] in sections)
+            and (not ids or r["id"] in ids or r.get("label") in ids)]
+    return kept[:limit] if limit is not None else kept
+
+
+# -- checking one row ----------------------------------------------------------------------------
+
+def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
+    """Check one row through ``stepcheck check``'s path; returns its result record."""
+    from symbolic.commands import check_input
+    from symbolic.config import CheckConfig
+    from symbolic.errors import StepcheckError
+
+    start = time.perf_counter()
+    spelled = respell(row["latex"]) if respelling else None
+    latex = spelled.latex if spelled else row["latex"]
+    record = {
+        "id": row["id"], "section": row["section"], "domain": row["domain"],
+        "standalone": bool(row["standalone"]), "multivalued": bool(row.get("multivalued")),
+        "existential_k": bool(row.get("existential_k")),
+        "constraints_dropped": list(row.get("constraints_dropped") or []),
+        "imaginary_unit": bool(row.get("imaginary_unit")),
+        "maple_symbolic": row.get("maple_symbolic"), "mathematica_symbolic": row.get("mathematica_symbolic"),
+        "latex": row["latex"], "checked_latex": latex, "assume": list(row["assume"]),
+        "fixes": list(spelled.fixes) if spelled else [],
+        "fixes_left": list(spelled.left) if spelled else [],
+        "self_definition": _is_own_definition(row["id"], spelled.fixes if spelled else ()),
+        "links": [], "error": None,
+    }
+    config = CheckConfig(timeout_s=timeout_s, imaginary_unit=bool(row.get("imaginary_unit")))
+    if any(left.startswith("\\coth") for left in record["fixes_left"]):
+        # the reader reads \coth z as \cot(h z); an argument we cannot delimit stays unread
+        record["error"] = ("runner: \\coth with an argument the runner cannot delimit "
+                           "(the reader would read cot times h)")
+    else:
+        try:
+            links, unreadable = check_input(latex, assume=tuple(row["assume"]), config=config)
+        except StepcheckError as exc:
+            links, unreadable = [], [exc]
+        if unreadable:
+            record["error"] = str(unreadable[0]).splitlines()[0]
+        record["links"] = [_link(link) for link in links]
+    record["status"] = status_of(record).value
+    record["verdict"] = _overall([link["verdict"] for link in record["links"]]) \
+        if record["links"] else None
+    record["seconds"] = round(time.perf_counter() - start, 3)
+    return record
+
+
+def _link(link) -> dict:
+    outcome = link.outcome
+    return {"latex": link.latex, "verdict": outcome.verdict.value,
+            "evidence": [f"{e.method}: {e.detail}" for e in outcome.evidence],
+            "counterexample": [[str(k), str(v)] for k, v in outcome.counterexample]
+            if outcome.counterexample else None,
+            "seconds": round(outcome.seconds, 3)}
+
+
+_ORDER = ("error", "refuted", "timeout", "inconclusive", "approximate", "verified", "proved", "prose")
+
+
+def _overall(verdicts: list[str]) -> str:
+    for verdict in _ORDER:
+        if verdict in verdicts:
+            return verdict
+    return "inconclusive"
+
+
+def status_of(record: dict) -> Status:
+    """The table column of a row: unreadable if any part could not be read, else by its links."""
+    if record["error"] or not record["links"]:
+        return Status.UNREADABLE
+    verdicts = [link["verdict"] for link in record["links"]]
+    if "refuted" in verdicts:
+        return Status.REFUTED
+    if all(v == "proved" for v in verdicts):
+        return Status.PROVED
+    if all(v in ("proved", "verified") for v in verdicts):
+        return Status.VERIFIED
+    return Status.UNDECIDED
+
+
+def _is_own_definition(row_id: str, fixes) -> bool:
+    """Whether a respelling applied to the row is the row's own DLMF equation (it becomes x = x)."""
+    m = re.fullmatch(r"(4\.\d+)\.E(\d+)(/\d+)?", row_id)
+    if not m:
+        return False
+    number = f"{m.group(1)}.{m.group(2)}"
+    return any(re.search(r"DLMF [^)]*\b%s\b" % re.escape(number), fix) for fix in fixes)
+
+
+# -- running ---------------------------------------------------------------------------------------
+
+def run(rows: list[dict], *, jobs: int, timeout_s: float, out: Path, respelling: bool = True,
+        done: dict | None = None, progress=None) -> list[dict]:
+    """Check ``rows`` (``jobs`` at a time), appending each result to ``out`` as it finishes;
+    returns the results in row order (``done`` holds results of an earlier run to keep)."""
+    done = dict(done or {})
+    todo = [r for r in rows if r["id"] not in done]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as sink:
+        def keep(record):
+            done[record["id"]] = record
+            sink.write(json.dumps(record, ensure_ascii=False) + "\n")
+            sink.flush()
+            if progress:
+                progress(len(done), len(rows), record)
+
+        if jobs <= 1:
+            for row in todo:
+                keep(check_row(row, timeout_s=timeout_s, respelling=respelling))
+        else:
+            # workers fork the budgeted children of check_input themselves, so they are processes
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork")) as pool:
+                pending = set()
+                queue = iter(todo)
+                for row in queue:
+                    pending.add(pool.submit(check_row, row, timeout_s=timeout_s, respelling=respelling))
+                    if len(pending) >= 2 * jobs:
+                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for future in finished:
+                            keep(future.result())
+                for future in pending:
+                    keep(future.result())
+    return [done[r["id"]] for r in rows if r["id"] in done]
+
+
+def read_results(path: Path) -> dict:
+    """Results by id from a results file (the last line of an id wins)."""
+    results = {}
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                results[record["id"]] = record
+    return results
+
+
+def write_results(path: Path, results: list[dict]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in results), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+# -- reporting --------------------------------------------------------------------------------------
+
+def table(results: list[dict]) -> str:
+    """The side-by-side table in Markdown."""
+    head = ("| rows | N | Maple symbolic ok | Mathematica symbolic ok | proved | verified | refuted "
+            "| undecided (inconclusive / approximate / timeout / error) | unreadable |")
+    lines = [head, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for group in GROUPS:
+        rows = [r for r in results if group.keep(r)]
+        if not rows:
+            continue
+        status = Counter(r["status"] for r in rows)
+        verdicts = Counter(r["verdict"] for r in rows if r["status"] == Status.UNDECIDED.value)
+        undecided = " / ".join(str(verdicts.get(v, 0)) for v in ("inconclusive", "approximate", "timeout", "error"))
+        lines.append(
+            f"| {group.name} | {len(rows)} | {_ok(rows, 'maple_symbolic')} | {_ok(rows, 'mathematica_symbolic')} "
+            f"| {status.get('proved', 0)} | {status.get('verified', 0)} | {status.get('refuted', 0)} "
+            f"| {status.get('undecided', 0)} ({undecided}) | {status.get('unreadable', 0)} |")
+    return "\n".join(lines)
+
+
+def _ok(rows, field) -> int:
+    return sum(1 for r in rows if r.get(field) == "Successful")
+
+
+def refutation_cause(record: dict) -> tuple[str, bool]:
+    """Why a row is refuted, and whether the cause explains it (False: a misread or a checker bug)."""
+    causes = []
+    if record["constraints_dropped"]:
+        verdict = dropped_constraint_at(record)
+        causes.append(f"dropped constraint{'s' if len(record['constraints_dropped']) > 1 else ''} "
+                      f"{'; '.join(record['constraints_dropped'])} ({verdict})")
+        if verdict.startswith("holds"):
+            causes[-1] += " — not an explanation"
+    if record["multivalued"]:
+        causes.append("multivalued row: a general value (Ln, Arcsin, ...) holds for some branch only")
+    if record["existential_k"]:
+        causes.append("existential k: the row holds for some integer k, not for every k")
+    if not record["standalone"]:
+        causes.append("not standalone: the row's symbols are defined in the DLMF text")
+    explained = any(not c.endswith("not an explanation") for c in causes)
+    if not causes:
+        causes.append("UNEXPLAINED (a misread or a checker bug, or a branch convention: see the report)")
+    return "; ".join(causes), explained
+
+
+def dropped_constraint_at(record: dict) -> str:
+    """Whether the refutation's counterexample violates the dropped constraints, where we can tell.
+
+    ``\\arg w`` is evaluated as the principal phase of w (DLMF's ph, in (-pi, pi]).
+    """
+    point = _counterexample(record)
+    if point is None:
+        return "no counterexample to test it at"
+    try:
+        import mpmath
+        held = []
+        for constraint in record["constraints_dropped"]:
+            value = _evaluate_constraint(constraint, point, mpmath)
+            if value is None:
+                return "not evaluated at the counterexample"
+            held.append(value)
+        if all(held):
+            return "holds at the counterexample"
+        return "violated at the counterexample"
+    except Exception as exc:   # an evaluation failure only weakens the explanation
+        return f"not evaluated ({type(exc).__name__})"
+
+
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+
+
+def _counterexample(record: dict):
+    for link in record["links"]:
+        if link["verdict"] == "refuted" and link["counterexample"]:
+            return {k: v for k, v in link["counterexample"]}
+    return None
+
+
+def _complex(text: str):
+    """A counterexample value (``1.5``, ``0.2 + 1.3*I``, ``(0.2+1.3j)``) as a Python complex, or None."""
+    cleaned = text.replace(" ", "").replace("*I", "j").replace("I", "1j").replace("i", "j").strip("()")
+    try:
+        return complex(cleaned)
+    except ValueError:
+        return None
+
+
+def _evaluate_constraint(constraint: str, point: dict, mpmath):
+    """True/False for a dropped constraint made of ``\\arg`` terms and numbers; None when not understood."""
+    text = constraint.replace(r"\frac{1}{2}\pi", "(pi/2)").replace(r"\pi", "pi").replace(r"\leq", "<=") \
+        .replace(r"\geq", ">=").replace(r"\le", "<=").replace(r"\ge", ">=")
+    values = {}
+    for name, value in point.items():
+        parsed = _complex(value)
+        if parsed is not None:
+            values[name.replace(" ", "")] = parsed
+
+    def phase(match):
+        name = match.group(1).replace("{", "").replace("}", "")
+        if name not in values:
+            raise KeyError(name)
+        return f"({float(mpmath.arg(values[name]))!r})"
+
+    try:
+        text = re.sub(r"\\arg\s*([A-Za-z](?:_\{?\w+\}?)?)", phase, text)
+    except KeyError:
+        return None
+    text = re.sub(r"\b([A-Za-z])\b(?!\()", lambda m: f"({values[m.group(1)].real!r})"
+                  if m.group(1) in values and values[m.group(1)].imag == 0 else m.group(0), text)
+    text = text.replace("pi", repr(float(mpmath.pi)))
+    text = re.sub(r"(?<=[\d)])\s*\(", "*(", text)
+    parts = re.split(r"(<=|>=|<|>)", text)
+    if len(parts) != 3 or not all(re.fullmatch(r"[\d.eE+\-*/() ]+", p) for p in (parts[0], parts[2])):
+        return None
+    left, right = _arith(parts[0]), _arith(parts[2])
+    if left is None or right is None:
+        return None
+    return {"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right}[parts[1]]
+
+
+def _arith(text: str):
+    """The value of a tiny arithmetic expression of numbers, + - * / and brackets (no eval)."""
+    tokens = re.findall(r"\d+\.?\d*(?:[eE][-+]?\d+)?|[-+*/()]", text.replace(" ", ""))
+    pos = 0
+
+    def expr():
+        nonlocal pos
+        value = term()
+        while pos < len(tokens) and tokens[pos] in "+-":
+            op = tokens[pos]
+            pos += 1
+            value = value + term() if op == "+" else value - term()
+        return value
+
+    def term():
+        nonlocal pos
+        value = factor()
+        while pos < len(tokens) and tokens[pos] in "*/":
+            op = tokens[pos]
+            pos += 1
+            value = value * factor() if op == "*" else value / factor()
+        return value
+
+    def factor():
+        nonlocal pos
+        token = tokens[pos]
+        pos += 1
+        if token == "-":
+            return -factor()
+        if token == "+":
+            return factor()
+        if token == "(":
+            value = expr()
+            pos += 1
+            return value
+        return float(token)
+
+    try:
+        value = expr()
+        return value if pos == len(tokens) else None
+    except (IndexError, ValueError, ZeroDivisionError):
+        return None
+
+
+def refutations(results: list[dict]) -> str:
+    """Every refuted row with its counterexample and its cause; unexplained ones marked loudly."""
+    lines = []
+    for record in results:
+        if record["status"] != Status.REFUTED.value:
+            continue
+        cause, explained = refutation_cause(record)
+        point = _counterexample(record)
+        shown = ", ".join(f"{k} = {v}" for k, v in point.items()) if point else "(none given)"
+        mark = "" if explained else "**UNEXPLAINED** "
+        lines.append(f"- {mark}`{record['id']}` `{record['checked_latex']}`"
+                     f"{' assuming ' + '; '.join(record['assume']) if record['assume'] else ''}\n"
+                     f"  counterexample: {shown}\n  cause: {cause}"
+                     + (f"\n  respelled: {'; '.join(record['fixes'])}" if record["fixes"] else ""))
+    return "\n".join(lines) if lines else "(none)"
+
+
+def unreadable_groups(results: list[dict]) -> list[tuple[str, list[str]]]:
+    """Unreadable rows grouped by the reader's message (the construct named, columns dropped)."""
+    groups: dict[str, list[str]] = {}
+    for record in results:
+        if record["status"] == Status.UNREADABLE.value:
+            groups.setdefault(message_key(record["error"] or "no link read"), []).append(record["id"])
+    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+
+
+def message_key(message: str) -> str:
+    """A reader message reduced to what it names: ``cannot read '\\int...' at column 5: X`` -> ``\\int: X``."""
+    m = re.match(r"cannot read '(.*?)'(?: at column \d+)?: (.*)", message)
+    if not m:
+        return re.sub(r"'[^']*'", "'…'", message)
+    shown, why = m.groups()
+    head = re.match(r"\s*(\\operatorname\{\w+\}|\\[A-Za-z]+|\|\s*\\[A-Za-z]+|d\^)", shown)
+    what = head.group(1).replace(" ", "") if head else "'…'"
+    return f"{what}: {why}"
+
+
+def render(results: list[dict], *, total: int, seconds: float | None = None) -> str:
+    """The whole Markdown report."""
+    parts = [f"## DLMF Chapter 4: stepcheck beside Maple and Mathematica "
+             f"({len(results)} of {total} rows checked)", ""]
+    if seconds is not None:
+        parts += [f"Wall time {seconds / 60:.1f} min.", ""]
+    parts += [table(results), ""]
+    respelled = [r for r in results if r["fixes"]]
+    own = [r["id"] for r in results if r.get("self_definition")]
+    parts += [f"Rows respelled before checking: {len(respelled)} "
+              f"({Counter(f.split(' ->')[0] for r in respelled for f in r['fixes']).most_common()})."]
+    if own:
+        parts += [f"Rows that are the very definition a respelling uses (they become x = x): "
+                  f"{', '.join(own)}."]
+    parts += ["", "### Refutations", "", refutations(results), "", "### Unreadable rows by the reader's message", ""]
+    parts += ["| rows | message | ids |", "| ---: | --- | --- |"]
+    for key, ids in unreadable_groups(results):
+        shown = ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
+        parts.append(f"| {len(ids)} | {key.replace('|', chr(92) + '|')} | {shown} |")
+    return "\n".join(parts)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", metavar="PATH", help="the cases.jsonl file")
+    parser.add_argument("--jobs", type=int, default=1, help="rows checked at once (default 1)")
+    parser.add_argument("--timeout", type=float, default=20.0, metavar="S",
+                        help="budget of one link in seconds, as stepcheck check --timeout (default 20)")
+    parser.add_argument("--limit", type=int, metavar="N", help="only the first N selected rows")
+    parser.add_argument("--section", action="append", default=[], metavar="4.x", help="only this section")
+    parser.add_argument("--id", action="append", default=[], metavar="ID", help="only this row")
+    parser.add_argument("--out", default=str(DEFAULT_OUT), metavar="PATH", help="results JSONL")
+    parser.add_argument("--resume", action="store_true", help="keep the results already in --out")
+    parser.add_argument("--no-respell", action="store_true", help="check the conversion as given")
+    parser.add_argument("--from-results", metavar="PATH", help="report an earlier results file only")
+    args = parser.parse_args(argv)
+    try:
+        if args.from_results:
+            results = list(read_results(Path(args.from_results)).values())
+            try:
+                order = {r["id"]: n for n, r in enumerate(load_rows(find_data(args.data)))}
+                total = len(order)
+            except DataError:
+                order, total = {}, len(results)
+            results.sort(key=lambda r: order.get(r["id"], len(order)))
+            print(render(results, total=total))
+            return 0
+        if args.jobs < 1 or args.timeout <= 0:
+            raise DataError("--jobs must be at least 1 and --timeout positive")
+        rows = select(load_rows(find_data(args.data)), sections=set(args.section), ids=set(args.id),
+                      limit=args.limit)
+        if not rows:
+            raise DataError("no row matches the filters")
+    except DataError as exc:
+        print(f"dlmf: error: {exc}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    done = {}
+    if args.resume:
+        done = {k: v for k, v in read_results(out).items() if k in {r["id"] for r in rows}}
+    elif out.exists():
+        out.unlink()
+    start = time.perf_counter()
+
+    def progress(n, total, record):
+        print(f"[{n}/{total}] {record['id']}: {record['status']} ({record['seconds']:.1f} s)",
+              file=sys.stderr, flush=True)
+
+    results = run(rows, jobs=args.jobs, timeout_s=args.timeout, out=out,
+                  respelling=not args.no_respell, done=done, progress=progress)
+    write_results(out, results)
+    print(render(results, total=len(rows), seconds=time.perf_counter() - start))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
