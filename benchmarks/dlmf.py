@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -292,25 +293,97 @@ def _ok(rows, field) -> int:
     return sum(1 for r in rows if r.get(field) == "Successful")
 
 
-def refutation_cause(record: dict) -> tuple[str, bool]:
-    """Why a row is refuted, and whether the cause explains it (False: a misread or a checker bug)."""
-    causes = []
+class Cause(Enum):
+    """How far a refutation is explained."""
+
+    EXPLAINED = "explained"      # a dropped constraint, a convention, the row's own flags or text
+    MISREAD = "misread"          # a known misread by the reader (the checker answered another claim)
+    UNEXPLAINED = "unexplained"  # to be looked at by hand: a misread, a checker bug, or the row
+
+
+_ONE_SIDED = re.compile(r"[+-]\s*i\s*0(?![\d.])")
+_STRICT = re.compile(r"(?<![\\<>])[<>](?!=)|\\lt\b|\\gt\b")
+
+
+def refutation_cause(record: dict) -> tuple[str, Cause]:
+    """Why a row is refuted, and how far that explains it."""
+    causes: list[tuple[str, Cause]] = []
     if record["constraints_dropped"]:
         verdict = dropped_constraint_at(record)
-        causes.append(f"dropped constraint{'s' if len(record['constraints_dropped']) > 1 else ''} "
-                      f"{'; '.join(record['constraints_dropped'])} ({verdict})")
-        if verdict.startswith("holds"):
-            causes[-1] += " — not an explanation"
+        plural = "s" if len(record["constraints_dropped"]) > 1 else ""
+        text = f"dropped constraint{plural} {'; '.join(record['constraints_dropped'])} ({verdict})"
+        causes.append((text + (" — not an explanation" if verdict.startswith("holds") else ""),
+                       Cause.UNEXPLAINED if verdict.startswith("holds") else Cause.EXPLAINED))
+    if _ONE_SIDED.search(record["checked_latex"]):
+        causes.append(("one-sided value x \u00b1 i0 on a cut read as the value at x itself (the reader "
+                       "drops the \u00b1i0; DLMF means the limit from above/below)", Cause.MISREAD))
     if record["multivalued"]:
-        causes.append("multivalued row: a general value (Ln, Arcsin, ...) holds for some branch only")
+        causes.append(("multivalued row: a general value (Ln, Arcsin, ...) is one of many", Cause.EXPLAINED))
     if record["existential_k"]:
-        causes.append("existential k: the row holds for some integer k, not for every k")
+        causes.append(("existential k: the row holds for some integer k, not for every k", Cause.EXPLAINED))
     if not record["standalone"]:
-        causes.append("not standalone: the row's symbols are defined in the DLMF text")
-    explained = any(not c.endswith("not an explanation") for c in causes)
+        causes.append(("not standalone: the row's symbols are defined in the DLMF text", Cause.EXPLAINED))
+    sides = _sides(record)
+    if sides is not None and all(kind is not Cause.EXPLAINED for _, kind in causes):
+        causes += _numeric_causes(record, *sides)
     if not causes:
-        causes.append("UNEXPLAINED (a misread or a checker bug, or a branch convention: see the report)")
-    return "; ".join(causes), explained
+        return "UNEXPLAINED: a misread, a checker bug or a wrong row; see the report", Cause.UNEXPLAINED
+    kinds = [kind for _, kind in causes]
+    kind = Cause.EXPLAINED if Cause.EXPLAINED in kinds else \
+        Cause.MISREAD if Cause.MISREAD in kinds else Cause.UNEXPLAINED
+    return "; ".join(text for text, _ in causes), kind
+
+
+def _numeric_causes(record: dict, lhs, rhs, strict: bool) -> list[tuple[str, Cause]]:
+    """Causes read off the counterexample: an equality case, or a branch cut.
+
+    A point on the negative real axis where the sides differ by a multiple of pi*i or in
+    sign is DLMF's convention at work: there z means x + i0 (ph z = pi), while exact
+    evaluation puts 1/z, z^n, ... on whichever side the arithmetic lands.
+    """
+    import mpmath
+    scale = max(mpmath.mpf(1), abs(lhs), abs(rhs))
+    if strict and abs(lhs - rhs) <= mpmath.mpf("1e-13") * scale:
+        return [("equality case: the strict inequality is an equality at the counterexample; "
+                 "the row lacks the condition excluding that point", Cause.EXPLAINED)]
+    difference = (lhs - rhs) / (mpmath.pi * 1j)
+    nearest = mpmath.nint(mpmath.re(difference))
+    if nearest != 0 and abs(difference - nearest) < 1e-9:
+        how = f"differ by {int(nearest)}\u03c0i"
+    elif abs(lhs + rhs) <= mpmath.mpf("1e-12") * scale and abs(lhs) > mpmath.mpf("1e-12") * scale:
+        how = "differ in sign (the other square root)"
+    else:
+        return []
+    on_cut = [name for name, value in _counterexample(record).items() if name not in ("lhs", "rhs")
+              and (v := _complex(value)) is not None and mpmath.im(v) == 0 and mpmath.re(v) < 0
+              and name in _complex_names(record)]
+    if on_cut:
+        return [(f"branch convention: the sides {how} at a counterexample on the cut "
+                 f"({', '.join(on_cut)} < 0), where DLMF reads z as x + i0", Cause.EXPLAINED)]
+    return [(f"branch? the sides {how} at the counterexample, off the cut: check by hand",
+             Cause.UNEXPLAINED)]
+
+
+def _complex_names(record: dict) -> set:
+    """The symbols the row's assumptions make complex (``z, a \\in \\mathbb{C}``)."""
+    names = set()
+    for assumption in record["assume"]:
+        m = re.fullmatch(r"\s*(.*?)\s*\\in\s*\\mathbb\{C\}\s*", assumption)
+        if m:
+            names |= {n.strip().replace("{", "").replace("}", "") for n in m.group(1).split(",")}
+    return names
+
+
+def _sides(record: dict):
+    """(lhs, rhs, strict) of the refuted link at its counterexample, when both are numbers."""
+    for link in record["links"]:
+        if link["verdict"] == "refuted" and link["counterexample"]:
+            point = dict(link["counterexample"])
+            lhs, rhs = _complex(point.get("lhs", "")), _complex(point.get("rhs", ""))
+            if lhs is None or rhs is None:
+                return None
+            return lhs, rhs, bool(_STRICT.search(link["latex"]))
+    return None
 
 
 def dropped_constraint_at(record: dict) -> str:
@@ -347,11 +420,17 @@ def _counterexample(record: dict):
 
 
 def _complex(text: str):
-    """A counterexample value (``1.5``, ``0.2 + 1.3*I``, ``(0.2+1.3j)``) as a Python complex, or None."""
-    cleaned = text.replace(" ", "").replace("*I", "j").replace("I", "1j").replace("i", "j").strip("()")
+    """A counterexample value (``1.5``, ``0.2 + 1.3*I``, ``(0.2+1.3j)``) as an mpmath number, or None.
+
+    mpmath, not ``complex``: values such as ``1.7e-89700`` are common and would underflow.
+    """
+    import mpmath
+    cleaned = text.replace(" ", "").replace("*I", "j").replace("I", "1j").strip("()")
+    if not re.fullmatch(r"[-+0-9.eEj]+", cleaned):
+        return None
     try:
-        return complex(cleaned)
-    except ValueError:
+        return mpmath.mpmathify(cleaned)
+    except (ValueError, TypeError):
         return None
 
 
@@ -375,8 +454,8 @@ def _evaluate_constraint(constraint: str, point: dict, mpmath):
         text = re.sub(r"\\arg\s*([A-Za-z](?:_\{?\w+\}?)?)", phase, text)
     except KeyError:
         return None
-    text = re.sub(r"\b([A-Za-z])\b(?!\()", lambda m: f"({values[m.group(1)].real!r})"
-                  if m.group(1) in values and values[m.group(1)].imag == 0 else m.group(0), text)
+    text = re.sub(r"\b([A-Za-z])\b", lambda m: f"({float(mpmath.re(values[m.group(1)]))!r})"
+                  if m.group(1) in values and mpmath.im(values[m.group(1)]) == 0 else m.group(0), text)
     text = text.replace("pi", repr(float(mpmath.pi)))
     text = re.sub(r"(?<=[\d)])\s*\(", "*(", text)
     parts = re.split(r"(<=|>=|<|>)", text)
@@ -438,10 +517,11 @@ def refutations(results: list[dict]) -> str:
     for record in results:
         if record["status"] != Status.REFUTED.value:
             continue
-        cause, explained = refutation_cause(record)
+        cause, kind = refutation_cause(record)
         point = _counterexample(record)
         shown = ", ".join(f"{k} = {v}" for k, v in point.items()) if point else "(none given)"
-        mark = "" if explained else "**UNEXPLAINED** "
+        mark = {Cause.EXPLAINED: "", Cause.MISREAD: "**MISREAD** ",
+                Cause.UNEXPLAINED: "**UNEXPLAINED** "}[kind]
         lines.append(f"- {mark}`{record['id']}` `{record['checked_latex']}`"
                      f"{' assuming ' + '; '.join(record['assume']) if record['assume'] else ''}\n"
                      f"  counterexample: {shown}\n  cause: {cause}"
@@ -483,12 +563,22 @@ def render(results: list[dict], *, total: int, seconds: float | None = None) -> 
     if own:
         parts += [f"Rows that are the very definition a respelling uses (they become x = x): "
                   f"{', '.join(own)}."]
-    parts += ["", "### Refutations", "", refutations(results), "", "### Unreadable rows by the reader's message", ""]
+    kinds = Counter(refutation_cause(r)[1].value for r in results if r["status"] == Status.REFUTED.value)
+    parts += ["", "### Refutations", "",
+              f"{sum(kinds.values())} refuted: {kinds.get('explained', 0)} explained, "
+              f"{kinds.get('misread', 0)} known misreads, {kinds.get('unexplained', 0)} unexplained "
+              f"(standalone only: {_standalone_kinds(results)}).", "", refutations(results), "", "### Unreadable rows by the reader's message", ""]
     parts += ["| rows | message | ids |", "| ---: | --- | --- |"]
     for key, ids in unreadable_groups(results):
         shown = ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
         parts.append(f"| {len(ids)} | {key.replace('|', chr(92) + '|')} | {shown} |")
     return "\n".join(parts)
+
+
+def _standalone_kinds(results: list[dict]) -> str:
+    kinds = Counter(refutation_cause(r)[1].value for r in results
+                    if r["status"] == Status.REFUTED.value and r["standalone"])
+    return ", ".join(f"{kinds.get(k.value, 0)} {k.value}" for k in Cause)
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,206 @@
+"""The DLMF benchmark runner's own logic, on synthetic rows written here (not the DLMF's rows).
+
+The respellings must say the same thing as the text they replace: each is checked against
+the function it stands for, through the reader. The classification of refutations is checked
+on hand-made results; one small end-to-end run checks real rows through ``check_input``.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import mpmath
+import pytest
+import sympy
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import dlmf  # noqa: E402
+from dlmf_conversion import respell  # noqa: E402
+
+t = sympy.Symbol("t", real=True)
+
+
+def _read(latex):
+    from symbolic.latex import parse_chain
+    (link,) = parse_chain(latex + " = 0").links
+    return link.claim.lhs
+
+
+@pytest.mark.parametrize("written, meant", [
+    (r"\operatorname{sech} t", 1 / sympy.cosh(t)),
+    (r"\operatorname{csch}(2t+1)", 1 / sympy.sinh(2 * t + 1)),
+    (r"\coth t", sympy.coth(t)),
+    (r"\coth^{2} t", sympy.coth(t) ** 2),
+    (r"3\coth(t-1)\coth t", 3 * sympy.coth(t - 1) * sympy.coth(t)),
+    (r"\operatorname{sech}^{2} t", sympy.sech(t) ** 2),
+    (r"\operatorname{arsinh} t", sympy.asinh(t)),
+    (r"\operatorname{arccot} t", sympy.atan(1 / t)),
+    (r"\operatorname{arcsec}(\coth t)", sympy.acos(1 / sympy.coth(t))),
+    (r"\operatorname{arcsch} t", sympy.asinh(1 / t)),
+])
+def test_respelling_reads_as_the_function_it_stands_for(written, meant):
+    spelled = respell(written)
+    assert spelled.fixes and not spelled.left
+    got = _read(spelled.latex)
+    for point in (sympy.Rational(3, 10), sympy.Rational(17, 10), sympy.Rational(29, 10)):
+        assert abs(sympy.N(got.subs(t, point) - meant.subs(t, point), 40)) < 1e-30
+
+
+@pytest.mark.parametrize("written", [
+    r"\operatorname{sech} tu",        # sech(tu) or u sech t: not guessed
+    r"\coth t^{2}",                   # coth(t^2) by convention, but not guessed either
+    r"\operatorname{csch} 2t",
+    r"\operatorname{arccot}",
+])
+def test_an_argument_that_cannot_be_delimited_is_left_alone(written):
+    spelled = respell(written)
+    assert spelled.latex == written and spelled.left and not spelled.fixes
+
+
+def test_text_without_anything_to_respell_is_unchanged():
+    for text in (r"\sin t + \ln|t| = 1", r"\operatorname{arsinh}(t) = \ln(t + \sqrt{t^2+1})", r"|t| = 1"):
+        assert respell(text) == dlmf.respell(text)
+        assert respell(text).latex == text and not respell(text).fixes
+
+
+def test_absolute_values_of_functions_are_paired_only_when_unambiguous():
+    spelled = respell(r"|\cos t| \leq |t| + |\sin(2t)|")
+    assert spelled.latex == r"\left|\cos t\right| \leq |t| + \left|\sin(2t)\right|"
+    assert respell(r"|\sin|t|| = 1").latex == r"|\sin|t|| = 1"       # nested bars: untouched
+    assert respell(r"|\sin t| + |t = 1").latex == r"|\sin t| + |t = 1"  # odd count: untouched
+
+
+def test_own_definition_is_noticed():
+    fixes = respell(r"\operatorname{sech} t").fixes
+    assert dlmf._is_own_definition("4.28.E6", fixes)
+    assert not dlmf._is_own_definition("4.28.E16", fixes)
+    assert not dlmf._is_own_definition("4.35.E1", fixes)
+
+
+def _record(**changes):
+    record = {"id": "9.9.E1", "section": "9.9", "domain": "complex", "standalone": True,
+              "multivalued": False, "existential_k": False, "constraints_dropped": [],
+              "imaginary_unit": True, "maple_symbolic": "Failure", "mathematica_symbolic": "Successful",
+              "latex": "f = g", "checked_latex": "f = g", "assume": [r"w \in \mathbb{C}"], "fixes": [],
+              "fixes_left": [], "self_definition": False, "error": None,
+              "links": [{"latex": "f = g", "verdict": "refuted", "evidence": [],
+                         "counterexample": [["w", "0.5+2*I"], ["lhs", "(1.0 + 0.0j)"], ["rhs", "2.0"]],
+                         "seconds": 0.1}]}
+    record.update(changes)
+    record["status"] = dlmf.status_of(record).value
+    return record
+
+
+def test_a_refutation_with_nothing_to_explain_it_is_unexplained():
+    cause, kind = dlmf.refutation_cause(_record())
+    assert kind is dlmf.Cause.UNEXPLAINED and "UNEXPLAINED" in cause
+    assert "**UNEXPLAINED**" in dlmf.refutations([_record()])
+
+
+def test_a_dropped_phase_constraint_explains_only_when_the_point_violates_it():
+    outside = _record(constraints_dropped=[r"\arg w < \frac{1}{2}\pi"],
+                      links=[dict(_record()["links"][0], counterexample=[["w", "-1+1*I"], ["lhs", "1"], ["rhs", "2"]])])
+    cause, kind = dlmf.refutation_cause(outside)
+    assert kind is dlmf.Cause.EXPLAINED and "violated" in cause
+    inside = _record(constraints_dropped=[r"\arg w < \frac{1}{2}\pi"])     # arg(0.5+2i) < pi/2
+    cause, kind = dlmf.refutation_cause(inside)
+    assert kind is dlmf.Cause.UNEXPLAINED and "holds at the counterexample" in cause
+
+
+def test_flags_of_the_row_explain_a_refutation():
+    for flags in ({"multivalued": True}, {"existential_k": True}, {"standalone": False}):
+        assert dlmf.refutation_cause(_record(**flags))[1] is dlmf.Cause.EXPLAINED
+
+
+def test_one_sided_values_are_reported_as_a_misread():
+    record = _record(checked_latex=r"\ln(w - i 0) = \ln|w| - i\pi")
+    assert dlmf.refutation_cause(record)[1] is dlmf.Cause.MISREAD
+
+
+def test_equality_case_and_branch_cut_are_recognised_from_the_counterexample():
+    link = dict(_record()["links"][0], latex="1 + w < e^{w}",
+                counterexample=[["w", "0"], ["lhs", "1.0"], ["rhs", "1.0"]])
+    assert "equality case" in dlmf.refutation_cause(_record(links=[link]))[0]
+    cut = dict(link, latex="f = g", counterexample=[["w", "-2+0*I"], ["lhs", "(0.0 + 3.14159265358979j)"],
+                                                     ["rhs", "(0.0 - 3.14159265358979j)"]])
+    cause, kind = dlmf.refutation_cause(_record(links=[cut]))
+    assert kind is dlmf.Cause.EXPLAINED and "on the cut" in cause
+    off = dict(cut, counterexample=[["w", "2+1*I"], ["lhs", "(0.0 + 3.14159265358979j)"],
+                                    ["rhs", "(0.0 - 3.14159265358979j)"]])
+    assert dlmf.refutation_cause(_record(links=[off]))[1] is dlmf.Cause.UNEXPLAINED
+
+
+def test_huge_and_tiny_counterexample_values_are_read_without_underflow():
+    value = dlmf._complex("(1.5e-89704 - 2.5e-89704j)")
+    assert value == mpmath.mpc("1.5e-89704", "-2.5e-89704")
+    assert dlmf._complex("x + 1") is None
+
+
+def test_status_of_a_row():
+    assert dlmf.status_of(_record(error="cannot read")) is dlmf.Status.UNREADABLE
+    proved = dict(_record()["links"][0], verdict="proved")
+    assert dlmf.status_of(_record(links=[proved])) is dlmf.Status.PROVED
+    assert dlmf.status_of(_record(links=[proved, dict(proved, verdict="verified")])) is dlmf.Status.VERIFIED
+    assert dlmf.status_of(_record(links=[proved, dict(proved, verdict="timeout")])) is dlmf.Status.UNDECIDED
+    assert dlmf.status_of(_record(links=[dict(proved, verdict="refuted"), proved])) is dlmf.Status.REFUTED
+
+
+def test_unreadable_rows_are_grouped_by_what_the_reader_names():
+    rows = [_record(id="a", error=r"cannot read '\int_{0}^{1} f' at column 3: unknown command"),
+            _record(id="b", error=r"cannot read '\int g' at column 9: unknown command"),
+            _record(id="c", error=r"cannot read '\arg w' at column 1: unknown command")]
+    assert dlmf.unreadable_groups(rows) == [(r"\int: unknown command", ["a", "b"]),
+                                            (r"\arg: unknown command", ["c"])]
+
+
+def test_the_table_counts_each_group(tmp_path):
+    rows = [_record(id="a"), _record(id="b", standalone=False, domain="real"),
+            _record(id="c", error="cannot read 'x' at column 1: no", mathematica_symbolic="Failure")]
+    text = dlmf.table(rows)
+    assert "| all | 3 | 0 | 2 | 0 | 0 | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| standalone | 2 | 0 | 1 | 0 | 0 | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| all · real | 1 |" in text
+
+
+def test_missing_data_is_one_line(tmp_path, capsys):
+    assert dlmf.main(["--data", str(tmp_path / "nowhere.jsonl"), "--out", str(tmp_path / "r.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--data" in err
+
+
+SYNTHETIC = [
+    {"id": "S.E1", "section": "S", "latex": r"\operatorname{csch}(2t)\sinh(2t) = 1", "assume": ["t > 0"],
+     "imaginary_unit": False, "domain": "real", "standalone": True, "multivalued": False,
+     "existential_k": False, "constraints_dropped": [], "maple_symbolic": "Successful",
+     "mathematica_symbolic": "Successful"},
+    {"id": "S.E2", "section": "S", "latex": r"\coth t = \tanh t", "assume": ["t > 0"],
+     "imaginary_unit": False, "domain": "real", "standalone": True, "multivalued": False,
+     "existential_k": False, "constraints_dropped": [], "maple_symbolic": "Failure",
+     "mathematica_symbolic": "Failure"},
+    {"id": "S.E3", "section": "T", "latex": r"\int_{0}^{t} s\,ds = \frac{t^2}{2}", "assume": [],
+     "imaginary_unit": False, "domain": "real", "standalone": True, "multivalued": False,
+     "existential_k": False, "constraints_dropped": [], "maple_symbolic": "Successful",
+     "mathematica_symbolic": "Successful"},
+]
+
+
+def test_synthetic_rows_end_to_end(tmp_path, capsys):
+    data = tmp_path / "cases.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in SYNTHETIC), encoding="utf-8")
+    out = tmp_path / "results.jsonl"
+    assert dlmf.main(["--data", str(data), "--out", str(out), "--jobs", "2", "--timeout", "15"]) == 0
+    results = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in results] == ["S.E1", "S.E2", "S.E3"]          # row order, whatever finished first
+    status = {r["id"]: r["status"] for r in results}
+    assert status == {"S.E1": "proved", "S.E2": "refuted", "S.E3": "unreadable"}
+    assert results[0]["fixes"] and results[1]["fixes"]                      # csch and coth respelled
+    text = capsys.readouterr().out
+    assert "**UNEXPLAINED** `S.E2`" in text and "| 1 | \\int: unknown command | S.E3 |" in text
+    # a filter, and the report rebuilt from the results file alone
+    assert dlmf.main(["--data", str(data), "--out", str(out), "--section", "T"]) == 0
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["S.E3"]
+    assert dlmf.main(["--from-results", str(out), "--data", str(data)]) == 0
+    assert "(1 of 3 rows checked)" in capsys.readouterr().out
