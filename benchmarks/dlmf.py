@@ -297,6 +297,7 @@ class Cause(Enum):
     """How far a refutation is explained."""
 
     EXPLAINED = "explained"      # a dropped constraint, a convention, the row's own flags or text
+    ROW = "row"                  # the row as the source gives it lacks a condition of the DLMF
     MISREAD = "misread"          # a known misread by the reader (the checker answered another claim)
     UNEXPLAINED = "unexplained"  # to be looked at by hand: a misread, a checker bug, or the row
 
@@ -324,44 +325,103 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
     if not record["standalone"]:
         causes.append(("not standalone: the row's symbols are defined in the DLMF text", Cause.EXPLAINED))
     sides = _sides(record)
-    if sides is not None and all(kind is not Cause.EXPLAINED for _, kind in causes):
+    if sides is not None and all(kind is Cause.UNEXPLAINED for _, kind in causes):
         causes += _numeric_causes(record, *sides)
+    if all(kind in (Cause.UNEXPLAINED,) for _, kind in causes):
+        if record.get("pm_half"):
+            causes.append(("\u00b1 half: the DLMF's \u00b1 takes its sign from a condition (the quadrant "
+                           "of z, the side of a cut) that this half of the split row does not carry",
+                           Cause.ROW))
+        failed = [cas for cas in ("maple", "mathematica")
+                  if str(record.get(f"{cas}_numeric") or "").startswith("Failed")]
+        if failed:
+            causes.append((f"the published {' and '.join(failed)} numeric test{'s' if len(failed) > 1 else ''} "
+                           f"also fail{'' if len(failed) > 1 else 's'} on this row: as the source gives it, "
+                           f"it lacks a condition of the DLMF", Cause.ROW))
     if not causes:
         return "UNEXPLAINED: a misread, a checker bug or a wrong row; see the report", Cause.UNEXPLAINED
     kinds = [kind for _, kind in causes]
-    kind = Cause.EXPLAINED if Cause.EXPLAINED in kinds else \
-        Cause.MISREAD if Cause.MISREAD in kinds else Cause.UNEXPLAINED
+    kind = next(k for k in (Cause.EXPLAINED, Cause.ROW, Cause.MISREAD, Cause.UNEXPLAINED)
+                if k in kinds or k is Cause.UNEXPLAINED)
     return "; ".join(text for text, _ in causes), kind
 
 
 def _numeric_causes(record: dict, lhs, rhs, strict: bool) -> list[tuple[str, Cause]]:
-    """Causes read off the counterexample: an equality case, or a branch cut.
+    """Causes read off the counterexample: an equality case, or DLMF's convention on a cut.
 
-    A point on the negative real axis where the sides differ by a multiple of pi*i or in
-    sign is DLMF's convention at work: there z means x + i0 (ph z = pi), while exact
-    evaluation puts 1/z, z^n, ... on whichever side the arithmetic lands.
+    DLMF reads a point x < 0 on the cut of ln z, z^a, ... as x + i0 (ph z = pi), while exact
+    evaluation puts 1/z, z^n, ... on whichever side the arithmetic lands. Such a refutation
+    is explained only if the claim holds at x + i*eps (eps tiny), tested here by evaluating
+    the row again with its complex variables on the negative axis moved just above it.
     """
     import mpmath
     scale = max(mpmath.mpf(1), abs(lhs), abs(rhs))
     if strict and abs(lhs - rhs) <= mpmath.mpf("1e-13") * scale:
         return [("equality case: the strict inequality is an equality at the counterexample; "
                  "the row lacks the condition excluding that point", Cause.EXPLAINED)]
+    if strict:
+        return []
     difference = (lhs - rhs) / (mpmath.pi * 1j)
     nearest = mpmath.nint(mpmath.re(difference))
-    if nearest != 0 and abs(difference - nearest) < 1e-9:
+    if abs(lhs + rhs) <= mpmath.mpf("1e-12") * scale and abs(lhs) > mpmath.mpf("1e-12") * scale:
+        how = "differ in sign"
+    elif nearest != 0 and abs(nearest) <= 4 and abs(difference - nearest) < 1e-9:
         how = f"differ by {int(nearest)}\u03c0i"
-    elif abs(lhs + rhs) <= mpmath.mpf("1e-12") * scale and abs(lhs) > mpmath.mpf("1e-12") * scale:
-        how = "differ in sign (the other square root)"
     else:
-        return []
-    on_cut = [name for name, value in _counterexample(record).items() if name not in ("lhs", "rhs")
-              and (v := _complex(value)) is not None and mpmath.im(v) == 0 and mpmath.re(v) < 0
-              and name in _complex_names(record)]
-    if on_cut:
-        return [(f"branch convention: the sides {how} at a counterexample on the cut "
-                 f"({', '.join(on_cut)} < 0), where DLMF reads z as x + i0", Cause.EXPLAINED)]
-    return [(f"branch? the sides {how} at the counterexample, off the cut: check by hand",
-             Cause.UNEXPLAINED)]
+        how = None
+    above = agrees_above_cut(record)
+    if above:
+        return [(f"branch convention: the sides {how or 'differ'} on the cut ({above} < 0) but agree at "
+                 f"{above} + i0, the DLMF's value on the cut", Cause.EXPLAINED)]
+    if how:
+        return [(f"branch? the sides {how} at the counterexample (and not only on a cut): check by hand",
+                 Cause.UNEXPLAINED)]
+    return []
+
+
+def agrees_above_cut(record: dict):
+    """The names moved, if the refuted link holds once its complex variables on the negative
+    real axis are moved just above it (x -> x + i*eps); None otherwise or when it cannot tell."""
+    point = _counterexample(record)
+    complex_names = _complex_names(record)
+    if not point or not complex_names:
+        return None
+    on_cut = {}
+    for name, value in point.items():
+        v = _complex(value)
+        if name in complex_names and v is not None and v.imag == 0 and v.real < 0:
+            on_cut[name] = v
+    if not on_cut:
+        return None
+    try:
+        import mpmath
+        import sympy
+        from symbolic.budget import SoftTimeout, soft_deadline
+        from symbolic.latex import parse_chain
+        with soft_deadline(20):
+            parsed = parse_chain(record["checked_latex"], assumptions=record["assume"],
+                                 imaginary_unit=record["imaginary_unit"])
+            index = next(n for n, link in enumerate(record["links"]) if link["verdict"] == "refuted")
+            claim = parsed.links[index].claim
+            if claim.relation.value != "=":
+                return None
+            values = {}
+            for sym in (claim.lhs - claim.rhs).free_symbols:
+                v = _complex(point.get(sym.name, "")) if sym.name in point else None
+                if v is None:
+                    return None
+                v = mpmath.mpc(v)
+                if sym.name in on_cut:
+                    v += 1j * abs(v.real) * mpmath.mpf("1e-30")
+                values[sym] = sympy.Float(mpmath.nstr(v.real, 40), 60) + \
+                    sympy.I * sympy.Float(mpmath.nstr(v.imag, 40), 60)
+            left = complex(sympy.N(claim.lhs.doit().subs(values), 50))
+            right = complex(sympy.N(claim.rhs.doit().subs(values), 50))
+    except (SoftTimeout, Exception):   # the explanation is only ever withheld, never invented
+        return None
+    if abs(left - right) <= 1e-12 * max(1.0, abs(left), abs(right)):
+        return ", ".join(sorted(on_cut))
+    return None
 
 
 def _complex_names(record: dict) -> set:
@@ -520,7 +580,7 @@ def refutations(results: list[dict]) -> str:
         cause, kind = refutation_cause(record)
         point = _counterexample(record)
         shown = ", ".join(f"{k} = {v}" for k, v in point.items()) if point else "(none given)"
-        mark = {Cause.EXPLAINED: "", Cause.MISREAD: "**MISREAD** ",
+        mark = {Cause.EXPLAINED: "", Cause.ROW: "(row) ", Cause.MISREAD: "**MISREAD** ",
                 Cause.UNEXPLAINED: "**UNEXPLAINED** "}[kind]
         lines.append(f"- {mark}`{record['id']}` `{record['checked_latex']}`"
                      f"{' assuming ' + '; '.join(record['assume']) if record['assume'] else ''}\n"
@@ -549,6 +609,33 @@ def message_key(message: str) -> str:
     return f"{what}: {why}"
 
 
+def annotate(results: list[dict], rows: list[dict]) -> None:
+    """Add what the cases say about each result's row: the published numeric tests and
+    whether the row is one half of a split \u00b1 (its sibling differs only in signs)."""
+    by_id = {r["id"]: r for r in rows}
+    for record in results:
+        row = by_id.get(record["id"])
+        if row is None:
+            continue
+        record.setdefault("maple_numeric", row.get("maple_numeric"))
+        record.setdefault("mathematica_numeric", row.get("mathematica_numeric"))
+        record["pm_half"] = pm_half(row, by_id)
+
+
+def pm_half(row: dict, by_id: dict) -> bool:
+    """Whether a row ``X/n`` is one sign of a split \u00b1: a sibling ``X/m`` differs only in + and -."""
+    base, sep, _ = row["id"].rpartition("/")
+    if not sep:
+        return False
+    unsigned = re.sub(r"[+-]", "", row["latex"]).replace(" ", "")
+    for n in range(1, 9):
+        sibling = by_id.get(f"{base}/{n}")
+        if sibling and sibling is not row and sibling["latex"] != row["latex"] \
+                and re.sub(r"[+-]", "", sibling["latex"]).replace(" ", "") == unsigned:
+            return True
+    return False
+
+
 def render(results: list[dict], *, total: int, seconds: float | None = None) -> str:
     """The whole Markdown report."""
     parts = [f"## DLMF Chapter 4: stepcheck beside Maple and Mathematica "
@@ -565,8 +652,9 @@ def render(results: list[dict], *, total: int, seconds: float | None = None) -> 
                   f"{', '.join(own)}."]
     kinds = Counter(refutation_cause(r)[1].value for r in results if r["status"] == Status.REFUTED.value)
     parts += ["", "### Refutations", "",
-              f"{sum(kinds.values())} refuted: {kinds.get('explained', 0)} explained, "
-              f"{kinds.get('misread', 0)} known misreads, {kinds.get('unexplained', 0)} unexplained "
+              f"{sum(kinds.values())} refuted: {kinds.get('explained', 0)} explained by a constraint, "
+              f"convention or the row's flags, {kinds.get('row', 0)} by the row as given (a \u00b1 half, or "
+              f"a condition the source lost), {kinds.get('misread', 0)} known misreads, {kinds.get('unexplained', 0)} unexplained "
               f"(standalone only: {_standalone_kinds(results)}).", "", refutations(results), "", "### Unreadable rows by the reader's message", ""]
     parts += ["| rows | message | ids |", "| ---: | --- | --- |"]
     for key, ids in unreadable_groups(results):
@@ -599,10 +687,12 @@ def main(argv=None) -> int:
         if args.from_results:
             results = list(read_results(Path(args.from_results)).values())
             try:
-                order = {r["id"]: n for n, r in enumerate(load_rows(find_data(args.data)))}
-                total = len(order)
+                cases = load_rows(find_data(args.data))
             except DataError:
-                order, total = {}, len(results)
+                cases = []
+            order = {r["id"]: n for n, r in enumerate(cases)}
+            total = len(cases) or len(results)
+            annotate(results, cases)
             results.sort(key=lambda r: order.get(r["id"], len(order)))
             print(render(results, total=total))
             return 0
@@ -629,6 +719,7 @@ def main(argv=None) -> int:
 
     results = run(rows, jobs=args.jobs, timeout_s=args.timeout, out=out,
                   respelling=not args.no_respell, done=done, progress=progress)
+    annotate(results, load_rows(find_data(args.data)))
     write_results(out, results)
     print(render(results, total=len(rows), seconds=time.perf_counter() - start))
     return 0

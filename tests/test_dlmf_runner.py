@@ -120,17 +120,42 @@ def test_one_sided_values_are_reported_as_a_misread():
     assert dlmf.refutation_cause(record)[1] is dlmf.Cause.MISREAD
 
 
-def test_equality_case_and_branch_cut_are_recognised_from_the_counterexample():
+def test_equality_case_is_recognised_from_the_counterexample():
     link = dict(_record()["links"][0], latex="1 + w < e^{w}",
                 counterexample=[["w", "0"], ["lhs", "1.0"], ["rhs", "1.0"]])
     assert "equality case" in dlmf.refutation_cause(_record(links=[link]))[0]
-    cut = dict(link, latex="f = g", counterexample=[["w", "-2+0*I"], ["lhs", "(0.0 + 3.14159265358979j)"],
-                                                     ["rhs", "(0.0 - 3.14159265358979j)"]])
-    cause, kind = dlmf.refutation_cause(_record(links=[cut]))
-    assert kind is dlmf.Cause.EXPLAINED and "on the cut" in cause
-    off = dict(cut, counterexample=[["w", "2+1*I"], ["lhs", "(0.0 + 3.14159265358979j)"],
-                                    ["rhs", "(0.0 - 3.14159265358979j)"]])
-    assert dlmf.refutation_cause(_record(links=[off]))[1] is dlmf.Cause.UNEXPLAINED
+
+
+def test_a_cut_explains_only_when_the_claim_holds_just_above_it():
+    on_cut = _record(checked_latex=r"\ln(\frac{1}{w}) = -\ln w", links=[
+        {"latex": r"\ln(\frac{1}{w}) = -\ln w", "verdict": "refuted", "evidence": [], "seconds": 0.1,
+         "counterexample": [["w", "-2+0*I"], ["lhs", "(-0.693147180559945 + 3.14159265358979j)"],
+                            ["rhs", "(-0.693147180559945 - 3.14159265358979j)"]]}])
+    cause, kind = dlmf.refutation_cause(on_cut)
+    assert kind is dlmf.Cause.EXPLAINED and "w + i0" in cause
+    # the sides differ in sign off any cut: the other square root, not a convention
+    off_cut = _record(checked_latex=r"\sqrt{w^{2}} = w", links=[
+        {"latex": r"\sqrt{w^{2}} = w", "verdict": "refuted", "evidence": [], "seconds": 0.1,
+         "counterexample": [["w", "-1+1*I"], ["lhs", "(1.0 - 1.0j)"], ["rhs", "(-1.0 + 1.0j)"]]}])
+    cause, kind = dlmf.refutation_cause(off_cut)
+    assert kind is dlmf.Cause.UNEXPLAINED and "differ in sign" in cause
+    # on the cut, but wrong just above it as well: not explained by the convention
+    wrong = _record(checked_latex=r"\sqrt{w^{2}} = w", links=[
+        {"latex": r"\sqrt{w^{2}} = w", "verdict": "refuted", "evidence": [], "seconds": 0.1,
+         "counterexample": [["w", "-2+0*I"], ["lhs", "2.0"], ["rhs", "-2.0"]]}])
+    assert dlmf.refutation_cause(wrong)[1] is dlmf.Cause.UNEXPLAINED
+
+
+def test_a_half_of_a_split_pm_and_failed_cas_numerics_point_at_the_row():
+    rows = [{"id": "9.1.E1/1", "latex": r"f(w) = +g(w)"}, {"id": "9.1.E1/2", "latex": r"f(w) = -g(w)"},
+            {"id": "9.1.E2/1", "latex": r"a = b"}, {"id": "9.1.E2/2", "latex": r"b = c"}]
+    by_id = {r["id"]: r for r in rows}
+    assert dlmf.pm_half(rows[0], by_id) and dlmf.pm_half(rows[1], by_id)
+    assert not dlmf.pm_half(rows[2], by_id)          # a chain's links are not signs of a ±
+    assert dlmf.refutation_cause(_record(pm_half=True))[1] is dlmf.Cause.ROW
+    assert dlmf.refutation_cause(_record(mathematica_numeric="Failed [3 / 7]"))[1] is dlmf.Cause.ROW
+    assert dlmf.refutation_cause(_record(mathematica_numeric="Successful [Tested: 7]"))[1] \
+        is dlmf.Cause.UNEXPLAINED
 
 
 def test_huge_and_tiny_counterexample_values_are_read_without_underflow():
