@@ -371,8 +371,9 @@ def _numeric_causes(record: dict, lhs, rhs, strict: bool) -> list[tuple[str, Cau
         how = None
     above = agrees_above_cut(record)
     if above:
-        return [(f"branch convention: the sides {how or 'differ'} on the cut ({above} < 0) but agree at "
-                 f"{above} + i0, the DLMF's value on the cut", Cause.EXPLAINED)]
+        return [(f"branch cut: the sides {how or 'differ'} at the counterexample, which lies on a cut, "
+                 f"but agree at {above} (the DLMF's one-sided value there, or a point it excludes)",
+                 Cause.EXPLAINED)]
     if how:
         return [(f"branch? the sides {how} at the counterexample (and not only on a cut): check by hand",
                  Cause.UNEXPLAINED)]
@@ -380,47 +381,53 @@ def _numeric_causes(record: dict, lhs, rhs, strict: bool) -> list[tuple[str, Cau
 
 
 def agrees_above_cut(record: dict):
-    """The names moved, if the refuted link holds once its complex variables on the negative
-    real axis are moved just above it (x -> x + i*eps); None otherwise or when it cannot tell."""
+    """``"z + i0"`` (or ``"z - i0"``) if the refuted link holds once its complex variables that
+    lie on the real axis are moved just off it to that side; None otherwise or when it cannot tell.
+
+    A counterexample on a branch cut is outside the DLMF's domain of the formula or, where the
+    DLMF allows the cut, stands for a one-sided value x +- i0.
+    """
     point = _counterexample(record)
     complex_names = _complex_names(record)
     if not point or not complex_names:
         return None
-    on_cut = {}
+    on_axis = {}
     for name, value in point.items():
         v = _complex(value)
-        if name in complex_names and v is not None and v.imag == 0 and v.real < 0:
-            on_cut[name] = v
-    if not on_cut:
+        if name in complex_names and v is not None and v.imag == 0 and v.real != 0:
+            on_axis[name] = v
+    if not on_axis:
         return None
     try:
         import mpmath
         import sympy
         from symbolic.budget import SoftTimeout, soft_deadline
         from symbolic.latex import parse_chain
-        with soft_deadline(20):
+        # 60 digits throughout: a value such as 1e30 read at 53 bits is another point
+        with soft_deadline(20), mpmath.workdps(60):
             parsed = parse_chain(record["checked_latex"], assumptions=record["assume"],
                                  imaginary_unit=record["imaginary_unit"])
             index = next(n for n, link in enumerate(record["links"]) if link["verdict"] == "refuted")
             claim = parsed.links[index].claim
             if claim.relation.value != "=":
                 return None
-            values = {}
-            for sym in (claim.lhs - claim.rhs).free_symbols:
-                v = _complex(point.get(sym.name, "")) if sym.name in point else None
-                if v is None:
-                    return None
-                v = mpmath.mpc(v)
-                if sym.name in on_cut:
-                    v += 1j * abs(v.real) * mpmath.mpf("1e-30")
-                values[sym] = sympy.Float(mpmath.nstr(v.real, 40), 60) + \
-                    sympy.I * sympy.Float(mpmath.nstr(v.imag, 40), 60)
-            left = complex(sympy.N(claim.lhs.doit().subs(values), 50))
-            right = complex(sympy.N(claim.rhs.doit().subs(values), 50))
+            for side in (1, -1):
+                values = {}
+                for sym in (claim.lhs - claim.rhs).free_symbols:
+                    if sym.name not in point or _complex(point[sym.name]) is None:
+                        return None
+                    v = mpmath.mpc(_complex(point[sym.name]))
+                    if sym.name in on_axis:
+                        # absolute, not relative: at x = 1e30 a relative shift would move z by i
+                        v += side * 1j * min(mpmath.mpf("1e-30"), abs(v.real) * mpmath.mpf("1e-20"))
+                    values[sym] = sympy.Float(mpmath.nstr(v.real, 60), 60) + \
+                        sympy.I * sympy.Float(mpmath.nstr(v.imag, 60), 60)
+                left = complex(sympy.N(claim.lhs.doit().subs(values), 50))
+                right = complex(sympy.N(claim.rhs.doit().subs(values), 50))
+                if abs(left - right) <= 1e-12 * max(1.0, abs(left), abs(right)):
+                    return ", ".join(f"{name} {'+' if side > 0 else '-'} i0" for name in sorted(on_axis))
     except (SoftTimeout, Exception):   # the explanation is only ever withheld, never invented
         return None
-    if abs(left - right) <= 1e-12 * max(1.0, abs(left), abs(right)):
-        return ", ".join(sorted(on_cut))
     return None
 
 
