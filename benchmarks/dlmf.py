@@ -657,6 +657,19 @@ def render(results: list[dict], *, total: int, seconds: float | None = None) -> 
     if own:
         parts += [f"Rows that are the very definition a respelling uses (they become x = x): "
                   f"{', '.join(own)}."]
+    standalone = [r for r in results if r["standalone"]]
+    decided = {Status.PROVED.value, Status.VERIFIED.value}
+    ahead = sum(1 for r in standalone if r["status"] in decided and r.get("mathematica_symbolic") != "Successful")
+    behind = Counter(r["status"] for r in standalone
+                     if r["status"] not in decided and r.get("mathematica_symbolic") == "Successful")
+    parts += ["", f"Standalone rows proved or verified where Mathematica's symbolic check did not succeed: "
+                  f"{ahead}; Mathematica ok where stepcheck is not: {sum(behind.values())} "
+                  f"({', '.join(f'{n} {k}' for k, n in behind.most_common())})."]
+    lucky = [r["id"] for r in results if r["status"] in decided and _ONE_SIDED.search(r["checked_latex"])]
+    if lucky:
+        parts += ["", f"**Decided on a misread**: {', '.join(lucky)} — the reader drops the \u00b1i0 of a "
+                      f"one-sided value; the verdict agrees with the DLMF only because the principal value "
+                      f"on the cut is the limit from above."]
     kinds = Counter(refutation_cause(r)[1].value for r in results if r["status"] == Status.REFUTED.value)
     parts += ["", "### Refutations", "",
               f"{sum(kinds.values())} refuted: {kinds.get('explained', 0)} explained by a constraint, "
