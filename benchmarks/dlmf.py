@@ -705,6 +705,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.from_results:
+            if not Path(args.from_results).is_file():
+                raise DataError(f"no results file at {args.from_results}; run the benchmark first")
             results = list(read_results(Path(args.from_results)).values())
             try:
                 cases = load_rows(find_data(args.data))

@@ -146,6 +146,18 @@ def test_a_cut_explains_only_when_the_claim_holds_just_above_it():
     assert dlmf.refutation_cause(wrong)[1] is dlmf.Cause.UNEXPLAINED
 
 
+def test_a_large_counterexample_is_tested_at_the_point_itself():
+    # 1e30 read at 53 bits is 1000000000000000019884624838656, where cos(w/2) > 0 and the
+    # claim happens to hold: the cut test must not "explain" the refutation there
+    latex = r"\cos(\frac{w}{2}) = \left(\frac{1+\cos w}{2}\right)^{1/2}"
+    record = _record(checked_latex=latex, links=[
+        {"latex": latex, "verdict": "refuted", "evidence": [], "seconds": 0.1,
+         "counterexample": [["w", "1e30+0*I"], ["lhs", "(-0.0451043545270537 + 0.0j)"],
+                            ["rhs", "(0.0451043545270537 + 0.0j)"]]}])
+    assert dlmf.agrees_above_cut(record) is None
+    assert dlmf.refutation_cause(record)[1] is dlmf.Cause.UNEXPLAINED
+
+
 def test_a_half_of_a_split_pm_and_failed_cas_numerics_point_at_the_row():
     rows = [{"id": "9.1.E1/1", "latex": r"f(w) = +g(w)"}, {"id": "9.1.E1/2", "latex": r"f(w) = -g(w)"},
             {"id": "9.1.E2/1", "latex": r"a = b"}, {"id": "9.1.E2/2", "latex": r"b = c"}]
@@ -194,6 +206,8 @@ def test_missing_data_is_one_line(tmp_path, capsys):
     assert dlmf.main(["--data", str(tmp_path / "nowhere.jsonl"), "--out", str(tmp_path / "r.jsonl")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--data" in err
+    assert dlmf.main(["--from-results", str(tmp_path / "none.jsonl")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
 
 
 SYNTHETIC = [
