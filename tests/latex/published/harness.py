@@ -268,6 +268,7 @@ def _clean_name(name: str) -> str:
     name = _MARKUP.sub("", name)
     name = _ACCENT.sub(lambda m: m.group(2) + _ACCENT_NAME.get(m.group(1), m.group(1)), name)
     name = name.replace("\\", "").replace("{", "").replace("}", "").replace(" ", "")
+    name = name.replace("^prime", "prime").replace("'", "prime").replace("ℓ", "ell")
     return "lambda" if name == "lamda" else name
 
 
@@ -310,7 +311,11 @@ def normalise(expr, bound=None):
         return sympy.MatrixSymbol(_clean_name(expr.name), *expr.shape)
     if isinstance(expr, sympy.Indexed):
         base = _clean_name(str(expr.base.label))
-        return sympy.IndexedBase(base)[tuple(normalise(i, bound) for i in expr.indices)]
+        idx = tuple(normalise(i, bound) for i in expr.indices)
+        if len(idx) > 1 and all(isinstance(i, sympy.Symbol) and len(i.name) == 1
+                                and i.name not in bound for i in idx):
+            idx = (sympy.Symbol("".join(i.name for i in idx)),)   # P_{i,j} and P_{ij}
+        return sympy.IndexedBase(base)[idx]
     if isinstance(expr, sympy.Dummy):
         return sympy.Symbol("_" + _clean_name(expr.name))
     if isinstance(expr, sympy.Symbol):
@@ -319,7 +324,7 @@ def normalise(expr, bound=None):
         if split:
             base, parts = split
             idx = tuple(_index(p) for p in parts)
-            return sympy.IndexedBase(base)[idx]
+            return normalise(sympy.IndexedBase(base)[idx], bound)
         return sympy.Symbol(name)
     if isinstance(expr, AppliedUndef):
         fname = _clean_name(type(expr).__name__)
