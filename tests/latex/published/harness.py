@@ -328,6 +328,7 @@ def normalise(expr, bound=None):
         return sympy.Symbol(name)
     if isinstance(expr, AppliedUndef):
         fname = _clean_name(type(expr).__name__)
+        fname = "Expect" if fname in ("E", "mathbbE", "Expectation") else fname
         return sympy.Function(fname)(*[normalise(a, bound) for a in expr.args])
     if not expr.args:
         return expr
