@@ -112,7 +112,7 @@ _KNOWN = {name: getattr(sympy, name) for name in (
     "Derivative", "Integral", "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan",
     "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "E", "I", "pi", "oo", "Rational",
     "Integer", "floor", "ceiling", "sign", "factorial", "binomial", "Eq", "KroneckerDelta",
-    "Piecewise", "erf", "Heaviside", "Matrix", "Transpose", "Identity", "ZeroMatrix",
+    "Piecewise", "erf", "Heaviside", "Limit", "Matrix", "Transpose", "Identity", "ZeroMatrix",
     "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt")}
 _GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
             "Rational": sympy.Rational, "Symbol": sympy.Symbol}
@@ -269,6 +269,12 @@ def _clean_name(name: str) -> str:
     name = _ACCENT.sub(lambda m: m.group(2) + _ACCENT_NAME.get(m.group(1), m.group(1)), name)
     name = name.replace("\\", "").replace("{", "").replace("}", "").replace(" ", "")
     name = name.replace("^prime", "prime").replace("'", "prime").replace("ℓ", "ell")
+    # a superscript label (a^l_i, a_i^l: layer l, not a power) becomes one more index
+    m = re.fullmatch(r"([A-Za-z]+)(?:_([^_^]+))?\^([^_^]+)(?:_([^_^]+))?", name)
+    if m and not m.group(3).isdigit():
+        base, sub1, sup, sub2 = m.groups()
+        subs = [p for p in (sub1, sub2) if p] + [sup]
+        name = f"{base}_{','.join(subs)}"
     return "lambda" if name == "lamda" else name
 
 

@@ -66,7 +66,7 @@ DISPLAYS = [
     ("sec. B.2 (inline)", r"\mathbf{\mathrm{dP}}=\mathbf{\mathrm{dO}}\mathbf{V}^\top", "dP == dO*V.T",
      {"matrices": "dP:N,N dO:N,d V:N,d"}),
     ("sec. B.2 (inline)", r"P_{i:}=\mathrm{softmax}(S_{i:})", "refuse: row slices P_{i:}, S_{i:}"),
-    ("sec. B.2 (inline)", r"y=\mathrm{softmax}(x)", "refuse: the vector-valued softmax of a vector x (no component named)"),
+    ("sec. B.2 (inline)", r"y=\mathrm{softmax}(x)", "y == softmax(x)"),
     ("sec. B.3", r"\mathbf{S}=\tau\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{S}^{\mathrm{masked}}=\mathrm{mask}(S)\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S}^{\mathrm{masked}})\in\mathbb{R}^{N\times N},", _MEMBER),
     ("sec. B.3", r"\mathbf{P}^{\mathrm{dropped}}=\mathrm{dropout}(\mathbf{P},p_{\mathrm{drop}}),\quad\mathbf{O}=\mathbf{P}^{\mathrm{dropped}}\mathbf{V}\in\mathbb{R}^{N\times d},", _MEMBER),
     ("alg. 2 (inline)", r"\mathbf{S}_{\mathrm{ij}}^{\mathrm{masked}}=\mathrm{mask}(\mathbf{S}_{\mathrm{ij}})",
