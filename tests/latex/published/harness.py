@@ -195,7 +195,11 @@ def _namespace(text: str, matrices: str):
         def comp(x):
             if isinstance(x, sympy.Indexed):
                 return sympy.IndexedBase(x.base.label, real=True)[tuple(x.indices) + (COMPONENT,)]
-            return sympy.IndexedBase(x.name, real=True)[COMPONENT]
+            if isinstance(x, sympy.Symbol):
+                return sympy.IndexedBase(x.name, real=True)[COMPONENT]
+            # a linear combination of vectors: every vector in it becomes its component
+            vectors = [a for a in x.atoms(sympy.Indexed)] or list(x.free_symbols)
+            return x.xreplace({v: comp(v) for v in vectors})
         return sympy.Sum(comp(u) * comp(v), (COMPONENT, 1, dim))
 
     def norm(u, dim=DIMENSION):
