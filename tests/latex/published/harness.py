@@ -215,7 +215,7 @@ def _namespace(text: str, matrices: str):
         shapes[name] = (rows, cols)
         space[name] = sympy.MatrixSymbol(name, rows, cols)
     for name in set(re.findall(r"([A-Za-z_]\w*)\s*\[", text)):
-        if name not in space:
+        if name not in space or name == "d":   # d[n]: an element of d, not the dimension
             space[name] = sympy.IndexedBase(name, real=True)
     for name in set(re.findall(r"([A-Za-z_]\w*)\s*\(", text)):
         if name not in space:
