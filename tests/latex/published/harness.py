@@ -433,8 +433,17 @@ def _close(a, b) -> bool:
     return abs(a - b) <= 1e-20 * max(1.0, abs(a), abs(b))
 
 
+def _shape_symbols(expr) -> set:
+    names = set()
+    for m in expr.atoms(sympy.MatrixSymbol, sympy.Identity, sympy.ZeroMatrix):
+        for dim in m.shape:
+            names |= {s.name for s in sympy.sympify(dim).free_symbols}
+    return names
+
+
 def _numeric_equal(got, want) -> bool:
-    sizes = _bound_symbols(got) | _bound_symbols(want)
+    sizes = (_bound_symbols(got) | _bound_symbols(want) | _shape_symbols(got)
+             | _shape_symbols(want))
     for seed in range(3):
         point = _Point(seed)
         try:
