@@ -8,7 +8,7 @@ prose, notation that has several readings).
 The expected readings use a small plain syntax that is turned into SymPy here (these strings are
 ours and trusted; the formula under test is only ever given to the reader):
 
-* relations ``a == b``, ``a <= b``, ``a < b``, ``a >= b``, ``a > b``, ``a != b``, ``a := b`` (a
+* relations ``a == b``, ``a ~= b`` (approximately), ``a <= b``, ``a < b``, ``a >= b``, ``a > b``, ``a != b``, ``a := b`` (a
   definition; it matches an equation or a definition), chained as ``a == b == c`` (one link per
   adjacent pair, as a chain is read) and several claims separated by ``;`` (the rows of an
   ``aligned`` display, in order);
@@ -116,8 +116,9 @@ _KNOWN = {name: getattr(sympy, name) for name in (
     "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt")}
 _GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
             "Rational": sympy.Rational, "Symbol": sympy.Symbol}
-_RELATIONS = [":=", "==", "!=", "<=", ">=", "<", ">"]
-_REL_NAME = {"==": "EQ", ":=": "DEF", "!=": "NE", "<=": "LE", ">=": "GE", "<": "LT", ">": "GT"}
+_RELATIONS = [":=", "~=", "==", "!=", "<=", ">=", "<", ">"]
+_REL_NAME = {"==": "EQ", ":=": "DEF", "~=": "APPROX", "!=": "NE", "<=": "LE", ">=": "GE",
+             "<": "LT", ">": "GT"}
 
 
 def _split_top(text: str, seps: list[str]):
@@ -348,7 +349,8 @@ def normalise(expr, bound=None):
         return expr
 
 
-_REL_FLIP = {"LT": "GT", "GT": "LT", "LE": "GE", "GE": "LE", "EQ": "EQ", "NE": "NE", "DEF": "DEF"}
+_REL_FLIP = {"LT": "GT", "GT": "LT", "LE": "GE", "GE": "LE", "EQ": "EQ", "NE": "NE", "DEF": "DEF",
+             "APPROX": "APPROX"}
 
 
 def _same_relation(got: str, want: str) -> bool:
