@@ -308,7 +308,7 @@ def _index(text: str):
     if re.fullmatch(r"[A-Za-z0-9+\-*/ ]+", text):
         names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z]\w*", text)}
         try:
-            return parse_expr(text, local_dict=names, global_dict={"__builtins__": {}})
+            return parse_expr(text, local_dict=names, global_dict=dict(_GLOBALS))
         except Exception:
             pass
     return sympy.Symbol(text)
@@ -327,6 +327,9 @@ def normalise(expr, bound=None):
                                 and i.name not in bound for i in idx):
             idx = (sympy.Symbol("".join(i.name for i in idx)),)   # P_{i,j} and P_{ij}
         return sympy.IndexedBase(base)[idx]
+    if isinstance(expr, sympy.IndexedBase):
+        # a bare use of a name that is also indexed elsewhere (alpha and alpha_t)
+        return sympy.Symbol(_clean_name(str(expr.label)))
     if isinstance(expr, sympy.Dummy):
         return sympy.Symbol("_" + _clean_name(expr.name))
     if isinstance(expr, sympy.Symbol):
@@ -431,7 +434,10 @@ def _close(a, b) -> bool:
         return a.shape == b.shape and all(_close(x, y) for x, y in zip(a, b))
     if not (a.is_number and b.is_number):
         return False
-    a, b = complex(a), complex(b)
+    try:
+        a, b = complex(a), complex(b)
+    except (TypeError, ValueError):   # nan, zoo, an unevaluated remainder
+        return False
     return abs(a - b) <= 1e-20 * max(1.0, abs(a), abs(b))
 
 
@@ -508,8 +514,28 @@ def classify(display: Display) -> Outcome:
     if display.expects_refusal:
         return Outcome(display, "misread", "read, but a refusal was expected "
                        f"({display.reading[len(REFUSE):].lstrip(': ')})", got)
-    kind, how = compare(value, expected_links(display))
+    kind, how = compare_bounded(value, expected_links(display))
     return Outcome(display, kind, how, got)
+
+
+COMPARE_SECONDS = 60.0
+
+
+def _compare_safely(got_links, want_links):
+    try:
+        return compare(got_links, want_links)
+    except Exception as exc:   # a reading the comparison cannot handle is not a match
+        return "misread", f"comparison failed ({type(exc).__name__}: {exc})"
+
+
+def compare_bounded(got_links, want_links):
+    """``compare`` in a child process with a wall-time budget (sums and matrices can be slow)."""
+    from symbolic.budget import run_limited
+    result = run_limited(_compare_safely, got_links, want_links, timeout_s=COMPARE_SECONDS,
+                         memory_mb=2048)
+    if result.status == "ok":
+        return result.value
+    return "misread", f"comparison did not finish ({result.status}); counted as a misread"
 
 
 def construct_of(message: str) -> str:
