@@ -66,7 +66,8 @@ DISPLAYS = [
     ("mindniche: inverse", r"\tan^2\theta + 1 = sec^2\theta", "refuse: 'sec' without a backslash is the italic product s e c"),
     ("mindniche: inverse", r"\cot^2\theta + 1 = \csc^2\theta", "cot(theta)**2 + 1 == csc(theta)**2"),
     ("mindniche: angle addition", r"\sin A + \sin B = 2\sin \frac{1}{2}(A+B) \cos \frac{1}{2}(A-B)",
-     "refuse: \\sin \\frac{1}{2}(A+B): TeX's argument of \\sin is the fraction alone, the author means (A+B)/2"),
+     "sin(A) + sin(B) == 2*sin((A + B)/2)*cos((A - B)/2)",
+     {"note": "an unbracketed argument runs over the product (1/2)(A+B) up to the next function"}),
     ("mindniche: angle addition", r"\sin A - \sin B = 2\cos \frac{1}{2}(A+B) \sin \frac{1}{2}(A-B)",
-     "refuse: \\cos \\frac{1}{2}(A+B): the unbracketed argument is ambiguous"),
+     "sin(A) - sin(B) == 2*cos((A + B)/2)*sin((A - B)/2)"),
 ]
