@@ -280,7 +280,8 @@ def _clean_name(name: str) -> str:
         base, sub1, sup, sub2 = m.groups()
         subs = [p for p in (sub1, sub2) if p] + [sup]
         name = f"{base}_{','.join(subs)}"
-    return "lambda" if name == "lamda" else name
+    name = {"varepsilon": "epsilon", "vartheta": "theta", "lamda": "lambda"}.get(name, name)
+    return name
 
 
 def _split_subscript(name: str):
