@@ -60,6 +60,7 @@ class Display:
     latex: str           # verbatim as published
     reading: str         # expected relations, or "refuse: why"
     matrices: str = ""   # "Q:N,d K:N,d": names read as matrices of that shape
+    vectors: str = ""    # "theta g": the names dot() and norm() treat as vectors
     note: str = ""
 
     @property
@@ -184,12 +185,13 @@ class MatFn(sympy.MatrixExpr):
         return m.applyfunc(lambda x: _function_value(self.fname, [x]))
 
 
-def _namespace(text: str, matrices: str):
+def _namespace(text: str, matrices: str, vectors: str = ""):
     """The objects the names of one expected reading stand for."""
     space = dict(_KNOWN)
     from symbolic.functions import MaxOver, MinOver, ReLU
     from symbolic.latex.vectors import COMPONENT, DIMENSION
     space.update(MaxOver=MaxOver, MinOver=MinOver, ReLU=ReLU)
+    vector_names = set(vectors.split())
 
     def dot(u, v, dim=DIMENSION):
         """u^T v of two vectors: components u[..., nu] summed over nu = 1..dim."""
@@ -199,8 +201,12 @@ def _namespace(text: str, matrices: str):
             if isinstance(x, sympy.Symbol):
                 return sympy.IndexedBase(x.name, real=True)[COMPONENT]
             # a linear combination of vectors: every vector in it becomes its component
-            vectors = [a for a in x.atoms(sympy.Indexed)] or list(x.free_symbols)
-            return x.xreplace({v: comp(v) for v in vectors})
+            if vector_names:
+                found = [a for a in x.atoms(sympy.Indexed) if str(a.base.label) in vector_names]
+                found += [a for a in x.free_symbols if a.name in vector_names]
+            else:
+                found = [a for a in x.atoms(sympy.Indexed)] or list(x.free_symbols)
+            return x.xreplace({v: comp(v) for v in found})
         return sympy.Sum(comp(u) * comp(v), (COMPONENT, 1, dim))
 
     def norm(u, dim=DIMENSION):
@@ -230,7 +236,7 @@ def _namespace(text: str, matrices: str):
 def expected_links(display: Display):
     """The expected reading as a list of (lhs, relation name, rhs)."""
     links = []
-    space = _namespace(display.reading, display.matrices)
+    space = _namespace(display.reading, display.matrices, display.vectors)
     for row in _split_top(display.reading, [";"])[0]:
         sides, ops = _split_top(row.strip(), _RELATIONS)
         values = [parse_expr(s.strip(), local_dict=space, global_dict=dict(_GLOBALS),
@@ -274,6 +280,7 @@ def _clean_name(name: str) -> str:
     name = _ACCENT.sub(lambda m: m.group(2) + _ACCENT_NAME.get(m.group(1), m.group(1)), name)
     name = name.replace("\\", "").replace("{", "").replace("}", "").replace(" ", "")
     name = name.replace("^prime", "prime").replace("'", "prime").replace("ℓ", "ell")
+    name = name.replace("^*", "star").replace("^ast", "star")
     # a superscript label (a^l_i, a_i^l: layer l, not a power) becomes one more index
     m = re.fullmatch(r"([A-Za-z]+)(?:_([^_^]+))?\^([^_^]+)(?:_([^_^]+))?", name)
     if m and not m.group(3).isdigit():
