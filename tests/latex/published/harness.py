@@ -114,7 +114,8 @@ _KNOWN = {name: getattr(sympy, name) for name in (
     "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "E", "I", "pi", "oo", "Rational",
     "Integer", "floor", "ceiling", "sign", "factorial", "binomial", "Eq", "KroneckerDelta",
     "Piecewise", "erf", "Heaviside", "Limit", "Matrix", "Transpose", "Identity", "ZeroMatrix",
-    "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt")}
+    "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt",
+    "Tuple")}
 _GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
             "Rational": sympy.Rational, "Symbol": sympy.Symbol}
 _RELATIONS = [":=", "~=", "==", "!=", "<=", ">=", "<", ">"]
@@ -428,6 +429,8 @@ def _evaluate(expr, point: _Point, sizes: set):
                       if all(i.is_number for i in x.indices) else x)
         e = e.replace(lambda x: isinstance(x, AppliedUndef),
                       lambda x: _function_value(type(x).__name__, x.args))
+    if isinstance(e, sympy.Tuple):
+        return sympy.Tuple(*[sympy.N(x, 30) for x in e])
     if isinstance(e, sympy.MatrixBase):
         if e.shape == (1, 1):
             return sympy.N(e[0, 0], 30)
@@ -436,6 +439,10 @@ def _evaluate(expr, point: _Point, sizes: set):
 
 
 def _close(a, b) -> bool:
+    if isinstance(a, sympy.Tuple) or isinstance(b, sympy.Tuple):
+        if not (isinstance(a, sympy.Tuple) and isinstance(b, sympy.Tuple)) or len(a) != len(b):
+            return False
+        return all(_close(x, y) for x, y in zip(a, b))
     if isinstance(a, sympy.MatrixBase) or isinstance(b, sympy.MatrixBase):
         if not (isinstance(a, sympy.MatrixBase) and isinstance(b, sympy.MatrixBase)):
             return False
