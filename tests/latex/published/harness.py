@@ -494,6 +494,17 @@ def _side_equal(got, want):
     return None
 
 
+def _sides_equal(pair, want):
+    """The set of ways both sides matched, or the name of the first side that did not."""
+    hows = set()
+    for side, (g, w) in zip(("left", "right"), zip(pair, want)):
+        how = _side_equal(g, w)
+        if how is None:
+            return side
+        hows.add(how)
+    return hows
+
+
 def compare(got_links, want_links):
     """("read", how) or ("misread", why)."""
     if len(got_links) != len(want_links):
@@ -506,11 +517,13 @@ def compare(got_links, want_links):
             pair = (grh, gl)
         else:
             return "misread", f"link {n + 1}: relation {gr}, expected {wr}"
-        for side, (g, w) in zip(("left", "right"), zip(pair, (wl, wrh))):
-            how = _side_equal(g, w)
-            if how is None:
-                return "misread", f"link {n + 1}: {side} side differs"
-            hows.add(how)
+        found = _sides_equal(pair, (wl, wrh))
+        if isinstance(found, str) and wr in ("EQ", "NE", "APPROX", "DEF"):
+            swapped = _sides_equal((pair[1], pair[0]), (wl, wrh))
+            found = swapped if not isinstance(swapped, str) else found
+        if isinstance(found, str):
+            return "misread", f"link {n + 1}: {found} side differs"
+        hows |= found
     return "read", "numeric" if "numeric" in hows else "structural"
 
 
