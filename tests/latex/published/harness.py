@@ -567,7 +567,10 @@ def compare_bounded(got_links, want_links):
 
 
 def construct_of(message: str) -> str:
-    """A short key for grouping refusal messages by construct."""
+    """A short key for grouping refusal messages by construct (the token, when one is named)."""
+    m = re.match(r"cannot read '([^']{1,24})' at column \d+: (.*)", message)
+    if m:
+        return f"{m.group(2)[:90]}: {m.group(1)}"
     text = re.sub(r"'[^']*'", "'…'", message)
     text = re.sub(r"\d+", "N", text)
     return text[:110]
