@@ -57,6 +57,14 @@ def test_comparison_tells_readings_apart():
     assert harness.compare([(x, "LE", y)], [(x, "LT", y)])[0] == "misread"
     assert harness.compare([(y, "GE", x)], [(x, "LE", y)])[0] == "read"
     assert harness.compare([(sympy.Symbol("x_1"), "EQ", y)], [(xb[1], "EQ", y)])[0] == "read"
+    # numerically equal readings are accepted; a dropped absolute value is not
+    assert harness.compare([(sympy.sin(2 * x), "EQ", y)],
+                           [(2 * sympy.sin(x) * sympy.cos(x), "EQ", y)])[0] == "read"
+    assert harness.compare([(x, "LE", y)], [(sympy.Abs(x), "LE", y)])[0] == "misread"
+    # an element subscripted by the summation index is not a constant symbol
+    w = sympy.IndexedBase("w", real=True)
+    assert harness.compare([(sympy.Sum(sympy.Symbol("w_j") * xb[j], (j, 1, n)), "EQ", y)],
+                           [(sympy.Sum(w[j] * xb[j], (j, 1, n)), "EQ", y)])[0] == "misread"
 
 
 @pytest.fixture(scope="module")

@@ -344,6 +344,10 @@ def normalise(expr, bound=None):
     if isinstance(expr, sympy.Symbol):
         name = _clean_name(expr.name)
         split = None if expr.name in bound else _split_subscript(name)
+        if split and any(re.search(rf"(?<![A-Za-z]){re.escape(b)}(?![A-Za-z])", p)
+                         for p in split[1] for b in bound):
+            # w_j inside a sum over j: a constant symbol named w_j is not the element w[j]
+            return sympy.Symbol(name)
         if split:
             base, parts = split
             idx = tuple(_index(p) for p in parts)
@@ -380,7 +384,9 @@ class _Point:
 
     def value(self, key):
         if key not in self.values:
-            self.values[key] = sympy.Float(self.rng.uniform(0.3, 1.7), 30)
+            # both signs: a reading that drops an absolute value or a sign must not pass
+            magnitude = self.rng.uniform(0.3, 1.7)
+            self.values[key] = sympy.Float(magnitude if self.rng.random() < 0.5 else -magnitude, 30)
         return self.values[key]
 
     def size(self, key):
