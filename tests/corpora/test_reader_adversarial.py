@@ -24,7 +24,7 @@ from symbolic.config import CheckConfig  # noqa: E402
 from symbolic.errors import StepcheckError  # noqa: E402
 from symbolic.model import Verdict  # noqa: E402
 
-TIMEOUT_S = 8.0
+TIMEOUT_S = 5.0
 JOBS = 2
 _ACCEPTED = frozenset([Verdict.PROVED, Verdict.VERIFIED, Verdict.APPROXIMATE])
 
@@ -111,3 +111,16 @@ def test_reader_adversarial(case: Case):
         assert not result.refuted, f"true claim refuted: {where}"
     else:
         assert not result.accepted and not result.refuted, f"ambiguous claim decided: {where}"
+
+
+@pytest.mark.slow
+def test_plain_sympy_symbol_is_not_sampled_as_real():
+    """A bare ``sympy.Symbol('z')`` is complex: |z|^2 = z^2 is false (z = i gives 1 = -1)."""
+    import sympy
+
+    from symbolic.api import check
+
+    z = sympy.Symbol("z")
+    outcome = check(sympy.Eq(sympy.Abs(z) ** 2, z ** 2, evaluate=False),
+                    config=CheckConfig(timeout_s=TIMEOUT_S))
+    assert outcome.verdict not in _ACCEPTED, (outcome.verdict, outcome.evidence)
