@@ -47,6 +47,7 @@ class Family(enum.Enum):
     ABSOLUTE = "absolute values, norms and brackets"
     FUNCTION_SCRIPTS = "sub- and superscripts on functions"
     BIG_OPERATORS = "sums, products, limits and their extent"
+    VECTORS = "transposes, inner products and vector norms"
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,9 @@ NUMBERS = _family(Family.NUMBERS, [
     (r"1 + 10^{-30} = 1", F, "exact arithmetic: the sum exceeds 1"),
     (r"1 + 10^{-60} > 1", T, "exact arithmetic, beyond 50 digits"),
     (r"e^{\pi\sqrt{163}} = 640320^3 + 744", F, "Ramanujan's near-integer: off by about 7.5e-13"),
+    (r"12\,345\,678 = 12345678", T, "two thin-space digit groups"),
+    (r"\frac{12}{3} = 4", T, "braces give the whole number to \\frac"),
+    (r"\frac1{23} = \frac{1}{23}", T, "a braced second argument"),
 ])
 
 PERCENT = _family(Family.PERCENT, [
@@ -343,6 +347,7 @@ CONSTANTS = _family(Family.CONSTANTS, [
     (r"\bar{x} = \overline{x}", T, "the same bar, drawn shorter or longer"),
     (r"\sqrt{\gamma^2} = -\gamma", T, r"\gamma < 0 assumed: \gamma is a declared variable",
      (r"\gamma < 0",)),
+    ("e^{x} e^{y} = e^{x+y}", T, "e is Euler's number"),
 ])
 
 FUNCTION_PRODUCT = _family(Family.FUNCTION_PRODUCT, [
@@ -405,6 +410,7 @@ EXTENT = _family(Family.EXTENT, [
     (r"\ln x \cdot y = y\ln x", T, r"the argument ends at \cdot", ("x > 0",)),
     (r"\ln x / y = \frac{\ln x}{y}", A, "(ln x)/y or ln(x/y): the readings disagree", ("x > 0", "y > 0")),
     ("a/bc = \\frac{a}{bc}", A, "a/(bc) or (a/b)c: refuse"),
+    (r"\ln 2 \cdot \ln 3 = \ln 3 \cdot \ln 2", T, "two logarithms commute"),
 ])
 
 EVALUATION = _family(Family.EVALUATION, [
@@ -468,6 +474,8 @@ IMAGINARY = _family(Family.IMAGINARY, [
     (r"e^{i\pi} = -1", T, "Euler's identity with --imaginary-unit", (), True),
     ("i^2 = 1", F, "false as the imaginary unit (-1) and as an index (i = 2)"),
     (r"\sqrt{i^2} = i", T, "i > 0 assumed: here i is a declared positive variable", ("i > 0",)),
+    ("i_1 = i_2", F, "two subscripted variables; the imaginary reading must not drop the subscripts"),
+    ("x^i = x", F, "false for x = 2 for either reading of i", ("x > 0",)),
 ])
 
 ASSUMPTIONS = _family(Family.ASSUMPTIONS, [
@@ -682,7 +690,26 @@ BIG_OPERATORS = _family(Family.BIG_OPERATORS, [
     (r"\lim_{x \to \infty} \frac{1}{x} = 0", T, "the limit at infinity"),
 ])
 
+VECTORS = _family(Family.VECTORS, [
+    ("q^T k = k^T q", T, "the dot product is symmetric"),
+    (r"q^\top k = k^\top q", T, r"\top is the transpose"),
+    (r"\mathbf{q}^T \mathbf{k} = \mathbf{k}^T \mathbf{q}", T, "bold vectors"),
+    ("q_i^T k_j = k_j^T q_i", T, "indexed vectors"),
+    (r"\langle q, k \rangle = q^T k", T, "the inner product"),
+    (r"\langle q, q \rangle \ge 0", T, "a squared norm"),
+    (r"\langle q, k \rangle \ge 0", F, "k = -q gives a negative inner product"),
+    (r"q^T k \le \|q\| \|k\|", T, "Cauchy-Schwarz"),
+    (r"q^T k \le \|q\|", F, "k = 2q gives 2|q|^2 > |q| for |q| = 1"),
+    (r"\|q\| \ge 0", T, "a norm is nonnegative"),
+    ("(2q)^T k = 2 q^T k", T, "linearity"),
+    ("q^T (k + v) = q^T k + q^T v", T, "linearity"),
+    ("q^T (k + v) = q^T k", F, "v must not vanish"),
+    ("q k^T = k^T q", F, "q k^T is an outer product (a matrix), k^T q a number"),
+    ("A^T = A", F, "a matrix is not symmetric in general"),
+    (r"\|q + k\| \le \|q\| + \|k\|", T, "the triangle inequality"),
+])
+
 CASES: tuple[Case, ...] = tuple(
     NUMBERS + PERCENT + CAPITAL_I + UNICODE + DOUBLE_SCRIPT + ONE_TOKEN + CONSTANTS
     + FUNCTION_PRODUCT + EXTENT + EVALUATION + IMAGINARY + ASSUMPTIONS + RELATIONS + HIDDEN
-    + ABSOLUTE + FUNCTION_SCRIPTS + BIG_OPERATORS)
+    + ABSOLUTE + FUNCTION_SCRIPTS + BIG_OPERATORS + VECTORS)
