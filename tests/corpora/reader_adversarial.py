@@ -248,6 +248,9 @@ UNICODE = _family(Family.UNICODE, [
     ("3 \u2013 1 = 2", T, "an en dash pasted for a minus sign: 3 - 1"),
     ("\u0430 - a = 0", A, "Cyrillic \u0430 looks like Latin a: the same letter to the eye, two "
                            "symbols to a program"),
+    ("\u221a(x\u00b2) = |x|", T, "the root of a square"),
+    ("2\u2070 = 1", T, "superscript zero"),
+    ("\u221b8 = 2", T, "the cube-root sign"),
 ])
 
 DOUBLE_SCRIPT = _family(Family.DOUBLE_SCRIPT, [
@@ -305,6 +308,13 @@ ONE_TOKEN = _family(Family.ONE_TOKEN, [
     (r"\sqrt{(2)(8)} = \sqrt{10}", F, "(2)(8) = 16: the root is 4"),
     (r"\frac{(1)(2)}{3} = 1", F, "(1)(2) = 2: the fraction is 2/3"),
     ("(2)^{(3)} = 8", T, "bracketed base and exponent"),
+    (r"\sqrt[n]{x} = \sqrt{n} x", F, r"the n-th root of x, not the square root of n times x",
+     ("x > 0", r"n \in \mathbb{Z}_{>0}")),
+    (r"\sqrt[n]{x^n} = x", T, "the n-th root undoes the n-th power for x > 0",
+     ("x > 0", r"n \in \mathbb{Z}_{>0}")),
+    (r"\sqrt[3]{x} = x^{1/3}", T, "the cube root of a positive number", ("x > 0",)),
+    (r"\sqrt[3]8 = 2", T, "one-token argument"),
+    (r"\sqrt[2]{9} = 3", T, "an explicit index 2"),
 ])
 
 CONSTANTS = _family(Family.CONSTANTS, [
@@ -411,6 +421,9 @@ EXTENT = _family(Family.EXTENT, [
     (r"\ln x / y = \frac{\ln x}{y}", A, "(ln x)/y or ln(x/y): the readings disagree", ("x > 0", "y > 0")),
     ("a/bc = \\frac{a}{bc}", A, "a/(bc) or (a/b)c: refuse"),
     (r"\ln 2 \cdot \ln 3 = \ln 3 \cdot \ln 2", T, "two logarithms commute"),
+    (r"\ln 2 \cdot -1 = -\ln 2", T, r"the argument ends at \cdot: (ln 2)(-1)"),
+    (r"\sin x \times y = y \sin x", T, r"the argument ends at \times"),
+    (r"\ln x^{-1} = -\ln x", T, "ln(1/x)", ("x > 0",)),
 ])
 
 EVALUATION = _family(Family.EVALUATION, [
@@ -558,6 +571,11 @@ RELATIONS = _family(Family.RELATIONS, [
     ("1 = 1 = 2", F, "the second link is false"),
     (r"x \ge x", T, "reflexive"),
     (r"2 \approx 2", T, "equal numbers are approximately equal"),
+    (r"x > 0 \wedge x < 0 \implies 1 = 2", T, "a contradictory premise implies anything"),
+    (r"x > 0 \implies x > 1", F, "x = 1/2"),
+    (r"x^2 = 1 \implies x = 1", F, "x = -1"),
+    (r"x^2 = 1 \iff x = 1", F, "x = -1"),
+    (r"x > 1 \Rightarrow x^2 > 1", T, "squares grow above 1"),
 ])
 
 HIDDEN = _family(Family.HIDDEN, [
@@ -599,6 +617,11 @@ HIDDEN = _family(Family.HIDDEN, [
     (r"x = 1 \\ x = x", F, r"two rows: x = 1 is false; dropping \\ reads the chain x = 1x = x"),
     (r"q^T q = d", F, "a vector's squared norm is not its dimension"),
     ("d x = x d", T, "two variables commute"),
+    (r"\frac{dx}{dt} = 0", F, "x varies with t; reading x as a constant symbol makes every rate zero"),
+    (r"\frac{\partial f}{\partial x} = 0", F, "f depends on x; a bare symbol f has derivative zero"),
+    (r"\frac{d}{dx} e^x = e^x", T, "the exponential is its own derivative"),
+    (r"\hat x = \hat{x}", T, "one-token argument of an accent"),
+    ("{x}_1 = x_1", T, "a braced base"),
 ])
 
 ABSOLUTE = _family(Family.ABSOLUTE, [
@@ -655,6 +678,10 @@ FUNCTION_SCRIPTS = _family(Family.FUNCTION_SCRIPTS, [
     (r"\cos^{-1} x = \frac{1}{\cos x}", F, "cos^{-1} is arccos", ("0 < x < 1",)),
     (r"\sin^2(x) = \sin(x^2)", F, "(sin x)^2 \u2260 sin(x^2) (x = 1)"),
     (r"\cos^{2} x = 1 - \sin^{2} x", T, "Pythagoras"),
+    (r"\ln^{-1} x = \frac{1}{\ln x}", A, "the inverse function (e^x) or the reciprocal", ("x > 1",)),
+    (r"\log_{2}^{2} 8 = 9", T, "(log_2 8)^2 = 9"),
+    (r"\operatorname{foo}(x) = \operatorname{foo}(y)", F, "an unknown function at two points"),
+    (r"\operatorname{sgn}(x) x = |x|", T, "sign times value"),
 ])
 
 BIG_OPERATORS = _family(Family.BIG_OPERATORS, [
@@ -688,6 +715,9 @@ BIG_OPERATORS = _family(Family.BIG_OPERATORS, [
     (r"\max_j x_j = \max_k x_k", T, "a renamed index over the same range"),
     (r"\sum_{j=1}^{n} x_j \le n \max_j x_j", T, "each term is at most the max", (r"n \in \mathbb{Z}_{>0}",)),
     (r"\lim_{x \to \infty} \frac{1}{x} = 0", T, "the limit at infinity"),
+    ("n! = n(n-1)!", T, "the factorial recursion", (r"n \in \mathbb{Z}_{>0}",)),
+    ("0! = 0", F, "0! = 1"),
+    (r"\binom{n}{2} = \frac{n(n-1)}{2}", T, "pairs", (r"n \in \mathbb{Z}_{>0}",)),
 ])
 
 VECTORS = _family(Family.VECTORS, [
