@@ -622,6 +622,11 @@ HIDDEN = _family(Family.HIDDEN, [
     (r"\frac{d}{dx} e^x = e^x", T, "the exponential is its own derivative"),
     (r"\hat x = \hat{x}", T, "one-token argument of an accent"),
     ("{x}_1 = x_1", T, "a braced base"),
+    (r"0 = 1 \quad 0 = 0", F, r"two claims side by side: 0 = 1 is false; reading '1 \quad 0' as a "
+                               "product chains 0 = 0 = 0"),
+    (r"2 = 2 \qquad 3 = 3", T, "two true claims side by side"),
+    ("0 = 1, 0 = 0", F, "two claims separated by a comma: the first is false"),
+    (r"0 = 0 \text{ and } 1 = 2", F, "the second claim is false"),
 ])
 
 ABSOLUTE = _family(Family.ABSOLUTE, [
