@@ -9,9 +9,12 @@ what it is as a careful reader of the typeset formula reads it:
 * ``Truth.AMBIGUOUS`` -- its plausible readings disagree, so any decisive verdict is a guess:
   it must be neither accepted nor refuted (a refusal that names the readings is the right answer).
 
-``rule`` names the reading rule the claim attacks and ``why`` is the hand-worked reason for its
-truth: what the formula means and what a misread would turn it into. Every value here was worked
-out by hand, not taken from the tool.
+``family`` names the reading rule the claim attacks and ``why`` is the hand-worked reason for
+its truth: what the formula means and what a misread would turn it into. Every truth here was
+worked out by hand, never copied from the tool's verdict. ``TRUE``/``FALSE`` follow the reading
+conventions of issue 11 (TeX's one-token rule, ``\%`` is /100, digit groups are one number,
+Greek letters are variables, ``i`` is the imaginary unit where it is not an index, an
+unbracketed function argument ends at ``\cdot``, ``+``, ``-`` and relations).
 """
 from __future__ import annotations
 
@@ -73,6 +76,7 @@ T, F, A = Truth.TRUE, Truth.FALSE, Truth.AMBIGUOUS
 
 
 def _family(family: Family, rows) -> list[Case]:
+    """Cases from rows ``(latex, truth, why[, assume[, imaginary_unit]])``."""
     out = []
     for row in rows:
         latex, truth, why, *rest = row
