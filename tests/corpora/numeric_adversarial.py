@@ -597,6 +597,34 @@ _add("partial_domain", True, [
 ])
 
 
+_add("precision", False, [
+    (r"\operatorname{erf}(25) = 1", "1 - erf(25) = erfc(25) = 8.30e-274"),
+    (r"\tanh(150) = 1", "1 - tanh 150 = 2/(e^300+1) = 1.03e-130"),
+    (r"\frac{1}{1+e^{-500}} = 1", "1 - lhs = 1/(1+e^500) = 7.12e-218"),
+    (r"\sin(10^{-100}) = 10^{-100}", "sin t = t - t^3/6 + ...: lhs - rhs = -1.67e-301"),
+    (r"\cos(10^{-100}) = 1", "1 - cos t = t^2/2 - ...: 5e-201"),
+    (r"\arctan(10^{150}) = \frac{\pi}{2}", "lhs - rhs = -arctan(10^-150) = -1e-150"),
+    (r"\sqrt{10^{300}+1} = 10^{150}", "lhs - rhs = 1/(sqrt(10^300+1)+10^150) = 5e-151"),
+    (r"\ln(1+10^{-200}) = 0", "lhs = 1e-200 - 5e-401 + ... > 0"),
+    (r"e^{10^{-150}} = 1", "lhs - 1 = 1e-150 + ..."),
+])
+_add("precision", True, [
+    (r"\operatorname{erf}(25) < 1", "erfc(25) > 0"),
+    (r"\tanh(150) < 1", "tanh t = 1 - 2/(e^2t+1)"),
+    (r"\cos(10^{-100}) < 1", "cos t < 1 for 0 < t < 2 pi"),
+    (r"\ln(1+10^{-200}) > 0", "1 + 10^-200 > 1"),
+    (r"e^{10^{-150}} > 1", "exp t > 1 for t > 0"),
+    (r"\sqrt{10^{300}+1} - 10^{150} = \frac{1}{\sqrt{10^{300}+1}+10^{150}}", "multiply by the conjugate"),
+])
+_add("huge_argument", False, [
+    (r"\cos(10^{100}) = \cos(10^{100} + 10^{-50})",
+     "the difference is about sin(10^100) * 10^-50 = -3.72e-51 (sin(10^100) = -0.372)"),
+])
+_add("huge_argument", True, [
+    (r"\cos(10^{100}) = \cos(-10^{100})", "cos is even"),
+])
+
+
 FALSE_CLAIMS = [e for e in ENTRIES if not e.truth]
 TRUE_CLAIMS = [e for e in ENTRIES if e.truth]
 
