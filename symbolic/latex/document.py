@@ -1,0 +1,507 @@
+"""Read the displayed claims of a whole document (.tex or .md), each with its line number.
+
+What ``stepcheck check paper.tex`` checks. The structure of a .tex file (environments,
+``$$``/``\\[`` displays, comments, ``\\newcommand`` definitions) is read with pylatexenc, which
+parses LaTeX without executing any of it; the user's macros are then expanded by substitution
+(bounded, so a recursive macro ends as an unreadable display, not a hang). Each display is
+cleaned of what typesetting adds but the claim does not say (``\\label``, ``\\tag``,
+``\\nonumber``, size commands, ``&``, trailing punctuation) and split into chains: an align row
+that starts with a relation (or an operator) continues the previous row's chain.
+
+Nothing that changes the claim is dropped silently: a ``\\text{for } x > 0`` condition becomes
+an assumption of that display, and any other prose inside a display makes it unreadable with
+the reason.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from symbolic.errors import ParseError
+from symbolic.latex.lexer import RELATIONS
+
+DISPLAY_ENVIRONMENTS = ("equation", "equation*", "align", "align*", "gather", "gather*",
+                        "multline", "multline*", "eqnarray", "eqnarray*", "flalign", "flalign*",
+                        "alignat", "alignat*", "displaymath", "math")
+_ALIGNED = ("aligned", "split", "gathered", "alignedat")
+MAX_EXPANSION_ROUNDS = 32       # nesting of user macros; real papers stay under 5
+MAX_EXPANDED_CHARS = 20_000     # a display grown past this by its macros is refused
+_INLINE_ENVIRONMENTS = ("math",)
+
+
+@dataclass(frozen=True)
+class DisplayChain:
+    """One chain read out of a display: where it is, its LaTeX, and why it cannot be read.
+
+    ``line`` is the 1-based line of the chain's first row; ``display`` numbers the displays of
+    the document from 1; ``assume`` holds conditions the display states (``\\text{for } x > 0``);
+    ``problem`` is a one-line reason when the chain cannot be handed to the formula reader, and
+    then ``latex`` is the display's text as written.
+    """
+
+    line: int
+    display: int
+    latex: str
+    assume: tuple[str, ...] = ()
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Macro:
+    """A user macro: ``\\newcommand{\\name}[nargs][default]{body}`` or ``\\DeclareMathOperator``."""
+
+    name: str
+    nargs: int
+    default: str | None
+    body: str
+
+
+# --- documents -----------------------------------------------------------------------------
+
+def read_document(text: str, *, markdown: bool = False) -> tuple[DisplayChain, ...]:
+    """Every chain of every display of a .tex (or, with ``markdown``, a .md) document, in order."""
+    if markdown:
+        displays = _markdown_displays(text)
+        macros: dict[str, Macro] = {}
+    else:
+        displays, macros = _tex_displays(text)
+    chains: list[DisplayChain] = []
+    for number, (env, body, offset) in enumerate(displays, 1):
+        chains += _display_chains(text, env, body, offset, number, macros)
+    return tuple(chains)
+
+
+def read_lines(text: str) -> tuple[DisplayChain, ...]:
+    """Plain text that is not a document: one relation per non-empty line (``%`` comments skipped)."""
+    chains = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("%"):
+            chains.append(DisplayChain(number, len(chains) + 1, stripped))
+    return tuple(chains)
+
+
+def looks_like_document(text: str) -> bool:
+    """Whether ``text`` holds displays (an environment, ``$$``, ``\\[``, a math fence) rather than bare relations."""
+    return bool(re.search(r"\\begin\{|\$\$|\\\[|^```math", text, re.M))
+
+
+def _tex_displays(text: str):
+    """(environment, body, offset of the body) of each display, and the user macros of the file."""
+    from pylatexenc import latexwalker as lw
+
+    walker = lw.LatexWalker(text, tolerant_parsing=True)
+    try:
+        nodes, _, _ = walker.get_latex_nodes()
+    except lw.LatexWalkerError as exc:  # tolerant parsing rarely gives up; say where it did
+        raise ParseError(f"cannot read the structure of the document: {exc}") from None
+    displays: list[tuple[str, str, int]] = []
+    macros: dict[str, Macro] = {}
+
+    def visit(nodelist):
+        for node in nodelist or ():
+            if node is None:
+                continue
+            if node.isNodeType(lw.LatexEnvironmentNode):
+                if node.environmentname in DISPLAY_ENVIRONMENTS:
+                    displays.append(_environment_body(text, node))
+                else:
+                    visit(node.nodelist)
+            elif node.isNodeType(lw.LatexMathNode):
+                if node.displaytype == "display":
+                    start = node.pos + len(node.delimiters[0])
+                    end = node.pos + node.len - len(node.delimiters[1])
+                    displays.append((node.delimiters[0], text[start:end], start))
+            elif node.isNodeType(lw.LatexMacroNode):
+                macro = _definition(node)
+                if macro is not None:
+                    macros[macro.name] = macro
+                elif node.nodeargd is not None:
+                    visit(node.nodeargd.argnlist)
+            elif node.isNodeType(lw.LatexGroupNode):
+                visit(node.nodelist)
+
+    visit(nodes)
+    return displays, macros
+
+
+def _environment_body(text: str, node) -> tuple[str, str, int]:
+    verbatim = text[node.pos:node.pos + node.len]
+    begin = re.match(r"\\begin\s*\{[^}]*\}", verbatim)
+    start = begin.end() if begin else 0
+    if node.environmentname.startswith("alignat"):
+        columns = re.match(r"\s*\{\s*\d+\s*\}", verbatim[start:])
+        start += columns.end() if columns else 0
+    end_match = re.search(r"\\end\s*\{[^}]*\}\s*$", verbatim)
+    end = end_match.start() if end_match else len(verbatim)
+    return node.environmentname, verbatim[start:end], node.pos + start
+
+
+def _definition(node) -> Macro | None:
+    """The macro that a ``\\newcommand``/``\\renewcommand``/``\\DeclareMathOperator`` node defines."""
+    name = node.macroname
+    if name not in ("newcommand", "renewcommand", "providecommand", "DeclareMathOperator") \
+            or node.nodeargd is None:
+        return None
+    args = [a.latex_verbatim() if a is not None else None for a in node.nodeargd.argnlist]
+    if name == "DeclareMathOperator":
+        if len(args) < 3 or args[1] is None or args[2] is None:
+            return None
+        target = _ungroup(args[1]).strip()
+        command = r"\operatorname*" if args[0] == "*" else r"\operatorname"
+        return Macro(target, 0, None, f"{command}{{{_ungroup(args[2])}}}")
+    if len(args) < 5 or args[1] is None or args[4] is None:
+        return None
+    target = _ungroup(args[1]).strip()
+    nargs = int(_ungroup(args[2]).strip()) if args[2] and _ungroup(args[2]).strip().isdigit() else 0
+    default = _ungroup(args[3]) if args[3] is not None else None
+    return Macro(target, nargs, default, _ungroup(args[4]))
+
+
+def _ungroup(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and (text[0], text[-1]) in (("{", "}"), ("[", "]")):
+        return text[1:-1]
+    return text
+
+
+def _markdown_displays(text: str):
+    """``$$ ... $$`` blocks and fenced ``math`` blocks of Markdown, skipping other code blocks."""
+    displays = []
+    fence = re.compile(r"^(```+|~~~+)[ \t]*([A-Za-z0-9_-]*)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
+    blanked = list(text)
+    for m in fence.finditer(text):
+        if m.group(2).lower() == "math":
+            displays.append(("math", m.group(3), m.start(3)))
+        for k in range(m.start(), m.end()):
+            if blanked[k] != "\n":
+                blanked[k] = " "
+    plain = "".join(blanked)
+    for m in re.finditer(r"(?<!\\)\$\$(.*?)(?<!\\)\$\$", plain, re.S):
+        displays.append(("$$", text[m.start(1):m.end(1)], m.start(1)))
+    displays.sort(key=lambda d: d[2])
+    return displays
+
+
+# --- one display ---------------------------------------------------------------------------
+
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+_STARTS_WITH_RELATION = re.compile(
+    r"^(?:" + "|".join(re.escape(r) + (r"(?![A-Za-z])" if r[-1].isalpha() else "")
+                       for r in sorted(RELATIONS, key=len, reverse=True)) + ")")
+_STARTS_WITH_OPERATOR = re.compile(r"^(?:[+\-]|\\cdot(?![A-Za-z])|\\times(?![A-Za-z])"
+                                   r"|\\pm(?![A-Za-z])|\\mp(?![A-Za-z]))")
+_ALIGN_LIKE = ("align", "align*", "flalign", "flalign*", "alignat", "alignat*", "aligned",
+               "alignedat")
+
+
+def _display_chains(text: str, env: str, body: str, offset: int, number: int,
+                    macros: dict[str, Macro]) -> list[DisplayChain]:
+    """The chains of one display; a display that cannot be cut into chains is one unreadable chain."""
+    line = text.count("\n", 0, offset) + 1 + _leading_newlines(body)
+    body = _COMMENT.sub(lambda m: " " * len(m.group()), body)
+    inner = _only_aligned(body)
+    if inner is not None:
+        env, shift, body = inner[0], inner[1], inner[2]
+        offset += shift
+    try:
+        rows = _rows(body)
+    except _Unreadable as exc:
+        return [DisplayChain(line, number, _squash(body), problem=str(exc))]
+    chains: list[DisplayChain] = []
+    # align-like environments pair their cells: `a &= b & c &= d` holds two equations
+    pairs = env in _ALIGN_LIKE and any(len(cells) > 2 for cells in rows)
+    columns = max((len(cells) for cells in rows), default=1)
+    groups = range(0, columns, 2) if pairs else [None]
+    for group in groups:
+        current: list[str] = []
+        start = line
+        for cells in rows:
+            chosen = cells if group is None else cells[group:group + 2]
+            row = " ".join(cell for _, cell in chosen)
+            row_line = _line_of(text, offset, chosen)
+            try:
+                row = _clean(_expand(row, macros))
+            except _Unreadable as exc:
+                if current:
+                    chains.append(_finish(current, start, number))
+                    current = []
+                chains.append(DisplayChain(row_line, number, _squash(row), problem=str(exc)))
+                continue
+            row = row.strip()
+            if not row:
+                continue
+            continues = _STARTS_WITH_RELATION.match(row) or _STARTS_WITH_OPERATOR.match(row) \
+                or env.startswith("multline")
+            if current and not continues:
+                chains.append(_finish(current, start, number))
+                current = []
+            if not current:
+                start = row_line
+            current.append(row)
+        if current:
+            chains.append(_finish(current, start, number))
+    return [read for c in chains for part in _split_and(c) for read in [_with_conditions(part)]]
+
+
+_LEADING_MARKS = re.compile(r"^(?:\s|\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![A-Za-z]))*")
+
+
+def _line_of(text: str, offset: int, cells: list[tuple[int, str]]) -> int:
+    """The line of the first written character of ``cells`` (the row's own line)."""
+    for cell_offset, cell in cells:
+        stripped = _LEADING_MARKS.sub("", cell)
+        if stripped:
+            return text.count("\n", 0, offset + cell_offset + len(cell) - len(stripped)) + 1
+    return text.count("\n", 0, offset + (cells[0][0] if cells else 0)) + 1
+
+
+def _leading_newlines(text: str) -> int:
+    stripped = text.lstrip()
+    return text[:len(text) - len(stripped)].count("\n")
+
+
+def _only_aligned(body: str):
+    """(environment, offset, body) when the display is one ``aligned``/``split`` block."""
+    m = re.fullmatch(r"(\s*(?:\\(?:label|tag\*?)\s*\{[^{}]*\}\s*)*)\\begin\{(" + "|".join(_ALIGNED)
+                     + r")\}(?:\[[a-z]\])?(?:\{\d+\})?(.*)\\end\{\2\}[\s.,;]*(?:\\(?:label|tag\*?)"
+                       r"\s*\{[^{}]*\}\s*)*", body, re.S)
+    if m is None:
+        return None
+    return m.group(2), m.start(3), m.group(3)
+
+
+class _Unreadable(Exception):
+    """A display, or a row of it, that cannot be handed to the formula reader (the message says why)."""
+
+
+def _rows(body: str) -> list[list[tuple[int, str]]]:
+    """The cells (offset, text) of each top-level row: split at ``\\\\`` and ``&`` outside braces and
+    inner environments (a matrix keeps its rows)."""
+    rows: list[list[tuple[int, str]]] = []
+    cells: list[tuple[int, str]] = []
+    cell_start = 0
+    depth = env_depth = 0
+    k = 0
+    n = len(body)
+    while k < n:
+        ch = body[k]
+        if ch == "\\":
+            m = re.match(r"\\(begin|end)\s*\{([^}]*)\}|\\\\\*?(?:\s*\[[^\]]*\])?|\\[A-Za-z]+|\\.",
+                         body[k:], re.S)
+            token = m.group() if m else "\\"
+            if m and m.group(1) == "begin":
+                env_depth += 1
+            elif m and m.group(1) == "end":
+                env_depth -= 1
+            elif token.startswith("\\\\") and depth == 0 and env_depth == 0:
+                cells.append((cell_start, body[cell_start:k]))
+                rows.append(cells)
+                cells = []
+                cell_start = k + len(token)
+            elif token == r"\intertext" and depth == 0 and env_depth == 0:
+                raise _Unreadable(r"\intertext inside the display: split it into separate displays")
+            elif token == r"\cr" and depth == 0 and env_depth == 0:
+                raise _Unreadable(r"\cr inside the display: write rows with \\")
+            k += len(token)
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                raise _Unreadable("an unbalanced '}' in the display")
+        elif ch == "&" and depth == 0 and env_depth == 0:
+            cells.append((cell_start, body[cell_start:k]))
+            cell_start = k + 1
+        k += 1
+    if depth != 0:
+        raise _Unreadable("unbalanced braces in the display")
+    cells.append((cell_start, body[cell_start:]))
+    rows.append(cells)
+    return rows
+
+
+# What typesetting adds to a display and the claim does not say.
+_DROP = re.compile(
+    r"\\(?:label|tag\*?|eqref|hspace\*?|vspace\*?|phantom|hphantom|vphantom)\s*\{[^{}]*\}"
+    r"|\\(?:nonumber|notag|displaystyle|textstyle|scriptstyle|scriptscriptstyle|tiny|scriptsize"
+    r"|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge|allowbreak|nobreak"
+    r"|allowdisplaybreaks)(?![A-Za-z])"
+    r"|\\(?:big|Big|bigg|Bigg)[lrm]?(?![A-Za-z])"
+    r"|\\(?:begin|end)\{(?:aligned|split|gathered)\}(?:\[[a-z]\])?")
+_TEXT = re.compile(r"\\(?:text|textrm|textnormal|textit|textbf|mbox|hbox)\s*\{([^{}]*)\}")
+_CONDITION_WORDS = re.compile(r"^\s*(?:for\s+all|for\s+every|for\s+each|for\s+any|for|if|when|whenever"
+                              r"|provided(?:\s+that)?|given|with|assuming)\b\s*(.*)$", re.S | re.I)
+_TRAILING = re.compile(r"(?:\s|\\[,;:!]|\\q?quad(?![A-Za-z])|~|[.,;])+$")
+
+
+def _clean(row: str) -> str:
+    """A row without labels, tags, size commands and ``\\text`` that carries nothing."""
+    previous = None
+    while previous != row:
+        previous = row
+        row = _DROP.sub(" ", row)
+    return row
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _finish(rows: list[str], line: int, number: int) -> DisplayChain:
+    latex = _TRAILING.sub("", _squash(" ".join(rows)))
+    return DisplayChain(line, number, latex)
+
+
+_AND = re.compile(r"(?:\\q?quad(?![A-Za-z])|\\[,;]|\s|[,;])*\\(?:text|textrm|mbox)\s*\{\s*and\s*\}"
+                  r"(?:\\q?quad(?![A-Za-z])|\\[,;]|\s)*")
+
+
+def _split_and(chain: DisplayChain) -> list[DisplayChain]:
+    """``a = b \\quad\\text{and}\\quad c = d``: two claims, unless a condition follows (then the
+    words after it are the condition's)."""
+    if chain.problem is not None or not _AND.search(chain.latex):
+        return [chain]
+    first_condition = next((m.start() for m in _TEXT.finditer(chain.latex)
+                            if _CONDITION_WORDS.match(m.group(1))), None)
+    cut = chain.latex if first_condition is None else chain.latex[:first_condition]
+    if not _AND.search(cut):
+        return [chain]
+    if first_condition is not None:
+        return [DisplayChain(chain.line, chain.display, chain.latex,
+                             problem="claims joined by \\text{and} with a condition after them: "
+                                     "which claims the condition covers is unclear; write one "
+                                     "display per claim")]
+    return [DisplayChain(chain.line, chain.display, _TRAILING.sub("", part.strip()))
+            for part in _AND.split(chain.latex) if part.strip()]
+
+
+def _with_conditions(chain: DisplayChain) -> DisplayChain:
+    """Turn ``\\text{for } x > 0`` into an assumption; refuse any other prose in the chain.
+
+    ``\\text{softmax}`` (one word, a name) is left to the formula reader, which reads it as a
+    name. Words such as "for", "if", "when" start a condition: what follows them to the end of
+    the chain (math inside the text included) becomes the display's assumptions, split at
+    commas and "and". Any other prose would be dropped by a reader and change the claim, so
+    the chain is refused with the words it holds.
+    """
+    if chain.problem is not None:
+        return chain
+    latex = chain.latex
+    for m in _TEXT.finditer(latex):
+        content = m.group(1)
+        words = content.strip()
+        if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", words) and not _CONDITION_WORDS.match(words + " "):
+            continue          # a name, read by the formula reader
+        if not words or re.fullmatch(r"[\s.,;:]*", words):
+            continue
+        condition = _CONDITION_WORDS.match(content)
+        if condition is None:
+            return DisplayChain(chain.line, chain.display, chain.latex,
+                                problem=f"the display holds prose the checker cannot read "
+                                        f"(\\text{{{words}}}); write the claim alone, and its "
+                                        "conditions with --assume")
+        claim = _TRAILING.sub("", latex[:m.start()])
+        rest = condition.group(1) + " " + latex[m.end():]
+        rest = re.sub(r"\$([^$]*)\$", r" \1 ", rest)
+        parts = [p.strip() for p in re.split(r",|\\text\s*\{\s*and\s*\}|\\land(?![A-Za-z])", rest)]
+        parts = [_TRAILING.sub("", p) for p in parts if _TRAILING.sub("", p)]
+        if not parts or any(_TEXT.search(p) for p in parts):
+            return DisplayChain(chain.line, chain.display, chain.latex,
+                                problem=f"the condition '\\text{{{words}}} ...' of the display "
+                                        "cannot be read as assumptions; give them with --assume")
+        return DisplayChain(chain.line, chain.display, claim, chain.assume + tuple(parts))
+    return chain
+
+
+def _expand(text: str, macros: dict[str, Macro]) -> str:
+    """``text`` with the user's macros substituted, the way TeX would (bounded)."""
+    if not macros or "\\" not in text:
+        return text
+    pattern = re.compile(r"\\(" + "|".join(re.escape(name.lstrip("\\"))
+                                           for name in sorted(macros, key=len, reverse=True))
+                         + r")(?![A-Za-z])")
+    for _ in range(MAX_EXPANSION_ROUNDS):
+        m = pattern.search(text)
+        if m is None:
+            return text
+        out: list[str] = []
+        position = 0
+        for m in pattern.finditer(text):
+            if m.start() < position:
+                continue
+            macro = macros["\\" + m.group(1)]
+            body, end = _substitute(text, m.end(), macro)
+            out.append(text[position:m.start()])
+            out.append(f" {body} ")
+            position = end
+        out.append(text[position:])
+        text = "".join(out)
+        if len(text) > MAX_EXPANDED_CHARS:
+            raise _Unreadable(f"the user macros expand this display past {MAX_EXPANDED_CHARS} "
+                              "characters (a recursive \\newcommand?)")
+    names = sorted({"\\" + m.group(1) for m in pattern.finditer(text)})
+    raise _Unreadable(f"the macro {', '.join(names)} is still there after {MAX_EXPANSION_ROUNDS} "
+                      "expansions (a recursive \\newcommand?)")
+
+
+def _substitute(text: str, k: int, macro: Macro) -> tuple[str, int]:
+    """The macro's body with its arguments read from ``text`` at ``k``; and where they end."""
+    args: list[str] = []
+    wanted = macro.nargs
+    if macro.default is not None and wanted:
+        m = re.match(r"\s*\[([^\]]*)\]", text[k:])
+        if m:
+            args.append(m.group(1))
+            k += m.end()
+        else:
+            args.append(macro.default)
+        wanted -= 1
+    for _ in range(wanted):
+        arg, k = _argument(text, k, macro.name)
+        args.append(arg)
+    body = macro.body
+    for number in range(len(args), 0, -1):
+        body = body.replace(f"#{number}", f" {args[number - 1]} ")
+    if "#" in body.replace(r"\#", ""):
+        raise _Unreadable(f"the macro {macro.name} uses a parameter it does not declare")
+    return body, k
+
+
+def _argument(text: str, k: int, name: str) -> tuple[str, int]:
+    """One undelimited TeX argument at ``k``: a brace group (without its braces) or one token."""
+    while k < len(text) and text[k].isspace():
+        k += 1
+    if k >= len(text):
+        raise _Unreadable(f"the macro {name} lacks an argument")
+    if text[k] == "{":
+        depth = 0
+        j = k
+        while j < len(text):
+            if text[j] == "\\":
+                j += 2
+                continue
+            if text[j] == "{":
+                depth += 1
+            elif text[j] == "}":
+                depth -= 1
+                if depth == 0:
+                    return text[k + 1:j], j + 1
+            j += 1
+        raise _Unreadable(f"an argument of {name} never closes its brace")
+    m = re.match(r"\\[A-Za-z]+|\\.|.", text[k:], re.S)
+    if m.group() == "}":
+        raise _Unreadable(f"the macro {name} lacks an argument")
+    return m.group(), k + m.end()
+
+
+def chains_of(tex_source: str) -> list[str]:
+    """The readable chains of a .tex source as LaTeX strings (problems left out)."""
+    return [c.latex for c in read_document(tex_source) if c.problem is None]
+
+
+def problems_of(chains: Iterable[DisplayChain]) -> list[DisplayChain]:
+    """The chains that cannot be read."""
+    return [c for c in chains if c.problem is not None]
