@@ -57,7 +57,11 @@ def test_json_shape_is_the_contract(capsys):
     assert result["format"] == 1 and result["verdict"] == "proved"
     link = result["links"][0]
     assert set(link) == {"latex", "relation", "lhs_latex", "rhs_latex", "verdict", "evidence",
-                         "counterexample", "seconds"}
+                         "counterexample", "seconds", "file", "line", "assume"}
+    assert link["file"] is None and link["line"] is None  # a claim given on the command line
+    assert result["unreadable"] == [] and result["exit_code"] == 0
+    assert result["summary"] == {"displays": 1, "links": 1, "proved": 1, "verified": 0,
+                                 "refuted": 0, "undecided": 0, "unreadable": 0}
     assert link["lhs_latex"] and link["rhs_latex"] and link["relation"] == "="
     assert all(set(e) == {"method", "detail"} for e in link["evidence"])
 
@@ -99,7 +103,9 @@ def test_runaway_input_is_a_timeout_not_a_refutation(capsys):
     (["check", "x = 1", "--dps", "zero"], "dps"),
     (["check", "x = 1", "--timeout", "-1"], "timeout"),
     (["check", "x = 1", "--bogus"], "unrecognized"),
-    (["check", "missing.tex"], "no such .tex file"),
+    (["check", "missing.tex"], "no such file"),
+    (["check", "missing.md"], "no such file"),
+    (["check", "claims.jsonl"], "no such file"),
     (["check", "nosuchdoc:X-1"], "unknown document"),
     (["frobnicate"], "invalid choice"),
 ])

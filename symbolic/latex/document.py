@@ -334,6 +334,13 @@ _DROP = re.compile(
 _TEXT = re.compile(r"\\(?:text|textrm|textnormal|textit|textbf|mbox|hbox)\s*\{([^{}]*)\}")
 _CONDITION_WORDS = re.compile(r"^\s*(?:for\s+all|for\s+every|for\s+each|for\s+any|for|if|when|whenever"
                               r"|provided(?:\s+that)?|given|with|assuming)\b\s*(.*)$", re.S | re.I)
+# Words that make \text{...} prose even when written as one word.
+_PROSE_WORDS = frozenset("""or and where so thus hence then since because as is are by of to in on
+at we also therefore otherwise else holds gives yields using via i.e e.g cf see""".split())
+_NOT_A_CONDITION = re.compile(r"\s*(?:some|no|almost|most|many|large|small|sufficiently)\b", re.I)
+_HAS_RELATION = re.compile(r"[=<>]|\\(?:le|leq|ge|geq|lt|gt|ne|neq|in|leqslant|geqslant)(?![A-Za-z])")
+_DOTS = re.compile(r"\\[lcv]?dots[bci]?(?![A-Za-z])|\.\.\.")
+_LEADING = re.compile(r"^(?:\s|\\[,;:!]|\\q?quad(?![A-Za-z])|~)+")
 _TRAILING = re.compile(r"(?:\s|\\[,;:!]|\\q?quad(?![A-Za-z])|~|[.,;])+$")
 
 
@@ -393,11 +400,16 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
     for m in _TEXT.finditer(latex):
         content = m.group(1)
         words = content.strip()
-        if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", words) and not _CONDITION_WORDS.match(words + " "):
-            continue          # a name, read by the formula reader
         if not words or re.fullmatch(r"[\s.,;:]*", words):
             continue
+        if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", content) and words.lower() not in _PROSE_WORDS \
+                and not _CONDITION_WORDS.match(words + " "):
+            continue          # a name written tight (\text{softmax}), read by the formula reader
         condition = _CONDITION_WORDS.match(content)
+        if condition is not None and _NOT_A_CONDITION.match(condition.group(1)):
+            return DisplayChain(chain.line, chain.display, chain.latex,
+                                problem=f"the display's condition (\\text{{{words}}} ...) is not "
+                                        "one the checker can assume; check the claim without it")
         if condition is None:
             return DisplayChain(chain.line, chain.display, chain.latex,
                                 problem=f"the display holds prose the checker cannot read "
@@ -407,8 +419,12 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
         rest = condition.group(1) + " " + latex[m.end():]
         rest = re.sub(r"\$([^$]*)\$", r" \1 ", rest)
         parts = [p.strip() for p in re.split(r",|\\text\s*\{\s*and\s*\}|\\land(?![A-Za-z])", rest)]
-        parts = [_TRAILING.sub("", p) for p in parts if _TRAILING.sub("", p)]
-        if not parts or any(_TEXT.search(p) for p in parts):
+        parts = [_LEADING.sub("", _TRAILING.sub("", p)) for p in parts]
+        parts = [p for p in parts if p]
+        # every part must be a relation of its own: `for j = 1, \dots, n` ranges over j, and
+        # reading it as the assumption j = 1 would check a different claim
+        if not parts or any(_TEXT.search(p) or not _HAS_RELATION.search(p) or _DOTS.search(p)
+                            for p in parts):
             return DisplayChain(chain.line, chain.display, chain.latex,
                                 problem=f"the condition '\\text{{{words}}} ...' of the display "
                                         "cannot be read as assumptions; give them with --assume")

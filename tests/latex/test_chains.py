@@ -49,3 +49,144 @@ def test_align_rows_with_their_own_left_side_are_separate_chains():
     \end{align}
     \begin{equation}\begin{aligned} f &= g \\ &= h \end{aligned}\end{equation}"""
     assert extract_chains(tex) == ["a = b", r"c \le d = e", "f = g = h"]
+
+
+# --- whole documents: read_document ---------------------------------------------------------
+
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from symbolic.latex.document import read_document, read_lines  # noqa: E402
+
+PAPER = (Path(__file__).parent / "fixtures" / "paper.tex").read_text()
+
+
+def by_line(chains):
+    return {c.line: c for c in chains}
+
+
+def test_paper_fixture_every_display_with_its_line():
+    chains = read_document(PAPER)
+    lines = [(c.line, c.display) for c in chains]
+    assert lines == [(11, 1), (15, 2), (19, 3), (22, 4), (25, 5), (27, 6), (29, 7), (29, 7), (32, 8)]
+    found = by_line(chains)
+    # \label and \tag are dropped; the macro \sq{a+b} is {a+b}^2 (TeX strips the argument's braces)
+    assert found[11].latex == "{ a+b }^2 = a^2 + 2ab + b^2" and found[11].problem is None
+    # a row starting with a relation continues the chain; \nonumber, \label and the '.' go
+    assert found[15].latex == r"(a+b)^2 = a^2 + 2ab + b^2 \ge 4ab"
+    # the condition in \text{for } becomes the display's assumption, not dropped
+    assert found[19].latex == r"\ln(x^2) = 2\ln x" and found[19].assume == ("x > 0",)
+    assert "recursive" in found[22].problem
+    assert "prose" in found[25].problem and "by the previous lemma" in found[25].problem
+    assert found[27].latex == "( a + b )^2 = a^2 + 2ab + b^2"   # \Big, \displaystyle, ',' dropped
+    assert found[32].latex == r"\ln\sum_{ j =1}^{n} e^{ x_j } \le \max_j x_j + \ln n"
+
+
+def test_align_pairs_columns_into_separate_equations():
+    # `a &= b & c &= d`: two equations side by side, never `a = b c = d`
+    chains = [c.latex for c in read_document(PAPER) if c.display == 7]
+    assert chains == ["a = b = e", r"c = d \le f"]
+
+
+@pytest.mark.parametrize("body, expected", [
+    (r"\newcommand{\R}{\mathbb{R}} $$ x \in \R = y $$", r"x \in \mathbb{R} = y"),
+    (r"\newcommand\sq[1]{#1^2} \[ \sq{x} = \sq y \]", "x ^2 = y ^2"),
+    (r"\newcommand{\lse}[2][j]{\sum_{#1} e^{#2}} $$ \lse{s_j} = \lse[k]{s_k} $$",
+     r"\sum_{ j } e^{ s_j } = \sum_{ k } e^{ s_k }"),
+    (r"\renewcommand{\vec}[1]{\mathbf{#1}} $$ \vec{v} = w $$", r"\mathbf{ v } = w"),
+    (r"\DeclareMathOperator{\softmax}{softmax} $$ \softmax(x) = y $$", r"\operatorname{softmax} (x) = y"),
+    (r"\DeclareMathOperator*{\argmax}{arg\,max} $$ \argmax_j x_j = k $$",
+     r"\operatorname*{arg\,max} _j x_j = k"),
+    (r"\newcommand{\two}{\one + \one}\newcommand{\one}{1} $$ \two = 2 $$", "1 + 1 = 2"),
+])
+def test_user_macros_are_expanded(body, expected):
+    (chain,) = read_document(body)
+    assert chain.problem is None
+    assert " ".join(chain.latex.split()) == expected
+
+
+def test_macro_blowup_is_refused_quickly():
+    defs = "".join(r"\newcommand{\m%s}{\m%s\m%s}" % (chr(97 + k), chr(98 + k), chr(98 + k))
+                   for k in range(25)) + r"\newcommand{\mz}{x}"
+    start = time.perf_counter()
+    (chain,) = read_document(defs + r"$$ \ma = 1 $$")
+    assert chain.problem and "expand" in chain.problem
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("display, latex, assume", [
+    (r"\ln(x^2) = 2\ln x \quad \text{for } x > 0", r"\ln(x^2) = 2\ln x", ("x > 0",)),
+    (r"\ln(xy) = \ln x + \ln y, \qquad \text{if } x > 0, y > 0.", r"\ln(xy) = \ln x + \ln y",
+     ("x > 0", "y > 0")),
+    (r"\sqrt{x^2} = x \text{ for all $x \ge 0$}", r"\sqrt{x^2} = x", (r"x \ge 0",)),
+    (r"e^{\ln x} = x \quad\text{when}\quad x > 0 \text{ and } x < 5",
+     r"e^{\ln x} = x", ("x > 0", "x < 5")),
+])
+def test_a_condition_in_text_becomes_an_assumption(display, latex, assume):
+    (chain,) = read_document(r"\begin{equation}" + display + r"\end{equation}")
+    assert chain.problem is None
+    assert chain.latex == latex and chain.assume == assume
+
+
+@pytest.mark.parametrize("display, fragment", [
+    (r"x + 1 = 2 \quad \text{by Lemma 2}", "prose"),
+    (r"f(x) = 0 \text{ for some } x", "not one the checker can assume"),
+    (r"f(x) = 0 \text{for sufficiently large } x", "not one the checker can assume"),
+    (r"a = b \text{or} a = c", "prose"),
+    (r"x_j \le M \quad \text{for } j = 1, \dots, n", "cannot be read as assumptions"),
+    (r"x \le M \quad \text{for } x, y > 0", "cannot be read as assumptions"),
+    (r"a = b \text{ or } a = c", "prose"),
+    (r"a = b \quad\text{and}\quad c = d \quad\text{for } x > 0", "unclear"),
+    (r"a = b \intertext{so} c = d", "intertext"),
+    (r"a = \frac{1}{2", "unbalanced"),
+])
+def test_prose_that_would_change_the_claim_is_refused(display, fragment):
+    (chain,) = read_document(r"\begin{equation}" + display + r"\end{equation}")
+    assert chain.problem and fragment in chain.problem, chain
+
+
+def test_text_and_splits_two_claims_and_a_name_in_text_stays():
+    chains = read_document(r"\[ a = b \quad\text{and}\quad c = d \] "
+                           r"\[ \text{softmax}(x)_j = y \]")
+    assert [c.latex for c in chains] == ["a = b", "c = d", r"\text{softmax}(x)_j = y"]
+    assert all(c.problem is None for c in chains)
+
+
+def test_matrix_rows_stay_in_their_matrix_and_multline_is_one_expression():
+    chains = read_document(r"""\begin{equation}
+A = \begin{pmatrix} a & b \\ c & d \end{pmatrix}
+\end{equation}
+\begin{multline}
+a + b + c \\
+  + d = e
+\end{multline}
+\begin{gather}
+x = 1 \\ y = 2
+\end{gather}""")
+    assert [(c.line, c.latex) for c in chains] == [
+        (2, r"A = \begin{pmatrix} a & b \\ c & d \end{pmatrix}"),
+        (5, "a + b + c + d = e"), (9, "x = 1"), (9, "y = 2")]
+
+
+def test_aligned_inside_equation_and_comments():
+    chains = read_document("\\begin{equation}\\label{e}\n\\begin{aligned}\n a &= b % a comment & = c\n"
+                           "\\\\ &= c \\end{aligned}\n\\end{equation}\n% $$ x = 1 $$\n")
+    assert [(c.line, c.latex) for c in chains] == [(3, "a = b = c")]
+
+
+def test_markdown_displays_and_math_fences():
+    text = "# Title\n\nInline $x = 1$.\n\n$$\na = b\n$$\n\n```python\nx = '$$ y = 2 $$'\n```\n\n" \
+           "```math\nc \\le d\n```\n"
+    chains = read_document(text, markdown=True)
+    assert [(c.line, c.latex) for c in chains] == [(6, "a = b"), (14, r"c \le d")]
+
+
+def test_plain_lines_are_one_relation_each():
+    chains = read_lines("a = b\n\n% a comment\nc \\le d\n")
+    assert [(c.line, c.latex) for c in chains] == [(1, "a = b"), (4, r"c \le d")]
+
+
+def test_empty_displays_and_inline_maths_are_not_claims():
+    assert read_document(r"$x = 1$ and \(y = 2\) \begin{equation*}\end{equation*}") == ()
