@@ -190,8 +190,8 @@ def _read_items(target: str) -> tuple[list[Item], bool]:
     """The claims of one target, and whether it came from a file or stdin."""
     from symbolic.latex.document import looks_like_document, read_document, read_lines
     if target == "-":
-        text = sys.stdin.read(MAX_INPUT_CHARS + 1)
-        _check_size(text, "standard input")
+        text = sys.stdin.read(MAX_DOCUMENT_CHARS + 1)
+        _check_size(text, "standard input", limit=MAX_DOCUMENT_CHARS)
         if looks_like_document(text):
             chains = read_document(text, markdown="```math" in text)
         elif len([line for line in text.splitlines() if line.strip()]) > 1:

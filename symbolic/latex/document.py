@@ -55,6 +55,7 @@ class Macro:
     nargs: int
     default: str | None
     body: str
+    provide: bool = False       # \providecommand: defines only what is not defined yet
 
 
 # --- documents -----------------------------------------------------------------------------
@@ -63,11 +64,18 @@ def read_document(text: str, *, markdown: bool = False) -> tuple[DisplayChain, .
     """Every chain of every display of a .tex (or, with ``markdown``, a .md) document, in order."""
     if markdown:
         displays = _markdown_displays(text)
-        macros: dict[str, Macro] = {}
+        definitions: list[tuple[int, Macro]] = []
     else:
-        displays, macros = _tex_displays(text)
+        displays, definitions = _tex_displays(text)
     chains: list[DisplayChain] = []
+    macros: dict[str, Macro] = {}
+    pending = sorted(definitions, key=lambda d: d[0])
     for number, (env, body, offset) in enumerate(displays, 1):
+        # a definition holds from where it is written (a later \renewcommand does not reach back)
+        while pending and pending[0][0] < offset:
+            macro = pending.pop(0)[1]
+            if not (macro.provide and macro.name in macros):
+                macros[macro.name] = macro
         chains += _display_chains(text, env, body, offset, number, macros)
     return tuple(chains)
 
@@ -97,7 +105,7 @@ def _tex_displays(text: str):
     except lw.LatexWalkerError as exc:  # tolerant parsing rarely gives up; say where it did
         raise ParseError(f"cannot read the structure of the document: {exc}") from None
     displays: list[tuple[str, str, int]] = []
-    macros: dict[str, Macro] = {}
+    definitions: list[tuple[int, Macro]] = _plain_defs(text)
 
     def visit(nodelist):
         for node in nodelist or ():
@@ -116,14 +124,28 @@ def _tex_displays(text: str):
             elif node.isNodeType(lw.LatexMacroNode):
                 macro = _definition(node)
                 if macro is not None:
-                    macros[macro.name] = macro
+                    definitions.append((node.pos, macro))
                 elif node.nodeargd is not None:
                     visit(node.nodeargd.argnlist)
             elif node.isNodeType(lw.LatexGroupNode):
                 visit(node.nodelist)
 
     visit(nodes)
-    return displays, macros
+    return displays, definitions
+
+
+def _plain_defs(text: str) -> list[tuple[int, Macro]]:
+    """``\\def\\name{body}`` without parameters (one with parameters stays undefined, so a
+    display that uses it is refused by the formula reader as an unknown command)."""
+    found = []
+    source = _COMMENT.sub(lambda m: " " * len(m.group()), text)
+    for m in re.finditer(r"\\def\s*(\\[A-Za-z]+)\s*(?=\{)", source):
+        try:
+            body, _ = _argument(source, m.end(), m.group(1))
+        except _Unreadable:
+            continue
+        found.append((m.start(), Macro(m.group(1), 0, None, body)))
+    return found
 
 
 def _environment_body(text: str, node) -> tuple[str, str, int]:
@@ -149,14 +171,18 @@ def _definition(node) -> Macro | None:
         if len(args) < 3 or args[1] is None or args[2] is None:
             return None
         target = _ungroup(args[1]).strip()
+        if not re.fullmatch(r"\\[A-Za-z]+", target):
+            return None
         command = r"\operatorname*" if args[0] == "*" else r"\operatorname"
         return Macro(target, 0, None, f"{command}{{{_ungroup(args[2])}}}")
     if len(args) < 5 or args[1] is None or args[4] is None:
         return None
     target = _ungroup(args[1]).strip()
+    if not re.fullmatch(r"\\[A-Za-z]+", target):
+        return None
     nargs = int(_ungroup(args[2]).strip()) if args[2] and _ungroup(args[2]).strip().isdigit() else 0
     default = _ungroup(args[3]) if args[3] is not None else None
-    return Macro(target, nargs, default, _ungroup(args[4]))
+    return Macro(target, nargs, default, _ungroup(args[4]), provide=name == "providecommand")
 
 
 def _ungroup(text: str) -> str:
@@ -324,14 +350,37 @@ def _rows(body: str) -> list[list[tuple[int, str]]]:
 
 
 # What typesetting adds to a display and the claim does not say.
+_DROP_WITH_ARGUMENT = re.compile(
+    r"\\(?:label|tag\*?|eqref|hspace\*?|vspace\*?|phantom|hphantom|vphantom)\s*(?=\{)")
 _DROP = re.compile(
-    r"\\(?:label|tag\*?|eqref|hspace\*?|vspace\*?|phantom|hphantom|vphantom)\s*\{[^{}]*\}"
-    r"|\\(?:nonumber|notag|displaystyle|textstyle|scriptstyle|scriptscriptstyle|tiny|scriptsize"
+    r"\\(?:nonumber|notag|displaystyle|textstyle|scriptstyle|scriptscriptstyle|tiny|scriptsize"
     r"|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge|allowbreak|nobreak"
     r"|allowdisplaybreaks)(?![A-Za-z])"
     r"|\\(?:big|Big|bigg|Bigg)[lrm]?(?![A-Za-z])"
     r"|\\(?:begin|end)\{(?:aligned|split|gathered)\}(?:\[[a-z]\])?")
-_TEXT = re.compile(r"\\(?:text|textrm|textnormal|textit|textbf|mbox|hbox)\s*\{([^{}]*)\}")
+_TEXT_START = re.compile(r"\\(?:text|textrm|textnormal|textit|textbf|textsf|mbox|hbox)(?![A-Za-z])\s*")
+
+
+@dataclass(frozen=True)
+class _Text:
+    """A ``\\text{...}`` command in a chain: where it starts and ends, and its content."""
+
+    start: int
+    end: int
+    content: str
+
+
+def _texts(latex: str) -> list[_Text]:
+    """Every text command of ``latex`` with its content read to the matching brace."""
+    found = []
+    k = 0
+    while True:
+        m = _TEXT_START.search(latex, k)
+        if m is None:
+            return found
+        content, end = _argument(latex, m.end(), m.group().strip())
+        found.append(_Text(m.start(), end, content))
+        k = end
 _CONDITION_WORDS = re.compile(r"^\s*(?:for\s+all|for\s+every|for\s+each|for\s+any|for|if|when|whenever"
                               r"|provided(?:\s+that)?|given|with|assuming)\b\s*(.*)$", re.S | re.I)
 # Words that make \text{...} prose even when written as one word.
@@ -350,6 +399,10 @@ def _clean(row: str) -> str:
     while previous != row:
         previous = row
         row = _DROP.sub(" ", row)
+        m = _DROP_WITH_ARGUMENT.search(row)
+        if m is not None:
+            _, end = _argument(row, m.end(), m.group().strip())
+            row = row[:m.start()] + " " + row[end:]
     return row
 
 
@@ -371,8 +424,11 @@ def _split_and(chain: DisplayChain) -> list[DisplayChain]:
     words after it are the condition's)."""
     if chain.problem is not None or not _AND.search(chain.latex):
         return [chain]
-    first_condition = next((m.start() for m in _TEXT.finditer(chain.latex)
-                            if _CONDITION_WORDS.match(m.group(1))), None)
+    try:
+        texts = _texts(chain.latex)
+    except _Unreadable as exc:
+        return [DisplayChain(chain.line, chain.display, chain.latex, problem=str(exc))]
+    first_condition = next((t.start for t in texts if _CONDITION_WORDS.match(t.content)), None)
     cut = chain.latex if first_condition is None else chain.latex[:first_condition]
     if not _AND.search(cut):
         return [chain]
@@ -397,11 +453,16 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
     if chain.problem is not None:
         return chain
     latex = chain.latex
-    for m in _TEXT.finditer(latex):
-        content = m.group(1)
-        words = content.strip()
-        if not words or re.fullmatch(r"[\s.,;:]*", words):
-            continue
+    try:
+        texts = _texts(latex)
+    except _Unreadable as exc:
+        return DisplayChain(chain.line, chain.display, chain.latex, problem=str(exc))
+    for m in reversed(texts):     # text that carries nothing (\text{ }, \text{,}) goes
+        if re.fullmatch(r"[\s.,;:~]*", m.content):
+            latex = latex[:m.start] + " " + latex[m.end:]
+    for m in _texts(latex):
+        content = m.content
+        words = " ".join(content.split())
         if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", content) and words.lower() not in _PROSE_WORDS \
                 and not _CONDITION_WORDS.match(words + " "):
             continue          # a name written tight (\text{softmax}), read by the formula reader
@@ -415,21 +476,21 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
                                 problem=f"the display holds prose the checker cannot read "
                                         f"(\\text{{{words}}}); write the claim alone, and its "
                                         "conditions with --assume")
-        claim = _TRAILING.sub("", latex[:m.start()])
-        rest = condition.group(1) + " " + latex[m.end():]
+        claim = _TRAILING.sub("", latex[:m.start])
+        rest = condition.group(1) + " " + latex[m.end:]
         rest = re.sub(r"\$([^$]*)\$", r" \1 ", rest)
         parts = [p.strip() for p in re.split(r",|\\text\s*\{\s*and\s*\}|\\land(?![A-Za-z])", rest)]
         parts = [_LEADING.sub("", _TRAILING.sub("", p)) for p in parts]
         parts = [p for p in parts if p]
         # every part must be a relation of its own: `for j = 1, \dots, n` ranges over j, and
         # reading it as the assumption j = 1 would check a different claim
-        if not parts or any(_TEXT.search(p) or not _HAS_RELATION.search(p) or _DOTS.search(p)
+        if not parts or any(_TEXT_START.search(p) or not _HAS_RELATION.search(p) or _DOTS.search(p)
                             for p in parts):
             return DisplayChain(chain.line, chain.display, chain.latex,
                                 problem=f"the condition '\\text{{{words}}} ...' of the display "
                                         "cannot be read as assumptions; give them with --assume")
         return DisplayChain(chain.line, chain.display, claim, chain.assume + tuple(parts))
-    return chain
+    return DisplayChain(chain.line, chain.display, _squash(latex), chain.assume)
 
 
 def _expand(text: str, macros: dict[str, Macro]) -> str:

@@ -190,3 +190,20 @@ def test_plain_lines_are_one_relation_each():
 
 def test_empty_displays_and_inline_maths_are_not_claims():
     assert read_document(r"$x = 1$ and \(y = 2\) \begin{equation*}\end{equation*}") == ()
+
+
+def test_a_definition_holds_from_where_it_is_written():
+    chains = read_document(r"""\newcommand{\s}{a}
+$$ \s = 1 $$
+\renewcommand{\s}{b}
+\providecommand{\s}{c}
+$$ \s = 2 $$
+\def\t{\frac{1}{2}}
+$$ \t = 3 $$""")
+    assert [" ".join(c.latex.split()) for c in chains] == ["a = 1", "b = 2", r"\frac{1}{2} = 3"]
+
+
+def test_nested_braces_in_text_and_tag():
+    chains = read_document(r"\begin{equation} \sqrt{x^2} = x \tag{$\ast$}"
+                           r" \quad \text{for all $x \in \mathbb{R}_{>0}$} \end{equation}")
+    assert [(c.latex, c.assume) for c in chains] == [(r"\sqrt{x^2} = x", (r"x \in \mathbb{R}_{>0}",))]
