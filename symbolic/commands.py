@@ -42,6 +42,7 @@ class CheckedLink:
     file: str | None = None
     line: int | None = None
     assume: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class Item:
     line: int | None = None
     assume: tuple[str, ...] = ()
     problem: str | None = None
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -217,7 +219,8 @@ def _read_items(target: str) -> tuple[list[Item], bool]:
 
 
 def _from_chains(chains, file: str) -> list[Item]:
-    return [_DisplayItem(c.latex, file, c.line, c.assume, c.problem, c.display) for c in chains]
+    return [_DisplayItem(c.latex, file, c.line, c.assume, c.problem, c.notes, c.display)
+            for c in chains]
 
 
 @dataclass(frozen=True)
@@ -269,14 +272,16 @@ def _check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader
             reason += f" (the display's condition: {', '.join(item.assume)})"
         return [], [Unreadable(item.latex, reason, item.file, item.line)]
     if isinstance(parsed, Outcome):  # reading ran out of budget
-        return [CheckedLink(item.latex, "", "", "", parsed, item.file, item.line, item.assume)], []
+        return [CheckedLink(item.latex, "", "", "", parsed, item.file, item.line, item.assume,
+                            item.notes)], []
     links = []
     for number, link in enumerate(parsed.links, 1):
         step = Step(id=f"link-{number}", kind=infer_kind(link.claim), quote=link.latex,
                     claim=link.claim, assumptions=parsed.assumptions.facts, latex=link.latex)
         outcome = check_step_limited(step, config=config)
         links.append(CheckedLink(link.latex, link.relation.value, link.lhs_latex,
-                                 link.rhs_latex, outcome, item.file, item.line, item.assume))
+                                 link.rhs_latex, outcome, item.file, item.line, item.assume,
+                                 item.notes))
     return links, []
 
 
@@ -413,7 +418,7 @@ def _link_json(link: CheckedLink) -> dict:
             "counterexample": dict(link.outcome.counterexample) if link.outcome.counterexample
             else None,
             "seconds": round(link.outcome.seconds, 3), "file": link.file, "line": link.line,
-            "assume": list(link.assume)}
+            "assume": list(link.assume), "notes": list(link.notes)}
 
 
 def summary(checked: Checked) -> dict:
@@ -512,6 +517,8 @@ def as_text(checked: Checked) -> str:
             lines.append(f"link {number}: {verdict} {link.latex}")
         if link.assume:
             lines.append(f"    assuming (stated in the display): {', '.join(link.assume)}")
+        for note in link.notes:
+            lines.append(f"    note: {note}")
         shown, hidden = _telling_evidence(outcome)
         for evidence in shown:
             lines.append(f"    {evidence.method}: {evidence.detail}")

@@ -57,7 +57,7 @@ def test_json_shape_is_the_contract(capsys):
     assert result["format"] == 1 and result["verdict"] == "proved"
     link = result["links"][0]
     assert set(link) == {"latex", "relation", "lhs_latex", "rhs_latex", "verdict", "evidence",
-                         "counterexample", "seconds", "file", "line", "assume"}
+                         "counterexample", "seconds", "file", "line", "assume", "notes"}
     assert link["file"] is None and link["line"] is None  # a claim given on the command line
     assert result["unreadable"] == [] and result["exit_code"] == 0
     assert result["summary"] == {"displays": 1, "links": 1, "proved": 1, "verified": 0,
@@ -192,7 +192,7 @@ def test_jobs_keep_the_order_and_the_results(capsys):
 
 def test_a_file_with_no_readable_display_exits_2(capsys, tmp_path):
     tex = tmp_path / "bad.tex"
-    tex.write_text("\\begin{equation}\n x = 1 \\quad \\text{by magic}\n\\end{equation}\n"
+    tex.write_text("\\begin{equation}\n x = 1 \\quad \\text{at the optimum}\n\\end{equation}\n"
                    "$$ \\frac{1}{ = 2 $$\n")
     code, out, err = run(capsys, "check", str(tex), *FAST)
     assert code == 2
@@ -247,9 +247,17 @@ def test_strict_wants_proofs(capsys):
     assert code == 0
 
 
+def test_a_justification_is_left_out_and_said(capsys, tmp_path):
+    tex = tmp_path / "j.tex"
+    tex.write_text("\\begin{align}\n(a+b)^2 &= a^2 + 2ab + b^2 && \\text{by expanding}\n\\end{align}\n")
+    code, out, _ = run(capsys, "check", str(tex), *FAST)
+    assert f"{tex}:2: PROVED" in out
+    assert 'note: left out the justification "\\text{by expanding}"' in out and code == 0
+
+
 def test_strict_counts_an_unreadable_display(capsys, tmp_path):
     tex = tmp_path / "d.tex"
-    tex.write_text("$$ x + x = 2x $$\n$$ y = 1 \\text{ by magic} $$\n")
+    tex.write_text("$$ x + x = 2x $$\n$$ y = 1 \\text{ at the optimum} $$\n")
     assert run(capsys, "check", str(tex), *FAST)[0] == 0
     assert run(capsys, "check", str(tex), "--strict", *FAST)[0] == 3
 

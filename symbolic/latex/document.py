@@ -27,7 +27,8 @@ DISPLAY_ENVIRONMENTS = ("equation", "equation*", "align", "align*", "gather", "g
 _ALIGNED = ("aligned", "split", "gathered", "alignedat")
 MAX_EXPANSION_ROUNDS = 32       # nesting of user macros; real papers stay under 5
 MAX_EXPANDED_CHARS = 20_000     # a display grown past this by its macros is refused
-_INLINE_ENVIRONMENTS = ("math",)
+# Environments whose content is not LaTeX to typeset (a $$ inside them is not a display).
+_NOT_LATEX = frozenset("verbatim verbatim* Verbatim lstlisting minted comment alltt".split())
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,8 @@ class DisplayChain:
     ``line`` is the 1-based line of the chain's first row; ``display`` numbers the displays of
     the document from 1; ``assume`` holds conditions the display states (``\\text{for } x > 0``);
     ``problem`` is a one-line reason when the chain cannot be handed to the formula reader, and
-    then ``latex`` is the display's text as written.
+    then ``latex`` is the display's text as written; ``notes`` say what was left out that is
+    not part of the claim (a justification such as ``\\text{by Lemma 2}``).
     """
 
     line: int
@@ -45,6 +47,7 @@ class DisplayChain:
     latex: str
     assume: tuple[str, ...] = ()
     problem: str | None = None
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,7 @@ def _tex_displays(text: str):
             if node.isNodeType(lw.LatexEnvironmentNode):
                 if node.environmentname in DISPLAY_ENVIRONMENTS:
                     displays.append(_environment_body(text, node))
-                else:
+                elif node.environmentname not in _NOT_LATEX:
                     visit(node.nodelist)
             elif node.isNodeType(lw.LatexMathNode):
                 if node.displaytype == "display":
@@ -218,6 +221,8 @@ _STARTS_WITH_RELATION = re.compile(
                        for r in sorted(RELATIONS, key=len, reverse=True)) + ")")
 _STARTS_WITH_OPERATOR = re.compile(r"^(?:[+\-]|\\cdot(?![A-Za-z])|\\times(?![A-Za-z])"
                                    r"|\\pm(?![A-Za-z])|\\mp(?![A-Za-z]))")
+_ENDS_WITH_OPERATOR = re.compile(
+    r"(?:[+\-=<>]|\\(?:cdot|times|pm|mp|le|leq|ge|geq|ne|neq|approx|leqslant|geqslant))\s*$")
 _ALIGN_LIKE = ("align", "align*", "flalign", "flalign*", "alignat", "alignat*", "aligned",
                "alignedat")
 
@@ -238,6 +243,8 @@ def _display_chains(text: str, env: str, body: str, offset: int, number: int,
     chains: list[DisplayChain] = []
     # align-like environments pair their cells: `a &= b & c &= d` holds two equations
     pairs = env in _ALIGN_LIKE and any(len(cells) > 2 for cells in rows)
+    if pairs:
+        rows = [_annotations_to_their_equation(cells) for cells in rows]
     columns = max((len(cells) for cells in rows), default=1)
     groups = range(0, columns, 2) if pairs else [None]
     for group in groups:
@@ -258,7 +265,9 @@ def _display_chains(text: str, env: str, body: str, offset: int, number: int,
             row = row.strip()
             if not row:
                 continue
-            continues = _STARTS_WITH_RELATION.match(row) or _STARTS_WITH_OPERATOR.match(row) \
+            head = _LEADING.sub("", row)
+            continues = _STARTS_WITH_RELATION.match(head) or _STARTS_WITH_OPERATOR.match(head) \
+                or (current and _ENDS_WITH_OPERATOR.search(current[-1])) \
                 or env.startswith("multline")
             if current and not continues:
                 chains.append(_finish(current, start, number))
@@ -268,8 +277,35 @@ def _display_chains(text: str, env: str, body: str, offset: int, number: int,
             current.append(row)
         if current:
             chains.append(_finish(current, start, number))
-    return [read for c in chains for part in _split_and(c) for read in [_with_conditions(part)]]
+    read = [r for c in chains for part in _split_and(c) for r in [_with_conditions(part)]]
+    out = []
+    for c in map(_without_row_marks, read):
+        if not c.latex and c.assume and not c.problem:
+            c = DisplayChain(c.line, c.display, "", c.assume, problem="a condition (" +
+                             ", ".join(c.assume) + ") without a claim before it")
+        if c.latex or c.problem:
+            out.append(c)
+    return out
 
+
+def _annotations_to_their_equation(cells: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``a &= b && \\text{for } x > 0``: a column pair holding only text annotates the equation
+    before it on the same row (so a condition stays with its claim), not an equation of its own."""
+    merged: list[tuple[int, str]] = []
+    for k in range(0, len(cells), 2):
+        pair = cells[k:k + 2]
+        joined = " ".join(cell for _, cell in pair)
+        if merged and _ONLY_TEXT.fullmatch(joined):
+            offset, previous = merged[-1]
+            merged[-1] = (offset, previous + " " + joined)
+        else:
+            merged += pair
+    return merged
+
+
+def _without_row_marks(chain: DisplayChain) -> DisplayChain:
+    return DisplayChain(chain.line, chain.display, _squash(chain.latex.replace(_ROW, " ")),
+                        chain.assume, chain.problem, chain.notes)
 
 _LEADING_MARKS = re.compile(r"^(?:\s|\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![A-Za-z]))*")
 
@@ -382,7 +418,10 @@ def _texts(latex: str) -> list[_Text]:
         found.append(_Text(m.start(), end, content))
         k = end
 _CONDITION_WORDS = re.compile(r"^\s*(?:for\s+all|for\s+every|for\s+each|for\s+any|for|if|when|whenever"
-                              r"|provided(?:\s+that)?|given|with|assuming)\b\s*(.*)$", re.S | re.I)
+                              r"|provided(?:\s+that)?|given|with|assuming|since|because|as)\b\s*(.*)$",
+                              re.S | re.I)
+_JUSTIFICATION = re.compile(r"^\s*\(?\s*(?:by|using|from|cf\.?|see|thanks\s+to|via)(?![A-Za-z])", re.I)
+_REMARK = re.compile(r"\\q?quad(?![A-Za-z])\s*(?:\\[,;:!]\s*)*[(\[]")
 # Words that make \text{...} prose even when written as one word.
 _PROSE_WORDS = frozenset("""or and where so thus hence then since because as is are by of to in on
 at we also therefore otherwise else holds gives yields using via i.e e.g cf see""".split())
@@ -410,8 +449,16 @@ def _squash(text: str) -> str:
     return " ".join(text.split())
 
 
+_ROW = "\x00"      # marks where a row of a chain ended, until conditions are read
+# A column pair that starts with text (`&& \text{for } x > 0`, `&& (\text{by (3)})`) annotates
+# the equation before it on its row.
+_ONLY_TEXT = re.compile(r"(?:\s|\\q?quad(?![A-Za-z])|\\[,;:!]|\()*"
+                        r"\\(?:text|textrm|textnormal|textit|textbf|textsf|mbox|hbox)(?![A-Za-z]).*", re.S)
+
+
 def _finish(rows: list[str], line: int, number: int) -> DisplayChain:
-    latex = _TRAILING.sub("", _squash(" ".join(rows)))
+    latex = _TRAILING.sub("", f" {_ROW} ".join(_squash(_TRAILING.sub("", row)) if k < len(rows) - 1
+                                                else _squash(row) for k, row in enumerate(rows)))
     return DisplayChain(line, number, latex)
 
 
@@ -457,9 +504,29 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
         texts = _texts(latex)
     except _Unreadable as exc:
         return DisplayChain(chain.line, chain.display, chain.latex, problem=str(exc))
-    for m in reversed(texts):     # text that carries nothing (\text{ }, \text{,}) goes
-        if re.fullmatch(r"[\s.,;:~]*", m.content):
+    notes = list(chain.notes)
+    for m in reversed(texts):
+        if re.fullmatch(r"[\s.,;:~]*", m.content):   # text that carries nothing
             latex = latex[:m.start] + " " + latex[m.end:]
+        elif _JUSTIFICATION.match(m.content):
+            # the reason for a step is not part of its claim; the output still says it went
+            start, end = m.start, m.end
+            around = re.search(r"[(\[]\s*$", latex[:start]), re.match(r"\s*[)\]]", latex[end:])
+            if around[0] and around[1]:
+                start, end = around[0].start(), end + around[1].end()
+            if latex[end:].split(_ROW)[0].strip(" .,;"):
+                return DisplayChain(chain.line, chain.display, chain.latex,
+                                    problem="maths after the justification \"" +
+                                            " ".join(m.content.split()) + "\" (a reference "
+                                            "such as (3) would be read as a factor); put the "
+                                            "justification last or in \\tag{}")
+            notes.insert(len(chain.notes), "left out the justification \"" +
+                         " ".join(latex[m.start:m.end].split()) + "\"")
+            latex = _TRAILING.sub("", latex[:start]) + " " + latex[end:]
+    if _REMARK.search(latex):
+        return DisplayChain(chain.line, chain.display, chain.latex,
+                            problem="a bracket after \\quad (an equation number, or a condition?) "
+                                    "would be read as a factor; use \\tag{} or \\text{for } ...")
     for m in _texts(latex):
         content = m.content
         words = " ".join(content.split())
@@ -478,6 +545,11 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
                                         "conditions with --assume")
         claim = _TRAILING.sub("", latex[:m.start])
         rest = condition.group(1) + " " + latex[m.end:]
+        if _ROW in rest:
+            return DisplayChain(chain.line, chain.display, chain.latex,
+                                problem=f"the condition \\text{{{words}}} ... stands on a row in the "
+                                        "middle of a chain: which links it covers is unclear; "
+                                        "write it on the last row or with --assume")
         rest = re.sub(r"\$([^$]*)\$", r" \1 ", rest)
         parts = [p.strip() for p in re.split(r",|\\text\s*\{\s*and\s*\}|\\land(?![A-Za-z])", rest)]
         parts = [_LEADING.sub("", _TRAILING.sub("", p)) for p in parts]
@@ -489,8 +561,10 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
             return DisplayChain(chain.line, chain.display, chain.latex,
                                 problem=f"the condition '\\text{{{words}}} ...' of the display "
                                         "cannot be read as assumptions; give them with --assume")
-        return DisplayChain(chain.line, chain.display, claim, chain.assume + tuple(parts))
-    return DisplayChain(chain.line, chain.display, _squash(latex), chain.assume)
+        return DisplayChain(chain.line, chain.display, claim, chain.assume + tuple(parts),
+                            notes=tuple(notes))
+    return DisplayChain(chain.line, chain.display, _squash(latex), chain.assume,
+                        notes=tuple(notes))
 
 
 def _expand(text: str, macros: dict[str, Macro]) -> str:

@@ -79,7 +79,7 @@ def test_paper_fixture_every_display_with_its_line():
     # the condition in \text{for } becomes the display's assumption, not dropped
     assert found[19].latex == r"\ln(x^2) = 2\ln x" and found[19].assume == ("x > 0",)
     assert "recursive" in found[22].problem
-    assert "prose" in found[25].problem and "by the previous lemma" in found[25].problem
+    assert "prose" in found[25].problem and "holds at the optimum" in found[25].problem
     assert found[27].latex == "( a + b )^2 = a^2 + 2ab + b^2"   # \Big, \displaystyle, ',' dropped
     assert found[32].latex == r"\ln\sum_{ j =1}^{n} e^{ x_j } \le \max_j x_j + \ln n"
 
@@ -131,7 +131,10 @@ def test_a_condition_in_text_becomes_an_assumption(display, latex, assume):
 
 
 @pytest.mark.parametrize("display, fragment", [
-    (r"x + 1 = 2 \quad \text{by Lemma 2}", "prose"),
+    (r"x + 1 = 2 \quad \text{at the optimum}", "prose"),
+    (r"a = b \quad (3)", "bracket after"),
+    (r"a = b \qquad (x > 0)", "bracket after"),
+    (r"a = b \quad \text{by } (3)", "after the justification"),
     (r"f(x) = 0 \text{ for some } x", "not one the checker can assume"),
     (r"f(x) = 0 \text{for sufficiently large } x", "not one the checker can assume"),
     (r"a = b \text{or} a = c", "prose"),
@@ -207,3 +210,46 @@ def test_nested_braces_in_text_and_tag():
     chains = read_document(r"\begin{equation} \sqrt{x^2} = x \tag{$\ast$}"
                            r" \quad \text{for all $x \in \mathbb{R}_{>0}$} \end{equation}")
     assert [(c.latex, c.assume) for c in chains] == [(r"\sqrt{x^2} = x", (r"x \in \mathbb{R}_{>0}",))]
+
+
+@pytest.mark.parametrize("display, latex, note", [
+    (r"a = b \quad \text{by Lemma 2}", "a = b", r"\text{by Lemma 2}"),
+    (r"a = b \quad (\text{by Jensen}).", "a = b", r"\text{by Jensen}"),
+    (r"a = b \quad \text{(using the Cauchy--Schwarz inequality)}", "a = b", "Cauchy"),
+])
+def test_a_justification_is_left_out_and_said(display, latex, note):
+    (chain,) = read_document(r"\[" + display + r"\]")
+    assert chain.problem is None and chain.latex == latex
+    assert len(chain.notes) == 1 and note in chain.notes[0]
+
+
+def test_annotation_columns_stay_with_their_row():
+    chains = read_document(r"""\begin{align}
+|x| &= x && \text{for } x > 0 \\
+a &= b && \text{by Lemma 1} \\
+  &= c && \text{by Lemma 2}
+\end{align}""")
+    assert [(c.line, c.latex, c.assume, len(c.notes)) for c in chains] == [
+        (2, "|x| = x", ("x > 0",), 0), (3, "a = b = c", (), 2)]
+
+
+def test_a_condition_in_the_middle_of_a_chain_is_refused():
+    (chain,) = read_document(r"""\begin{align}
+a &= |x| && \text{for } x > 0 \\
+  &= x
+\end{align}""")
+    assert chain.problem and "middle of a chain" in chain.problem
+
+
+def test_rows_that_end_or_start_with_an_operator_continue():
+    chains = read_document(r"""\begin{align}
+a &= b + \\
+  &\quad c \\
+d &= e \\
+  &\qquad - f
+\end{align}""")
+    assert [c.latex for c in chains] == [r"a = b + \quad c", r"d = e \qquad - f"]
+
+
+def test_verbatim_is_not_maths():
+    assert read_document(r"\begin{verbatim} $$ a = b $$ \end{verbatim} $$ c = d $$")[0].latex == "c = d"
