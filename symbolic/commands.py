@@ -68,6 +68,7 @@ class Item:
     assume: tuple[str, ...] = ()
     problem: str | None = None
     notes: tuple[str, ...] = ()
+    imaginary_unit: bool | None = None     # a claim's own setting (a .jsonl line), else the run's
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class Checked:
     unreadable: tuple[Unreadable, ...]
     displays: int          # displays (or claims) read from the input, readable or not
     from_files: bool       # whether the input came from files or stdin (then lines are shown)
+    ordered: tuple = ()    # links and unreadable displays interleaved in input order
 
 
 def run_check(args) -> int:
@@ -89,12 +91,16 @@ def run_check(args) -> int:
     strict = bool(getattr(args, "strict", False))
     output = getattr(args, "output", None)
     progress = None if getattr(args, "quiet", False) else _Progress(sys.stderr)
-    checked = check_targets(targets, assume=tuple(args.assume), config=config, functions=functions,
-                            jobs=getattr(args, "jobs", 1) or 1, progress=progress)
+    writer = JsonlWriter(output) if output else None
+    try:
+        checked = check_targets(targets, assume=tuple(args.assume), config=config,
+                                functions=functions, jobs=getattr(args, "jobs", 1) or 1,
+                                progress=progress, sink=writer)
+    finally:
+        if writer is not None:
+            writer.close()
     if not checked.links and checked.unreadable and not checked.from_files:
         raise ParseError(checked.unreadable[0].reason)
-    if output:
-        write_jsonl(output, checked)
     if args.json:
         print(json.dumps(as_json(checked, strict=strict), ensure_ascii=False, indent=1))
     else:
@@ -134,12 +140,15 @@ def check_input(target, *, assume: tuple[str, ...] = (), config: CheckConfig = C
 
 
 def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig = CheckConfig(),
-                  functions: tuple[str, ...] = (), jobs: int = 1, progress=None) -> Checked:
+                  functions: tuple[str, ...] = (), jobs: int = 1, progress=None,
+                  sink=None) -> Checked:
     """Read every target (LaTeX, ``-``, .tex/.md/.jsonl files, DOC:ID) and check every link.
 
     ``jobs`` > 1 checks that many claims at once (each in its own budgeted child process);
     the result keeps the input order whatever order the checks finish in. ``progress`` is
-    called as ``progress(done, total, item)`` after each claim.
+    called as ``progress(done, total, item)`` after each claim; ``sink(links, unreadable)``
+    receives each claim's results in input order as soon as they and all before them are done
+    (so a JSONL file grows while a long document is checked).
     """
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
@@ -164,23 +173,31 @@ def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig 
         return _check_item(items[index], assume, config, reader_options)
 
     results: list = [None] * len(items)
+    emitted = 0
+
+    def finished(k: int, result, done: int) -> None:
+        nonlocal emitted
+        results[k] = result
+        if progress:
+            progress(done, len(items), items[k])
+        while sink is not None and emitted < len(items) and results[emitted] is not None:
+            sink(*results[emitted])   # in input order, as soon as the prefix is complete
+            emitted += 1
+
     if jobs > 1 and len(items) > 1:
         with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="stepcheck") as pool:
             futures = {pool.submit(one, k): k for k in range(len(items))}
             for done, future in enumerate(as_completed(futures), 1):
-                results[futures[future]] = future.result()
-                if progress:
-                    progress(done, len(items), items[futures[future]])
+                finished(futures[future], future.result(), done)
     else:
         for k in range(len(items)):
-            results[k] = one(k)
-            if progress:
-                progress(k + 1, len(items), items[k])
+            finished(k, one(k), k + 1)
     if progress:
         progress.close()
     links = [link for found, _ in results for link in found]
     unreadable = [bad for _, bad in results for bad in bad]
-    return Checked(tuple(links), tuple(unreadable), displays, from_files)
+    ordered = [record for found, bad in results for record in (*found, *bad)]
+    return Checked(tuple(links), tuple(unreadable), displays, from_files, tuple(ordered))
 
 
 def _is_file_name(target: str) -> bool:
@@ -231,7 +248,8 @@ class _DisplayItem(Item):
 
 
 def _claims_of_jsonl(text: str, file: str) -> list[Item]:
-    """One claim per line: ``{"latex": "...", "assume": ["x > 0", ...]}``."""
+    """One claim per line: ``{"latex": "...", "assume": ["x > 0", ...]}``, optionally with
+    ``"imaginary_unit": true`` for that claim; other fields are ignored."""
     items = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -252,8 +270,12 @@ def _claims_of_jsonl(text: str, file: str) -> list[Item]:
         elif not isinstance(assume, list) or not all(isinstance(a, str) for a in assume):
             items.append(Item(latex, file, number,
                               problem="\"assume\" must be a list of LaTeX strings"))
+        elif not isinstance(record.get("imaginary_unit", False), bool):
+            items.append(Item(latex, file, number,
+                              problem="\"imaginary_unit\" must be true or false"))
         else:
-            items.append(Item(latex, file, number, tuple(assume)))
+            unit = record.get("imaginary_unit")
+            items.append(Item(latex, file, number, tuple(assume), imaginary_unit=unit))
     return items
 
 
@@ -262,6 +284,8 @@ def _check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader
     from symbolic.checks import check_step_limited
     if item.problem is not None:
         return [], [Unreadable(item.latex, item.problem, item.file, item.line)]
+    if item.imaginary_unit is not None and item.imaginary_unit != config.imaginary_unit:
+        config = config.but(imaginary_unit=item.imaginary_unit)
     if len(item.latex) > MAX_CHAIN_CHARS and item.file is not None:
         return [], [Unreadable(item.latex[:80], f"longer than {MAX_CHAIN_CHARS} characters",
                                item.file, item.line)]
@@ -444,36 +468,42 @@ def summary_line(checked: Checked) -> str:
             f"{c['undecided']} undecided; {c['unreadable']} unreadable")
 
 
-def write_jsonl(path: str, checked: Checked) -> None:
-    """One JSON result per line: each link (file, line, claim, verdict, evidence, ...) and each
-    unreadable display (verdict ``unreadable`` and its error), in input order."""
-    rows = []
-    for record in _in_order(checked):
-        if isinstance(record, Unreadable):
-            rows.append({"file": record.file, "line": record.line, "claim": record.latex,
-                         "verdict": "unreadable", "error": record.reason})
-        else:
-            row = _link_json(record)
-            rows.append({"file": row.pop("file"), "line": row.pop("line"),
-                         "claim": row.pop("latex"), "verdict": row.pop("verdict"),
-                         "evidence": row.pop("evidence"), **row})
-    try:
-        with open(path, "w", encoding="utf-8") as stream:
-            for row in rows:
-                stream.write(json.dumps(row, ensure_ascii=False) + "\n")
-    except OSError as exc:
-        raise StepcheckError(f"cannot write --output {path}: {exc.strerror}") from None
+class JsonlWriter:
+    """``--output FILE``: one JSON result per line, written as results arrive in input order.
+
+    Each link gives ``file, line, claim, verdict, evidence`` and the rest of its JSON; each
+    unreadable display gives ``file, line, claim, verdict: "unreadable", error``. The file is
+    opened before checking starts, so an unwritable path fails at once.
+    """
+
+    def __init__(self, path: str):
+        try:
+            self.stream = open(path, "w", encoding="utf-8")
+        except OSError as exc:
+            raise StepcheckError(f"cannot write --output {path}: {exc.strerror}") from None
+
+    def __call__(self, links, unreadable) -> None:
+        for record in (*links, *unreadable):
+            self.stream.write(json.dumps(jsonl_row(record), ensure_ascii=False) + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.close()
+
+
+def jsonl_row(record) -> dict:
+    """The JSONL object of one link or one unreadable display."""
+    if isinstance(record, Unreadable):
+        return {"file": record.file, "line": record.line, "claim": record.latex,
+                "verdict": "unreadable", "error": record.reason}
+    row = _link_json(record)
+    return {"file": row.pop("file"), "line": row.pop("line"), "claim": row.pop("latex"),
+            "verdict": row.pop("verdict"), "evidence": row.pop("evidence"), **row}
 
 
 def _in_order(checked: Checked) -> list:
-    """Links and unreadable displays merged in document order (file order, then line)."""
-    files: list = []
-    for record in (*checked.links, *checked.unreadable):
-        if record.file not in files:
-            files.append(record.file)
-    keyed = [((files.index(r.file), r.line if r.line is not None else -1, k), r)
-             for k, r in enumerate((*checked.links, *checked.unreadable))]
-    return [r for _, r in sorted(keyed, key=lambda pair: pair[0])]
+    """Links and unreadable displays interleaved in input order."""
+    return list(checked.ordered) if checked.ordered else [*checked.links, *checked.unreadable]
 
 
 def _overall(verdicts) -> str:

@@ -269,18 +269,20 @@ def test_jsonl_claims_in_and_jsonl_results_out(capsys, tmp_path):
         json.dumps({"latex": r"\ln(a - b) = \ln a - \ln b", "assume": ["a > b", "b > 0"]}),
         "{not json",
         json.dumps({"assume": []}),
-        json.dumps({"latex": "x + x = 2x"}),
+        json.dumps({"latex": "x + x = 2x", "id": "ignored"}),
+        json.dumps({"latex": r"e^{i\pi} = -1", "imaginary_unit": True}),
     ]) + "\n")
     output = tmp_path / "out.jsonl"
     code, out, _ = run(capsys, "check", str(claims), "--output", str(output), *FAST)
     rows = [json.loads(line) for line in output.read_text().splitlines()]
     assert [(r["line"], r["verdict"]) for r in rows] == [
-        (1, "proved"), (2, "refuted"), (3, "unreadable"), (4, "unreadable"), (5, "proved")]
+        (1, "proved"), (2, "refuted"), (3, "unreadable"), (4, "unreadable"), (5, "proved"),
+        (6, "proved")]   # the line's own imaginary_unit: i is the imaginary unit there
     assert all(r["file"] == str(claims) for r in rows)
     assert rows[0]["claim"] == r"\ln(a^2 b) = 2\ln a + \ln b" and rows[0]["evidence"]
     assert rows[1]["counterexample"] and "not JSON" in rows[2]["error"]
     assert "latex" in rows[3]["error"]
-    assert code == 1 and "5 displays, 3 links" in out
+    assert code == 1 and "6 displays, 4 links" in out
 
 
 def test_output_to_an_unwritable_place_is_bad_input(capsys, tmp_path):

@@ -95,7 +95,9 @@ def read_lines(text: str) -> tuple[DisplayChain, ...]:
 
 def looks_like_document(text: str) -> bool:
     """Whether ``text`` holds displays (an environment, ``$$``, ``\\[``, a math fence) rather than bare relations."""
-    return bool(re.search(r"\\begin\{|\$\$|\\\[|^```math", text, re.M))
+    environments = "|".join(re.escape(e) for e in DISPLAY_ENVIRONMENTS + ("document",))
+    return bool(re.search(r"\\begin\{(?:" + environments + r")\}|\$\$|\\\[|^```math|\\documentclass",
+                          text, re.M))
 
 
 def _tex_displays(text: str):
@@ -206,7 +208,7 @@ def _markdown_displays(text: str):
         for k in range(m.start(), m.end()):
             if blanked[k] != "\n":
                 blanked[k] = " "
-    plain = "".join(blanked)
+    plain = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group()), "".join(blanked))
     for m in re.finditer(r"(?<!\\)\$\$(.*?)(?<!\\)\$\$", plain, re.S):
         displays.append(("$$", text[m.start(1):m.end(1)], m.start(1)))
     displays.sort(key=lambda d: d[2])

@@ -180,7 +180,7 @@ def test_aligned_inside_equation_and_comments():
 
 
 def test_markdown_displays_and_math_fences():
-    text = "# Title\n\nInline $x = 1$.\n\n$$\na = b\n$$\n\n```python\nx = '$$ y = 2 $$'\n```\n\n" \
+    text = "# Title\n\nInline $x = 1$ and `$$ code $$`.\n\n$$\na = b\n$$\n\n```python\nx = '$$ y = 2 $$'\n```\n\n" \
            "```math\nc \\le d\n```\n"
     chains = read_document(text, markdown=True)
     assert [(c.line, c.latex) for c in chains] == [(6, "a = b"), (14, r"c \le d")]
@@ -253,3 +253,11 @@ d &= e \\
 
 def test_verbatim_is_not_maths():
     assert read_document(r"\begin{verbatim} $$ a = b $$ \end{verbatim} $$ c = d $$")[0].latex == "c = d"
+
+
+def test_what_stdin_holds():
+    from symbolic.latex.document import looks_like_document
+    assert looks_like_document("\\begin{equation} a = b \\end{equation}")
+    assert looks_like_document("$$ a = b $$") and looks_like_document("\\[ a = b \\]")
+    assert not looks_like_document(r"A = \begin{pmatrix} a & b \end{pmatrix}")
+    assert not looks_like_document("a = b\nc = d")
