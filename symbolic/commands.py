@@ -313,13 +313,40 @@ def _reader_options(functions: tuple[str, ...]) -> dict:
     """Keyword arguments for ``parse_chain`` beyond the usual ones (``functions`` when given)."""
     if not functions:
         return {}
-    import inspect
-
     from symbolic.latex import parse_chain
-    if "functions" not in inspect.signature(parse_chain).parameters:
+    if not _accepts_keyword(parse_chain, "functions"):
         raise StepcheckError("--function needs a formula reader that takes declared functions; "
                              "this version's reader does not (write \\operatorname{f} instead)")
     return {"functions": tuple(functions)}
+
+
+def _accepts_keyword(fn, name: str) -> bool:
+    """Whether ``fn`` takes the keyword ``name``, looking through decorators.
+
+    A wrapper ``(*args, **kwargs)`` is looked into (``__wrapped__``, or the function it closes
+    over); one that cannot be looked into is taken at its word, and a reader that then refuses
+    the keyword makes each claim unreadable with its message, never a silent misread.
+    """
+    import inspect
+    seen: set[int] = set()
+    while fn is not None and id(fn) not in seen:
+        seen.add(id(fn))
+        try:
+            parameters = inspect.signature(fn).parameters
+        except (TypeError, ValueError):
+            return True
+        if name in parameters:
+            return True
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+            return False
+        inner = getattr(fn, "__wrapped__", None)
+        if inner is None:
+            cells = [c.cell_contents for c in (getattr(fn, "__closure__", None) or ())]
+            inner = next((c for c in cells if inspect.isfunction(c)), None)
+        if inner is None:
+            return True
+        fn = inner
+    return True
 
 
 def _check_size(text: str, what: str, limit: int = MAX_INPUT_CHARS) -> None:

@@ -298,6 +298,20 @@ def _old_reader(latex, *, assumptions=(), imaginary_unit=False):
     raise AssertionError("never called: --function is refused before reading")
 
 
+def _guarded(fn):
+    def wrapper(*args, **kwargs):   # a decorator that hides the signature, as a guard might
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+def test_accepts_keyword_looks_through_wrappers():
+    from symbolic.commands import _accepts_keyword
+    assert _accepts_keyword(_fake_reader, "functions")
+    assert not _accepts_keyword(_old_reader, "functions")
+    assert _accepts_keyword(_guarded(_fake_reader), "functions")
+    assert not _accepts_keyword(_guarded(_old_reader), "functions")
+
+
 def test_function_reaches_the_reader(capsys, monkeypatch):
     monkeypatch.setattr("symbolic.latex.parse_chain", _fake_reader)
     code, _, err = run(capsys, "check", "f(x) = g(x)", "--function", "f", "--function", "g")
