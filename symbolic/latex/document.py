@@ -9,8 +9,13 @@ cleaned of what typesetting adds but the claim does not say (``\\label``, ``\\ta
 that starts with a relation (or an operator) continues the previous row's chain.
 
 Nothing that changes the claim is dropped silently: a ``\\text{for } x > 0`` condition becomes
-an assumption of that display, and any other prose inside a display makes it unreadable with
-the reason.
+an assumption of that display, a justification (``\\text{by Lemma 2}``) is left out with a
+note, and any other prose inside a display makes it unreadable with the reason.
+
+Why pylatexenc and a hand expander together: pylatexenc (2.x) finds environments, ``$$`` and
+``\\[`` displays, comments and the arguments of ``\\newcommand`` reliably, with positions for
+line numbers, but it does not expand macros; expansion is plain substitution of arguments
+into bodies, which needs no TeX engine and is done here (bounded).
 """
 from __future__ import annotations
 
@@ -23,7 +28,7 @@ from symbolic.latex.lexer import RELATIONS
 
 DISPLAY_ENVIRONMENTS = ("equation", "equation*", "align", "align*", "gather", "gather*",
                         "multline", "multline*", "eqnarray", "eqnarray*", "flalign", "flalign*",
-                        "alignat", "alignat*", "displaymath", "math")
+                        "alignat", "alignat*", "displaymath")
 _ALIGNED = ("aligned", "split", "gathered", "alignedat")
 MAX_EXPANSION_ROUNDS = 32       # nesting of user macros; real papers stay under 5
 MAX_EXPANDED_CHARS = 20_000     # a display grown past this by its macros is refused
@@ -85,11 +90,14 @@ def read_document(text: str, *, markdown: bool = False) -> tuple[DisplayChain, .
 
 def read_lines(text: str) -> tuple[DisplayChain, ...]:
     """Plain text that is not a document: one relation per non-empty line (``%`` comments skipped)."""
-    chains = []
-    for number, line in enumerate(text.splitlines(), 1):
+    chains: list[DisplayChain] = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
         stripped = line.strip()
         if stripped and not stripped.startswith("%"):
-            chains.append(DisplayChain(number, len(chains) + 1, stripped))
+            # the same cleaning as a display: a \text{for } x > 0 on the line is its condition
+            chains += _display_chains(text, "equation", line, offset, len(chains) + 1, {})
+        offset += len(line)
     return tuple(chains)
 
 

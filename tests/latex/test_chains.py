@@ -187,8 +187,13 @@ def test_markdown_displays_and_math_fences():
 
 
 def test_plain_lines_are_one_relation_each():
-    chains = read_lines("a = b\n\n% a comment\nc \\le d\n")
-    assert [(c.line, c.latex) for c in chains] == [(1, "a = b"), (4, r"c \le d")]
+    chains = read_lines("a = b\n\n% a comment\nc \\le d\n\\ln x^2 = 2\\ln x \\quad \\text{for } x > 0\n")
+    assert [(c.line, c.latex, c.assume) for c in chains] == [
+        (1, "a = b", ()), (4, r"c \le d", ()), (5, r"\ln x^2 = 2\ln x", ("x > 0",))]
+
+
+def test_the_math_environment_is_inline():
+    assert read_document(r"\begin{math} a = b \end{math}") == ()
 
 
 def test_empty_displays_and_inline_maths_are_not_claims():
