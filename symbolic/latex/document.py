@@ -77,6 +77,7 @@ def read_document(text: str, *, markdown: bool = False) -> tuple[DisplayChain, .
         displays, definitions = _tex_displays(text)
     chains: list[DisplayChain] = []
     macros: dict[str, Macro] = {}
+    lines = _LineIndex(text)
     pending = sorted(definitions, key=lambda d: d[0])
     for number, (env, body, offset) in enumerate(displays, 1):
         # a definition holds from where it is written (a later \renewcommand does not reach back)
@@ -84,7 +85,7 @@ def read_document(text: str, *, markdown: bool = False) -> tuple[DisplayChain, .
             macro = pending.pop(0)[1]
             if not (macro.provide and macro.name in macros):
                 macros[macro.name] = macro
-        chains += _display_chains(text, env, body, offset, number, macros)
+        chains += _display_chains(lines, env, body, offset, number, macros)
     return tuple(chains)
 
 
@@ -92,11 +93,12 @@ def read_lines(text: str) -> tuple[DisplayChain, ...]:
     """Plain text that is not a document: one relation per non-empty line (``%`` comments skipped)."""
     chains: list[DisplayChain] = []
     offset = 0
+    lines = _LineIndex(text)
     for line in text.splitlines(keepends=True):
         stripped = line.strip()
         if stripped and not stripped.startswith("%"):
             # the same cleaning as a display: a \text{for } x > 0 on the line is its condition
-            chains += _display_chains(text, "equation", line, offset, len(chains) + 1, {})
+            chains += _display_chains(lines, "equation", line, offset, len(chains) + 1, {})
         offset += len(line)
     return tuple(chains)
 
@@ -115,8 +117,10 @@ def _tex_displays(text: str):
     walker = lw.LatexWalker(text, tolerant_parsing=True)
     try:
         nodes, _, _ = walker.get_latex_nodes()
-    except lw.LatexWalkerError as exc:  # tolerant parsing rarely gives up; say where it did
-        raise ParseError(f"cannot read the structure of the document: {exc}") from None
+    except (lw.LatexWalkerError, RecursionError) as exc:
+        # braces nested thousands deep exhaust the parser's recursion: find the displays
+        # without it (each is then refused by the formula reader's own depth limit)
+        return _displays_without_structure(text, exc)
     displays: list[tuple[str, str, int]] = []
     definitions: list[tuple[int, Macro]] = _plain_defs(text)
 
@@ -145,6 +149,36 @@ def _tex_displays(text: str):
 
     visit(nodes)
     return displays, definitions
+
+
+_BLOCK = re.compile(
+    r"\\begin\{(?P<env>" + "|".join(re.escape(e) for e in DISPLAY_ENVIRONMENTS) + r")\}"
+    r"(?P<body>.*?)\\end\{(?P=env)\}|\$\$(?P<dollars>.*?)\$\$|\\\[(?P<brackets>.*?)\\\]", re.S)
+_DEFINES = re.compile(r"\\(?:newcommand|renewcommand|providecommand|DeclareMathOperator|def|let)"
+                      r"(?![A-Za-z])")
+
+
+def _displays_without_structure(text: str, error: Exception):
+    """The displays of a document pylatexenc could not parse, found by pattern.
+
+    Without the parser the user's macros cannot be read safely, so in a document that defines
+    any, every display is refused (a \\renewcommand of a known command would otherwise be
+    missed and the display misread).
+    """
+    source = _COMMENT.sub(lambda m: " " * len(m.group()), text)
+    why = "deeply nested braces" if isinstance(error, RecursionError) else str(error)
+    displays: list[tuple[str, str, int]] = []
+    for m in _BLOCK.finditer(source):
+        group = next(g for g in ("body", "dollars", "brackets") if m.group(g) is not None)
+        env = m.group("env") or ("$$" if group == "dollars" else r"\[")
+        displays.append((env, text[m.start(group):m.end(group)], m.start(group)))
+    if _DEFINES.search(source):
+        return [(env, _REFUSED + f"the structure of the document could not be read ({why}), "
+                 "so its macros cannot be expanded", offset) for env, _, offset in displays], []
+    return displays, []
+
+
+_REFUSED = "\x01"   # a display body that starts with this is a reason, not LaTeX
 
 
 def _plain_defs(text: str) -> list[tuple[int, Macro]]:
@@ -237,10 +271,24 @@ _ALIGN_LIKE = ("align", "align*", "flalign", "flalign*", "alignat", "alignat*", 
                "alignedat")
 
 
-def _display_chains(text: str, env: str, body: str, offset: int, number: int,
+class _LineIndex:
+    """Line numbers of positions in a text (binary search over the line starts)."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def of(self, position: int) -> int:
+        """The 1-based line of ``position``."""
+        import bisect
+        return bisect.bisect_right(self.starts, position)
+
+
+def _display_chains(lines: _LineIndex, env: str, body: str, offset: int, number: int,
                     macros: dict[str, Macro]) -> list[DisplayChain]:
     """The chains of one display; a display that cannot be cut into chains is one unreadable chain."""
-    line = text.count("\n", 0, offset) + 1 + _leading_newlines(body)
+    line = lines.of(offset) + _leading_newlines(body)
+    if body.startswith(_REFUSED):
+        return [DisplayChain(line, number, "", problem=body[len(_REFUSED):])]
     body = _COMMENT.sub(lambda m: " " * len(m.group()), body)
     inner = _only_aligned(body)
     if inner is not None:
@@ -263,7 +311,7 @@ def _display_chains(text: str, env: str, body: str, offset: int, number: int,
         for cells in rows:
             chosen = cells if group is None else cells[group:group + 2]
             row = " ".join(cell for _, cell in chosen)
-            row_line = _line_of(text, offset, chosen)
+            row_line = _line_of(lines, offset, chosen)
             try:
                 row = _clean(_expand(row, macros))
             except _Unreadable as exc:
@@ -320,13 +368,13 @@ def _without_row_marks(chain: DisplayChain) -> DisplayChain:
 _LEADING_MARKS = re.compile(r"^(?:\s|\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![A-Za-z]))*")
 
 
-def _line_of(text: str, offset: int, cells: list[tuple[int, str]]) -> int:
+def _line_of(lines: "_LineIndex", offset: int, cells: list[tuple[int, str]]) -> int:
     """The line of the first written character of ``cells`` (the row's own line)."""
     for cell_offset, cell in cells:
         stripped = _LEADING_MARKS.sub("", cell)
         if stripped:
-            return text.count("\n", 0, offset + cell_offset + len(cell) - len(stripped)) + 1
-    return text.count("\n", 0, offset + (cells[0][0] if cells else 0)) + 1
+            return lines.of(offset + cell_offset + len(cell) - len(stripped))
+    return lines.of(offset + (cells[0][0] if cells else 0))
 
 
 def _leading_newlines(text: str) -> int:

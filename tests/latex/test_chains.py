@@ -53,7 +53,6 @@ def test_align_rows_with_their_own_left_side_are_separate_chains():
 
 # --- whole documents: read_document ---------------------------------------------------------
 
-import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
@@ -107,13 +106,12 @@ def test_user_macros_are_expanded(body, expected):
     assert " ".join(chain.latex.split()) == expected
 
 
-def test_macro_blowup_is_refused_quickly():
+def test_macro_blowup_is_refused():
     defs = "".join(r"\newcommand{\m%s}{\m%s\m%s}" % (chr(97 + k), chr(98 + k), chr(98 + k))
                    for k in range(25)) + r"\newcommand{\mz}{x}"
-    start = time.perf_counter()
+    # 2^25 copies of x if expanded to the end; the character bound stops it after a few rounds
     (chain,) = read_document(defs + r"$$ \ma = 1 $$")
-    assert chain.problem and "expand" in chain.problem
-    assert time.perf_counter() - start < 5
+    assert chain.problem and "past 20000 characters" in chain.problem
 
 
 @pytest.mark.parametrize("display, latex, assume", [
@@ -266,3 +264,18 @@ def test_what_stdin_holds():
     assert looks_like_document("$$ a = b $$") and looks_like_document("\\[ a = b \\]")
     assert not looks_like_document(r"A = \begin{pmatrix} a & b \end{pmatrix}")
     assert not looks_like_document("a = b\nc = d")
+
+
+def test_braces_too_deep_for_the_structure_parser():
+    deep = "$$ " + "{" * 20000 + "x" + "}" * 20000 + " = 1 $$\n$$ a = b $$"
+    chains = read_document(deep)
+    assert [c.line for c in chains] == [1, 2] and chains[1].latex == "a = b"
+    with_macros = read_document(r"\newcommand{\exp}{\log}" + "\n" + deep)
+    assert len(with_macros) == 2 and all("macros cannot be expanded" in c.problem
+                                         for c in with_macros)
+
+
+def test_lines_of_a_long_document():
+    text = "\\begin{equation} (a+b)^2 = a^2 + 2ab + b^2 \\label{x} \\end{equation}\ntext $x$\n" * 400
+    chains = read_document(text)
+    assert len(chains) == 400 and [c.line for c in chains[-2:]] == [797, 799]
