@@ -185,10 +185,14 @@ def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig 
             emitted += 1
 
     if jobs > 1 and len(items) > 1:
-        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="stepcheck") as pool:
+        pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="stepcheck")
+        try:
             futures = {pool.submit(one, k): k for k in range(len(items))}
             for done, future in enumerate(as_completed(futures), 1):
                 finished(futures[future], future.result(), done)
+        finally:
+            # on Ctrl-C (or a bug) the claims not started yet are dropped, not run to the end
+            pool.shutdown(wait=True, cancel_futures=True)
     else:
         for k in range(len(items)):
             finished(k, one(k), k + 1)
