@@ -69,6 +69,7 @@ class Item:
     problem: str | None = None
     notes: tuple[str, ...] = ()
     imaginary_unit: bool | None = None     # a claim's own setting (a .jsonl line), else the run's
+    link_lines: tuple[int, ...] = ()       # the line of each relation, when a display told them
 
 
 @dataclass(frozen=True)
@@ -240,8 +241,8 @@ def _read_items(target: str) -> tuple[list[Item], bool]:
 
 
 def _from_chains(chains, file: str) -> list[Item]:
-    return [_DisplayItem(c.latex, file, c.line, c.assume, c.problem, c.notes, c.display)
-            for c in chains]
+    return [_DisplayItem(c.latex, file, c.line, c.assume, c.problem, c.notes,
+                         link_lines=c.link_lines, display=c.display) for c in chains]
 
 
 @dataclass(frozen=True)
@@ -303,13 +304,16 @@ def _check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader
         return [CheckedLink(item.latex, "", "", "", parsed, item.file, item.line, item.assume,
                             item.notes)], []
     links = []
+    # each link on its own row's line, when the display's rows account for every link
+    lines = item.link_lines if len(item.link_lines) == len(parsed.links) else \
+        (item.line,) * len(parsed.links)
     for number, link in enumerate(parsed.links, 1):
         step = Step(id=f"link-{number}", kind=infer_kind(link.claim), quote=link.latex,
                     claim=link.claim, assumptions=parsed.assumptions.facts, latex=link.latex)
         outcome = check_step_limited(step, config=config)
         links.append(CheckedLink(link.latex, link.relation.value, link.lhs_latex,
-                                 link.rhs_latex, outcome, item.file, item.line, item.assume,
-                                 item.notes))
+                                 link.rhs_latex, outcome, item.file, lines[number - 1],
+                                 item.assume, item.notes))
     return links, []
 
 

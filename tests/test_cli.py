@@ -157,9 +157,9 @@ def test_a_document_lists_every_display_with_its_line(capsys):
     assert all(link["file"] == str(PAPER) for link in result["links"])
     # \label and \tag in the display: dropped, the identity proved on its own line
     assert links[(11, "{ a+b }^2 = a^2 + 2ab + b^2")]["verdict"] == "proved"
-    # an align whose second row continues the chain: two links, both on the chain's line
+    # an align whose second row continues the chain: two links, each on its own row's line
     assert links[(15, "(a+b)^2 = a^2 + 2ab + b^2")]["verdict"] == "proved"
-    assert links[(15, r"a^2 + 2ab + b^2 \ge 4ab")]["verdict"] == "proved"
+    assert links[(16, r"a^2 + 2ab + b^2 \ge 4ab")]["verdict"] == "proved"
     # \text{for } x > 0 is the display's assumption, and the JSON says so
     log = links[(19, r"\ln(x^2) = 2\ln x")]
     assert log["assume"] == ["x > 0"] and log["verdict"] == "proved"

@@ -44,7 +44,9 @@ class DisplayChain:
     the document from 1; ``assume`` holds conditions the display states (``\\text{for } x > 0``);
     ``problem`` is a one-line reason when the chain cannot be handed to the formula reader, and
     then ``latex`` is the display's text as written; ``notes`` say what was left out that is
-    not part of the claim (a justification such as ``\\text{by Lemma 2}``).
+    not part of the claim (a justification such as ``\\text{by Lemma 2}``); ``link_lines``
+    gives the line of each relation of the chain (empty when they could not be told apart, as
+    in an implication); use it only when it has one line per link the formula reader found.
     """
 
     line: int
@@ -53,6 +55,7 @@ class DisplayChain:
     assume: tuple[str, ...] = ()
     problem: str | None = None
     notes: tuple[str, ...] = ()
+    link_lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -307,6 +310,7 @@ def _display_chains(lines: _LineIndex, env: str, body: str, offset: int, number:
     groups = range(0, columns, 2) if pairs else [None]
     for group in groups:
         current: list[str] = []
+        row_lines: list[int] = []
         start = line
         for cells in rows:
             chosen = cells if group is None else cells[group:group + 2]
@@ -316,8 +320,8 @@ def _display_chains(lines: _LineIndex, env: str, body: str, offset: int, number:
                 row = _clean(_expand(row, macros))
             except _Unreadable as exc:
                 if current:
-                    chains.append(_finish(current, start, number))
-                    current = []
+                    chains.append(_finish(current, start, number, row_lines))
+                    current, row_lines = [], []
                 chains.append(DisplayChain(row_line, number, _squash(row), problem=str(exc)))
                 continue
             row = row.strip()
@@ -328,13 +332,14 @@ def _display_chains(lines: _LineIndex, env: str, body: str, offset: int, number:
                 or (current and _ENDS_WITH_OPERATOR.search(current[-1])) \
                 or env.startswith("multline")
             if current and not continues:
-                chains.append(_finish(current, start, number))
-                current = []
+                chains.append(_finish(current, start, number, row_lines))
+                current, row_lines = [], []
             if not current:
                 start = row_line
             current.append(row)
+            row_lines.append(row_line)
         if current:
-            chains.append(_finish(current, start, number))
+            chains.append(_finish(current, start, number, row_lines))
     read = [r for c in chains for part in _split_and(c) for r in [_with_conditions(part)]]
     out = []
     for c in map(_without_row_marks, read):
@@ -363,7 +368,7 @@ def _annotations_to_their_equation(cells: list[tuple[int, str]]) -> list[tuple[i
 
 def _without_row_marks(chain: DisplayChain) -> DisplayChain:
     return DisplayChain(chain.line, chain.display, _squash(chain.latex.replace(_ROW, " ")),
-                        chain.assume, chain.problem, chain.notes)
+                        chain.assume, chain.problem, chain.notes, chain.link_lines)
 
 _LEADING_MARKS = re.compile(r"^(?:\s|\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![A-Za-z]))*")
 
@@ -514,10 +519,34 @@ _ONLY_TEXT = re.compile(r"(?:\s|\\q?quad(?![A-Za-z])|\\[,;:!]|\()*"
                         r"\\(?:text|textrm|textnormal|textit|textbf|textsf|mbox|hbox)(?![A-Za-z]).*", re.S)
 
 
-def _finish(rows: list[str], line: int, number: int) -> DisplayChain:
+def _finish(rows: list[str], line: int, number: int, row_lines: list[int]) -> DisplayChain:
     latex = _TRAILING.sub("", f" {_ROW} ".join(_squash(_TRAILING.sub("", row)) if k < len(rows) - 1
                                                 else _squash(row) for k, row in enumerate(rows)))
-    return DisplayChain(line, number, latex)
+    link_lines: list[int] = []
+    for row, row_line in zip(rows, row_lines):
+        link_lines += [row_line] * _relations_at_top(row)
+    if _IMPLICATION.search(latex):
+        link_lines = []   # an implication's links are its \implies, not its relations
+    return DisplayChain(line, number, latex, link_lines=tuple(link_lines))
+
+
+_IMPLICATION = re.compile(r"\\(?:implies|Rightarrow|Longrightarrow|wedge|land)(?![A-Za-z])")
+_RELATION_TOKEN = re.compile(
+    r"\\[A-Za-z]+|\\.|[{}]|" + "|".join(re.escape(r) for r in RELATIONS if not r.startswith("\\")))
+
+
+def _relations_at_top(row: str) -> int:
+    """How many relations ``row`` has outside braces (``\\sum_{i=1}`` holds none)."""
+    depth = count = 0
+    for m in _RELATION_TOKEN.finditer(row):
+        token = m.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+        elif depth == 0 and token in RELATIONS:
+            count += 1
+    return count
 
 
 _AND = re.compile(r"(?:\\q?quad(?![A-Za-z])|\\[,;]|\s|[,;])*\\(?:text|textrm|mbox)\s*\{\s*and\s*\}"
@@ -543,7 +572,7 @@ def _split_and(chain: DisplayChain) -> list[DisplayChain]:
                                      "which claims the condition covers is unclear; write one "
                                      "display per claim")]
     return [DisplayChain(chain.line, chain.display, _TRAILING.sub("", part.strip()))
-            for part in _AND.split(chain.latex) if part.strip()]
+            for part in _AND.split(chain.latex) if part.strip()]   # (lines of links unknown)
 
 
 def _with_conditions(chain: DisplayChain) -> DisplayChain:
@@ -620,9 +649,9 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
                                 problem=f"the condition '\\text{{{words}}} ...' of the display "
                                         "cannot be read as assumptions; give them with --assume")
         return DisplayChain(chain.line, chain.display, claim, chain.assume + tuple(parts),
-                            notes=tuple(notes))
+                            notes=tuple(notes))   # (the condition's relations: lines unknown)
     return DisplayChain(chain.line, chain.display, _squash(latex), chain.assume,
-                        notes=tuple(notes))
+                        notes=tuple(notes), link_lines=chain.link_lines)
 
 
 def _expand(text: str, macros: dict[str, Macro]) -> str:

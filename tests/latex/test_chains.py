@@ -83,6 +83,17 @@ def test_paper_fixture_every_display_with_its_line():
     assert found[32].latex == r"\ln\sum_{ j =1}^{n} e^{ x_j } \le \max_j x_j + \ln n"
 
 
+def test_each_relation_has_its_row_line():
+    found = by_line(read_document(PAPER))
+    assert found[15].link_lines == (15, 16)
+    assert found[19].link_lines == ()    # a condition was taken out: lines of links unknown
+    (chain,) = read_document("\\begin{align}\n\\sum_{i=1}^{n} x_i &= y \\\\\n &\\le z \\le w\n"
+                             "\\end{align}")
+    assert chain.link_lines == (2, 3, 3)   # the = inside \sum_{i=1} is not a relation
+    (chain,) = read_document("$$ a = 0 \\implies a b = 0 $$")
+    assert chain.link_lines == ()
+
+
 def test_align_pairs_columns_into_separate_equations():
     # `a &= b & c &= d`: two equations side by side, never `a = b c = d`
     chains = [c.latex for c in read_document(PAPER) if c.display == 7]
