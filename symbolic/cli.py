@@ -2,7 +2,8 @@
 
 Exit codes (docs/cli.md): 0 every link proved or verified (with ``check --strict``: proved;
 for report/export/list, success); 1 some link refuted (for ``report --check``: stale files);
-2 bad input, or no display of the input could be read; 3 undecided. A user error is one line on stderr; a bug keeps its traceback.
+2 bad input, or no display of the input could be read; 3 undecided. A user error is one line
+on stderr; a bug keeps its traceback.
 """
 from __future__ import annotations
 

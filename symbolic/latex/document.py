@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
 
-from symbolic.errors import ParseError
 from symbolic.latex.lexer import RELATIONS
 
 DISPLAY_ENVIRONMENTS = ("equation", "equation*", "align", "align*", "gather", "gather*",
@@ -107,7 +105,8 @@ def read_lines(text: str) -> tuple[DisplayChain, ...]:
 
 
 def looks_like_document(text: str) -> bool:
-    """Whether ``text`` holds displays (an environment, ``$$``, ``\\[``, a math fence) rather than bare relations."""
+    """Whether ``text`` holds displays (a display environment, ``$$``, ``\\[``, a math fence,
+    ``\\documentclass``) rather than bare relations."""
     environments = "|".join(re.escape(e) for e in DISPLAY_ENVIRONMENTS + ("document",))
     return bool(re.search(r"\\begin\{(?:" + environments + r")\}|\$\$|\\\[|^```math|\\documentclass",
                           text, re.M))
@@ -120,7 +119,7 @@ def _tex_displays(text: str):
     walker = lw.LatexWalker(text, tolerant_parsing=True)
     try:
         nodes, _, _ = walker.get_latex_nodes()
-    except (lw.LatexWalkerError, RecursionError) as exc:
+    except Exception as exc:  # noqa: BLE001 - any failure of the parser: read without it
         # braces nested thousands deep exhaust the parser's recursion: find the displays
         # without it (each is then refused by the formula reader's own depth limit)
         return _displays_without_structure(text, exc)
@@ -733,13 +732,3 @@ def _argument(text: str, k: int, name: str) -> tuple[str, int]:
     if m.group() == "}":
         raise _Unreadable(f"the macro {name} lacks an argument")
     return m.group(), k + m.end()
-
-
-def chains_of(tex_source: str) -> list[str]:
-    """The readable chains of a .tex source as LaTeX strings (problems left out)."""
-    return [c.latex for c in read_document(tex_source) if c.problem is None]
-
-
-def problems_of(chains: Iterable[DisplayChain]) -> list[DisplayChain]:
-    """The chains that cannot be read."""
-    return [c for c in chains if c.problem is not None]
