@@ -382,8 +382,14 @@ def _parse_limited(chain: str, assume: tuple[str, ...], config: CheckConfig,
 
 
 class _Progress:
-    """``[12/399] paper.tex:340`` on stderr: rewritten in place on a terminal, one line per
-    claim otherwise (only for inputs of more than one claim)."""
+    """``[12/399] paper.tex:340`` on stderr, never stdout.
+
+    On a terminal one line is rewritten in place after each claim (inputs of two claims or
+    more). Elsewhere (a CI log) only long inputs (``LONG`` claims or more) report, about
+    twenty lines in all, so that a short run's stderr stays the one line of an error.
+    """
+
+    LONG = 20
 
     def __init__(self, stream):
         self.stream = stream
@@ -391,7 +397,8 @@ class _Progress:
         self.shown = False
 
     def __call__(self, done: int, total: int, item: Item) -> None:
-        if total < 2:
+        if total < 2 or not self.tty and (total < self.LONG or
+                                          done % max(1, total // 20) and done != total):
             return
         text = f"[{done}/{total}] {_where(item.file, item.line).rstrip(': ') or item.latex[:40]}"
         if self.tty:
