@@ -310,35 +310,43 @@ def _display_chains(lines: _LineIndex, env: str, body: str, offset: int, number:
     for group in groups:
         current: list[str] = []
         row_lines: list[int] = []
+        ambiguous: str | None = None
         start = line
         for cells in rows:
             chosen = cells if group is None else cells[group:group + 2]
             row = " ".join(cell for _, cell in chosen)
             row_line = _line_of(lines, offset, chosen)
+            first_cell_empty = len(chosen) > 1 and not _clean(chosen[0][1]).strip()
             try:
                 row = _clean(_expand(row, macros))
             except _Unreadable as exc:
+                head = _LEADING.sub("", row.strip())
+                if current and (_STARTS_WITH_OPERATOR.match(head) or env.startswith("multline")
+                                or _ENDS_WITH_OPERATOR.search(current[-1])):
+                    # the row continues an expression: without it the chain would end early
+                    chains.append(DisplayChain(start, number, _squash(" ".join(current + [row])),
+                                               problem=f"a row of this chain: {exc}"))
+                    current, row_lines, ambiguous = [], [], None
+                    continue
                 if current:
-                    chains.append(_finish(current, start, number, row_lines))
-                    current, row_lines = [], []
+                    chains.append(_finish(current, start, number, row_lines, ambiguous))
+                    current, row_lines, ambiguous = [], [], None
                 chains.append(DisplayChain(row_line, number, _squash(row), problem=str(exc)))
                 continue
             row = row.strip()
             if not row:
                 continue
-            head = _LEADING.sub("", row)
-            continues = _STARTS_WITH_RELATION.match(head) or _STARTS_WITH_OPERATOR.match(head) \
-                or (current and _ENDS_WITH_OPERATOR.search(current[-1])) \
-                or env.startswith("multline")
+            continues, doubt = _continues(row, current, env, first_cell_empty)
             if current and not continues:
-                chains.append(_finish(current, start, number, row_lines))
-                current, row_lines = [], []
+                chains.append(_finish(current, start, number, row_lines, ambiguous))
+                current, row_lines, ambiguous = [], [], None
             if not current:
                 start = row_line
+            ambiguous = ambiguous or doubt
             current.append(row)
             row_lines.append(row_line)
         if current:
-            chains.append(_finish(current, start, number, row_lines))
+            chains.append(_finish(current, start, number, row_lines, ambiguous))
     read = [r for c in chains for part in _split_and(c) for r in [_with_conditions(part)]]
     out = []
     for c in map(_without_row_marks, read):
@@ -518,7 +526,40 @@ _ONLY_TEXT = re.compile(r"(?:\s|\\q?quad(?![A-Za-z])|\\[,;:!]|\()*"
                         r"\\(?:text|textrm|textnormal|textit|textbf|textsf|mbox|hbox)(?![A-Za-z]).*", re.S)
 
 
-def _finish(rows: list[str], line: int, number: int, row_lines: list[int]) -> DisplayChain:
+def _continues(row: str, current: list[str], env: str, first_cell_empty: bool
+               ) -> tuple[bool, str | None]:
+    """Whether ``row`` continues the chain of the rows before it, and a doubt that makes it
+    unreadable.
+
+    A row that starts with a relation, follows a row ending in an operator, or belongs to a
+    ``multline`` continues. One that starts with ``+``/``-``/``\\cdot`` continues when it holds
+    no relation of its own (``&\\quad + c``); holding one (``-x = y``), it is a new equation in
+    ``gather`` or after a left side, a continuation when indented (``&\\quad - z \\le w``), and
+    otherwise cannot be told: joining or splitting wrongly would check another claim.
+    """
+    head = _LEADING.sub("", row)
+    if not current:
+        return False, None
+    if _STARTS_WITH_RELATION.match(head) or _ENDS_WITH_OPERATOR.search(current[-1]) \
+            or env.startswith("multline"):
+        return True, None
+    if not _STARTS_WITH_OPERATOR.match(head):
+        return False, None
+    if not _relations_at_top(head):
+        return True, None
+    if not first_cell_empty:
+        return False, None
+    if head != row:      # indented after the alignment point: the typeset sign of a continuation
+        return True, None
+    return True, ("a row starting with an operator and holding its own relation ('" +
+                  _squash(row)[:40] + "') may continue the expression above or start a new "
+                  "claim; indent it (&\\quad ...) or end the row above with the operator")
+
+
+def _finish(rows: list[str], line: int, number: int, row_lines: list[int],
+            ambiguous: str | None = None) -> DisplayChain:
+    if ambiguous:
+        return DisplayChain(line, number, _squash(" ".join(rows)), problem=ambiguous)
     latex = _TRAILING.sub("", f" {_ROW} ".join(_squash(_TRAILING.sub("", row)) if k < len(rows) - 1
                                                 else _squash(row) for k, row in enumerate(rows)))
     link_lines: list[int] = []

@@ -290,3 +290,34 @@ def test_lines_of_a_long_document():
     text = "\\begin{equation} (a+b)^2 = a^2 + 2ab + b^2 \\label{x} \\end{equation}\ntext $x$\n" * 400
     chains = read_document(text)
     assert len(chains) == 400 and [c.line for c in chains[-2:]] == [797, 799]
+
+
+def test_a_row_starting_with_an_operator():
+    chains = read_document(r"""\begin{gather}
+a = b \\
+-x = y
+\end{gather}
+\begin{align}
+s &= x + y \\
+  &\quad - z \le w
+\end{align}
+\begin{align*}
+&a = b \\
+&-x = y
+\end{align*}
+\begin{align}
+s &= x + y \\
+  &- z \text{, } \loop
+\end{align}""".replace(r"\loop", r"\bad{") )
+    assert [c.latex for c in chains[:3]] == ["a = b", "-x = y", r"s = x + y \quad - z \le w"]
+    assert chains[3].problem and "may continue the expression above" in chains[3].problem
+    assert len(chains) == 5 and chains[4].problem and chains[4].problem.startswith("unbalanced")
+
+
+def test_a_continuation_row_that_cannot_be_read_takes_its_chain_along():
+    (chain,) = read_document(r"""\newcommand{\loop}{\loop}
+\begin{align}
+s &= x + y \\
+  &\quad - \loop
+\end{align}""")
+    assert chain.problem and chain.problem.startswith("a row of this chain") and "s = x + y" in chain.latex
