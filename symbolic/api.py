@@ -21,8 +21,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import sympy
 
 from symbolic.config import CheckConfig
-from symbolic.errors import DerivationError, ParseError
-from symbolic.model import Claim, Derivation, Kind, Outcome, Regime, Relation, Rule, Step, infer_kind
+from symbolic.errors import DerivationError, ParseError, StepcheckError
+from symbolic.model import (Claim, Derivation, Kind, Outcome, Regime, Relation, Rule, Step, Verdict,
+                            infer_kind)
 
 ClaimLike = Any  # a SymPy relational, a Claim, (lhs, relation, rhs), or a LaTeX string
 
@@ -92,18 +93,63 @@ def derivation(id: str, steps: Iterable[Step], *, title: str | None = None,
                       description=description)
 
 
+REQUIREMENTS = {"proved": (Verdict.PROVED, Verdict.PROSE),
+                "verified": (Verdict.PROVED, Verdict.VERIFIED, Verdict.PROSE)}
+
+
+class CheckFailed(StepcheckError):
+    """A claim or derivation fell short of what ``require=`` asked for.
+
+    ``outcomes`` maps every step id to its outcome; ``failing`` names the steps that fell short.
+    """
+
+    def __init__(self, message: str, outcomes: Mapping[str, Outcome], failing: Sequence[str]):
+        super().__init__(message)
+        self.outcomes = dict(outcomes)
+        self.failing = tuple(failing)
+
+
+def short_of(outcomes: Mapping[str, Outcome], require: str) -> list[str]:
+    """Ids of the steps whose verdict falls short of ``require`` (``"proved"`` or ``"verified"``)."""
+    accepted = _accepted(require)
+    return [step_id for step_id, outcome in outcomes.items() if outcome.verdict not in accepted]
+
+
+def _accepted(require: str) -> tuple[Verdict, ...]:
+    key = require.value if isinstance(require, Verdict) else require
+    if key not in REQUIREMENTS:
+        raise ValueError(f"require={require!r} is not a requirement; use 'proved' (a symbolic "
+                         "proof) or 'verified' (proved or verified)")
+    return REQUIREMENTS[key]
+
+
+def _enforce(outcomes: Mapping[str, Outcome], require: str | None, what: str) -> None:
+    if require is None:
+        return
+    failing = short_of(outcomes, require)
+    if failing:
+        listed = ", ".join(f"{step_id} {outcomes[step_id].verdict.value}" for step_id in failing)
+        raise CheckFailed(f"{what}: {len(failing)} of {len(outcomes)} steps short of "
+                          f"require={require!r} ({listed})", outcomes, failing)
+
+
 def check(claim_or_latex: ClaimLike, *, assume: Iterable = (), config: CheckConfig | None = None,
-          rule: Rule | str | None = None) -> Outcome:
+          rule: Rule | str | None = None, require: str | None = None) -> Outcome:
     """Check one claim (SymPy, ``Claim`` or one LaTeX relation) and return its outcome.
 
     Runs in a child process under the time and memory budget of ``config``; a budget
-    that runs out gives ``timeout``, never ``refuted``.
+    that runs out gives ``timeout``, never ``refuted``. With ``require="proved"`` (or
+    ``"verified"``) an outcome short of it raises ``CheckFailed``, which carries the outcome.
     """
     from symbolic.checks import check_step_limited
     config = config or CheckConfig()
+    if require is not None:
+        _accepted(require)
     one = step("claim", claim_or_latex, assume=assume, rule=rule,
                imaginary_unit=config.imaginary_unit)
-    return check_step_limited(one, config=config)
+    outcome = check_step_limited(one, config=config)
+    _enforce({"claim": outcome}, require, "the claim")
+    return outcome
 
 
 def check_chain(latex: str, *, assume: Iterable[str] = (),
@@ -123,16 +169,22 @@ def check_chain(latex: str, *, assume: Iterable[str] = (),
 
 
 def check_derivation(derivation: Derivation, *, config: CheckConfig | None = None, jobs: int = 1,
-                     cache=None, progress: Callable[[int, int, str], None] | None = None
-                     ) -> dict[str, Outcome]:
+                     cache=None, progress: Callable[[int, int, str], None] | None = None,
+                     require: str | None = None) -> dict[str, Outcome]:
     """The outcome of every step, in step order (``symbolic.runner.check_derivation``).
 
     ``jobs`` > 1 checks independent steps in parallel processes; ``cache`` (a
     ``symbolic.cache.Cache``) skips steps checked before with the same configuration.
+    With ``require="proved"`` (or ``"verified"``) a step short of it raises ``CheckFailed``
+    (prose steps make no claim and pass).
     """
     from symbolic.runner import check_derivation as run
-    return run(derivation, config=config or CheckConfig(), jobs=jobs, cache=cache,
-               progress=progress)
+    if require is not None:
+        _accepted(require)
+    outcomes = run(derivation, config=config or CheckConfig(), jobs=jobs, cache=cache,
+                   progress=progress)
+    _enforce(outcomes, require, f"derivation {derivation.id!r}")
+    return outcomes
 
 
 def render_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | None = None,

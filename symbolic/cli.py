@@ -1,8 +1,9 @@
 """The ``stepcheck`` command line: check, report, export, list.
 
-Exit codes (CONTRACT.md): 0 every link proved or verified (and for report/export/list,
-success); 1 some link refuted (for ``report --check``: stale files); 2 bad input;
-3 undecided. A user error is one line on stderr; a bug keeps its traceback.
+Exit codes (docs/cli.md): 0 every link proved or verified (with ``check --strict``: proved;
+for report/export/list, success); 1 some link refuted (for ``report --check``: stale files);
+2 bad input, or no display of the input could be read; 3 undecided. A user error is one line
+on stderr; a bug keeps its traceback.
 """
 from __future__ import annotations
 
@@ -35,15 +36,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    check = sub.add_parser("check", help="check a LaTeX relation or chain, a .tex file, or DOC:ID",
+    check = sub.add_parser("check", help="check LaTeX claims, .tex/.md documents, a .jsonl of claims, "
+                                         "or DOC:ID",
                            description="Check every link of a LaTeX relation chain (a = b \\le c), "
-                           "every equation/align chain of a .tex file, '-' for stdin, or an encoded "
-                           "step DOC:ID. Exit 0 all proved/verified, 1 a link refuted, 3 undecided, "
-                           "2 bad input.")
-    check.add_argument("step", metavar="STEP", help="LaTeX, '-', a .tex path, or DOC:ID")
+                           "every display of .tex/.md files (with its line), every claim of a .jsonl "
+                           "file, '-' for stdin, or an encoded step DOC:ID. Exit 0 all proved/verified "
+                           "(proved with --strict), 1 a link refuted, 3 undecided, 2 bad input (or no "
+                           "display could be read).")
+    check.add_argument("step", metavar="STEP", nargs="+",
+                       help="LaTeX, '-', a .tex/.md/.jsonl path, or DOC:ID (several allowed)")
     check.add_argument("--assume", action="append", default=[], metavar="A",
-                       help="an assumption in LaTeX, e.g. 'x > 0' or 'n \\in \\mathbb{Z}_{>0}' (repeatable)")
-    check.add_argument("--json", action="store_true", help="print the result as JSON (CONTRACT.md)")
+                       help="an assumption in LaTeX, e.g. 'x > 0' or 'n \\in \\mathbb{Z}_{>0}' "
+                            "(repeatable; applies to every claim)")
+    check.add_argument("--function", action="append", default=[], metavar="NAME",
+                       help="read NAME followed by a bracket as a function, e.g. --function f "
+                            "(repeatable)")
+    check.add_argument("--json", action="store_true", help="print the result as JSON (docs/cli.md)")
+    check.add_argument("--output", metavar="FILE",
+                       help="also write one JSON result per line (JSONL) to FILE")
+    check.add_argument("--strict", action="store_true",
+                       help="anything short of proved (verified, undecided, unreadable) exits 3")
+    check.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                       help="check N claims at once (output order stays the input order)")
+    check.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     check.add_argument("--dps", type=_positive_int, default=50, help="working precision in digits (default 50)")
     check.add_argument("--samples", type=_positive_int, default=60, help="random points per link (default 60)")
     check.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")

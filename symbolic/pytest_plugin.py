@@ -13,7 +13,9 @@ Keep your own derivations checked in CI::
 
 A refuted step fails the test with its certified counterexample; an undecided step
 (inconclusive, timeout) fails unless ``allow_undecided=True``; an ``error`` always fails.
-The message shows each failing step's LaTeX, assumptions and evidence.
+``require="proved"`` fails anything short of a symbolic proof (a ``verified`` step too), as
+``stepcheck check --strict`` does. The message shows each failing step's LaTeX, assumptions
+and evidence.
 
 Only pytest is imported here: SymPy and the checkers load when a test first uses them,
 so test runs that never check anything pay nothing for the plugin.
@@ -32,40 +34,60 @@ class DerivationCheckFailed(AssertionError):
     """A derivation or claim did not check: some step refuted, failed or undecided."""
 
 
-def assert_derivation_checks(derivation, *, allow_undecided: bool = False, config=None,
-                             jobs: int = 1, cache=None) -> dict:
+def assert_derivation_checks(derivation, *, allow_undecided: bool = False, require: str | None = None,
+                             config=None, jobs: int = 1, cache=None) -> dict:
     """Check every step of ``derivation``; fail the test unless each one holds.
 
+    ``require="proved"`` fails every step short of proved (``"verified"``: short of verified).
     Returns the outcomes (step id -> ``Outcome``) so that a test can assert more.
     """
     __tracebackhide__ = True
     from symbolic.api import check_derivation
+    _check_options(allow_undecided, require)
     outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache)
-    failing = failing_steps(outcomes, allow_undecided=allow_undecided)
+    failing = failing_steps(outcomes, allow_undecided=allow_undecided, require=require)
     if failing:
-        raise DerivationCheckFailed(failure_message(derivation, outcomes, failing))
+        raise DerivationCheckFailed(failure_message(derivation, outcomes, failing, require=require))
     return outcomes
 
 
 def assert_claim_checks(claim_or_latex, *, assume: Iterable = (), allow_undecided: bool = False,
-                        config=None):
-    """Check one claim (SymPy relational or LaTeX); fail the test unless it holds."""
+                        require: str | None = None, config=None):
+    """Check one claim (SymPy relational or LaTeX); fail the test unless it holds
+    (with ``require="proved"``: unless it is proved)."""
     __tracebackhide__ = True
     from symbolic.api import check, derivation, step
+    _check_options(allow_undecided, require)
     outcome = check(claim_or_latex, assume=assume, config=config)
-    if failing_steps({"claim": outcome}, allow_undecided=allow_undecided):
+    if failing_steps({"claim": outcome}, allow_undecided=allow_undecided, require=require):
         one = derivation("claim", [step("claim", claim_or_latex, assume=assume)])
-        raise DerivationCheckFailed(failure_message(one, {"claim": outcome}, ["claim"]))
+        raise DerivationCheckFailed(failure_message(one, {"claim": outcome}, ["claim"],
+                                                    require=require))
     return outcome
 
 
-def failing_steps(outcomes: Mapping, *, allow_undecided: bool = False) -> list[str]:
-    """Ids of the steps whose verdict fails a test."""
+def _check_options(allow_undecided: bool, require) -> None:
+    if require is None:
+        return
+    from symbolic.api import _accepted
+    _accepted(require)  # names the argument when it is not a requirement
+    if allow_undecided:
+        raise ValueError(f"allow_undecided=True and require={require!r} contradict each other; "
+                         "give one of them")
+
+
+def failing_steps(outcomes: Mapping, *, allow_undecided: bool = False,
+                  require: str | None = None) -> list[str]:
+    """Ids of the steps whose verdict fails a test (``require``: short of that verdict)."""
+    if require is not None:
+        from symbolic.api import short_of
+        return short_of(outcomes, require)
     bad = _ALWAYS_FAILS + (() if allow_undecided else _UNDECIDED)
     return [step_id for step_id, outcome in outcomes.items() if outcome.verdict.value in bad]
 
 
-def failure_message(derivation, outcomes: Mapping, failing: Iterable[str]) -> str:
+def failure_message(derivation, outcomes: Mapping, failing: Iterable[str], *,
+                    require: str | None = None) -> str:
     """What a failed check says: each failing step's verdict, LaTeX, assumptions, evidence."""
     from symbolic.notebook import step_latex
     failing = list(failing)
@@ -87,7 +109,9 @@ def failure_message(derivation, outcomes: Mapping, failing: Iterable[str]) -> st
             lines.append(f"    counterexample (certified): {values}")
         for evidence in outcome.evidence:
             lines.append(f"    {evidence.method}: {evidence.detail}")
-        if outcome.verdict.value in _UNDECIDED:
+        if require is not None:
+            lines.append(f"    (require={require!r}: {outcome.verdict.value} falls short)")
+        elif outcome.verdict.value in _UNDECIDED:
             lines.append("    (pass allow_undecided=True to accept undecided steps)")
     return "\n".join(lines)
 
@@ -107,27 +131,29 @@ class StepcheckFixture:
     def __init__(self, config=None):
         self.config = config
 
-    def check(self, claim_or_latex, *, assume: Iterable = ()):
-        """The outcome of one claim (no assertion)."""
+    def check(self, claim_or_latex, *, assume: Iterable = (), require: str | None = None):
+        """The outcome of one claim (``require``: raise ``CheckFailed`` when short of it)."""
         from symbolic.api import check
-        return check(claim_or_latex, assume=assume, config=self.config)
+        return check(claim_or_latex, assume=assume, config=self.config, require=require)
 
-    def check_derivation(self, derivation, *, jobs: int = 1) -> dict:
-        """The outcomes of a derivation (no assertion)."""
+    def check_derivation(self, derivation, *, jobs: int = 1, require: str | None = None) -> dict:
+        """The outcomes of a derivation (``require``: raise ``CheckFailed`` when short of it)."""
         from symbolic.api import check_derivation
-        return check_derivation(derivation, config=self.config, jobs=jobs)
+        return check_derivation(derivation, config=self.config, jobs=jobs, require=require)
 
-    def assert_checks(self, derivation, *, allow_undecided: bool = False, jobs: int = 1) -> dict:
+    def assert_checks(self, derivation, *, allow_undecided: bool = False,
+                      require: str | None = None, jobs: int = 1) -> dict:
         """Fail unless every step of ``derivation`` holds (see ``assert_derivation_checks``)."""
         __tracebackhide__ = True
         return assert_derivation_checks(derivation, allow_undecided=allow_undecided,
-                                        config=self.config, jobs=jobs)
+                                        require=require, config=self.config, jobs=jobs)
 
-    def assert_claim(self, claim_or_latex, *, assume: Iterable = (), allow_undecided: bool = False):
+    def assert_claim(self, claim_or_latex, *, assume: Iterable = (), allow_undecided: bool = False,
+                     require: str | None = None):
         """Fail unless one claim holds (see ``assert_claim_checks``)."""
         __tracebackhide__ = True
         return assert_claim_checks(claim_or_latex, assume=assume, allow_undecided=allow_undecided,
-                                   config=self.config)
+                                   require=require, config=self.config)
 
 
 @pytest.fixture

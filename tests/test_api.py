@@ -244,3 +244,31 @@ def test_check_on_a_users_tex_file(tmp_path, capsys):
     result = json.loads(capsys.readouterr().out)
     assert code == 0, result
     assert [link["verdict"] for link in result["links"]] == ["proved", "proved"]
+
+
+ONLY_VERIFIED = r"\cos(\sin x) > 0.5"   # true (|sin x| <= 1 < pi/3); verified, not proved
+
+
+def test_require_proved_raises_on_a_verified_claim():
+    outcome = sc.check(ONLY_VERIFIED)
+    assert outcome.verdict.value == "verified"
+    with pytest.raises(sc.api.CheckFailed) as failure:
+        sc.check(ONLY_VERIFIED, require="proved")
+    assert failure.value.outcomes["claim"].verdict.value == "verified"
+    assert failure.value.failing == ("claim",) and "require='proved'" in str(failure.value)
+    assert sc.check("x + x = 2x", require="proved").verdict.value == "proved"
+
+
+def test_require_on_a_derivation():
+    x = sc.symbols("x")
+    proof = sc.derivation("d", [sc.step("double", "x + x = 2x"), sc.step("bound", ONLY_VERIFIED),
+                                sc.step("words", quote="prose makes no claim")])
+    assert sc.check_derivation(proof, require="verified")["bound"].verdict.value == "verified"
+    with pytest.raises(sc.api.CheckFailed) as failure:
+        sc.check_derivation(proof, require="proved")
+    assert failure.value.failing == ("bound",) and x is not None
+
+
+def test_require_must_be_a_requirement():
+    with pytest.raises(ValueError, match="require='sure'"):
+        sc.check("x + x = 2x", require="sure")

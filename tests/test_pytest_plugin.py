@@ -120,3 +120,39 @@ def test_unrelated_test_run_is_unaffected(pytester):
     pytester.makepyfile("def test_plain():\n    assert 1 + 1 == 2\n")
     result = pytester.runpytest(*_plugin_args())
     result.assert_outcomes(passed=1)
+
+
+def test_require_proved_fails_a_verified_step(pytester):
+    pytester.makepyfile(HEADER + r'''
+import pytest
+
+# true (|sin x| <= 1 < pi/3), verified by numerics, no symbolic proof
+ONLY_VERIFIED = r"\cos(\sin x) > 0.5"
+D = sc.derivation("mixed", [
+    sc.step("square", sympy.Eq((x + 1)**2, x**2 + 2*x + 1, evaluate=False)),
+    sc.step("bound", ONLY_VERIFIED),
+])
+
+def test_default_accepts_verified():
+    outcomes = assert_derivation_checks(D)
+    assert outcomes["bound"].verdict.value == "verified"
+
+def test_require_proved():
+    assert_derivation_checks(D, require="proved")
+
+def test_fixture_require_proved(stepcheck):
+    stepcheck.assert_claim(ONLY_VERIFIED, require="proved")
+
+def test_fixture_require_proved_passes_a_proof(stepcheck):
+    stepcheck.assert_claim(sympy.Eq((x + 1)**2, x**2 + 2*x + 1, evaluate=False), require="proved")
+
+def test_contradicting_options():
+    with pytest.raises(ValueError, match="contradict"):
+        assert_derivation_checks(D, require="proved", allow_undecided=True)
+''')
+    result = pytester.runpytest(*_plugin_args())
+    result.assert_outcomes(passed=3, failed=2)
+    text = result.stdout.str()
+    assert "step bound: VERIFIED" in text
+    assert "require='proved': verified falls short" in text
+    assert "step square" not in text
