@@ -123,7 +123,10 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         nonlocal timed_out
         try:
             with soft_deadline(budget):
-                return fn(step, config=config, context=context)
+                outcome = fn(step, config=config, context=context)
+                if outcome is not None and outcome.verdict is Verdict.PROVED:
+                    outcome = _defined_or_undecided(step, name, outcome)
+                return outcome
         except SoftTimeout:
             timed_out = True
             # no measured numbers here: evidence must not depend on the machine's speed
@@ -172,6 +175,19 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         evidence.append(Evidence("pipeline", "no checker applies to this claim"))
     return Outcome(verdict, tuple(evidence), None, time.perf_counter() - start,
                    best.table if best else None, best.figures if best else ())
+
+
+def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
+    """A proof counts only where the claim is defined on its whole domain: a proof whose
+    claim has a definedness condition that is not proved becomes inconclusive."""
+    from symbolic.checks._definedness import definedness_problem
+    problem = definedness_problem(step)
+    if problem is None:
+        return outcome
+    return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
+        "definedness", f"{name} showed the claim wherever its sides are defined, but "
+        f"{problem} is not proved from the assumptions, so this is no proof on the whole "
+        "domain"),), table=outcome.table, figures=outcome.figures)
 
 
 def _finish(outcome: Outcome, earlier: list[Evidence], start: float) -> Outcome:

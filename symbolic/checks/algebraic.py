@@ -28,6 +28,7 @@ from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from symbolic.budget import SoftTimeout, soft_deadline
 from symbolic.checks import checker
+from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 # Soft budgets (seconds) of one strategy; the pipeline's own deadline still governs.
@@ -470,11 +471,12 @@ def difference_zero(lhs, rhs, *, facts: Iterable[sympy.Basic] = (), nonzero: boo
                     budget_s: float | None = None) -> ZeroProof:
     """Prove ``lhs - rhs == 0`` (or ``!= 0``), first plainly, then on the facts' domain."""
     strategies = tuple(strategies)
-    diff = _difference(lhs, rhs)
+    facts = tuple(facts)
+    # sums and products read by the empty-range convention before SymPy evaluates them
+    diff = _elementwise(lambda e: conventional(e, facts))(_difference(lhs, rhs))
     plain = prove_zero(diff, strategies=strategies, nonzero=nonzero, budget_s=budget_s)
     if plain.proved:
         return plain
-    facts = tuple(facts)
     if not facts:
         return plain
     domain = domain_of(facts, protect=_free(lhs) | _free(rhs))
