@@ -198,6 +198,29 @@ def _on_interval(expr, facts, *, strict: bool) -> bool:
     return True
 
 
+def _shifted(expr):
+    """``expr`` with positive integers ``n = 1 + m`` (m >= 0) and ``exp(a) = 1 + t`` for
+    ``a > 0`` (``a >= 0``), t a fresh variable: every value of the original is a value of
+    the new form, so a sign proved for the new form holds for the original."""
+    mapping = {}
+    for atom in expr.atoms(sympy.Symbol):
+        if atom.is_integer and atom.is_positive:
+            mapping[atom] = 1 + sympy.Dummy(f"{atom}_m", integer=True, nonnegative=True)
+    for e in expr.atoms(sympy.exp):
+        if e.args[0].is_positive:
+            mapping[e] = 1 + sympy.Dummy("t", positive=True)
+        elif e.args[0].is_nonnegative:
+            mapping[e] = 1 + sympy.Dummy("t", nonnegative=True)
+    return sympy.expand(expr.xreplace(mapping)) if mapping else None
+
+
+def _shift_sign(expr, *, strict: bool) -> bool:
+    shifted = _shifted(expr)
+    if shifted is None:
+        return False
+    return (shifted.is_positive if strict else shifted.is_nonnegative) is True
+
+
 def _proved(condition: Condition, facts: tuple) -> bool:
     from symbolic.checks.inequality import prove_sign_on
     from symbolic.checks.indexed import POSITIVE, sign_of
@@ -210,11 +233,13 @@ def _proved(condition: Condition, facts: tuple) -> bool:
         return (expr.is_positive is True or sign_of(expr) == POSITIVE
                 or _stated(expr, every, strict=True)
                 or prove_sign_on(expr, every, strict=True, cheap=True) is not None
+                or _shift_sign(expr, strict=True)
                 or _on_interval(expr, every, strict=True))
     if need is Need.NONNEGATIVE:
         return (expr.is_nonnegative is True or sign_of(expr) is not None
                 or _stated(expr, every, strict=False)
                 or prove_sign_on(expr, every, cheap=True) is not None
+                or _shift_sign(expr, strict=False)
                 or _on_interval(expr, every, strict=False))
     return _nonzero(expr, every, depth=0)
 
@@ -229,7 +254,8 @@ def _nonzero(expr, facts, depth: int) -> bool:
     if any(sympy.expand(plain - z) == 0 or sympy.expand(plain + z) == 0 for z in known):
         return True
     if (prove_sign_on(expr, facts, strict=True, cheap=True) is not None
-            or prove_sign_on(-expr, facts, strict=True, cheap=True) is not None):
+            or prove_sign_on(-expr, facts, strict=True, cheap=True) is not None
+            or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)):
         return True
     if depth == 0 and isinstance(expr, sympy.Expr):
         factors = sympy.Mul.make_args(sympy.factor(expr))
