@@ -27,6 +27,7 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 from symbolic.budget import SoftTimeout
 
 _SUMLIKE = (sympy.Sum, sympy.Product)
+_FAR = sympy.Integer(10) ** 6  # "far out" for a limit at infinity (any fixed bound would do)
 
 
 def has_ranges(expr) -> bool:
@@ -80,6 +81,12 @@ def _walk(expr, facts):
             return expr
         return sympy.Piecewise(*pairs)
     inner_facts = facts
+    if isinstance(expr, sympy.Limit) and expr.args[2] in (sympy.oo, -sympy.oo):
+        # a limit at infinity depends only on the values far out, where a range such as
+        # 1..n is non-empty: the limit variable may be taken beyond any fixed bound
+        variable, point = expr.args[1], expr.args[2]
+        far = variable >= _FAR if point is sympy.oo else variable <= -_FAR
+        inner_facts = facts + (far,)
     if isinstance(expr, ExprWithLimits) and all(len(lim) == 3 for lim in expr.limits):
         inner_facts = facts + tuple(f for index, lo, hi in expr.limits
                                     for f in (index >= lo, index <= hi))

@@ -114,6 +114,10 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
     about it is not about every element).
     """
     protect = set(protect)
+    # an index that another fact restricts (1 <= j <= 2) is not "every j": a sign fact
+    # about x[j] then holds for those j only and gives x no sign
+    restricted = _restricted_indices(flatten_facts(assumptions))
+    protect |= restricted
     subs: list[tuple[sympy.Basic, sympy.Basic]] = []
     notes: list[str] = []
     unused: list[str] = []
@@ -169,6 +173,17 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
         notes.append(f"{sym} = {value} with {t} {'>' if strict else '>='} 0 (from {original})"
                      .replace("_t_", "t_"))
     return Domain(tuple(subs), tuple(notes), tuple(unused))
+
+
+def _restricted_indices(facts) -> set:
+    """Symbols that appear in a fact outside the indices of an ``Indexed``."""
+    out: set = set()
+    for fact in facts:
+        plain = fact.replace(lambda e: isinstance(e, sympy.Indexed),
+                             lambda e: sympy.Dummy()) if fact.has(sympy.Indexed) else fact
+        out |= {s for s in plain.free_symbols if isinstance(s, sympy.Symbol)
+                and not isinstance(s, sympy.Dummy)}
+    return out
 
 
 def _indexed_sign_fact(big, small, strict, protect, subs, notes, original) -> bool:

@@ -276,7 +276,8 @@ def logic_linear_implication(step: Step, *, config, context) -> Outcome | None:
             return undecided("logic_linear_implication", f"premise {eq} is not linear in a symbol "
                              "with a coefficient shown non-zero")
         steps = [(s, v.xreplace({chosen[0]: chosen[1]})) for s, v in steps] + [chosen]
-    result = sympy.simplify(conclusion.xreplace(dict(steps)))
+    # a range fixed by the substitution (1..n with n = -1) is read as empty, never by Karr
+    result = sympy.simplify(conventional(conclusion.xreplace(dict(steps))))
     if result is sympy.true:
         solved = ", ".join(f"{s} = {v}" for s, v in steps)
         return Outcome(Verdict.PROVED, (Evidence("logic_linear_implication",

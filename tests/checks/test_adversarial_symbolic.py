@@ -343,6 +343,12 @@ FALSE = {
     # a sign fact for j in 1..2 is not a fact for every j: x_3 = -100 makes the sum < 0.
     "indexed-fact-restricted": claim_step(S(x[k], 1, 3, k), GT, 0,
                                           assumptions=(j >= 1, j <= 2, x[j] > 0)),
+    # the same with the sign fact first (read before the facts that restrict j).
+    "indexed-fact-restricted-first": claim_step(S(x[k], 1, 3, k), GT, 0,
+                                                assumptions=(x[j] > 0, j >= 1, j <= 2)),
+    # n = -1 => sum_{1}^{n} 1 = -1: Karr's value after substituting n = -1 is -1, the
+    # empty sum is 0, so the conclusion fails where the premise holds.
+    "linear-implication-karr": claim_step(Eq(n, -1), IMPLIES, Eq(S(1, 1, n), -1)),
     # enumerate over -2..2 with the Karr reading would "prove" sum_{1}^{n} 1 = n; at
     # n = -1 the empty sum is 0.
     "enumerate-karr": claim_step(S(1, 1, n), EQ, n, assumptions=(n >= -2, n <= 2),
@@ -426,6 +432,10 @@ TRUE = {
                                                   xp, oo), EQ, 0),
     "limit-right-pole": claim_step(sympy.Limit(1 / x_, x_, 0, dir="+"), EQ, oo,
                                    rule=Rule("limit")),
+    "limit-of-index-mean": claim_step(sympy.Limit(S(j, 1, n) / n ** 2, n, oo), EQ,
+                                      Rational(1, 2)),
+    "linear-implication-sum": claim_step(Eq(n, 3), IMPLIES, Eq(S(1, 1, n), 3)),
+    "indexed-fact-every": claim_step(S(x[k], 1, 3, k), GT, 0, assumptions=(x[j] > 0,)),
     "exp-taylor-nonnegative": claim_step(sympy.exp(x_), GE, 1 + x_ + x_ ** 2 / 2,
                                          assumptions=(x_ >= 0,)),
 }
