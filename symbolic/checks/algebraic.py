@@ -215,6 +215,11 @@ def normalize_sums(expr, depth: int = 0):
     term free of the index is ``(hi - lo + 1) * term``, and the bound index is renamed
     so that sums over the same range compare equal. Sums that SymPy evaluates in closed
     form (``Sum(j, (j, 1, n))``) are evaluated.
+
+    The count formula and SymPy's closed forms follow Karr's convention for a reversed
+    range; callers first pass the expression through ``conventional`` (as
+    ``difference_zero`` and the indexed normal form do), after which every remaining sum
+    has a count >= 0 on the domain, or sits in the branch of a ``Piecewise`` that says so.
     """
     if not isinstance(expr, sympy.Basic) or not expr.args:
         return expr

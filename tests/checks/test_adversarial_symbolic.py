@@ -471,3 +471,33 @@ def test_count_sign_uses_facts():
 def test_max_bound_needs_a_continuous_map():
     expr = sympy.Tuple(S(-1 / x[j], 1, n1), n1 * (-1 / MAX1))
     assert max_bound_templates(expr, []) == []
+
+
+# ---------------------------------------------------------------------------------------
+# The whole pipeline (numeric tier included) on the issue's own examples
+
+
+def _pipeline(step, context=None):
+    from symbolic.checks import check_step
+    return check_step(step, config=CONFIG, context=context or CheckContext())
+
+
+@pytest.mark.parametrize("name", ["karr-sum-constant", "count-any-integer",
+                                  "termwise-copies-empty", "implication-undefined-conclusion",
+                                  "x-over-x"])
+def test_issue_examples_are_not_proved_by_the_pipeline(name):
+    step, context = _case(FALSE[name])
+    assert _pipeline(step, context).verdict is not Verdict.PROVED
+
+
+@pytest.mark.parametrize("name", ["empty-sum-constant", "count-nonnegative",
+                                  "termwise-copies-nonempty", "x-over-x-nonzero"])
+def test_issue_examples_true_forms_are_proved_by_the_pipeline(name):
+    step, context = _case(TRUE[name])
+    assert _pipeline(step, context).verdict is Verdict.PROVED
+
+
+def test_an_undefined_side_is_reported_as_such():
+    step, _ = _case(FALSE["x-over-x"])
+    outcome = _pipeline(step)
+    assert any(e.method == "definedness" and "x != 0" in e.detail for e in outcome.evidence)
