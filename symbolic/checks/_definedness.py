@@ -11,6 +11,7 @@ the expression tree
   ``>= 0`` (``> 0`` when the exponent may be negative or is not a number);
 * ``log`` of a real argument: the argument is ``> 0`` (of a complex one: nonzero);
 * ``tan``/``sec`` (``cot``/``csc``): the cosine (sine) is nonzero;
+* ``asin``/``acos``, ``atanh``, ``acosh`` of a real argument: it lies in their real domain;
 * a max or min over an index range: the range is non-empty;
 * ``zoo`` or ``nan`` written in the claim: never defined;
 
@@ -110,6 +111,12 @@ def _collect(e, facts, skip, out) -> None:
             add(Need.POSITIVE, arg, f"argument of {e}")
         else:
             add(Need.NONZERO, arg, f"argument of {e}")
+    elif isinstance(e, (sympy.asin, sympy.acos)) and _real(e.args[0]):
+        add(Need.NONNEGATIVE, 1 - e.args[0] ** 2, f"argument of {e} in [-1, 1]")
+    elif isinstance(e, sympy.atanh) and _real(e.args[0]):
+        add(Need.POSITIVE, 1 - e.args[0] ** 2, f"argument of {e} in (-1, 1)")
+    elif isinstance(e, sympy.acosh) and _real(e.args[0]):
+        add(Need.NONNEGATIVE, e.args[0] - 1, f"argument of {e} at least 1")
     elif isinstance(e, (sympy.tan, sympy.sec)):
         add(Need.NONZERO, sympy.cos(e.args[0]), f"{e}")
     elif isinstance(e, (sympy.cot, sympy.csc)):
@@ -221,7 +228,7 @@ def _shift_sign(expr, *, strict: bool) -> bool:
     return (shifted.is_positive if strict else shifted.is_nonnegative) is True
 
 
-def _proved(condition: Condition, facts: tuple) -> bool:
+def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()) -> bool:
     from symbolic.checks.inequality import prove_sign_on
     from symbolic.checks.indexed import POSITIVE, sign_of
     expr = condition.expr
@@ -232,19 +239,20 @@ def _proved(condition: Condition, facts: tuple) -> bool:
     if need is Need.POSITIVE:
         return (expr.is_positive is True or sign_of(expr) == POSITIVE
                 or _stated(expr, every, strict=True)
-                or prove_sign_on(expr, every, strict=True, cheap=True) is not None
+                or prove_sign_on(expr, every, strict=True, cheap=True,
+                                 protect=protect) is not None
                 or _shift_sign(expr, strict=True)
                 or _on_interval(expr, every, strict=True))
     if need is Need.NONNEGATIVE:
         return (expr.is_nonnegative is True or sign_of(expr) is not None
                 or _stated(expr, every, strict=False)
-                or prove_sign_on(expr, every, cheap=True) is not None
+                or prove_sign_on(expr, every, cheap=True, protect=protect) is not None
                 or _shift_sign(expr, strict=False)
                 or _on_interval(expr, every, strict=False))
-    return _nonzero(expr, every, depth=0)
+    return _nonzero(expr, every, protect, depth=0)
 
 
-def _nonzero(expr, facts, depth: int) -> bool:
+def _nonzero(expr, facts, protect, depth: int) -> bool:
     from symbolic.checks.inequality import prove_sign_on
     from symbolic.checks.indexed import POSITIVE, sign_of
     if expr.is_zero is False or sign_of(expr) == POSITIVE or sign_of(-expr) == POSITIVE:
@@ -253,15 +261,17 @@ def _nonzero(expr, facts, depth: int) -> bool:
     plain = sympy.expand(expr)
     if any(sympy.expand(plain - z) == 0 or sympy.expand(plain + z) == 0 for z in known):
         return True
-    if (prove_sign_on(expr, facts, strict=True, cheap=True) is not None
-            or prove_sign_on(-expr, facts, strict=True, cheap=True) is not None
+    if _stated(expr, facts, strict=True) or _stated(-expr, facts, strict=True):
+        return True
+    if (prove_sign_on(expr, facts, strict=True, cheap=True, protect=protect) is not None
+            or prove_sign_on(-expr, facts, strict=True, cheap=True, protect=protect) is not None
             or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)):
         return True
     if depth == 0 and isinstance(expr, sympy.Expr):
         factors = sympy.Mul.make_args(sympy.factor(expr))
         if len(factors) > 1:
             return all(_nonzero(f.base if isinstance(f, sympy.Pow) and f.exp.is_positive
-                                else f, facts, 1) for f in factors)
+                                else f, facts, protect, 1) for f in factors)
     return False
 
 
@@ -302,10 +312,12 @@ def definedness_problem(step: Step) -> str | None:
     if claim is None or step.kind in (Kind.DEFINITION, Kind.PROSE, Kind.APPROXIMATION):
         return None
     sides, facts = _sides(step)
+    # a sign fact x[j] > 0 with j free in the claim is about that element only
+    protect = frozenset(claim.free_symbols)
     for side in sides:
         for condition in conditions(side):
             try:
-                ok = _proved(condition, facts)
+                ok = _proved(condition, facts, protect)
             except SoftTimeout:
                 raise
             except Exception:  # a SymPy failure proves nothing

@@ -64,6 +64,7 @@ from symbolic.budget import SoftTimeout
 from symbolic.checks import CheckContext, checker, rule
 from symbolic.checks.algebraic import (as_greater, difference_zero, domain_of, equal,
                                        flatten_facts, normalize_sums)
+from symbolic.checks._ranges import conventional
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import MaxOver, MinOver
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
@@ -857,7 +858,7 @@ def rule_limit(step: Step, context: CheckContext) -> Outcome:
     sides = [(claim.lhs, claim.rhs), (claim.rhs, claim.lhs)]
     for lim, value in sides:
         if isinstance(lim, sympy.Limit):
-            computed = lim.doit()
+            computed = conventional(lim).doit()  # sums in it read by the empty-range rule
             if computed.has(sympy.Limit):
                 raise _Mismatch(f"sympy.limit could not evaluate {lim}")
             if _same(computed, value, _usable_facts(step)):
@@ -972,7 +973,7 @@ def rule_convex_hessian(step: Step, context: CheckContext) -> Outcome:
                         "('size', L) with ('instances', ...) was given to check instances")
     done = []
     for n in instances:
-        fn = f.subs(size, n).doit()
+        fn = conventional(f.subs(size, n)).doit()
         variables = sorted((e for e in fn.atoms(sympy.Indexed) if e.base == x),
                            key=sympy.default_sort_key)
         if not variables or not _psd_instance(fn, variables):

@@ -257,6 +257,12 @@ FALSE = {
     "combination-strict": with_premises(
         claim_step(a, LT, b, rule=Rule("linear_combination", ("ab",))),
         premise("ab", a, LE, b)),
+    # linear_combination reading a fact about one element (j free in the claim) as a
+    # fact about every element: a = b = 0, j = 2, x_2 = 1, x_1 = -5 gives -1 <= -6.
+    "combination-one-element-fact": with_premises(
+        claim_step(a - x[j], LE, b - x[j] + x[1], assumptions=(x[j] > 0,),
+                   rule=Rule("linear_combination", ("ab",))),
+        premise("ab", a, LE, b)),
     # substitute: alpha := max_j x_j, but the claim puts the min in its place
     # (x = (0, 1): max 1, min 0, so alpha = 1 <= min = 0 is false).
     "substitute-wrong": with_premises(
@@ -306,6 +312,13 @@ FALSE = {
     # log(e^x) = x is fine, but log(x) - log(x) = 0 is undefined for x <= 0.
     "log-minus-itself": claim_step(sympy.Add(sympy.log(x_), -sympy.log(x_), evaluate=False),
                                    EQ, 0),
+    # sin(asin x) = x for real x: at x = 2, asin 2 is not real.
+    "sin-asin-real": claim_step(sympy.sin(sympy.asin(x_), evaluate=False), EQ, x_),
+    # x_j > 0 for the one j named in the claim says nothing of x_1: at x_1 = 0 the side
+    # 1/x_1 is undefined (j = 2).
+    "one-element-fact-denominator": claim_step(unevaluated_div(1, x[1]) + x[j], EQ,
+                                               x[j] + unevaluated_div(1, x[1]),
+                                               assumptions=(x[j] > 0,)),
     # 1/(x - y) + 1/(y - x) = 0: undefined at x = y.
     "opposite-poles": claim_step(1 / (a - b) + 1 / (b - a), EQ, 0),
 
@@ -427,6 +440,10 @@ TRUE = {
     "removable-pole-excluded": claim_step(unevaluated_div(x_ ** 2 - 1, x_ - 1), EQ, x_ + 1,
                                           assumptions=(x_ > 1,)),
     # limits by sympy.limit
+    "sin-asin-interval": claim_step(sympy.sin(sympy.asin(x_), evaluate=False), EQ, x_,
+                                    assumptions=(x_ >= -1, x_ <= 1)),
+    "every-element-fact-denominator": claim_step(S(1 / x[j], 1, n1), EQ, S(1 / x[j], 1, n1),
+                                                 assumptions=(x[j] > 0,)),
     "limit-sinc": claim_step(sympy.Limit(sympy.sin(x_) / x_, x_, 0, dir="+-"), EQ, 1),
     "limit-slow-log-true": claim_step(sympy.Limit(sympy.log(xp) / xp ** Rational(1, 1000),
                                                   xp, oo), EQ, 0),
@@ -501,3 +518,15 @@ def test_an_undefined_side_is_reported_as_such():
     step, _ = _case(FALSE["x-over-x"])
     outcome = _pipeline(step)
     assert any(e.method == "definedness" and "x != 0" in e.detail for e in outcome.evidence)
+
+
+def test_definedness_conditions_are_collected():
+    from symbolic.checks._definedness import Need, conditions
+    found = {(c.need, c.expr) for c in conditions(sympy.log(x_ - 1) + 1 / y + sympy.sqrt(a)
+                                                  + MaxOver(x[j], (j, 1, n0)))}
+    assert (Need.POSITIVE, x_ - 1) in found
+    assert (Need.NONZERO, y) in found
+    assert (Need.NONNEGATIVE, a) in found
+    assert (Need.NONNEGATIVE, n0 - 1) in found       # the max ranges over 1..n, not empty
+    # the variable of a limit is the limit algorithm's business
+    assert conditions(sympy.Limit(sympy.sin(x_) / x_, x_, 0)) == []
