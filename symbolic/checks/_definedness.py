@@ -128,6 +128,18 @@ def _collect(e, facts, skip, out) -> None:
         for arg in e.args[2:]:
             _collect(arg, facts, skip, out)
         return
+    if isinstance(e, (sympy.ConditionSet, sympy.ImageSet, sympy.Lambda)):
+        # a set's own variable ranges over where its condition makes sense (solveset's
+        # reading); only conditions on the set's parameters are the claim's
+        bound = set(getattr(e, "bound_symbols", ())) | set(
+            getattr(getattr(e, "lamda", None), "variables", ()))
+        if isinstance(e, sympy.ConditionSet):
+            bound.add(e.sym)
+        if isinstance(e, sympy.Lambda):
+            bound |= set(e.variables)
+        for arg in e.args:
+            _collect(arg, facts, skip | bound, out)
+        return
     if isinstance(e, sympy.Integral):
         inner = skip | {lim[0] for lim in e.limits}
         _collect(e.function, facts, inner, out)

@@ -322,6 +322,12 @@ FALSE = {
     # 1/(x - y) + 1/(y - x) = 0: undefined at x = y.
     "opposite-poles": claim_step(1 / (a - b) + 1 / (b - a), EQ, 0),
 
+    # a solution set that keeps a point where its condition is undefined: x/x = 1 is
+    # undefined at x = 0, so 0 is not in the set and the set is not all of R.
+    "solution-set-undefined-point": claim_step(
+        sympy.ConditionSet(x_, Eq(unevaluated_div(x_, x_), 1, evaluate=False), sympy.S.Reals),
+        EQ, sympy.S.Reals),
+
     # --- 5. limits: only sympy.limit decides -------------------------------------------
     # two-sided limit of 1/x at 0 does not exist (+oo from the right, -oo from the left).
     "limit-two-sided-pole": claim_step(sympy.Limit(1 / x_, x_, 0, dir="+-"), EQ, oo),
@@ -444,6 +450,8 @@ TRUE = {
                                     assumptions=(x_ >= -1, x_ <= 1)),
     "every-element-fact-denominator": claim_step(S(1 / x[j], 1, n1), EQ, S(1 / x[j], 1, n1),
                                                  assumptions=(x[j] > 0,)),
+    "solution-set-log": claim_step(sympy.ConditionSet(x_, Eq(sympy.log(x_), 0), sympy.S.Reals),
+                                   EQ, sympy.FiniteSet(1)),
     "limit-sinc": claim_step(sympy.Limit(sympy.sin(x_) / x_, x_, 0, dir="+-"), EQ, 1),
     "limit-slow-log-true": claim_step(sympy.Limit(sympy.log(xp) / xp ** Rational(1, 1000),
                                                   xp, oo), EQ, 0),
