@@ -81,6 +81,9 @@ _REWRITES = (
     ("factor", lambda e: sympy.factor(sympy.together(e))),
     ("cancel", lambda e: sympy.cancel(sympy.together(e))),
     ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
+    # closed forms of sums: safe because every sum was first given its empty-range
+    # value (``conventional``), so SymPy's reversed-range convention never applies
+    ("doit", lambda e: sympy.expand(e.doit()) if e.has(sympy.Sum, sympy.Product) else None),
     ("simplify", sympy.simplify),
 )
 

@@ -142,6 +142,11 @@ FALSE = {
     # n in Z: at n = -2 the empty sum 0 >= 1 is false; Karr gives -sum_{-1}^{0}(-1) = 2.
     "karr-negative-terms": claim_step(S(-1, 1, n), GE, 1),
 
+    # n >= 0: at n = 0 the empty sum 0 >= 1 is false (doit's closed form n >= 1 is not).
+    "count-ge-one-empty": claim_step(S(1, 1, n0), GE, 1),
+    # n >= 0: at n = 0, 0 > 0 is false.
+    "count-positive-empty": claim_step(S(1, 1, n0), GT, 0),
+
     # --- 2. rules dividing by a count, or using a max over a range that may be empty ----
     # the claim: n >= 0, at n = 0 it reads 0 <= -1.
     "termwise-copies-empty": claim_step(S(-1, 1, n0), LE, -1),
@@ -399,6 +404,8 @@ TRUE = {
     "count-nonnegative": claim_step(S(1, 1, n0), EQ, n0),
     "gauss-nonnegative": claim_step(S(j, 1, n0), EQ, n0 * (n0 + 1) / 2),
     "power-nonnegative": claim_step(P(2, 1, n0), EQ, 2 ** n0),
+    "count-nonnegative-sign": claim_step(S(1, 1, n0), GE, 0),
+    "count-ge-one-nonempty": claim_step(S(1, 1, n1), GE, 1),
     # n in Z with n >= 0 stated as a fact rather than an assumption of the symbol
     "count-fact": claim_step(S(1, 1, n), EQ, n, assumptions=(n >= 0,)),
     # n >= 1: the termwise claim holds
