@@ -19,6 +19,7 @@ ever evaluated there), which lets nested ranges such as ``k = 1..j`` be proved n
 """
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 import sympy
@@ -129,8 +130,14 @@ def _one(expr, facts):
 
 def _safe_count_sign(lo, hi, facts):
     try:
-        return count_sign(lo, hi, facts)
+        return _cached_count_sign(lo, hi, tuple(facts))
     except SoftTimeout:
         raise
     except Exception:  # undecided: the Piecewise keeps the value right either way
         return None
+
+
+@functools.lru_cache(maxsize=2048)
+def _cached_count_sign(lo, hi, facts):
+    # rules ask for the signs of many expressions over the same few ranges
+    return count_sign(lo, hi, facts)
