@@ -545,3 +545,12 @@ def test_definedness_conditions_are_collected():
     assert (Need.NONNEGATIVE, n0 - 1) in found       # the max ranges over 1..n, not empty
     # the variable of a limit is the limit algorithm's business
     assert conditions(sympy.Limit(sympy.sin(x_) / x_, x_, 0)) == []
+
+
+def test_nested_ranges_take_the_conventional_value_at_every_size():
+    # sum_{i=1}^{m} sum_{j=1}^{i-2} 1: Karr's inner sum at i = 1 is -1; the convention's
+    # value is sum_{i=3}^{m} (i - 2) = (m-1)(m-2)/2 for m >= 2, and 0 below
+    guarded = conventional(S(S(1, 1, i - 2), 1, m, i))
+    for value in range(-3, 7):
+        expected = sum(max(0, ii - 2) for ii in range(1, value + 1))
+        assert guarded.subs(m, value).doit() == expected
