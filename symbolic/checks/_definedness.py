@@ -233,11 +233,24 @@ def _shifted(expr):
     return sympy.expand(expr.xreplace(mapping)) if mapping else None
 
 
+def _additive_sign(expr, *, strict: bool) -> bool:
+    """A sum whose constant part (``e - 1``) and other terms are each of a known sign:
+    SymPy does not combine a positive constant such as ``E - 1`` with the other terms."""
+    terms = sympy.Add.make_args(expr)
+    constant = sum((t for t in terms if t.is_number), sympy.S.Zero)
+    others = [t for t in terms if not t.is_number]
+    parts = ([constant] if constant != 0 else []) + others
+    if not parts or not all(p.is_nonnegative is True for p in parts):
+        return False
+    return not strict or any(p.is_positive is True for p in parts)
+
+
 def _shift_sign(expr, *, strict: bool) -> bool:
     shifted = _shifted(expr)
     if shifted is None:
-        return False
-    return (shifted.is_positive if strict else shifted.is_nonnegative) is True
+        shifted = sympy.expand(expr)
+    return ((shifted.is_positive if strict else shifted.is_nonnegative) is True
+            or _additive_sign(shifted, strict=strict))
 
 
 def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()) -> bool:
@@ -321,7 +334,7 @@ def definedness_problem(step: Step) -> str | None:
     """None when every side of the claim is proved defined on the step's domain, else a
     sentence naming the first condition that was not proved."""
     claim = step.claim
-    if claim is None or step.kind in (Kind.DEFINITION, Kind.PROSE, Kind.APPROXIMATION):
+    if claim is None or step.kind in (Kind.DEFINITION, Kind.PROSE):
         return None
     sides, facts = _sides(step)
     # a sign fact x[j] > 0 with j free in the claim is about that element only
