@@ -142,6 +142,16 @@ FALSE = {
     # n in Z: at n = -2 the empty sum 0 >= 1 is false; Karr gives -sum_{-1}^{0}(-1) = 2.
     "karr-negative-terms": claim_step(S(-1, 1, n), GE, 1),
 
+    # telescoping over 1..n, n in Z: at n = -1 the empty sum is 0 but x_0 - x_1 need not
+    # be (Karr's value -(x_1 - x_0) makes the identity hold for every n).
+    "karr-telescoping": claim_step(S(x[j + 1] - x[j], 1, n), EQ, x[n + 1] - x[1]),
+    # geometric sum over 0..n, n in Z: at n = -2 the empty sum 0 against 2^-1 - 1 = -1/2
+    # (Karr: -sum_{-1}^{-1} 2^j = -1/2 agrees with the formula).
+    "karr-geometric": claim_step(S(2 ** j, 0, n), EQ, 2 ** (n + 1) - 1),
+    # prod_{1}^{n} (j+1)/j = n + 1, n in Z: at n = -1 the empty product 1 against 0.
+    "karr-product-ratio": claim_step(P((j + 1) / j, 1, n), EQ, n + 1),
+    # sum_{1}^{n} 1/(j(j+1)) = 1 - 1/(n+1), n in Z: at n = -2 the empty sum 0 against 2.
+    "karr-telescoping-fraction": claim_step(S(1 / (j * (j + 1)), 1, n), EQ, 1 - 1 / (n + 1)),
     # n >= 0: at n = 0 the empty sum 0 >= 1 is false (doit's closed form n >= 1 is not).
     "count-ge-one-empty": claim_step(S(1, 1, n0), GE, 1),
     # n >= 0: at n = 0, 0 > 0 is false.
@@ -294,6 +304,8 @@ FALSE = {
     "removable-pole": claim_step(unevaluated_div(x_ ** 2 - 1, x_ - 1), EQ, x_ + 1),
     # tan x cos x = sin x: tan is undefined at pi/2.
     "tan-cos": claim_step(sympy.tan(x_) * sympy.cos(x_), EQ, sympy.sin(x_)),
+    # e^{log x} = x for real x: log(-1) is not real (SymPy would cancel it unevaluated).
+    "exp-log-real": claim_step(sympy.exp(sympy.log(x_), evaluate=False), EQ, x_),
     # x > 1 => log(x - 2) < x: at x = 3/2 the conclusion's log is of -1/2.
     "implication-log-undefined": claim_step(Gt(x_, 1), IMPLIES, Lt(sympy.log(x_ - 2), x_)),
     # sqrt(x - 1) >= 0 for real x: undefined for x < 1.
@@ -406,6 +418,8 @@ TRUE = {
     "power-nonnegative": claim_step(P(2, 1, n0), EQ, 2 ** n0),
     "count-nonnegative-sign": claim_step(S(1, 1, n0), GE, 0),
     "count-ge-one-nonempty": claim_step(S(1, 1, n1), GE, 1),
+    "telescoping-nonnegative": claim_step(S(x[j + 1] - x[j], 1, n), EQ, x[n + 1] - x[1],
+                                          assumptions=(n >= 0,)),
     # n in Z with n >= 0 stated as a fact rather than an assumption of the symbol
     "count-fact": claim_step(S(1, 1, n), EQ, n, assumptions=(n >= 0,)),
     # n >= 1: the termwise claim holds
