@@ -87,6 +87,12 @@ def _term_moments(total: sympy.Sum, variables: dict):
     if index in body.free_symbols:
         raise MomentError(f"the terms of {total} depend on {index} otherwise than through "
                           "i.i.d. components")
+    # hi - lo + 1 terms only when that count cannot be negative: SymPy's reversed range
+    # (Karr) would count -1 terms where the sum is empty and its moments are 0
+    from symbolic.checks._ranges import count_sign
+    if count_sign(lo, hi) is not True:
+        raise MomentError(f"{total}: the number of terms {hi - lo + 1} is not proved >= 0 "
+                          "(state the size's domain, e.g. d >= 1)")
     from sympy import stats
 
     return hi - lo + 1, sympy.simplify(stats.E(body)), sympy.simplify(stats.variance(body))

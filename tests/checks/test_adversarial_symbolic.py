@@ -570,8 +570,6 @@ def test_nested_ranges_take_the_conventional_value_at_every_size():
         assert guarded.subs(m, value).doit() == expected
 
 
-@pytest.mark.xfail(strict=True, reason="symbolic/checks/moments.py (not this tier's file) counts "
-                   "hi - lo + 1 terms without proving the count >= 0")
 def test_iid_moments_over_a_range_that_may_be_reversed():
     # Var(sum_{j=1}^{d} q_j k_j) = d with d in Z: at d = -1 the sum is empty, its variance
     # is 0, not -1; the iid_moments rule counts d terms by Karr's convention
