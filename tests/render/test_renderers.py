@@ -123,7 +123,7 @@ def test_shakiness_passes_through_proved_steps():
 @pytest.mark.parametrize("text, expected", [
     ("a_b & 50% {x} $y$ #1 ~^", r"a\_b \& 50\% \{x\} \$y\$ \#1 \textasciitilde{}\textasciicircum{}"),
     (r"\frac{1}{2}", r"\textbackslash{}frac\{1\}\{2\}"),
-    ("证明：λ ≤ 1", r"\omitted{}: $\lambda$ $\le$ 1"),          # CJK run -> one mark
+    ("证明：λ ≤ 1", r"证明：$\lambda$ $\le$ 1"),               # CJK kept for CJKutf8
     ("x₁ < y", r"x$_{1}$ \textless{} y"),
     ("λ ∝ n ☃", r"$\lambda$ $\propto$ n \texttt{[U+2603]}"),  # an unknown character is named
 ])
@@ -131,9 +131,11 @@ def test_latex_escape(text, expected):
     assert latex_escape(text) == expected
 
 
-def test_latex_escape_leaves_only_ascii():
+def test_latex_escape_leaves_only_ascii_and_cjk():
+    from symbolic.render.rows import is_cjk
+
     text = "".join(chr(c) for c in range(32, 0x3100, 7))
-    assert latex_escape(text).isascii()
+    assert "".join(ch for ch in latex_escape(text) if not is_cjk(ch)).isascii()
 
 
 @pytest.mark.slow
@@ -143,8 +145,13 @@ def test_every_escaped_character_compiles(tmp_path):
 
     from symbolic.render.latex import _MACROS, _PREAMBLE, _UNICODE
 
-    text = latex_escape("".join(_UNICODE) + "".join(chr(c) for c in range(1, 0x3100, 3)), breakable=True)
-    (tmp_path / "u.tex").write_text(_PREAMBLE + _MACROS + "\\begin{document}\n" + text + "\n\\end{document}\n")
+    # everything below the CJK blocks, then common Chinese text and punctuation (gbsn has no
+    # glyphs for radicals or kana, which the documents do not use)
+    text = latex_escape("".join(_UNICODE) + "".join(chr(c) for c in range(1, 0x2E80, 3))
+                        + "证明：注意力权重（点积），“查询”。", breakable=True)
+    (tmp_path / "u.tex").write_text(_PREAMBLE + "\\usepackage{CJKutf8}\n" + _MACROS + "\\begin{document}\n"
+                                    "\\begin{CJK}{UTF8}{gbsn}\n" + text + "\n\\end{CJK}\n\\end{document}\n",
+                                    encoding="utf-8")
     result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "u.tex"],
                             cwd=tmp_path, capture_output=True, text=True, errors="replace", timeout=120)
     assert result.returncode == 0, result.stdout[-2000:]
@@ -163,7 +170,9 @@ def test_markdown_escape(text, expected):
     ("lambda", "-1.5e-3", (r"\lambda", r"-1.5 \times 10^{-3}")),
     ("q[1, 2]", "-3/4", ("q_{1,2}", r"-\frac{3}{4}")),
     ("s_max", "2", (r"s_{max}", "2")),
-    ("weird name!", "sqrt(2)", (None, None)),  # shown as text, never guessed at
+    ("weird name!", "sqrt(2)", (None, r"\sqrt{2}")),  # an unusual name is shown as text
+    ("x[2]", "2*log(3/2)", ("x_{2}", r"2 \ln\left(\frac{3}{2}\right)")),
+    ("y", "__import__('os')", ("y", None)),  # read by a small grammar, never evaluated
 ])
 def test_counterexample_values_are_typeset(name, value, expected):
     assert (name_latex(name), value_latex(value)) == expected
@@ -218,5 +227,6 @@ def test_latex_report_uses_only_the_allowed_packages():
 
     tex = _files()["sample.tex"].decode()
     packages = set(re.findall(r"\\usepackage(?:\[[^]]*\])?\{([^}]*)\}", tex))
-    assert packages <= {"amsmath", "amssymb", "xcolor", "hyperref", "booktabs", "graphicx"}
-    assert tex.isascii()
+    assert packages <= {"amsmath", "amssymb", "xcolor", "hyperref", "booktabs", "graphicx", "geometry",
+                        "array", "longtable", "CJKutf8"}
+    assert "CJKutf8" in packages and r"\begin{CJK}{UTF8}{gbsn}" in tex  # the sample quotes Chinese
