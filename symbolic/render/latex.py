@@ -245,7 +245,8 @@ _MACROS = r"""\newcommand{\verdict}[2]{\colorbox{#1}{\textcolor{white}{\sffamily
 \newsavebox{\partbox}
 % a part of a claim; a part wider than a continuation line (rare: one huge fraction) is
 % scaled to fit it rather than run into the margin
-\newcommand{\claimpart}[1]{\sbox{\partbox}{$\displaystyle #1$}%
+\newcommand{\claimstyle}{\displaystyle}
+\newcommand{\claimpart}[1]{\sbox{\partbox}{$\claimstyle #1$}%
   \ifdim\wd\partbox>\dimexpr\linewidth-2em\relax
     \resizebox{\dimexpr\linewidth-2em\relax}{!}{\usebox{\partbox}}%
   \else\usebox{\partbox}\fi\hskip 0.3em plus 0.2em\relax}
@@ -254,7 +255,7 @@ _MACROS = r"""\newcommand{\verdict}[2]{\colorbox{#1}{\textcolor{white}{\sffamily
   \ifdim\wd\claimbox>\linewidth
     {\raggedright\hangindent=2em\hangafter=1\noindent #2\par}%
   \else\makebox[\linewidth]{\usebox{\claimbox}}\fi\par\smallskip}
-\newcommand{\tableclaim}[1]{{\raggedright\hangindent=1em\hangafter=1 #1\par}}
+\newcommand{\tableclaim}[1]{{\renewcommand{\claimstyle}{\textstyle}\raggedright\hangindent=1em\hangafter=1 #1\par}}
 \newsavebox{\tablebox}
 \newcommand{\fittable}[1]{\sbox{\tablebox}{#1}%
   \ifdim\wd\tablebox>\linewidth\resizebox{\linewidth}{!}{\usebox{\tablebox}}%
@@ -377,7 +378,8 @@ def _details(step: StepRow) -> list[str]:
         items.append(rf"\textbf{{{escape(evidence.method)}:}} {prose(evidence.detail)}")
     if attempts:
         items.append(r"\textcolor{black!60}{\small Did not decide: "
-                     + ", ".join(rf"\texttt{{{escape(e.method)}}}" for e in attempts) + "}")
+                     + ", ".join(rf"\texttt{{{escape(e.method)}}}".replace(r"\_", r"\_\allowbreak{}")
+                               for e in attempts) + "}")
     if step.assumptions:
         items.append(r"\textbf{Assumptions:} " + ", ".join(_math(a) for a in step.assumptions))
     if step.regime:

@@ -230,3 +230,77 @@ def test_latex_report_uses_only_the_allowed_packages():
     assert packages <= {"amsmath", "amssymb", "xcolor", "hyperref", "booktabs", "graphicx", "geometry",
                         "array", "longtable", "CJKutf8"}
     assert "CJKutf8" in packages and r"\begin{CJK}{UTF8}{gbsn}" in tex  # the sample quotes Chinese
+
+
+def _compile_and_count_overfull(files, name, tmp_path):
+    from symbolic.report import overfull_boxes
+
+    log = tmp_path / name.replace(".tex", ".log")
+    ok, message = compile_latex(files, name, tmp_path / name.replace(".tex", ".pdf"), log_path=log)
+    assert ok, message
+    return [w for w in overfull_boxes(log.read_text(encoding="latin-1")) if w > 10]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_sample_report_has_no_line_in_the_margin(tmp_path):
+    assert _compile_and_count_overfull(_files(), "sample.tex", tmp_path) == []
+
+
+REPORTS = HERE.parent.parent / "reports"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@pytest.mark.parametrize("name", sorted(p.name for p in REPORTS.glob("*.tex")))
+def test_every_committed_report_has_no_line_in_the_margin(name, tmp_path):
+    files = {p.relative_to(REPORTS).as_posix(): p.read_bytes() for p in REPORTS.rglob("*") if p.is_file()}
+    assert _compile_and_count_overfull(files, name, tmp_path) == []
+
+
+def test_quote_maths_is_typeset_and_unknown_macros_shown_as_source():
+    from symbolic.render.latex import quote_math
+
+    assert quote_math("α_i") == r"$\alpha _i$"
+    assert quote_math(r"k_j^T q \gg k_i^T q") == r"$k_j^T q \gg k_i^T q$"
+    assert quote_math(r"\mymacro{x}").startswith(r"\texttt{")   # a document's own macro
+    assert quote_math(r"\left( x").startswith(r"\texttt{")      # unbalanced
+
+
+def test_long_claims_are_cut_at_top_level_operators_only():
+    from symbolic.render.latex import claim_parts
+
+    assert claim_parts(r"a + \left(b - c\right) \le -d - e") == ["a", r"+ \left(b - c\right)", r"\le -d", "- e"]
+    assert claim_parts(r"\frac{a + b}{c}") == [r"\frac{a + b}{c}"]
+
+
+def test_wide_tables_are_split_repeating_the_first_column():
+    from symbolic.render.latex import table_groups
+
+    table = [["n"] + [f"column {k}" for k in range(16)], ["1"] + ["0.123456789"] * 16]
+    groups = table_groups(table)
+    assert len(groups) > 1 and all(g[0] == 0 for g in groups)
+    assert sorted(c for g in groups for c in g[1:]) == list(range(1, 17))
+
+
+def test_an_english_document_has_no_chinese_note_and_no_empty_quote():
+    derivation = Derivation(id="en", title="English", source="en.txt", description="", steps=(
+        Step("S1", Kind.IDENTITY, "", Claim(sympy.Integer(1), Relation.EQ, sympy.Integer(1))),))
+    tex = render_reports([(derivation, {"S1": Outcome(Verdict.PROVED, (Evidence("e", "1 = 1"),))})])["en.tex"]
+    tex = tex.decode()
+    assert "CJK" not in tex and "Chinese" not in tex and r"\begin{quote}" not in tex
+
+
+def test_decisive_evidence_comes_first_and_attempts_fold_into_one_line():
+    from symbolic.render.rows import decisive_evidence
+
+    outcome = Outcome(Verdict.PROVED, (Evidence("algebraic_expand", "expand did not show lhs - rhs = 0"),
+                                       Evidence("indexed_identity", "lhs - rhs is 0 for every size")))
+    derivation = Derivation(id="d", title="t", source="s", description="", steps=(
+        Step("S1", Kind.IDENTITY, "q", Claim(sympy.Integer(1), Relation.EQ, sympy.Integer(1))),))
+    row = build_rows(derivation, {"S1": outcome}).steps[0]
+    decided, attempts = decisive_evidence(row)
+    assert [e.method for e in decided] == ["indexed_identity"]
+    assert [e.method for e in attempts] == ["algebraic_expand"]
+    tex = render_reports([(derivation, {"S1": outcome})])["d.tex"].decode()
+    assert tex.index("indexed") < tex.index("Did not decide") < tex.index(r"algebraic\_\allowbreak{}expand")
