@@ -77,7 +77,7 @@ def escape(text: str, *, breakable: bool = False) -> str:
         else:  # any other character is named, never dropped silently
             piece = rf"\texttt{{[U+{ord(ch):04X}]}}"
         out.append(piece)
-        if breakable and ch in "}),=+":
+        if breakable and ch in "}),=+*/":
             out.append(r"\allowbreak{}")
     return "".join(out)
 
@@ -165,10 +165,27 @@ def quote_math(source: str) -> str:
     return r"\texttt{" + escape(f"${source}$", breakable=True) + "}"
 
 
+_DISPLAY_NOISE = re.compile(r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|\\label\{[^{}]*\}"
+                            r"|\\nonumber|\\notag|&")
+
+
+def display_math(source: str) -> str:
+    """A quote's displayed maths: each row (``\\\\``) on its own lines, broken like a claim
+    when too wide; a row that is not safe to typeset is shown as source."""
+    rows = [" ".join(row.split()) for row in _DISPLAY_NOISE.sub(" ", source).split(r"\\")]
+    out = []
+    for row in (r for r in rows if r):
+        typeset = quote_math(row)
+        out.append(_show_claim(" ".join(plain(row).split())) if typeset.startswith("$") else
+                   r"\par " + typeset + r"\par")
+    return "".join(out)
+
+
 def _quote(text: str) -> str:
     """A document's own words: text as text (Chinese included), maths typeset."""
-    return "".join(quote_math(piece) if is_math else escape(piece)
-                   for is_math, piece in split_math(text))
+    return "".join(display_math(piece) if kind == "display" else
+                   quote_math(piece) if kind else escape(piece, breakable=True)
+                   for kind, piece in split_math(text))
 
 
 def _math(latex: str) -> str:
@@ -187,6 +204,7 @@ def _step_link(step_id: str) -> str:
 
 _RELATION_TOKENS = frozenset(r"= < > \le \leq \ge \geq \ne \neq \approx \gg \ll \propto \implies "
                              r"\Rightarrow \iff \sim \equiv \wedge".split())
+_SPACES = frozenset(r"\, \; \: \! \quad \qquad".split())
 _CLAIM_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\s+|.", re.S)
 
 
@@ -208,7 +226,7 @@ def claim_parts(latex: str) -> list[str]:
             parts.append("".join(current).strip())
             current = []
         current.append(token)
-        if not token.isspace() and depth == 0:
+        if not token.isspace() and token not in _SPACES and depth == 0:
             previous = token
     if "".join(current).strip():
         parts.append("".join(current).strip())
@@ -220,6 +238,13 @@ def _claim_parts_tex(latex: str) -> str:
     first = parts[0]
     rest = [f"{{}}{p}" for p in parts[1:]]  # {} keeps a leading + or = binary
     return "".join(rf"\claimpart{{{p}}}" for p in [first] + rest)
+
+
+def _inline_claim(latex: str) -> str:
+    """Maths in a sentence that may break between its top-level parts (long assumptions)."""
+    if len(claim_parts(latex)) == 1 and len(latex) < 60:
+        return _math(latex)
+    return rf"{{\renewcommand{{\claimstyle}}{{\textstyle}}{_claim_parts_tex(latex)}}}\unskip"
 
 
 def _show_claim(latex: str) -> str:
@@ -381,7 +406,7 @@ def _details(step: StepRow) -> list[str]:
                      + ", ".join(rf"\texttt{{{escape(e.method)}}}".replace(r"\_", r"\_\allowbreak{}")
                                for e in attempts) + "}")
     if step.assumptions:
-        items.append(r"\textbf{Assumptions:} " + ", ".join(_math(a) for a in step.assumptions))
+        items.append(r"\textbf{Assumptions:} " + ", ".join(_inline_claim(a) for a in step.assumptions))
     if step.regime:
         items.append(r"\textbf{Regime:} " + prose(step.regime))
     if step.corrects:

@@ -376,18 +376,25 @@ def is_cjk(ch: str) -> bool:
             or 0x20000 <= code <= 0x2FA1F or 0xAC00 <= code <= 0xD7AF or 0x3000 <= code <= 0x303F)
 
 
-_MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_DISPLAY_ENVS = r"(?:equation|align|gather|multline|displaymath|eqnarray)\*?"
+_MATH_SPAN = re.compile(r"\\begin\{(" + _DISPLAY_ENVS + r")\}(.+?)\\end\{\1\}"
+                        r"|\$\$(.+?)\$\$|\\\[(.+?)\\\]|\$(.+?)\$|\\\((.+?)\\\)", re.S)
 
 
-def split_math(text: str) -> list[tuple[bool, str]]:
-    """A text with inline maths cut into (is_math, piece) runs; ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]``."""
-    pieces: list[tuple[bool, str]] = []
+def split_math(text: str) -> list[tuple[str, str]]:
+    """A text cut into (kind, piece) runs: kind "" for text, "inline" for ``$..$`` and
+    ``\\(..\\)``, "display" for ``$$..$$``, ``\\[..\\]`` and equation-like environments."""
+    pieces: list[tuple[str, str]] = []
     pos = 0
     for m in _MATH_SPAN.finditer(text):
         if m.start() > pos:
-            pieces.append((False, text[pos:m.start()]))
-        pieces.append((True, next(g for g in m.groups() if g is not None)))
+            pieces.append(("", text[pos:m.start()]))
+        _env, environment, dollars, brackets, inline, parens = m.groups()
+        if inline is not None or parens is not None:
+            pieces.append(("inline", inline if inline is not None else parens))
+        else:
+            pieces.append(("display", next(g for g in (environment, dollars, brackets) if g is not None)))
         pos = m.end()
     if pos < len(text):
-        pieces.append((False, text[pos:]))
+        pieces.append(("", text[pos:]))
     return pieces
