@@ -137,6 +137,8 @@ _MATH_COMMANDS = (KNOWN - {r"\label", r"\\", r"\%", r"\&"}) | frozenset(r"""
 \ast \bullet \mid \parallel \perp \angle \triangle \square \varepsilon \vartheta \varphi
 \varrho \varsigma \sigma \mathrm \limits \nolimits \displaystyle \textstyle \min \max
 """.split())
+# fullwidth punctuation typed inside maths by a writer of Chinese is the ASCII sign there
+_MATH_PUNCTUATION = str.maketrans({"，": ", ", "。": ".", "：": ":", "；": ";", "｜": "|"})
 _MATH_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
 _MATH_PLAIN = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
                   "+-*/=<>()[]{}^_,.|!':; ~\n\t")
@@ -144,7 +146,7 @@ _MATH_PLAIN = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 
 def quote_math(source: str) -> str:
     """A quote's inline maths: typeset when it is safe to (known commands, balanced), else shown as source."""
-    latex = " ".join(plain(source).split())
+    latex = " ".join(plain(source.translate(_MATH_PUNCTUATION)).split())
     depth, sized = 0, 0
     safe = bool(latex)
     for token in _MATH_TOKEN.findall(latex):
@@ -166,6 +168,7 @@ def quote_math(source: str) -> str:
 
 
 _DISPLAY_NOISE = re.compile(r"\\(?:begin|end)\{(?:aligned|split|gathered)\}|\\label\{[^{}]*\}"
+                            r"|\\begin\{array\}\{[^{}]*\}|\\end\{array\}"
                             r"|\\nonumber|\\notag|&")
 
 
@@ -406,7 +409,8 @@ def _details(step: StepRow) -> list[str]:
                      + ", ".join(rf"\texttt{{{escape(e.method)}}}".replace(r"\_", r"\_\allowbreak{}")
                                for e in attempts) + "}")
     if step.assumptions:
-        items.append(r"\textbf{Assumptions:} " + ", ".join(_inline_claim(a) for a in step.assumptions))
+        items.append(r"{\raggedright\textbf{Assumptions:} "
+                     + ", ".join(_inline_claim(a) for a in step.assumptions) + r"\par}")
     if step.regime:
         items.append(r"\textbf{Regime:} " + prose(step.regime))
     if step.corrects:
