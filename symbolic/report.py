@@ -316,8 +316,9 @@ def _verdict_summary(checked) -> str:
 def _compile_pdfs(files: Mapping[str, bytes], out: Path) -> int:
     pdflatex = shutil.which("pdflatex")
     if pdflatex is None:
-        raise StepcheckError("--pdf needs pdflatex, which is not installed (apt-get install "
-                             "texlive-latex-base texlive-latex-recommended), or leave out --pdf")
+        raise StepcheckError("--pdf needs pdflatex, which is not installed (Debian/Ubuntu: apt-get "
+                             "install texlive-latex-base texlive-latex-recommended latex-cjk-common "
+                             "latex-cjk-chinese-arphic-gbsn00lp), or leave out --pdf")
     failures = 0
     for name in sorted(n for n in files if n.endswith(".tex")):
         log_path = Path(tempfile.gettempdir()) / f"stepcheck-{name.replace('.tex', '.log')}"
