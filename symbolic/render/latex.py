@@ -277,7 +277,7 @@ _MACROS = r"""\newcommand{\verdict}[2]{\colorbox{#1}{\textcolor{white}{\sffamily
 \newcommand{\claimpart}[1]{\sbox{\partbox}{$\claimstyle #1$}%
   \ifdim\wd\partbox>\dimexpr\linewidth-2em\relax
     \resizebox{\dimexpr\linewidth-2em\relax}{!}{\usebox{\partbox}}%
-  \else\usebox{\partbox}\fi\hskip 0.3em plus 0.2em\relax}
+  \else\usebox{\partbox}\fi\hskip 0pt plus 0.2em\relax}
 % a claim on one centred line when it fits, else broken between its top-level parts
 \newcommand{\showclaim}[2]{\par\smallskip\noindent\sbox{\claimbox}{$\displaystyle #1$}%
   \ifdim\wd\claimbox>\linewidth
