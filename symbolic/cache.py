@@ -133,7 +133,8 @@ def step_dependencies(step: Step) -> tuple[str, ...]:
 def step_keys(derivation: Derivation, config: CheckConfig) -> dict[str, str]:
     """The cache key of every step of a derivation, in step order."""
     keys: dict[str, str] = {}
-    common = f"{config.key()}|stepcheck {symbolic.__version__}|engine {engine_digest()}"
+    common = (f"{config.key()}|stepcheck {symbolic.__version__}|engine {engine_digest()}"
+              f"|{library_versions()}")
     for step in derivation.steps:
         deps = "|".join(f"{ref}={keys[ref]}" for ref in step_dependencies(step))
         text = f"{canonical_step(step)}\n{common}\ndeps {deps}"
@@ -230,6 +231,28 @@ def _file_digest(filename: str) -> str:
         return hashlib.sha256(Path(filename).read_bytes()).hexdigest()[:16]
     except OSError:
         return "no-file"
+
+
+# Every library whose version can change an outcome or a rendered byte, optional ones
+# included: python-flint certifies (an outcome found without it differs), latex2sympy2
+# and pylatexenc read, matplotlib and numpy draw figures and experiments.
+LIBRARIES = ("sympy", "mpmath", "python-flint", "latex2sympy2_extended", "pylatexenc",
+             "matplotlib", "numpy")
+
+
+@lru_cache(maxsize=1)
+def library_versions() -> str:
+    """The Python version and the version of each library in ``LIBRARIES`` ("absent" if missing)."""
+    import sys
+    from importlib import metadata
+
+    versions = [f"python {sys.version_info.major}.{sys.version_info.minor}.{sys.version_info.micro}"]
+    for name in LIBRARIES:
+        try:
+            versions.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name} absent")
+    return "; ".join(versions)
 
 
 @lru_cache(maxsize=1)

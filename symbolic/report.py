@@ -106,6 +106,7 @@ def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cac
         start, hits = time.perf_counter(), cache.hits if cache else 0
         outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache,
                                     progress=progress)
+        outcomes = rerun_timeouts(derivation, outcomes, config=config, cache=cache)
         checked.append((derivation, outcomes))
         if timings is not None:
             timings[derivation.id] = {"seconds": round(time.perf_counter() - start, 2),
@@ -114,6 +115,36 @@ def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cac
     if timings is not None and cache is not None:
         timings["cache_bytes"] = cache.size_bytes()
     return checked
+
+
+def rerun_timeouts(derivation: Derivation, outcomes: Mapping[str, Outcome], *,
+                   config: CheckConfig = REPORT_CONFIG, cache: Cache | None = None) -> dict[str, Outcome]:
+    """Outcomes with every ``timeout`` step checked once more, alone, before a report is written.
+
+    Budgets are counted in work (draws, points, sizes), so a step's verdict does not depend
+    on the machine; the wall-clock limit is a safety net far above the normal cost. A step
+    that still hit it while other steps ran in parallel, or while the machine was busy, is
+    re-run here with nothing else of ours running; its new outcome replaces the cached
+    ``timeout``. A step that times out alone as well keeps its honest ``timeout``.
+    """
+    from symbolic.checks import CheckContext
+    from symbolic.runner import _check_one, _dependency_outcomes
+
+    timed_out = [s for s in derivation.steps if outcomes[s.id].verdict is Verdict.TIMEOUT]
+    if not timed_out:
+        return dict(outcomes)
+    result = dict(outcomes)
+    keys = step_keys(derivation, config) if cache is not None else {}
+    for step in timed_out:
+        context = CheckContext(derivation, _dependency_outcomes(derivation, step, result))
+        outcome = _check_one(step, config, context)
+        result[step.id] = outcome
+        if cache is not None and outcome.verdict is not Verdict.ERROR:
+            cache.put(keys[step.id], outcome)
+        if outcome.verdict is Verdict.TIMEOUT:
+            print(f"{derivation.id} {step.id}: timed out again when re-run alone "
+                  f"(budget {config.timeout_s:g} s); reported as timeout", file=sys.stderr)
+    return result
 
 
 def run_report(args) -> int:
@@ -150,7 +181,7 @@ def run_report(args) -> int:
 
 # ---------------------------------------------------------------- rendered files, cached
 
-RENDER_FORMAT = 1
+RENDER_FORMAT = 2
 
 
 def render_cached(checked: Sequence[tuple[Derivation, Mapping[str, Outcome]]], *,
@@ -206,15 +237,9 @@ def render_key(checked: Sequence[tuple[Derivation, Mapping[str, Outcome]]]) -> s
 
 
 def _library_versions() -> str:
-    from importlib import metadata
+    from symbolic.cache import library_versions
 
-    versions = [f"python {sys.version}"]
-    for name in ("sympy", "mpmath", "latex2sympy2_extended", "matplotlib", "numpy"):
-        try:
-            versions.append(f"{name} {metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name} absent")  # figures are replaced by a note without it
-    return "; ".join(versions)
+    return f"python {sys.version}; {library_versions()}"
 
 
 def _source_files() -> list[str]:
@@ -291,22 +316,37 @@ def _verdict_summary(checked) -> str:
 def _compile_pdfs(files: Mapping[str, bytes], out: Path) -> int:
     pdflatex = shutil.which("pdflatex")
     if pdflatex is None:
-        raise StepcheckError("--pdf needs pdflatex, which is not installed (apt-get install "
-                             "texlive-latex-base texlive-latex-recommended), or leave out --pdf")
+        raise StepcheckError("--pdf needs pdflatex, which is not installed (Debian/Ubuntu: apt-get "
+                             "install texlive-latex-base texlive-latex-recommended latex-cjk-common "
+                             "latex-cjk-chinese-arphic-gbsn00lp), or leave out --pdf")
     failures = 0
     for name in sorted(n for n in files if n.endswith(".tex")):
-        ok, message = compile_latex(files, name, out / name.replace(".tex", ".pdf"))
+        log_path = Path(tempfile.gettempdir()) / f"stepcheck-{name.replace('.tex', '.log')}"
+        ok, message = compile_latex(files, name, out / name.replace(".tex", ".pdf"), log_path=log_path)
+        if ok:
+            wide = [w for w in overfull_boxes(log_path.read_text(encoding="latin-1")) if w > 10]
+            if wide:
+                print(f"{(out / name).as_posix()}: {len(wide)} line(s) run more than 10 pt into "
+                      f"the margin (widest {max(wide):g} pt); log in {log_path}", file=sys.stderr)
         if not ok:
             failures += 1
             print(f"pdflatex failed on {(out / name).as_posix()}: {message}", file=sys.stderr)
     return 1 if failures else 0
 
 
+def overfull_boxes(log: str) -> list[float]:
+    """How far (pt) each overfull box of a pdflatex log runs into the margin."""
+    import re
+
+    return [float(m) for m in re.findall(r"Overfull \\[hv]box \(([0-9.]+)pt too", log)]
+
+
 def compile_latex(files: Mapping[str, bytes], tex_name: str, pdf_path: Path | None = None,
-                  *, runs: int = 2) -> tuple[bool, str]:
+                  *, runs: int = 2, log_path: Path | None = None) -> tuple[bool, str]:
     """Run pdflatex on one report in a temporary folder (with its figures).
 
-    Returns (ok, first error line or ""); copies the PDF to ``pdf_path`` when given.
+    Returns (ok, first error line or ""); copies the PDF to ``pdf_path`` and the log of
+    the last run to ``log_path`` when given.
     """
     with tempfile.TemporaryDirectory(prefix="stepcheck-tex-") as tmp:
         for relative, data in files.items():
@@ -321,6 +361,9 @@ def compile_latex(files: Mapping[str, bytes], tex_name: str, pdf_path: Path | No
                 log = result.stdout.decode("utf-8", "replace").splitlines()
                 errors = [line for line in log if line.startswith("!")]
                 return False, errors[0] if errors else f"exit code {result.returncode}"
+        if log_path is not None:
+            log_path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(Path(tmp) / tex_name.replace(".tex", ".log"), log_path)
         if pdf_path is not None:
             pdf_path.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(Path(tmp) / tex_name.replace(".tex", ".pdf"), pdf_path)

@@ -134,3 +134,31 @@ def test_a_class_defined_outside_sympy_is_keyed_by_its_file(tmp_path, monkeypatc
     _file_digest.cache_clear()
     assert canonical_step(step) != before
     assert "gapdef.Gap" in before
+
+
+def test_every_library_version_is_in_the_key(monkeypatch):
+    """An outcome found without python-flint (or with another SymPy) is never served with it."""
+    from importlib import metadata
+
+    import symbolic.cache as cache_module
+
+    sample = load_derivation_file(Path(__file__).parent / "render" / "sample_doc.py")
+    text = cache_module.library_versions()
+    for name in ("sympy", "mpmath", "python-flint", "latex2sympy2_extended", "pylatexenc", "matplotlib"):
+        assert name in text
+    before = step_keys(sample, CheckConfig())
+    real = metadata.version
+
+    def without_flint(name):
+        if name == "python-flint":
+            raise metadata.PackageNotFoundError(name)
+        return real(name)
+
+    cache_module.library_versions.cache_clear()
+    monkeypatch.setattr(metadata, "version", without_flint)
+    try:
+        assert "python-flint absent" in cache_module.library_versions()
+        after = step_keys(sample, CheckConfig())
+        assert all(before[k] != after[k] for k in before)
+    finally:
+        cache_module.library_versions.cache_clear()

@@ -173,3 +173,33 @@ def test_progress_only_on_a_terminal(warm_workdir, monkeypatch, capsys):
     assert main(["report", SAMPLE, "--out", "out"]) == 0
     assert "sample: 8/8 steps" in terminal.text and terminal.text.count("\n") == 1  # one line per document
     assert "wrote" in capsys.readouterr().out
+
+
+def test_a_timed_out_step_is_rerun_alone_and_its_outcome_cached(tmp_path, monkeypatch):
+    import symbolic.runner
+    from symbolic.cache import Cache, step_keys
+    from symbolic.model import Evidence, Outcome, Verdict
+    from symbolic.report import REPORT_CONFIG, load_derivation_file, rerun_timeouts
+
+    sample = load_derivation_file(Path(__file__).parent / "render" / "sample_doc.py")
+    outcomes = {s.id: Outcome(Verdict.PROSE, (Evidence("prose", "-"),)) for s in sample.steps}
+    outcomes["N1"] = Outcome(Verdict.TIMEOUT, (Evidence("budget", "hard limit"),))
+    rerun = []
+
+    def alone(step, config, context):
+        rerun.append(step.id)
+        return Outcome(Verdict.PROVED, (Evidence("inequality_sign", "n >= 1"),))
+
+    monkeypatch.setattr(symbolic.runner, "_check_one", alone)
+    cache = Cache(tmp_path)
+    result = rerun_timeouts(sample, outcomes, config=REPORT_CONFIG, cache=cache)
+    assert rerun == ["N1"] and result["N1"].verdict is Verdict.PROVED
+    assert cache.get(step_keys(sample, REPORT_CONFIG)["N1"]).verdict is Verdict.PROVED
+    assert {k: v for k, v in result.items() if k != "N1"} == {k: v for k, v in outcomes.items() if k != "N1"}
+
+
+def test_overfull_boxes_are_read_from_the_log():
+    from symbolic.report import overfull_boxes
+
+    log = "Overfull \\hbox (6.3pt too wide) in paragraph\nOverfull \\vbox (12.5pt too high) has"
+    assert overfull_boxes(log) == [6.3, 12.5]

@@ -29,6 +29,11 @@ from symbolic.checks import rule
 from symbolic.model import Evidence, Outcome, Verdict
 
 DEFAULT_Z = 3.0
+# How many points measured outside the tolerance are tried for a certificate (cheapest
+# first). The work of an experiment is counted (its draws are fixed by the measurement,
+# its certificates by this number), never timed, so its verdict does not depend on the
+# machine's load; the pipeline's wall-clock limit is only a safety net far above it.
+DEFAULT_CERTIFY = 8
 
 
 @dataclass(frozen=True)
@@ -100,8 +105,12 @@ def _short(value) -> str:
 
 
 def run_experiment(measure: Callable[[int], Measurement], *, seed: int, tolerance: float,
-                   z: float, approximate: bool, dps: int) -> Outcome:
-    """Run a seeded measurement and turn it into a verdict by the criterion of this module."""
+                   z: float, approximate: bool, dps: int, certify: int = DEFAULT_CERTIFY) -> Outcome:
+    """Run a seeded measurement and turn it into a verdict by the criterion of this module.
+
+    At most ``certify`` points outside the tolerance are tried for a certificate (a count,
+    not a time, so the verdict is the same on a busy machine).
+    """
     result = measure(seed)
     if not result.points:
         return Outcome(Verdict.INCONCLUSIVE, (Evidence("experiment", "the measurement has no points"),))
@@ -114,7 +123,12 @@ def run_experiment(measure: Callable[[int], Measurement], *, seed: int, toleranc
                f"(+/- {_short(worst.stderr)}) at {_where(worst)}.")
     evidence = [Evidence("experiment", summary)]
     outside = sorted((p for p, c in classes if c == "outside"), key=lambda p: p.cost)
-    for point in outside:
+    for tried, point in enumerate(outside):
+        if tried == certify:
+            evidence.append(Evidence("experiment certificate", (
+                f"tried {certify} of {len(outside)} points outside the tolerance (the cheapest); "
+                "the rest were not tried (raise the rule's 'certify' param to try more)")))
+            break
         certain, why = _certified_above(point, tolerance, dps)
         if certain:
             if point.sampled:
@@ -148,7 +162,8 @@ def run_experiment(measure: Callable[[int], Measurement], *, seed: int, toleranc
 
 @rule("experiment")
 def experiment_rule(step, *, config, context):
-    """The named rule ``experiment``: params ``measure`` (required), ``tolerance``, ``z``, ``seed``."""
+    """The named rule ``experiment``: params ``measure`` (required), ``tolerance``, ``z``, ``seed``,
+    ``certify`` (how many outside points to try for a certificate, default 8)."""
     params = step.rule
     measure = params.param("measure")
     if measure is None or not callable(measure):
@@ -161,6 +176,11 @@ def experiment_rule(step, *, config, context):
     if tolerance is None:
         tolerance = regime.tolerance_for(relation) if regime is not None else 0.05
     seed = params.param("seed", config.seed)
+    certify = params.param("certify", DEFAULT_CERTIFY)
+    if not isinstance(certify, int) or isinstance(certify, bool) or certify < 1:
+        return Outcome(Verdict.INCONCLUSIVE, (Evidence(
+            "experiment", f"step {step.id}: rule 'experiment' param 'certify' must be a positive "
+                          f"integer (how many points to try for a certificate), not {certify!r}"),))
     return run_experiment(measure, seed=seed, tolerance=float(tolerance),
                           z=float(params.param("z", DEFAULT_Z)),
-                          approximate=relation.is_approximate, dps=config.dps)
+                          approximate=relation.is_approximate, dps=config.dps, certify=certify)

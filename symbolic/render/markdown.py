@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from symbolic.model import Verdict
-from symbolic.render.rows import DocumentRow, StepRow, name_latex, value_latex
+from symbolic.render.rows import DocumentRow, StepRow, decisive_evidence, name_latex, value_latex
 
 BADGES = {
     Verdict.PROVED: "✅",
@@ -37,6 +37,11 @@ def badge(verdict: Verdict) -> str:
 
 def _math(latex: str) -> str:
     return f"$`{latex}`$"
+
+
+def _table_math(latex: str) -> str:
+    """Maths for a table cell: a ``|`` would end the cell, so it is spelled ``\\vert``."""
+    return latex.replace(r"\|", r"\Vert ").replace("|", r"\vert ")
 
 
 def _code_block(text: str, info: str = "text") -> list[str]:
@@ -67,10 +72,17 @@ def render_markdown(doc: DocumentRow) -> str:
     lines += ["| steps | " + " | ".join(badge(v) for v in present) + " |",
               "|---:|" + "---:|" * len(present),
               f"| {len(doc.steps)} | " + " | ".join(str(counts[v.value]) for v in present) + " |", ""]
-    lines += ["| step | kind | verdict |", "|---|---|---|"]
+    lines += ["| step | claim | verdict | notes |", "|---|---|---|---|"]
     for step in doc.steps:
-        mark = " ⚠️" if step.shaky else ""
-        lines.append(f"| {_link(step.id)} | {step.kind} | {badge(step.verdict)}{mark} |")
+        claim = _math(_table_math(step.claim_latex)) if step.claim_latex is not None else f"*{step.kind}*"
+        notes = []
+        if step.corrects:
+            notes.append("corrects " + _link(step.corrects))
+        if step.corrected_by:
+            notes.append("corrected by " + ", ".join(_link(s) for s in step.corrected_by))
+        if step.shaky:
+            notes.append("⚠️ rests on " + ", ".join(_link(r) for r, _ in step.shaky))
+        lines.append(f"| {_link(step.id)} | {claim} | {badge(step.verdict)} | {'; '.join(notes) or ' '} |")
     lines.append("")
     for step in doc.steps:
         lines += _step(step)
@@ -91,11 +103,22 @@ def _step(step: StepRow) -> list[str]:
     if step.depends_on:
         facts.append("depends on " + ", ".join(_link(d) for d in step.depends_on))
     lines += [" · ".join(facts), ""]
-    lines += _code_block(step.quote) + [""]
+    if step.quote.strip():
+        lines += _code_block(step.quote) + [""]
     if step.gloss:
         lines += [f"*{escape(step.gloss)}*", ""]
     if step.claim_latex is not None:
         lines += _code_block(step.claim_latex, "math") + [""]
+    if step.counterexample:
+        lines += ["**Counterexample:** " + ", ".join(
+            _value(n, v) for n, v in step.counterexample), ""]
+    decided, attempts = decisive_evidence(step)
+    if decided:
+        lines += ["**Evidence:**", ""]
+        lines += [f"- **{escape(e.method)}**: {escape(e.detail)}" for e in decided]
+        lines.append("")
+    if attempts:
+        lines += ["*Did not decide:* " + ", ".join(f"`{e.method}`" for e in attempts), ""]
     if step.assumptions:
         lines += ["**Assumptions:** " + ", ".join(_math(a) for a in step.assumptions), ""]
     if step.regime:
@@ -107,13 +130,6 @@ def _step(step: StepRow) -> list[str]:
     if step.shaky:
         lines += ["⚠️ **Rests on steps that are not fully proved:** " + "; ".join(
             f"{_link(ref)} ({escape(why)})" for ref, why in step.shaky), ""]
-    if step.counterexample:
-        lines += ["**Counterexample:** " + ", ".join(
-            _value(n, v) for n, v in step.counterexample), ""]
-    if step.evidence:
-        lines += ["**Evidence:**", ""]
-        lines += [f"- **{escape(e.method)}**: {escape(e.detail)}" for e in step.evidence]
-        lines.append("")
     if step.table:
         lines += _table(step.table) + [""]
     for name in step.figures:

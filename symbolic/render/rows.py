@@ -262,4 +262,139 @@ def value_latex(value: str) -> str | None:
     if m:
         sign, p, q = m.groups()
         return rf"{'-' if sign == '-' else ''}\frac{{{p}}}{{{q}}}"
-    return None
+    expr = parse_value(value)
+    if expr is None:
+        return None
+    from symbolic.latex import to_latex
+
+    return to_latex(expr)
+
+
+_VALUE_TOKEN = re.compile(r"\s*(\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\*\*|[A-Za-z]+|[-+*/^()])")
+_VALUE_FUNCTIONS = {"log": sympy.log, "ln": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt,
+                    "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "tanh": sympy.tanh}
+_VALUE_CONSTANTS = {"pi": sympy.pi, "E": sympy.E, "e": sympy.E, "oo": sympy.oo, "I": sympy.I}
+
+
+def parse_value(text: str):
+    """A value printed by a checker (``2*log(3/2)``, ``-1/3``, ``exp(-2)``) as a SymPy number.
+
+    A small recursive-descent reader of numbers, ``pi``/``E``, + - * / ** and a few
+    functions; anything else gives None (no string is ever evaluated as code).
+    """
+    tokens, pos = [], 0
+    text = text.strip()
+    while pos < len(text):
+        m = _VALUE_TOKEN.match(text, pos)
+        if not m:
+            return None
+        tokens.append(m.group(1))
+        pos = m.end()
+    if not tokens or len(tokens) > 60:
+        return None
+    try:
+        expr, rest = _sum(tokens)
+    except (IndexError, KeyError, ValueError, TypeError, ZeroDivisionError):
+        return None
+    return expr if not rest else None
+
+
+def _sum(tokens):
+    expr, tokens = _product(tokens)
+    while tokens and tokens[0] in "+-":
+        op, (right, tokens) = tokens[0], _product(tokens[1:])
+        expr = sympy.Add(expr, right if op == "+" else -right)
+    return expr, tokens
+
+
+def _product(tokens):
+    expr, tokens = _power(tokens)
+    while tokens and tokens[0] in ("*", "/"):
+        op, (right, tokens) = tokens[0], _power(tokens[1:])
+        expr = sympy.Mul(expr, right if op == "*" else sympy.Pow(right, -1))
+    return expr, tokens
+
+
+def _power(tokens):
+    if tokens[0] == "-":
+        expr, tokens = _power(tokens[1:])
+        return -expr, tokens
+    base, tokens = _atom(tokens)
+    if tokens and tokens[0] in ("**", "^"):
+        exponent, tokens = _power(tokens[1:])
+        return sympy.Pow(base, exponent), tokens
+    return base, tokens
+
+
+def _atom(tokens):
+    head, tokens = tokens[0], tokens[1:]
+    if head == "(":
+        expr, tokens = _sum(tokens)
+        if tokens[0] != ")":
+            raise ValueError("unclosed bracket")
+        return expr, tokens[1:]
+    if head[0].isdigit():
+        return (sympy.Integer(head) if head.isdigit() else sympy.Float(head, 15)), tokens
+    if head in _VALUE_CONSTANTS:
+        return _VALUE_CONSTANTS[head], tokens
+    if head in _VALUE_FUNCTIONS and tokens and tokens[0] == "(":
+        argument, tokens = _atom(tokens)
+        return _VALUE_FUNCTIONS[head](argument), tokens
+    raise ValueError(f"unknown name {head}")
+
+
+# ---------------------------------------------------------------- evidence, split for reading
+
+# Phrases by which a checker says it did not decide (the claim may still be true or false).
+_UNDECIDED = ("did not show", "cannot ", "not evidence", "no checker", "does not exceed",
+              "gave no bound", "no certification", "not applicable", "does not apply",
+              "could not", "gave up", "skipped")
+
+
+def decisive_evidence(step: StepRow) -> tuple[tuple[Evidence, ...], tuple[Evidence, ...]]:
+    """The evidence that decided a step's verdict, and the attempts that did not decide.
+
+    An attempt says in its own sentence that it did not decide ("did not show ...",
+    "cannot evaluate ..."). When nothing decided (an inconclusive or timed-out step) every
+    attempt is the story of the verdict and all of it is shown as decisive.
+    """
+    undecided = tuple(e for e in step.evidence if any(p in e.detail for p in _UNDECIDED))
+    decided = tuple(e for e in step.evidence if e not in undecided)
+    if not decided:
+        return step.evidence, ()
+    return decided, undecided
+
+
+def has_cjk(text: str) -> bool:
+    """Whether a text holds CJK characters (ideographs, kana, hangul, fullwidth forms)."""
+    return any(is_cjk(ch) for ch in text)
+
+
+def is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+            or 0x20000 <= code <= 0x2FA1F or 0xAC00 <= code <= 0xD7AF or 0x3000 <= code <= 0x303F)
+
+
+_DISPLAY_ENVS = r"(?:equation|align|gather|multline|displaymath|eqnarray)\*?"
+_MATH_SPAN = re.compile(r"\\begin\{(" + _DISPLAY_ENVS + r")\}(.+?)\\end\{\1\}"
+                        r"|\$\$(.+?)\$\$|\\\[(.+?)\\\]|\$(.+?)\$|\\\((.+?)\\\)", re.S)
+
+
+def split_math(text: str) -> list[tuple[str, str]]:
+    """A text cut into (kind, piece) runs: kind "" for text, "inline" for ``$..$`` and
+    ``\\(..\\)``, "display" for ``$$..$$``, ``\\[..\\]`` and equation-like environments."""
+    pieces: list[tuple[str, str]] = []
+    pos = 0
+    for m in _MATH_SPAN.finditer(text):
+        if m.start() > pos:
+            pieces.append(("", text[pos:m.start()]))
+        _env, environment, dollars, brackets, inline, parens = m.groups()
+        if inline is not None or parens is not None:
+            pieces.append(("inline", inline if inline is not None else parens))
+        else:
+            pieces.append(("display", next(g for g in (environment, dollars, brackets) if g is not None)))
+        pos = m.end()
+    if pos < len(text):
+        pieces.append(("", text[pos:]))
+    return pieces

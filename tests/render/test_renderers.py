@@ -123,7 +123,7 @@ def test_shakiness_passes_through_proved_steps():
 @pytest.mark.parametrize("text, expected", [
     ("a_b & 50% {x} $y$ #1 ~^", r"a\_b \& 50\% \{x\} \$y\$ \#1 \textasciitilde{}\textasciicircum{}"),
     (r"\frac{1}{2}", r"\textbackslash{}frac\{1\}\{2\}"),
-    ("证明：λ ≤ 1", r"\omitted{}: $\lambda$ $\le$ 1"),          # CJK run -> one mark
+    ("证明：λ ≤ 1", r"证明：$\lambda$ $\le$ 1"),               # CJK kept for CJKutf8
     ("x₁ < y", r"x$_{1}$ \textless{} y"),
     ("λ ∝ n ☃", r"$\lambda$ $\propto$ n \texttt{[U+2603]}"),  # an unknown character is named
 ])
@@ -131,9 +131,11 @@ def test_latex_escape(text, expected):
     assert latex_escape(text) == expected
 
 
-def test_latex_escape_leaves_only_ascii():
+def test_latex_escape_leaves_only_ascii_and_cjk():
+    from symbolic.render.rows import is_cjk
+
     text = "".join(chr(c) for c in range(32, 0x3100, 7))
-    assert latex_escape(text).isascii()
+    assert "".join(ch for ch in latex_escape(text) if not is_cjk(ch)).isascii()
 
 
 @pytest.mark.slow
@@ -143,8 +145,13 @@ def test_every_escaped_character_compiles(tmp_path):
 
     from symbolic.render.latex import _MACROS, _PREAMBLE, _UNICODE
 
-    text = latex_escape("".join(_UNICODE) + "".join(chr(c) for c in range(1, 0x3100, 3)), breakable=True)
-    (tmp_path / "u.tex").write_text(_PREAMBLE + _MACROS + "\\begin{document}\n" + text + "\n\\end{document}\n")
+    # everything below the CJK blocks, then common Chinese text and punctuation (gbsn has no
+    # glyphs for radicals or kana, which the documents do not use)
+    text = latex_escape("".join(_UNICODE) + "".join(chr(c) for c in range(1, 0x2E80, 3))
+                        + "证明：注意力权重（点积），“查询”。", breakable=True)
+    (tmp_path / "u.tex").write_text(_PREAMBLE + "\\usepackage{CJKutf8}\n" + _MACROS + "\\begin{document}\n"
+                                    "\\begin{CJK}{UTF8}{gbsn}\n" + text + "\n\\end{CJK}\n\\end{document}\n",
+                                    encoding="utf-8")
     result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "u.tex"],
                             cwd=tmp_path, capture_output=True, text=True, errors="replace", timeout=120)
     assert result.returncode == 0, result.stdout[-2000:]
@@ -163,7 +170,9 @@ def test_markdown_escape(text, expected):
     ("lambda", "-1.5e-3", (r"\lambda", r"-1.5 \times 10^{-3}")),
     ("q[1, 2]", "-3/4", ("q_{1,2}", r"-\frac{3}{4}")),
     ("s_max", "2", (r"s_{max}", "2")),
-    ("weird name!", "sqrt(2)", (None, None)),  # shown as text, never guessed at
+    ("weird name!", "sqrt(2)", (None, r"\sqrt{2}")),  # an unusual name is shown as text
+    ("x[2]", "2*log(3/2)", ("x_{2}", r"2 \ln\left(\frac{3}{2}\right)")),
+    ("y", "__import__('os')", ("y", None)),  # read by a small grammar, never evaluated
 ])
 def test_counterexample_values_are_typeset(name, value, expected):
     assert (name_latex(name), value_latex(value)) == expected
@@ -218,5 +227,81 @@ def test_latex_report_uses_only_the_allowed_packages():
 
     tex = _files()["sample.tex"].decode()
     packages = set(re.findall(r"\\usepackage(?:\[[^]]*\])?\{([^}]*)\}", tex))
-    assert packages <= {"amsmath", "amssymb", "xcolor", "hyperref", "booktabs", "graphicx"}
-    assert tex.isascii()
+    assert packages <= {"amsmath", "amssymb", "xcolor", "hyperref", "booktabs", "graphicx", "geometry",
+                        "array", "longtable", "CJKutf8"}
+    assert "CJKutf8" in packages and r"\begin{CJK}{UTF8}{gbsn}" in tex  # the sample quotes Chinese
+
+
+def _compile_and_count_overfull(files, name, tmp_path):
+    from symbolic.report import overfull_boxes
+
+    log = tmp_path / name.replace(".tex", ".log")
+    ok, message = compile_latex(files, name, tmp_path / name.replace(".tex", ".pdf"), log_path=log)
+    assert ok, message
+    return [w for w in overfull_boxes(log.read_text(encoding="latin-1")) if w > 10]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_sample_report_has_no_line_in_the_margin(tmp_path):
+    assert _compile_and_count_overfull(_files(), "sample.tex", tmp_path) == []
+
+
+# the committed reports (another folder, e.g. a fresh ``report --out``, through STEPCHECK_REPORTS)
+REPORTS = Path(os.environ.get("STEPCHECK_REPORTS", HERE.parent.parent / "reports"))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@pytest.mark.parametrize("name", sorted(p.name for p in REPORTS.glob("*.tex")))
+def test_every_committed_report_has_no_line_in_the_margin(name, tmp_path):
+    files = {p.relative_to(REPORTS).as_posix(): p.read_bytes() for p in REPORTS.rglob("*") if p.is_file()}
+    assert _compile_and_count_overfull(files, name, tmp_path) == []
+
+
+def test_quote_maths_is_typeset_and_unknown_macros_shown_as_source():
+    from symbolic.render.latex import quote_math
+
+    assert quote_math("α_i") == r"$\alpha _i$"
+    assert quote_math(r"k_j^T q \gg k_i^T q") == r"$k_j^T q \gg k_i^T q$"
+    assert quote_math(r"\mymacro{x}").startswith(r"\texttt{")   # a document's own macro
+    assert quote_math(r"\left( x").startswith(r"\texttt{")      # unbalanced
+
+
+def test_long_claims_are_cut_at_top_level_operators_only():
+    from symbolic.render.latex import claim_parts
+
+    assert claim_parts(r"a + \left(b - c\right) \le -d - e") == ["a", r"+ \left(b - c\right)", r"\le -d", "- e"]
+    assert claim_parts(r"\frac{a + b}{c}") == [r"\frac{a + b}{c}"]
+
+
+def test_wide_tables_are_split_repeating_the_first_column():
+    from symbolic.render.latex import table_groups
+
+    table = [["n"] + [f"column {k}" for k in range(16)], ["1"] + ["0.123456789"] * 16]
+    groups = table_groups(table)
+    assert len(groups) > 1 and all(g[0] == 0 for g in groups)
+    assert sorted(c for g in groups for c in g[1:]) == list(range(1, 17))
+
+
+def test_an_english_document_has_no_chinese_note_and_no_empty_quote():
+    derivation = Derivation(id="en", title="English", source="en.txt", description="", steps=(
+        Step("S1", Kind.IDENTITY, "", Claim(sympy.Integer(1), Relation.EQ, sympy.Integer(1))),))
+    tex = render_reports([(derivation, {"S1": Outcome(Verdict.PROVED, (Evidence("e", "1 = 1"),))})])["en.tex"]
+    tex = tex.decode()
+    assert "CJK" not in tex and "Chinese" not in tex and r"\begin{quote}" not in tex
+
+
+def test_decisive_evidence_comes_first_and_attempts_fold_into_one_line():
+    from symbolic.render.rows import decisive_evidence
+
+    outcome = Outcome(Verdict.PROVED, (Evidence("algebraic_expand", "expand did not show lhs - rhs = 0"),
+                                       Evidence("indexed_identity", "lhs - rhs is 0 for every size")))
+    derivation = Derivation(id="d", title="t", source="s", description="", steps=(
+        Step("S1", Kind.IDENTITY, "q", Claim(sympy.Integer(1), Relation.EQ, sympy.Integer(1))),))
+    row = build_rows(derivation, {"S1": outcome}).steps[0]
+    decided, attempts = decisive_evidence(row)
+    assert [e.method for e in decided] == ["indexed_identity"]
+    assert [e.method for e in attempts] == ["algebraic_expand"]
+    tex = render_reports([(derivation, {"S1": outcome})])["d.tex"].decode()
+    assert tex.index("indexed") < tex.index("Did not decide") < tex.index(r"algebraic\_\allowbreak{}expand")
