@@ -82,7 +82,16 @@ def _facts(step: Step) -> list:
     return flatten_facts(step.assumptions)
 
 
+def _manifestly_nonneg(expr) -> bool:
+    """A product of absolute values, even powers and factors SymPy knows are >= 0."""
+    return all(isinstance(f, sympy.Abs) or f.is_nonnegative
+               or (isinstance(f, sympy.Pow) and f.exp.is_even and f.base.is_extended_real)
+               for f in sympy.Mul.make_args(expr))
+
+
 def _nonneg(expr, facts) -> bool:
+    if _manifestly_nonneg(expr):
+        return True
     expr = sympy.expand(expr)
     if expr.is_number:
         return bool(expr >= 0)
@@ -217,7 +226,9 @@ def sum_ranges_zero(expr, facts, substitutions=()) -> str:
     for (lo, hi), summand in by_range.items():
         summand = _combine_exps(summand)
         range_facts = index_facts + [sympy.Ge(_K, lo), sympy.Le(_K, hi)]
-        if summand == 0 or _zero(summand, range_facts):
+        nested = summand.has(sympy.Sum)
+        if summand == 0 or (nested and _nested_zero(summand, range_facts)) \
+                or (not nested and _zero(summand, range_facts)):
             notes.append(f"the summands over {lo}..{hi} cancel for a general index")
             continue
         remaining.append((summand, lo, hi))
@@ -248,6 +259,20 @@ def sum_ranges_zero(expr, facts, substitutions=()) -> str:
     if residual != 0 and not _zero(residual, facts):
         raise _Mismatch(f"after the ranges are matched the rest {residual} was not proved 0")
     return "; ".join(notes) or "the sums agree range by range"
+
+
+def _nested_zero(summand, facts, depth: int = 0) -> bool:
+    """A summand that holds sums itself (``S_{i+1} - S_i`` written out) proved 0 the same way."""
+    if depth > 2 or not summand.has(sympy.Sum):
+        return False
+    inner = sympy.Dummy("i", integer=True)
+    summand = summand.xreplace({_K: inner})
+    facts = [f.xreplace({_K: inner}) for f in facts]
+    try:
+        sum_ranges_zero(summand, facts)
+    except _Mismatch:
+        return False
+    return True
 
 
 def _equalities(step: Step):
