@@ -242,9 +242,15 @@ def sum_ranges_zero(expr, facts, substitutions=()) -> str:
     for core, pieces in groups.items():
         points = [p for _, lo, hi in pieces for p in (lo, hi + 1)]
         cuts = _order(points, facts)
-        for a, b in zip(cuts, cuts[1:]):
-            weight = sum(c for c, lo, hi in pieces
-                         if _nonneg(a - lo, facts) and _nonneg(hi + 1 - b, facts))
+
+        def position(p):
+            return next(idx for idx, q in enumerate(cuts) if sympy.expand(p - q) == 0)
+
+        # a piece covers the cut interval [a, b) when it starts at or before a and ends at or
+        # after b; positions in the proved order decide that exactly
+        spans = [(c, position(lo), position(hi + 1)) for c, lo, hi in pieces]
+        for idx, (a, b) in enumerate(zip(cuts, cuts[1:])):
+            weight = sum(c for c, start, stop in spans if start <= idx and idx + 1 <= stop)
             if weight == 0:
                 continue
             length = sympy.expand(b - a)
