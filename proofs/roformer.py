@@ -24,7 +24,7 @@ x^T W_q R_{n-m} W_k x_n, has lost the transpose of W_q (and the subscript of x):
 already for d = 2 (refuted); x_m^T W_q^T R_{n-m} W_k x_n is proved for every d. The closing
 claim that the relative upper bound (1/(d/2)) sum_j |S_j| decays as the distance m - n grows
 is false read as a monotone decrease (d = 4: the bound is 0.586 at distance 3 and 1.485 at
-distance 6; the paper's own figure oscillates); what holds for every d and every choice of
+distance 6); it can describe a trend at most. What holds for every d and every choice of
 angles is that the bound is largest at distance 0, where it is (D + 1)/2 (proved).
 """
 from __future__ import annotations
@@ -261,8 +261,8 @@ _GENERAL = (
          gloss="Section 3.4.3: the relative upper bound (1/(d/2)) sum_{j=1}^{d/2} |S_j| 'decays' as "
                "the distance m - n grows. Read as: a larger distance never gives a larger bound. "
                "False: d = 4 (theta_0 = 1, theta_1 = 1/100), the bound is 0.586 at distance 3 and "
-               "1.485 at distance 6 (the paper's figure shows the oscillation too; the claim is "
-               "at most a trend)."),
+               "1.485 at distance 6 (as a trend over distances the claim may be fair; as a "
+               "statement about every pair of distances it fails)."),
     Step("RF-16a", Kind.INEQUALITY, Q_DECAY,
          Claim(Abs(S_J_GENERAL), Relation.LE, j),
          rule=Rule("triangle"),
