@@ -101,7 +101,7 @@ def _nonneg(expr, facts) -> bool:
 def _zero(expr, facts=()) -> bool:
     """``expr == 0`` proved: cheap rewrites first, then the algebraic strategies."""
     expr = sympy.sympify(expr)
-    for rewrite in (lambda e: e, sympy.expand, _complex_trig):
+    for rewrite in (lambda e: e, sympy.expand, _split_abs, _complex_trig):
         try:
             if sympy.expand(rewrite(expr)) == 0:
                 return True
@@ -115,6 +115,13 @@ def _zero(expr, facts=()) -> bool:
         raise
     except Exception:
         return False
+
+
+def _split_abs(expr):
+    """``|a b| = |a| |b|`` (true for complex factors), then expanded."""
+    return sympy.expand(expr.replace(
+        lambda e: isinstance(e, sympy.Abs) and isinstance(e.args[0], sympy.Mul),
+        lambda e: sympy.Mul(*[sympy.Abs(f) for f in sympy.Mul.make_args(e.args[0])])))
 
 
 def _complex_trig(expr):
@@ -227,8 +234,11 @@ def sum_ranges_zero(expr, facts, substitutions=()) -> str:
         summand = _combine_exps(summand)
         range_facts = index_facts + [sympy.Ge(_K, lo), sympy.Le(_K, hi)]
         nested = summand.has(sympy.Sum)
-        if summand == 0 or (nested and _nested_zero(summand, range_facts)) \
-                or (not nested and _zero(summand, range_facts)):
+        # one product term cannot cancel by itself: it goes straight to the range matching
+        # below (trying to prove it 0 would only spend the budget)
+        several = isinstance(summand, sympy.Add)
+        if summand == 0 or (several and nested and _nested_zero(summand, range_facts)) \
+                or (several and not nested and _zero(summand, range_facts)):
             notes.append(f"the summands over {lo}..{hi} cancel for a general index")
             continue
         remaining.append((summand, lo, hi))
