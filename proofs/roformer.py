@@ -254,6 +254,12 @@ _GENERAL = (
          rule=Rule("max_factor"),
          gloss="Eq. (37), second inequality: each |h_{i+1} - h_i| is at most their max, and the "
                "|S_{i+1}| are >= 0."),
+    Step("RF-15e", Kind.INEQUALITY, Q37,
+         Claim(Abs(Sum(S[i + 1] * (h[i + 1] - h[i]), (i, 0, D - 1))), Relation.LE,
+               MaxOver(Abs(h[i + 1] - h[i]), (i, 0, D - 1)) * Sum(Abs(S[i + 1]), (i, 0, D - 1))),
+         rule=Rule("transitive", premises=("RF-14", "RF-15")),
+         gloss="Eq. (37) end to end: |sum_i S_{i+1}(h_{i+1} - h_i)| <= (max_i |h_{i+1} - h_i|) "
+               "sum_i |S_{i+1}|, from the two proved links."),
     Step("RF-16", Kind.INEQUALITY, Q_DECAY,
          Claim(bound(r2), Relation.LE, bound(r1)),
          assumptions=(sympy.Le(r1, r2),),

@@ -23,6 +23,7 @@ EXPECTED = [
     ("RF-13", P, "summation by parts with h_D = 0, S_0 = 0"),
     ("RF-14", P, "triangle inequality over D terms"),
     ("RF-15", P, "each |h_{i+1} - h_i| at most their max, |S_{i+1}| >= 0"),
+    ("RF-15e", P, "the chain of RF-14 and RF-15 (transitive, middle terms equal)"),
     ("RF-16", R, "the bound is not monotone: d = 4, distance 3 gives 0.586, distance 6 gives 1.485"),
     ("RF-16a", P, "|S_j| <= j: triangle inequality, unit terms"),
     ("RF-16b", P, "summed over j termwise from RF-16a"),
