@@ -4,9 +4,10 @@
 Source: Zhang and Sennrich, "Root Mean Square Layer Normalization", NeurIPS 2019,
 arXiv:1910.07467 (the .tex file holds only the displayed formulas). The paper normalises the
 summed inputs a = W x of a layer by their root mean square (Eq. 4), argues that the output is
-invariant when the weights (hence a) are scaled by delta, through RMS(alpha x) = alpha RMS(x),
-and analyses the gradient: Eq. 6 (bias and gain) and Eq. 7 with the Jacobian
-R = (1/RMS(a)) (I - a a^T / (n RMS(a)^2)), which scales as R' = R/delta.
+invariant when the weights (hence a) are scaled by delta (Eq. 7), through the "linearity"
+RMS(alpha x) = alpha RMS(x) for a scale value alpha (Eq. 6), and analyses the gradient: Eq. 8
+(bias and gain) and Eq. 9 with the matrix R = (1/RMS(a)) (I - a a^T / (n RMS(a)^2)), which under
+a scaling x' = delta x or W' = delta W becomes R' = R/delta (Eq. 10).
 
 Symbols and hypotheses. n (the number of units) is a general positive integer; the summed
 inputs a[i], gains g[i], biases b[i] are real (``IndexedBase``), unit indices i, j in 1..n; the
@@ -18,8 +19,9 @@ every f; a counterexample for f = identity refutes the claim for all f).
 
 Findings. RMS(alpha x) = alpha RMS(x) drops the condition alpha >= 0: it is |alpha| RMS(x)
 (refuted at alpha = -1, n = 1, and corrected). The invariance y' = y holds for delta > 0 only
-(delta = -1 flips the normalised output; refuted and corrected). The gradients of Eqs. 6-7 are
-proved for every n, entry by entry. The displayed algebra R' = R/delta is right as algebra,
+(delta = -1 flips the normalised output; refuted and corrected). The gradients of Eqs. 8-9 are
+proved for every n, entry by entry (Eq. 9's Kronecker-product form of dL/dW is not encoded;
+its R is). The displayed algebra of Eq. 10 is right as algebra,
 but R' is the Jacobian at the scaled input only for delta > 0: for delta < 0 RMS(delta a) =
 -delta RMS(a), and the Jacobian there is R/|delta| (refuted at delta = -1, corrected).
 """
@@ -94,7 +96,7 @@ STEPS = (
     Step("RN-2", Kind.DEFINITION, Q4, Claim(IndexedBase("abar")[i], Relation.EQ, a[i] / RMS_A * g[i]),
          gloss="Eq. (4): the normalised input abar_i = a_i / RMS(a) times the gain g_i."),
     Step("RN-3", Kind.IDENTITY, Q_LIN, Claim(rms(alpha * x[k]), Relation.EQ, alpha * rms(x[k])),
-         gloss="Invariance analysis: 'RMS(alpha x) = alpha RMS(x)' for a scale alpha, as printed "
+         gloss="Eq. (6): 'RMS(alpha x) = alpha RMS(x)' for a scale value alpha, as printed "
                "with no sign condition. False for alpha < 0 (alpha = -1, n = 1, x_1 = 1: 1 != -1): "
                "an RMS is never negative."),
     Step("RN-3c", Kind.IDENTITY, Q_LIN, Claim(rms(alpha * x[k]), Relation.EQ, Abs(alpha) * rms(x[k])),
@@ -105,7 +107,7 @@ STEPS = (
          Claim((delta * a[i]) / rms(delta * a[k]) * g[i] + b[i], Relation.EQ, V_i),
          assumptions=RMS_POS + I_IN_RANGE,
          rule=Rule("counterexample", params=(("point", RN4_POINT),)),
-         gloss="Invariance: with W' = delta W (so a' = delta a) the output is unchanged, entry i of "
+         gloss="Eq. (7): with W' = delta W (so a' = delta a) the output is unchanged, entry i of "
                "the argument of f. As printed for any scale delta: false for delta < 0 "
                "(delta = -1 flips a/RMS(a)), e.g. n = 1, a_1 = g_1 = 1, b_1 = 0: -1 != 1."),
     Step("RN-4c", Kind.IDENTITY, Q_INV,
@@ -117,27 +119,27 @@ STEPS = (
     Step("RN-5a", Kind.IDENTITY, Q6,
          Claim(Derivative(V_i, b[j]), Relation.EQ, KroneckerDelta(i, j)),
          assumptions=RMS_POS + IN_RANGE,
-         gloss="Eq. (6), bias: dv_i/db_j = delta_ij (v = abar + b), so dL/db = dL/dv."),
+         gloss="Eq. (8), bias: dv_i/db_j = delta_ij (v = abar + b), so dL/db = dL/dv."),
     Step("RN-5b", Kind.IDENTITY, Q6,
          Claim(Derivative(V_i, g[j]), Relation.EQ, KroneckerDelta(i, j) * a[i] / RMS_A),
          assumptions=RMS_POS + IN_RANGE,
-         gloss="Eq. (6), gain: dv_i/dg_j = delta_ij a_i / RMS(a), so dL/dg = dL/dv ⊙ Wx/RMS(a) "
+         gloss="Eq. (8), gain: dv_i/dg_j = delta_ij a_i / RMS(a), so dL/dg = dL/dv ⊙ Wx/RMS(a) "
                "(a = Wx), for every n."),
     Step("RN-6", Kind.IDENTITY, Q7,
          Claim(Derivative(a[i] / RMS_A, a[j]), Relation.EQ, R_ij),
          assumptions=RMS_POS + IN_RANGE,
-         gloss="Eq. (7): R is the Jacobian of a/RMS(a): d(a_i/RMS(a))/da_j = delta_ij/RMS(a) - "
+         gloss="Eq. (9): R is the Jacobian of a/RMS(a): d(a_i/RMS(a))/da_j = delta_ij/RMS(a) - "
                "a_i a_j/(n RMS(a)^3), entry (i, j) of (1/RMS)(I - a a^T/(n RMS^2)), any n."),
     Step("RN-7", Kind.IDENTITY, Q_R,
          Claim(R_PRINTED, Relation.EQ, R_ij / delta),
          assumptions=RMS_POS + IN_RANGE + (sympy.Ne(delta, 0),),
-         gloss="The display after Eq. (7) as algebra: (1/(delta RMS))(I - (delta a)(delta a)^T/"
+         gloss="Eq. (10) as algebra: (1/(delta RMS))(I - (delta a)(delta a)^T/"
                "(n delta^2 RMS^2)) = R/delta, entry (i, j), any delta != 0."),
     Step("RN-8", Kind.IDENTITY, Q_R,
          Claim(R_AT_SCALED, Relation.EQ, R_ij / delta),
          assumptions=RMS_POS + IN_RANGE + (sympy.Ne(delta, 0),),
          rule=Rule("counterexample", params=(("point", RN8_POINT),)),
-         gloss="What R' stands for: the Jacobian at the scaled input a' = delta a, whose "
+         gloss="Eq. (10), what R' stands for: the Jacobian at the scaled input a' = delta a, whose "
                "normaliser is RMS(a') (written delta RMS(a) in the display). For delta < 0 "
                "RMS(a') = -delta RMS(a) and the Jacobian is not R/delta: n = 2, a = (1, 0), "
                "entry (2, 2), delta = -1 gives sqrt 2, R/delta gives -sqrt 2."),
