@@ -15,11 +15,12 @@ scales alpha, delta are real. Where RMS(a) is divided by, a != 0 is needed; it i
 RMS(a) > 0. The vector claims are encoded entry by entry for a general entry (i, j), with the
 Kronecker delta for the identity matrix; the activation f of the invariance display is taken
 as the identity where the claim is about its argument (equal arguments give equal outputs for
-every f; a counterexample for f = identity refutes the claim for all f).
+every f; a counterexample with f = identity refutes the claim that it holds whatever f is).
 
 Findings. RMS(alpha x) = alpha RMS(x) drops the condition alpha >= 0: it is |alpha| RMS(x)
 (refuted at alpha = -1, n = 1, and corrected). The invariance y' = y holds for delta > 0 only
-(delta = -1 flips the normalised output; refuted and corrected). The gradients of Eqs. 8-9 are
+(delta = -1 flips the normalised output; refuted and corrected), and so does the remark that
+dL/dg is invariant to the scaling (the factor a/RMS(a) flips too). The gradients of Eqs. 8-9 are
 proved for every n, entry by entry (Eq. 9's Kronecker-product form of dL/dW is not encoded;
 its R is). The displayed algebra of Eq. 10 is right as algebra,
 but R' is the Jacobian at the scaled input only for delta > 0: for delta < 0 RMS(delta a) =
@@ -64,6 +65,7 @@ R_AT_SCALED = KroneckerDelta(i, j) / rms(delta * a[k]) \
 
 #: the counterexamples (each satisfies every assumption of its step)
 RN4_POINT = ((delta, -1), (n, 1), (i, 1), (a[1], 1), (g[1], 1), (b[1], 0))
+RN5_POINT = ((delta, -1), (n, 1), (i, 1), (a[1], 1))
 RN8_POINT = ((delta, -1), (n, 2), (i, 2), (j, 2), (a[1], 1), (a[2], 0))
 
 # ---------------------------------------------------------------------------------------
@@ -125,6 +127,19 @@ STEPS = (
          assumptions=RMS_POS + IN_RANGE,
          gloss="Eq. (8), gain: dv_i/dg_j = delta_ij a_i / RMS(a), so dL/dg = dL/dv ⊙ Wx/RMS(a) "
                "(a = Wx), for every n."),
+    Step("RN-5c", Kind.IDENTITY, Q6,
+         Claim((delta * a[i]) / rms(delta * a[k]), Relation.EQ, a[i] / RMS_A),
+         assumptions=RMS_POS + I_IN_RANGE + (sympy.Ne(delta, 0),),
+         rule=Rule("counterexample", params=(("point", RN5_POINT),)),
+         gloss="The paper adds (in words) that dL/dg is invariant to scaling W or x, by Eq. (6): "
+               "its factor Wx/RMS(a) at a' = delta a equals the one at a. False for delta < 0 "
+               "(delta = -1, n = 1, a_1 = 1: -1 != 1), the same dropped sign condition."),
+    Step("RN-5d", Kind.IDENTITY, Q6,
+         Claim((delta * a[i]) / rms(delta * a[k]), Relation.EQ, a[i] / RMS_A),
+         assumptions=RMS_POS + I_IN_RANGE + (sympy.Gt(delta, 0),),
+         corrects="RN-5c",
+         gloss="Corrected: for delta > 0 the factor a/RMS(a), hence dL/dg for a given dL/dv, is "
+               "unchanged by the scaling, every n."),
     Step("RN-6", Kind.IDENTITY, Q7,
          Claim(Derivative(a[i] / RMS_A, a[j]), Relation.EQ, R_ij),
          assumptions=RMS_POS + IN_RANGE,

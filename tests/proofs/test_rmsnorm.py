@@ -15,6 +15,8 @@ EXPECTED = [
     ("RN-4c", P, "for delta > 0 the output is unchanged"),
     ("RN-5a", P, "dv_i/db_j = delta_ij"),
     ("RN-5b", P, "dv_i/dg_j = delta_ij a_i / RMS(a)"),
+    ("RN-5c", R, "a/RMS(a) flips sign at -a: delta = -1, n = 1, a_1 = 1"),
+    ("RN-5d", P, "a/RMS(a) is unchanged for delta > 0"),
     ("RN-6", P, "Jacobian of a/RMS(a) for every n"),
     ("RN-7", P, "the display's algebra (1/(delta RMS))(I - ...) = R/delta"),
     ("RN-8", R, "the Jacobian at -a is R, not -R: n = 2, a = (1, 0), entry (2, 2)"),
