@@ -39,8 +39,8 @@ Q_DOT = r"q \cdot k = \sum_{i=1}^{d_k} q_ik_i"
 
 STEPS = (
     Step("AS-1", Kind.DEFINITION, Q1,
-         Claim(Symbol("score"), Relation.EQ, DOT / sqrt(d_k)),
-         gloss="Eq. (1): each score of softmax(QK^T/sqrt(d_k)) is a query-key dot product divided "
+         Claim(Symbol("s"), Relation.EQ, DOT / sqrt(d_k)),
+         gloss="Eq. (1): each score s of softmax(QK^T/sqrt(d_k)) is a query-key dot product divided "
                "by sqrt(d_k)."),
     Step("AS-2", Kind.DEFINITION, Q_DOT, Claim(Symbol("q.k"), Relation.EQ, DOT),
          gloss="Footnote 4: q.k = sum_{i=1}^{d_k} q_i k_i."),

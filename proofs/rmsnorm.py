@@ -93,8 +93,8 @@ Q_R = (r"\small \begin{split} \mathbf{R}^\prime & = \frac{1}{{\delta \text{RMS}(
 # The steps, in the order of the source file
 
 STEPS = (
-    Step("RN-1", Kind.DEFINITION, Q4, Claim(Symbol("RMS(a)"), Relation.EQ, RMS_A),
-         gloss="Eq. (4): RMS(a) = sqrt((1/n) sum_i a_i^2) over the n summed inputs."),
+    Step("RN-1", Kind.DEFINITION, Q4, Claim(Symbol("rho"), Relation.EQ, RMS_A),
+         gloss="Eq. (4): rho = RMS(a) = sqrt((1/n) sum_i a_i^2) over the n summed inputs."),
     Step("RN-2", Kind.DEFINITION, Q4, Claim(IndexedBase("abar")[i], Relation.EQ, a[i] / RMS_A * g[i]),
          gloss="Eq. (4): the normalised input abar_i = a_i / RMS(a) times the gain g_i."),
     Step("RN-3", Kind.IDENTITY, Q_LIN, Claim(rms(alpha * x[k]), Relation.EQ, alpha * rms(x[k])),

@@ -11,7 +11,7 @@ long-term decay (Eqs. 35-37).
 
 Symbols and hypotheses. d = 2D with D (the number of 2-D blocks) a general positive integer;
 positions m, n real (integers in the paper; every identity holds for reals); the angles
-theta[i] real. A d-vector q is written by blocks: q1[i], q2[i] are the two entries of block i
+theta[i] real. A d-vector q is written by blocks: q[2i], q[2i+1] are the two entries of block i
 (``q_{[2i:2i+1]}``, blocks numbered from 0 as in Eqs. 35-37). R^d_{Theta,m} is
 ``BlockDiag(rotation(m*theta_i), (i, 1, D))`` (``symbolic.checks.blocks``); W_q, W_k are d x d
 ``MatrixSymbol``s, x_m, x_n d-vectors. The complex h_i, S_j of Section 3.4.3 are ``h[i]``,
@@ -47,7 +47,9 @@ th = IndexedBase("theta", real=True)
 i = Symbol("i", integer=True)
 k = Symbol("k", integer=True)
 j = Symbol("j", integer=True, positive=True)
-q1, q2, k1, k2 = (IndexedBase(name, real=True) for name in ("q1", "q2", "k1", "k2"))
+q, kv = IndexedBase("q", real=True), IndexedBase("k", real=True)
+#: block i of q (blocks from 0) is (q_{2i}, q_{2i+1}), the paper's q_{[2i:2i+1]}
+q1, q2, k1, k2 = q[2 * i], q[2 * i + 1], kv[2 * i], kv[2 * i + 1]
 h, S = IndexedBase("h"), IndexedBase("S")
 #: 2-D case (Eqs. 12-13): the entries of W_q x_m and W_k x_n
 a1, a2, b1, b2 = sympy.symbols("a_1 a_2 b_1 b_2", real=True)
@@ -67,11 +69,12 @@ Wq, Wk = MatrixSymbol("W_q", 2 * D, 2 * D), MatrixSymbol("W_k", 2 * D, 2 * D)
 xm, xn = MatrixSymbol("x_m", 2 * D, 1), MatrixSymbol("x_n", 2 * D, 1)
 
 # d = 2 (one block, angle theta): Eq. 16 as printed against the true score, entry by entry
-w = {(name, r, c): Symbol(f"{name}_{r}{c}", real=True) for name in ("Wq", "Wk")
+#: entries of W_q (u_rc) and W_k (w_rc); x_m = (y_1, y_2), x_n = (z_1, z_2)
+w = {(name, r, c): Symbol(f"{letter}_{r}{c}", real=True) for name, letter in (("Wq", "u"), ("Wk", "w"))
      for r in (1, 2) for c in (1, 2)}
 WQ2 = sympy.Matrix(2, 2, lambda r, c: w[("Wq", r + 1, c + 1)])
 WK2 = sympy.Matrix(2, 2, lambda r, c: w[("Wk", r + 1, c + 1)])
-u1, u2, v1, v2 = sympy.symbols("x_m1 x_m2 x_n1 x_n2", real=True)
+u1, u2, v1, v2 = sympy.symbols("y_1 y_2 z_1 z_2", real=True)
 XM2, XN2 = sympy.Matrix([u1, u2]), sympy.Matrix([v1, v2])
 SCORE_2D = ((rotation(m * theta) * WQ2 * XM2).T * (rotation(n * theta) * WK2 * XN2))[0, 0]
 EQ16_PRINTED_2D = (XM2.T * WQ2 * rotation((n - m) * theta) * WK2 * XN2)[0, 0]
@@ -87,10 +90,10 @@ xo = IndexedBase("x", real=True)
 BLOCK_X = sympy.Matrix([xo[2 * i - 1], xo[2 * i]])
 
 # Eq. 35: the score by blocks, and its complex form
-Q_B = q1[i] + I * q2[i]
-K_B = k1[i] + I * k2[i]
-BLOCK_SCORE = ((rotation(m * th[i]) * sympy.Matrix([q1[i], q2[i]])).T
-               * (rotation(n * th[i]) * sympy.Matrix([k1[i], k2[i]])))[0, 0]
+Q_B = q1 + I * q2
+K_B = k1 + I * k2
+BLOCK_SCORE = ((rotation(m * th[i]) * sympy.Matrix([q1, q2])).T
+               * (rotation(n * th[i]) * sympy.Matrix([k1, k2])))[0, 0]
 SCORE = Sum(BLOCK_SCORE, (i, 0, D - 1))
 PHASE = exp(I * (m - n) * th[i])
 COMPLEX_SUM = Sum(Q_B * sympy.conjugate(K_B) * PHASE, (i, 0, D - 1))
