@@ -42,8 +42,8 @@ STEPS = (
          Claim(Symbol("s"), Relation.EQ, DOT / sqrt(d_k)),
          gloss="Eq. (1): each score s of softmax(QK^T/sqrt(d_k)) is a query-key dot product divided "
                "by sqrt(d_k)."),
-    Step("AS-2", Kind.DEFINITION, Q_DOT, Claim(Symbol("q.k"), Relation.EQ, DOT),
-         gloss="Footnote 4: q.k = sum_{i=1}^{d_k} q_i k_i."),
+    Step("AS-2", Kind.DEFINITION, Q_DOT, Claim(Symbol("t"), Relation.EQ, DOT),
+         gloss="Footnote 4: t = q.k = sum_{i=1}^{d_k} q_i k_i."),
     Step("AS-3", Kind.IDENTITY, Q_DOT, Claim(Mean(DOT), Relation.EQ, 0), rule=UNIT,
          gloss="Footnote 4: with independent components of mean 0 and variance 1, q.k has mean 0 "
                "(any distribution, any d_k)."),

@@ -80,7 +80,8 @@ O_OLD = Sum(exp(x[k] - M_OLD) * v[k], (k, 1, J)) / L_OLD
 PV_TILDE = Sum(exp(x[k] - M_TILDE) * v[k], (k, J + 1, J + Bc))
 O_NEW = Sum(exp(x[k] - M_NEW) * v[k], (k, 1, J + Bc)) / L_NEW
 #: running values as free reals (the identities need no max property)
-mo, mt, mn_, lo_, ln_ = sympy.symbols("m_old m_tilde m_new ell_old ell_new", real=True)
+#: (m_i, mtilde_ij, m_i^new) are M_o, M_t, M_n and (l_i, l_i^new) are L_o, L_n
+mo, mt, mn_, lo_, ln_ = sympy.symbols("M_o M_t M_n L_o L_n", real=True)
 
 # [MG] Eq. (4): the merge operator on pairs (m, d), three pairs for associativity
 a1, a2, a3 = sympy.symbols("m_1 m_2 m_3", real=True)
@@ -211,10 +212,10 @@ _FLASH = (
                exp(x[i]) / Sum(exp(x[k]), (k, 1, B1 + B2))),
          gloss="[FA] softmax(x) = f(x)/l(x) is the softmax of x: the shift by m(x) cancels "
                "between numerator and denominator."),
-    Step("FA-7", Kind.DEFINITION, Q_L10, Claim(Symbol("mtilde_ij"), Relation.EQ, M_TILDE),
-         gloss="[FA] Algorithm 1, line 10: the new block's row max (columns J+1..J+B_c of one row)."),
-    Step("FA-8", Kind.DEFINITION, Q_L10b, Claim(Symbol("elltilde_ij"), Relation.EQ, L_TILDE),
-         gloss="[FA] line 10: the new block's row sum of e^{S - mtilde}."),
+    Step("FA-7", Kind.DEFINITION, Q_L10, Claim(Symbol("mu"), Relation.EQ, M_TILDE),
+         gloss="[FA] Algorithm 1, line 10: mu = mtilde_ij, the new block's row max (columns J+1..J+B_c of one row)."),
+    Step("FA-8", Kind.DEFINITION, Q_L10b, Claim(Symbol("lambda"), Relation.EQ, L_TILDE),
+         gloss="[FA] line 10: lambda = ltilde_ij, the new block's row sum of e^{S - mtilde}."),
     Step("FA-9", Kind.IDENTITY, Q_L11, Claim(Max(M_OLD, M_TILDE), Relation.EQ, M_NEW),
          rule=Rule("max_union"),
          gloss="[FA] line 11: m^new = max(m_i, mtilde_ij) is the max over all J + B_c columns seen."),

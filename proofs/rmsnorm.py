@@ -95,8 +95,8 @@ Q_R = (r"\small \begin{split} \mathbf{R}^\prime & = \frac{1}{{\delta \text{RMS}(
 STEPS = (
     Step("RN-1", Kind.DEFINITION, Q4, Claim(Symbol("rho"), Relation.EQ, RMS_A),
          gloss="Eq. (4): rho = RMS(a) = sqrt((1/n) sum_i a_i^2) over the n summed inputs."),
-    Step("RN-2", Kind.DEFINITION, Q4, Claim(IndexedBase("abar")[i], Relation.EQ, a[i] / RMS_A * g[i]),
-         gloss="Eq. (4): the normalised input abar_i = a_i / RMS(a) times the gain g_i."),
+    Step("RN-2", Kind.DEFINITION, Q4, Claim(IndexedBase("u")[i], Relation.EQ, a[i] / RMS_A * g[i]),
+         gloss="Eq. (4): the normalised input u_i = abar_i = a_i / RMS(a) times the gain g_i."),
     Step("RN-3", Kind.IDENTITY, Q_LIN, Claim(rms(alpha * x[k]), Relation.EQ, alpha * rms(x[k])),
          gloss="Eq. (6): 'RMS(alpha x) = alpha RMS(x)' for a scale value alpha, as printed "
                "with no sign condition. False for alpha < 0 (alpha = -1, n = 1, x_1 = 1: 1 != -1): "

@@ -114,7 +114,7 @@ r, r1, r2 = (Symbol(name, integer=True, nonnegative=True) for name in ("r", "r_1
 
 def bound(dist):
     """(1/(d/2)) sum_{j=1}^{d/2} |S_j| at relative distance ``dist``."""
-    jj = Symbol("jj", integer=True, positive=True)
+    jj = Symbol("l", integer=True, positive=True)
     angle = sympy.Integer(10000) ** (-k / D)
     return Sum(Abs(Sum(exp(I * dist * angle), (k, 0, jj - 1))), (jj, 1, D)) / D
 
