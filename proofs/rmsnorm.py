@@ -52,6 +52,9 @@ def rms(entry):
 
 RMS_A = rms(a[k])
 RMS_POS = (sympy.Gt(Sum(a[k] ** 2, (k, 1, n)), 0),)
+#: the same for the scaled input delta a: implied by RMS_POS and delta != 0, stated so that
+#: every denominator's sign is a stated fact
+SCALED_POS = (sympy.Gt(Sum((delta * a[k]) ** 2, (k, 1, n)), 0),)
 IN_RANGE = (sympy.Le(i, n), sympy.Le(j, n))
 I_IN_RANGE = (sympy.Le(i, n),)
 V_i = a[i] / RMS_A * g[i] + b[i]
@@ -107,14 +110,14 @@ STEPS = (
                "(= alpha RMS(x) when alpha >= 0)."),
     Step("RN-4", Kind.IDENTITY, Q_INV,
          Claim((delta * a[i]) / rms(delta * a[k]) * g[i] + b[i], Relation.EQ, V_i),
-         assumptions=RMS_POS + I_IN_RANGE,
+         assumptions=RMS_POS + SCALED_POS + I_IN_RANGE,
          rule=Rule("counterexample", params=(("point", RN4_POINT),)),
          gloss="Eq. (7): with W' = delta W (so a' = delta a) the output is unchanged, entry i of "
                "the argument of f. As printed for any scale delta: false for delta < 0 "
                "(delta = -1 flips a/RMS(a)), e.g. n = 1, a_1 = g_1 = 1, b_1 = 0: -1 != 1."),
     Step("RN-4c", Kind.IDENTITY, Q_INV,
          Claim((delta * a[i]) / rms(delta * a[k]) * g[i] + b[i], Relation.EQ, V_i),
-         assumptions=RMS_POS + I_IN_RANGE + (sympy.Gt(delta, 0),),
+         assumptions=RMS_POS + SCALED_POS + I_IN_RANGE + (sympy.Gt(delta, 0),),
          corrects="RN-4",
          gloss="Corrected: for delta > 0, RMS(delta a) = delta RMS(a) and the output is unchanged, "
                "every entry, every n."),
@@ -129,14 +132,14 @@ STEPS = (
                "(a = Wx), for every n."),
     Step("RN-5c", Kind.IDENTITY, Q6,
          Claim((delta * a[i]) / rms(delta * a[k]), Relation.EQ, a[i] / RMS_A),
-         assumptions=RMS_POS + I_IN_RANGE + (sympy.Ne(delta, 0),),
+         assumptions=RMS_POS + SCALED_POS + I_IN_RANGE + (sympy.Ne(delta, 0),),
          rule=Rule("counterexample", params=(("point", RN5_POINT),)),
          gloss="The paper adds (in words) that dL/dg is invariant to scaling W or x, by Eq. (6): "
                "its factor Wx/RMS(a) at a' = delta a equals the one at a. False for delta < 0 "
                "(delta = -1, n = 1, a_1 = 1: -1 != 1), the same dropped sign condition."),
     Step("RN-5d", Kind.IDENTITY, Q6,
          Claim((delta * a[i]) / rms(delta * a[k]), Relation.EQ, a[i] / RMS_A),
-         assumptions=RMS_POS + I_IN_RANGE + (sympy.Gt(delta, 0),),
+         assumptions=RMS_POS + SCALED_POS + I_IN_RANGE + (sympy.Gt(delta, 0),),
          corrects="RN-5c",
          gloss="Corrected: for delta > 0 the factor a/RMS(a), hence dL/dg for a given dL/dv, is "
                "unchanged by the scaling, every n."),
@@ -152,7 +155,7 @@ STEPS = (
                "(n delta^2 RMS^2)) = R/delta, entry (i, j), any delta != 0."),
     Step("RN-8", Kind.IDENTITY, Q_R,
          Claim(R_AT_SCALED, Relation.EQ, R_ij / delta),
-         assumptions=RMS_POS + IN_RANGE + (sympy.Ne(delta, 0),),
+         assumptions=RMS_POS + SCALED_POS + IN_RANGE + (sympy.Ne(delta, 0),),
          rule=Rule("counterexample", params=(("point", RN8_POINT),)),
          gloss="Eq. (10), what R' stands for: the Jacobian at the scaled input a' = delta a, whose "
                "normaliser is RMS(a') (written delta RMS(a) in the display). For delta < 0 "
@@ -160,7 +163,8 @@ STEPS = (
                "entry (2, 2), delta = -1 gives sqrt 2, R/delta gives -sqrt 2."),
     Step("RN-8c", Kind.IDENTITY, Q_R,
          Claim(R_AT_SCALED, Relation.EQ, R_ij / Abs(delta)),
-         assumptions=RMS_POS + IN_RANGE + (sympy.Ne(delta, 0),),
+         assumptions=RMS_POS + SCALED_POS + IN_RANGE
+         + (sympy.Ne(delta, 0), sympy.Ne(Abs(delta), 0)),
          corrects="RN-8",
          gloss="Corrected: the Jacobian at delta a is R/|delta| for every delta != 0 (R/delta when "
                "delta > 0: the gradient scales inversely with the weights, as the paper says)."),
