@@ -5,7 +5,10 @@ registered with ``@checker(name, cost=..., applies=...)``; ``None`` means "nothi
 say". The pipeline runs the checkers that apply in order of cost and stops at the first
 decisive verdict (proved, refuted); a ``verified`` or ``approximate`` outcome is kept while
 costlier checkers try to do better. An exception or a budget that runs out inside a
-checker is recorded as evidence and never read as "false".
+checker is recorded as evidence and never read as "false". A ``proved`` outcome (and a
+rule's ``verified`` one) stands only when every side of the claim is proved defined on the
+whole stated domain (``_definedness``); otherwise it becomes inconclusive and the
+pipeline goes on.
 
 Named rules (``@rule(name)``) justify a step that carries ``Step.rule``; they have the
 same signature and are tried before the general checkers. Every module of this package
@@ -123,7 +126,13 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         nonlocal timed_out
         try:
             with soft_deadline(budget):
-                return fn(step, config=config, context=context)
+                outcome = fn(step, config=config, context=context)
+                # a proof (or a rule's conclusion from verified premises) counts only
+                # where the claim is defined on its whole domain
+                if outcome is not None and (outcome.verdict is Verdict.PROVED or (
+                        outcome.verdict is Verdict.VERIFIED and name.startswith("rule "))):
+                    outcome = _defined_or_undecided(step, name, outcome)
+                return outcome
         except SoftTimeout:
             timed_out = True
             # no measured numbers here: evidence must not depend on the machine's speed
@@ -172,6 +181,19 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         evidence.append(Evidence("pipeline", "no checker applies to this claim"))
     return Outcome(verdict, tuple(evidence), None, time.perf_counter() - start,
                    best.table if best else None, best.figures if best else ())
+
+
+def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
+    """A proof counts only where the claim is defined on its whole domain: a proof whose
+    claim has a definedness condition that is not proved becomes inconclusive."""
+    from symbolic.checks._definedness import definedness_problem
+    problem = definedness_problem(step)
+    if problem is None:
+        return outcome
+    return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
+        "definedness", f"{name} supported the claim wherever its sides are defined, but "
+        f"{problem} is not proved from the assumptions, so this is no proof on the whole "
+        "domain"),), table=outcome.table, figures=outcome.figures)
 
 
 def _finish(outcome: Outcome, earlier: list[Evidence], start: float) -> Outcome:

@@ -28,6 +28,7 @@ from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from symbolic.budget import SoftTimeout, soft_deadline
 from symbolic.checks import checker
+from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 # Soft budgets (seconds) of one strategy; the pipeline's own deadline still governs.
@@ -113,6 +114,10 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
     about it is not about every element).
     """
     protect = set(protect)
+    # an index that another fact restricts (1 <= j <= 2) is not "every j": a sign fact
+    # about x[j] then holds for those j only and gives x no sign
+    restricted = _restricted_indices(flatten_facts(assumptions))
+    protect |= restricted
     subs: list[tuple[sympy.Basic, sympy.Basic]] = []
     notes: list[str] = []
     unused: list[str] = []
@@ -170,6 +175,17 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
     return Domain(tuple(subs), tuple(notes), tuple(unused))
 
 
+def _restricted_indices(facts) -> set:
+    """Symbols that appear in a fact outside the indices of an ``Indexed``."""
+    out: set = set()
+    for fact in facts:
+        plain = fact.replace(lambda e: isinstance(e, sympy.Indexed),
+                             lambda e: sympy.Dummy()) if fact.has(sympy.Indexed) else fact
+        out |= {s for s in plain.free_symbols if isinstance(s, sympy.Symbol)
+                and not isinstance(s, sympy.Dummy)}
+    return out
+
+
 def _indexed_sign_fact(big, small, strict, protect, subs, notes, original) -> bool:
     """Handle ``x[j] > 0`` / ``x[j] >= 0`` for every j by giving the base a sign."""
     if small != 0 or not isinstance(big, sympy.Indexed):
@@ -199,6 +215,11 @@ def normalize_sums(expr, depth: int = 0):
     term free of the index is ``(hi - lo + 1) * term``, and the bound index is renamed
     so that sums over the same range compare equal. Sums that SymPy evaluates in closed
     form (``Sum(j, (j, 1, n))``) are evaluated.
+
+    The count formula and SymPy's closed forms follow Karr's convention for a reversed
+    range; callers first pass the expression through ``conventional`` (as
+    ``difference_zero`` and the indexed normal form do), after which every remaining sum
+    has a count >= 0 on the domain, or sits in the branch of a ``Piecewise`` that says so.
     """
     if not isinstance(expr, sympy.Basic) or not expr.args:
         return expr
@@ -470,11 +491,12 @@ def difference_zero(lhs, rhs, *, facts: Iterable[sympy.Basic] = (), nonzero: boo
                     budget_s: float | None = None) -> ZeroProof:
     """Prove ``lhs - rhs == 0`` (or ``!= 0``), first plainly, then on the facts' domain."""
     strategies = tuple(strategies)
-    diff = _difference(lhs, rhs)
+    facts = tuple(facts)
+    # sums and products read by the empty-range convention before SymPy evaluates them
+    diff = _elementwise(lambda e: conventional(e, facts))(_difference(lhs, rhs))
     plain = prove_zero(diff, strategies=strategies, nonzero=nonzero, budget_s=budget_s)
     if plain.proved:
         return plain
-    facts = tuple(facts)
     if not facts:
         return plain
     domain = domain_of(facts, protect=_free(lhs) | _free(rhs))

@@ -59,6 +59,7 @@ def _gate(step, premises, context) -> tuple[Verdict | None, str]:
 
 def _assumptions_hold(step, premises) -> str | None:
     own = flatten_facts(step.assumptions)
+    protect = set(step.claim.free_symbols)
     for premise in premises:
         for fact in flatten_facts(premise.assumptions):
             if fact in own:
@@ -66,7 +67,8 @@ def _assumptions_hold(step, premises) -> str | None:
             if isinstance(fact, (sympy.GreaterThan, sympy.StrictGreaterThan,
                                  sympy.LessThan, sympy.StrictLessThan)):
                 big, small = (fact.lhs, fact.rhs) if fact.rel_op in (">=", ">") else (fact.rhs, fact.lhs)
-                if prove_sign_on(big - small, own, strict=fact.rel_op in (">", "<")) is not None:
+                if prove_sign_on(big - small, own, strict=fact.rel_op in (">", "<"),
+                                 protect=protect) is not None:
                     continue
             return (f"premise {premise.id} assumes {fact}, which step {step.id} neither assumes "
                     "nor implies; add it to the step's assumptions")
@@ -89,6 +91,8 @@ def combination_linear(step, *, config, context):
         return undecided(NAME, f"relation {step.claim.relation.value} is not an (in)equality")
     goal, goal_kind = target
     facts = flatten_facts(step.assumptions)
+    # x[j] > 0 with j free in the claim is about that one element, not every x[j]
+    protect = set(step.claim.free_symbols)
     total = sympy.S.Zero
     strict_used = False
     for premise, c in zip(premises, coefficients):
@@ -100,10 +104,10 @@ def combination_linear(step, *, config, context):
         if kind != "eq":
             if goal_kind == "eq":
                 return undecided(NAME, f"an equality does not follow from inequality {premise.id}")
-            if prove_sign_on(c, facts) is None:
+            if prove_sign_on(c, facts, protect=protect) is None:
                 return undecided(NAME, f"coefficient {c} of inequality {premise.id} is not "
                                        "proved >= 0 on the step's domain")
-            if kind == "gt" and prove_sign_on(c, facts, strict=True) is not None:
+            if kind == "gt" and prove_sign_on(c, facts, strict=True, protect=protect) is not None:
                 strict_used = True
         total += c * gap
     if goal_kind == "gt" and not strict_used:
@@ -111,7 +115,7 @@ def combination_linear(step, *, config, context):
     proof = difference_zero(goal, total, facts=facts)
     how = f"claim gap minus the combination is 0 ({proof.strategy})" if proof.proved else None
     if how is None and goal_kind != "eq":
-        sign = prove_sign_on(goal - total, facts, strict=False)
+        sign = prove_sign_on(goal - total, facts, strict=False, protect=protect)
         if sign is not None:
             how = f"claim gap minus the combination is >= 0 ({sign})"
     if how is None:

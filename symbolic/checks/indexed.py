@@ -28,6 +28,7 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.checks import checker, rule
 from symbolic.checks.algebraic import normalize_sums
+from symbolic.checks._ranges import conventional
 from symbolic.functions import MaxOver
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
@@ -171,7 +172,9 @@ def _level(e) -> int:
 
 def normal_form(expr, facts=()):
     """Derivatives evaluated, range conditions resolved, constant extrema removed, sums
-    split by linearity with canonical indices, expanded."""
+    split by linearity with canonical indices, expanded. Sums and products are first
+    given their empty-range values (``conventional``)."""
+    expr = conventional(expr, facts)
     expr = _equation_facts(expr, facts)
     if expr.has(sympy.Derivative):
         # differentiate only: a deep doit would also try to evaluate every symbolic sum

@@ -25,6 +25,7 @@ from sympy.calculus.util import continuous_domain
 from symbolic.budget import SoftTimeout
 from symbolic.checks import checker
 from symbolic.checks.algebraic import domain_of, flatten_facts, run_budgeted
+from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 STEP_BUDGET_S = 3.0
@@ -80,6 +81,9 @@ _REWRITES = (
     ("factor", lambda e: sympy.factor(sympy.together(e))),
     ("cancel", lambda e: sympy.cancel(sympy.together(e))),
     ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
+    # closed forms of sums: safe because every sum was first given its empty-range
+    # value (``conventional``), so SymPy's reversed-range convention never applies
+    ("doit", lambda e: sympy.expand(e.doit()) if e.has(sympy.Sum, sympy.Product) else None),
     ("simplify", sympy.simplify),
 )
 
@@ -90,7 +94,13 @@ def prove_sign(expr, *, strict: bool = False, budget_s: float = STEP_BUDGET_S,
 
     Returns the name of the rewrite after which SymPy answered True, or None.
     ``cheap`` leaves out ``simplify`` (for the many side conditions of rule matching).
+    Sums and products are read by the empty-range convention (``conventional``).
     """
+    return _prove_sign(conventional(expr), strict=strict, budget_s=budget_s, cheap=cheap)
+
+
+def _prove_sign(expr, *, strict: bool, budget_s: float = STEP_BUDGET_S,
+                cheap: bool = False) -> str | None:
     for name, rewrite in _REWRITES:
         if cheap and name == "simplify":
             continue
@@ -103,16 +113,17 @@ def prove_sign(expr, *, strict: bool = False, budget_s: float = STEP_BUDGET_S,
 def prove_sign_on(expr, facts: Iterable[sympy.Basic], *, strict: bool = False,
                   protect: Iterable[sympy.Basic] = (), cheap: bool = False) -> str | None:
     """``prove_sign`` plainly, then on the domain parametrised by ``facts``."""
-    how = prove_sign(expr, strict=strict, cheap=cheap)
+    facts = tuple(facts)
+    expr = conventional(expr, facts)
+    how = _prove_sign(expr, strict=strict, cheap=cheap)
     if how is not None:
         return f"sign by SymPy's assumptions after {how}"
-    facts = tuple(facts)
     if not facts:
         return None
     domain = domain_of(facts, protect=protect)
     if domain.empty:
         return None
-    how = prove_sign(domain.apply(expr), strict=strict, cheap=cheap)
+    how = _prove_sign(domain.apply(expr), strict=strict, cheap=cheap)
     if how is not None:
         return f"sign after {how}, with {domain.describe()}"
     return None
@@ -329,7 +340,8 @@ def check_substitution(step: Step, *, config, context) -> Outcome | None:
     domain = domain_of(step.assumptions, protect=_claim_symbols(step))
     if domain.empty:
         return None
-    how = prove_sign(domain.apply(goal.gap), strict=goal.strict)
+    how = prove_sign(domain.apply(conventional(goal.gap, step.assumptions)),
+                     strict=goal.strict)
     if how is not None:
         return Outcome(Verdict.PROVED, (Evidence("inequality_substitution",
                        f"{goal.describe()}: sign proved after {how} with "

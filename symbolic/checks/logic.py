@@ -28,6 +28,7 @@ import sympy
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
 from symbolic.checks import checker, rule
+from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
 
 __all__ = ["evaluate_at", "decide_relation"]
@@ -76,10 +77,12 @@ def certified_sign(value, *, dps: int) -> int | None:
 def _at(expr, subs: dict):
     """``expr`` at a point: substituted, evaluated (``doit``), then substituted again, so
     that values given for elements such as ``x[2]`` reach the terms a ``Sum`` over a
-    range fixed by the point only produces when it is evaluated."""
+    range fixed by the point only produces when it is evaluated. Sums and products over
+    an empty range are the empty sum and product (``conventional``), never Karr's value."""
     if not subs:
+        expr = conventional(expr)
         return expr.doit() if hasattr(expr, "doit") else expr
-    once = expr.xreplace(subs)
+    once = conventional(expr.xreplace(subs))
     once = once.doit() if hasattr(once, "doit") else once
     return once.xreplace(subs)
 
@@ -148,7 +151,8 @@ def decide_relation(lhs, relation: Relation, rhs, dps: int = 50,
         return a == b
     if relation.is_approximate or relation is Relation.PROPTO:
         return None
-    s = sign_of(sympy.sympify(lhs).doit() - sympy.sympify(rhs).doit(), dps, notes)
+    lhs, rhs = conventional(sympy.sympify(lhs)), conventional(sympy.sympify(rhs))
+    s = sign_of(lhs.doit() - rhs.doit(), dps, notes)
     if s is None:
         return None
     return relation.holds(s, 0)
@@ -215,7 +219,7 @@ def _boolean_claim(step: Step) -> bool:
 def logic_boolean(step: Step, *, config, context) -> Outcome | None:
     """Booleans that SymPy's assumption system evaluates to constants for all symbol values."""
     claim = step.claim
-    lhs, rhs = claim.lhs.doit(), claim.rhs.doit()
+    lhs, rhs = conventional(claim.lhs).doit(), conventional(claim.rhs).doit()
     constants = (BooleanTrue, BooleanFalse)
     if claim.relation is Relation.IMPLIES:
         if isinstance(lhs, BooleanFalse) or isinstance(rhs, BooleanTrue):
@@ -272,7 +276,8 @@ def logic_linear_implication(step: Step, *, config, context) -> Outcome | None:
             return undecided("logic_linear_implication", f"premise {eq} is not linear in a symbol "
                              "with a coefficient shown non-zero")
         steps = [(s, v.xreplace({chosen[0]: chosen[1]})) for s, v in steps] + [chosen]
-    result = sympy.simplify(conclusion.xreplace(dict(steps)))
+    # a range fixed by the substitution (1..n with n = -1) is read as empty, never by Karr
+    result = sympy.simplify(conventional(conclusion.xreplace(dict(steps))))
     if result is sympy.true:
         solved = ", ".join(f"{s} = {v}" for s, v in steps)
         return Outcome(Verdict.PROVED, (Evidence("logic_linear_implication",

@@ -64,6 +64,7 @@ from symbolic.budget import SoftTimeout
 from symbolic.checks import CheckContext, checker, rule
 from symbolic.checks.algebraic import (as_greater, difference_zero, domain_of, equal,
                                        flatten_facts, normalize_sums)
+from symbolic.checks._ranges import conventional
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import MaxOver, MinOver
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
@@ -355,7 +356,9 @@ def max_bound_templates(expr, facts) -> list[Template]:
             g, u = _monotone_map(s.function, inner, i)
             if g is None:
                 continue
-            if prove_sign(sympy.diff(g, u)) is None or not _nonempty(lo, hi, facts):
+            if not _nonempty(lo, hi, facts) or not _continuous_on_reals(g, u):
+                continue  # -1/u has g' >= 0 wherever it is defined, yet is not monotone
+            if prove_sign(sympy.diff(g, u)) is None:
                 continue
             n = _count(lo, hi)
             sign = -1 if isinstance(m, MinOver) else 1
@@ -365,6 +368,17 @@ def max_bound_templates(expr, facts) -> list[Template]:
                                 f"(g' = {sympy.diff(g, u)} >= 0) and {inner} "
                                 f"{'<=' if sign > 0 else '>='} {m} (le_max)"))
     return out
+
+
+def _continuous_on_reals(g, u) -> bool:
+    """Whether g(u) is proved continuous on the whole real line (else a sign of g' says
+    nothing about monotonicity across a pole)."""
+    try:
+        return sympy.S.Reals.is_subset(continuous_domain(g, u, sympy.S.Reals)) is True
+    except SoftTimeout:
+        raise
+    except Exception:
+        return False
 
 
 def lse_templates(expr, facts) -> list[Template]:
@@ -640,6 +654,8 @@ def rule_sum_termwise(step: Step, context: CheckContext) -> Outcome:
     for s in sums:
         (k, lo, hi), = s.limits
         for index in cands:
+            if k != index and k in pfree:
+                continue  # renaming the index to k would capture the premise's own k
             small = sympy.Sum(prem.small.xreplace({index: k}), (k, lo, hi))
             large = sympy.Sum(prem.large.xreplace({index: k}), (k, lo, hi))
             if not (_same(claim.small, small, facts) and _same(claim.large, large, facts)):
@@ -842,7 +858,7 @@ def rule_limit(step: Step, context: CheckContext) -> Outcome:
     sides = [(claim.lhs, claim.rhs), (claim.rhs, claim.lhs)]
     for lim, value in sides:
         if isinstance(lim, sympy.Limit):
-            computed = lim.doit()
+            computed = conventional(lim).doit()  # sums in it read by the empty-range rule
             if computed.has(sympy.Limit):
                 raise _Mismatch(f"sympy.limit could not evaluate {lim}")
             if _same(computed, value, _usable_facts(step)):
@@ -957,7 +973,7 @@ def rule_convex_hessian(step: Step, context: CheckContext) -> Outcome:
                         "('size', L) with ('instances', ...) was given to check instances")
     done = []
     for n in instances:
-        fn = f.subs(size, n).doit()
+        fn = conventional(f.subs(size, n)).doit()
         variables = sorted((e for e in fn.atoms(sympy.Indexed) if e.base == x),
                            key=sympy.default_sort_key)
         if not variables or not _psd_instance(fn, variables):
@@ -1025,10 +1041,18 @@ def _reductions(link: Link, facts):
                 f"sum_termwise over {lo}..{hi}", rng)
         else:
             n = _count(lo, hi)
+            # n copies of large/n: dividing by the count needs n >= 1; an empty range
+            # (the sum is 0) is covered only when 0 R large is proved on its own
+            if not _nonempty(lo, hi, facts):
+                if prove_sign_on(large, facts, strict=link.op == "lt") is None:
+                    return
+                empty = f"the empty range gives 0 {_op(link)} {large}; "
+            else:
+                empty = ""
             per = sympy.cancel(large / n)
             if not per.has(i):
                 yield Link(term, per, link.op), (
-                    f"sum_termwise over {lo}..{hi} against {n} copies of {per}", rng)
+                    f"{empty}sum_termwise over {lo}..{hi} against {n} copies of {per}", rng)
 
 
 def _op(link: Link) -> str:

@@ -6,6 +6,8 @@ A condition that is a conjunction of real equations ``f_1 = g_1 & f_2 = g_2`` is
 into the single equation ``(f_1 - g_1)^2 + (f_2 - g_2)^2 = 0`` (equivalent because the terms
 are real) and simplified. ``solveset`` over the reals then gives the set, and the claim is
 ``proved`` when it is the stated set (ImageSets are compared after renaming their variable).
+Points where the condition is undefined (a zero denominator, the log of a non-positive
+number) are removed from solveset's answer first: they satisfy no condition.
 Anything ``solveset`` cannot do leaves the claim undecided; this tier never refutes.
 """
 from __future__ import annotations
@@ -46,6 +48,26 @@ def _same_set(a, b) -> bool:
     return False
 
 
+def _where_defined(condition, variable):
+    """The reals where the condition is defined (denominators nonzero, log arguments
+    positive, even roots of nonnegatives): solveset may cancel x/x before solving, and a
+    point where the condition is undefined does not satisfy it. None when undecided."""
+    from symbolic.checks._definedness import Need, conditions
+    region = sympy.S.Reals
+    for need in conditions(condition):
+        if variable not in need.expr.free_symbols:
+            continue
+        relation = {Need.NONZERO: lambda e: sympy.Ne(e, 0), Need.POSITIVE: lambda e: e > 0,
+                    Need.NONNEGATIVE: lambda e: e >= 0}.get(need.need)
+        if relation is None:
+            return None
+        allowed = sympy.solveset(relation(need.expr), variable, sympy.S.Reals)
+        if isinstance(allowed, sympy.ConditionSet):
+            return None
+        region = sympy.Intersection(region, allowed)
+    return region
+
+
 @checker("solution_sets_solveset", cost=30, applies=_applies)
 def solution_sets_solveset(step: Step, *, config, context) -> Outcome | None:
     """Solve the condition over the reals and compare with the stated set."""
@@ -59,6 +81,14 @@ def solution_sets_solveset(step: Step, *, config, context) -> Outcome | None:
     solved = sympy.solveset(single, variable, sympy.S.Reals)
     if isinstance(solved, sympy.ConditionSet):
         return undecided("solution_sets_solveset", f"solveset could not solve {single}")
+    defined = _where_defined(condition, variable)
+    if defined is None:
+        return undecided("solution_sets_solveset", f"could not find where {condition} is "
+                         "defined (a point where it is not is no solution)")
+    if defined != sympy.S.Reals:
+        solved = sympy.Intersection(solved, defined)
+        if isinstance(solved, sympy.Intersection):
+            solved = sympy.simplify(solved)
     if _same_set(solved, step.claim.rhs):
         prefix = f"{how}; " if how else ""
         return Outcome(Verdict.PROVED, (Evidence("solution_sets_solveset",

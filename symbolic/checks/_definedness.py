@@ -1,0 +1,352 @@
+"""Where a claim is defined: the conditions a symbolic proof must also establish.
+
+A SymPy rewrite proves ``lhs = rhs`` wherever both sides are defined: ``x/x = 1`` cancels
+to ``0 = 0`` although the left side is undefined at 0, and ``log(x^2) - 2 log(x)`` is 0
+only where ``log(x)`` is real. A claim is ``proved`` only when, in addition, every side is
+defined on the whole stated domain. ``definedness_problem`` collects the conditions from
+the expression tree
+
+* a power with an exponent that may be negative (a denominator): its base is nonzero;
+* a non-integer power of a real base (``sqrt``, ``x^{1/3}``, ``x^y``): the base is
+  ``>= 0`` (``> 0`` when the exponent may be negative or is not a number);
+* ``log`` of a real argument: the argument is ``> 0`` (of a complex one: nonzero);
+* ``tan``/``sec`` (``cot``/``csc``): the cosine (sine) is nonzero;
+* ``asin``/``acos``, ``atanh``, ``acosh`` of a real argument: it lies in their real domain;
+* a max or min over an index range: the range is non-empty;
+* ``zoo`` or ``nan`` written in the claim: never defined;
+
+and asks SymPy to prove each from the symbols' assumptions and the step's facts (inside
+a sum over ``j = a..b`` also ``a <= j <= b``; inside a ``Piecewise`` branch also its
+condition). Conditions on the variable of a limit or an integral are left out: a limit
+is about a neighbourhood, which the limit algorithm handles. For ``P \\implies Q`` the
+conditions of ``Q`` are proved from the facts together with ``P``. A condition that is
+not proved leaves the claim undecided (the numeric tier may still look at it), never
+refuted.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable
+
+import sympy
+from sympy.concrete.expr_with_limits import ExprWithLimits
+
+from symbolic.budget import SoftTimeout
+from symbolic.functions import MaxOver
+from symbolic.model import Kind, Relation, Step
+
+
+class Need(enum.Enum):
+    """What a definedness condition asks of an expression."""
+
+    NONZERO = "!= 0"
+    POSITIVE = "> 0"
+    NONNEGATIVE = ">= 0"
+    NEVER = "is undefined"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``expr`` must satisfy ``need`` wherever ``facts`` (index ranges, branch conditions) hold."""
+
+    need: Need
+    expr: sympy.Basic
+    facts: tuple = ()
+    why: str = ""
+
+    def text(self) -> str:
+        if self.need is Need.NEVER:
+            return f"{self.expr} {self.need.value}"
+        return f"{self.expr} {self.need.value} ({self.why})"
+
+
+def _real(e) -> bool:
+    return getattr(e, "is_extended_real", None) is True
+
+
+def conditions(expr, facts: tuple = ()) -> list[Condition]:
+    """The definedness conditions of ``expr`` (see module doc), outermost first."""
+    out: list[Condition] = []
+    _collect(expr, facts, frozenset(), out)
+    unique: list[Condition] = []
+    for c in out:
+        if c not in unique:
+            unique.append(c)
+    return unique
+
+
+def _collect(e, facts, skip, out) -> None:
+    if isinstance(e, sympy.MatrixBase):
+        for item in e:
+            _collect(item, facts, skip, out)
+        return
+    if not isinstance(e, sympy.Basic):
+        return
+    if e is sympy.zoo or e is sympy.nan:
+        out.append(Condition(Need.NEVER, e))
+        return
+    if e.is_Atom:
+        return
+
+    def add(need, expr, why):
+        if not (expr.free_symbols & skip):
+            out.append(Condition(need, expr, facts, why))
+
+    if isinstance(e, sympy.Pow):
+        base, exp = e.base, e.exp
+        if exp.is_integer:
+            if exp.is_nonnegative is not True:
+                add(Need.NONZERO, base, f"denominator of {e}")
+        elif _real(base):
+            if exp.is_number and exp.is_nonnegative:
+                add(Need.NONNEGATIVE, base, f"non-integer power {e}")
+            else:
+                add(Need.POSITIVE, base, f"non-integer power {e}")
+        elif exp.is_nonnegative is not True:
+            add(Need.NONZERO, base, f"denominator of {e}")
+    elif isinstance(e, sympy.log):
+        arg = e.args[0]
+        if _real(arg):
+            add(Need.POSITIVE, arg, f"argument of {e}")
+        else:
+            add(Need.NONZERO, arg, f"argument of {e}")
+    elif isinstance(e, (sympy.asin, sympy.acos)) and _real(e.args[0]):
+        add(Need.NONNEGATIVE, 1 - e.args[0] ** 2, f"argument of {e} in [-1, 1]")
+    elif isinstance(e, sympy.atanh) and _real(e.args[0]):
+        add(Need.POSITIVE, 1 - e.args[0] ** 2, f"argument of {e} in (-1, 1)")
+    elif isinstance(e, sympy.acosh) and _real(e.args[0]):
+        add(Need.NONNEGATIVE, e.args[0] - 1, f"argument of {e} at least 1")
+    elif isinstance(e, (sympy.tan, sympy.sec)):
+        add(Need.NONZERO, sympy.cos(e.args[0]), f"{e}")
+    elif isinstance(e, (sympy.cot, sympy.csc)):
+        add(Need.NONZERO, sympy.sin(e.args[0]), f"{e}")
+
+    if isinstance(e, sympy.Limit):
+        variable = e.args[1]
+        _collect(e.args[0], facts, skip | {variable}, out)
+        for arg in e.args[2:]:
+            _collect(arg, facts, skip, out)
+        return
+    if isinstance(e, (sympy.ConditionSet, sympy.ImageSet, sympy.Lambda)):
+        # a set's own variable ranges over where its condition makes sense (solveset's
+        # reading); only conditions on the set's parameters are the claim's
+        bound = set(getattr(e, "bound_symbols", ())) | set(
+            getattr(getattr(e, "lamda", None), "variables", ()))
+        if isinstance(e, sympy.ConditionSet):
+            bound.add(e.sym)
+        if isinstance(e, sympy.Lambda):
+            bound |= set(e.variables)
+        for arg in e.args:
+            _collect(arg, facts, skip | bound, out)
+        return
+    if isinstance(e, sympy.Integral):
+        inner = skip | {lim[0] for lim in e.limits}
+        _collect(e.function, facts, inner, out)
+        for lim in e.limits:
+            for bound in lim[1:]:
+                _collect(bound, facts, skip, out)
+        return
+    if isinstance(e, ExprWithLimits) and all(len(lim) == 3 for lim in e.limits):
+        inner = facts
+        for index, lo, hi in e.limits:
+            _collect(lo, facts, skip, out)
+            _collect(hi, facts, skip, out)
+            inner = inner + (index >= lo, index <= hi)
+        if isinstance(e, MaxOver):
+            for index, lo, hi in e.limits:
+                add(Need.NONNEGATIVE, hi - lo, f"{e} ranges over {lo}..{hi}, which must "
+                    "not be empty")
+        _collect(e.function, inner, skip, out)
+        return
+    if isinstance(e, sympy.Piecewise):
+        for value, cond in e.args:
+            extra = (cond,) if isinstance(cond, sympy.core.relational.Relational) else ()
+            _collect(value, facts + extra, skip, out)
+        return
+    for arg in e.args:
+        _collect(arg, facts, skip, out)
+
+
+# ---------------------------------------------------------------------------------------
+# Proving the conditions
+
+
+def _nonzero_facts(facts) -> list:
+    out = []
+    for fact in facts:
+        if isinstance(fact, sympy.Unequality):
+            out.append(sympy.expand(fact.lhs - fact.rhs))
+    return out
+
+
+def _stated(expr, facts, *, strict: bool) -> bool:
+    """Whether a fact says literally that ``expr > 0`` (``>= 0``), up to rearranging."""
+    from symbolic.checks.algebraic import as_greater
+    target = sympy.expand(expr)
+    for fact in facts:
+        parts = as_greater(fact)
+        if parts is None or (strict and not parts[2]):
+            continue
+        if sympy.expand(parts[0] - parts[1] - target) == 0:
+            return True
+    return False
+
+
+def _on_interval(expr, facts, *, strict: bool) -> bool:
+    """The sign of a one-variable condition on the interval the facts give its variable."""
+    from symbolic.checks.inequality import _parametrise, interval_of, prove_sign
+    symbols = expr.free_symbols
+    if len(symbols) != 1:
+        return False
+    symbol, = symbols
+    if not (isinstance(symbol, sympy.Symbol) and symbol.is_extended_real):
+        return False
+    region = interval_of(symbol, facts)
+    if not isinstance(region, sympy.Interval) or region.measure == 0:
+        return False
+    inside = expr.subs(symbol, _parametrise(region, symbol))
+    if prove_sign(sympy.factor(sympy.together(inside)), strict=strict, cheap=True) is None:
+        return False
+    # the parametrisation covers the interior; a closed end is checked exactly
+    for end in (region.start, region.end):
+        if end in region:
+            at = sympy.simplify(expr.subs(symbol, end))
+            if not ((at.is_positive if strict else at.is_nonnegative) is True):
+                return False
+    return True
+
+
+def _shifted(expr):
+    """``expr`` with positive integers ``n = 1 + m`` (m >= 0) and ``exp(a) = 1 + t`` for
+    ``a > 0`` (``a >= 0``), t a fresh variable: every value of the original is a value of
+    the new form, so a sign proved for the new form holds for the original."""
+    mapping = {}
+    for atom in expr.atoms(sympy.Symbol):
+        if atom.is_integer and atom.is_positive:
+            mapping[atom] = 1 + sympy.Dummy(f"{atom}_m", integer=True, nonnegative=True)
+    for e in expr.atoms(sympy.exp):
+        if e.args[0].is_positive:
+            mapping[e] = 1 + sympy.Dummy("t", positive=True)
+        elif e.args[0].is_nonnegative:
+            mapping[e] = 1 + sympy.Dummy("t", nonnegative=True)
+    return sympy.expand(expr.xreplace(mapping)) if mapping else None
+
+
+def _additive_sign(expr, *, strict: bool) -> bool:
+    """A sum whose constant part (``e - 1``) and other terms are each of a known sign:
+    SymPy does not combine a positive constant such as ``E - 1`` with the other terms."""
+    terms = sympy.Add.make_args(expr)
+    constant = sum((t for t in terms if t.is_number), sympy.S.Zero)
+    others = [t for t in terms if not t.is_number]
+    parts = ([constant] if constant != 0 else []) + others
+    if not parts or not all(p.is_nonnegative is True for p in parts):
+        return False
+    return not strict or any(p.is_positive is True for p in parts)
+
+
+def _shift_sign(expr, *, strict: bool) -> bool:
+    shifted = _shifted(expr)
+    if shifted is None:
+        shifted = sympy.expand(expr)
+    return ((shifted.is_positive if strict else shifted.is_nonnegative) is True
+            or _additive_sign(shifted, strict=strict))
+
+
+def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()) -> bool:
+    from symbolic.checks.inequality import prove_sign_on
+    from symbolic.checks.indexed import POSITIVE, sign_of
+    expr = condition.expr
+    every = facts + tuple(condition.facts)
+    need = condition.need
+    if need is Need.NEVER:
+        return False
+    if need is Need.POSITIVE:
+        return (expr.is_positive is True or sign_of(expr) == POSITIVE
+                or _stated(expr, every, strict=True)
+                or prove_sign_on(expr, every, strict=True, cheap=True,
+                                 protect=protect) is not None
+                or _shift_sign(expr, strict=True)
+                or _on_interval(expr, every, strict=True))
+    if need is Need.NONNEGATIVE:
+        return (expr.is_nonnegative is True or sign_of(expr) is not None
+                or _stated(expr, every, strict=False)
+                or prove_sign_on(expr, every, cheap=True, protect=protect) is not None
+                or _shift_sign(expr, strict=False)
+                or _on_interval(expr, every, strict=False))
+    return _nonzero(expr, every, protect, depth=0)
+
+
+def _nonzero(expr, facts, protect, depth: int) -> bool:
+    from symbolic.checks.inequality import prove_sign_on
+    from symbolic.checks.indexed import POSITIVE, sign_of
+    if expr.is_zero is False or sign_of(expr) == POSITIVE or sign_of(-expr) == POSITIVE:
+        return True
+    known = _nonzero_facts(facts)
+    plain = sympy.expand(expr)
+    if any(sympy.expand(plain - z) == 0 or sympy.expand(plain + z) == 0 for z in known):
+        return True
+    if _stated(expr, facts, strict=True) or _stated(-expr, facts, strict=True):
+        return True
+    if (prove_sign_on(expr, facts, strict=True, cheap=True, protect=protect) is not None
+            or prove_sign_on(-expr, facts, strict=True, cheap=True, protect=protect) is not None
+            or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)):
+        return True
+    if depth == 0 and isinstance(expr, sympy.Expr):
+        factors = sympy.Mul.make_args(sympy.factor(expr))
+        if len(factors) > 1:
+            return all(_nonzero(f.base if isinstance(f, sympy.Pow) and f.exp.is_positive
+                                else f, facts, protect, 1) for f in factors)
+    return False
+
+
+def _flat(facts: Iterable) -> tuple:
+    out = []
+    for fact in facts:
+        if isinstance(fact, sympy.And):
+            out.extend(_flat(fact.args))
+        elif fact is not sympy.true:
+            out.append(fact)
+    return tuple(out)
+
+
+def _sides(step: Step) -> tuple[list, tuple]:
+    """The expressions whose definedness is needed and the facts to prove it from."""
+    claim = step.claim
+    facts = _flat(step.assumptions)
+    if claim.relation is Relation.IMPLIES:
+        premise = _flat((claim.lhs,))
+        relational = tuple(p for p in premise if isinstance(p, sympy.core.relational.Relational))
+        extra = []
+        for p in relational:  # where the premise holds, its own sides are defined
+            for c in conditions(p):
+                if c.need is Need.POSITIVE:
+                    extra.append(c.expr > 0)
+                elif c.need is Need.NONNEGATIVE:
+                    extra.append(c.expr >= 0)
+                elif c.need is Need.NONZERO:
+                    extra.append(sympy.Ne(c.expr, 0))
+        return [claim.rhs], facts + relational + tuple(extra)
+    return [claim.lhs, claim.rhs], facts
+
+
+def definedness_problem(step: Step) -> str | None:
+    """None when every side of the claim is proved defined on the step's domain, else a
+    sentence naming the first condition that was not proved."""
+    claim = step.claim
+    if claim is None or step.kind in (Kind.DEFINITION, Kind.PROSE):
+        return None
+    sides, facts = _sides(step)
+    # a sign fact x[j] > 0 with j free in the claim is about that element only
+    protect = frozenset(claim.free_symbols)
+    for side in sides:
+        for condition in conditions(side):
+            try:
+                ok = _proved(condition, facts, protect)
+            except SoftTimeout:
+                raise
+            except Exception:  # a SymPy failure proves nothing
+                ok = False
+            if not ok:
+                return condition.text()
+    return None

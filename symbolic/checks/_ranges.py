@@ -1,0 +1,143 @@
+"""One convention for sums and products over a range: an empty range is the empty sum/product.
+
+SymPy evaluates ``Sum(f, (j, a, b))`` with ``b < a - 1`` by Karr's convention
+(``Sum(j, (j, 5, 3)).doit() == -4``, ``Sum(1, (j, 1, n)).doit() == n`` for every integer n),
+while a document (and the numeric tier) means the empty sum 0 whenever ``b < a``. The two
+agree exactly when the count ``b - a + 1`` is at least 0. Before a symbolic checker hands an
+expression to SymPy (``doit``, ``simplify``, closed forms, sign reasoning), ``conventional``
+rewrites every sum and product so that SymPy's value is the conventional one:
+
+* a range whose count is proved ``>= 0`` (from the symbols' assumptions and the step's
+  facts) is left alone: there both conventions give the same value;
+* a range whose count is proved ``< 0`` becomes 0 (a sum) or 1 (a product);
+* any other range becomes ``Piecewise((S, b - a + 1 >= 0), (0 or 1, True))``, which is the
+  conventional value for every integer count, so SymPy cannot prove an identity that holds
+  only by Karr's convention.
+
+Inside the body of a sum over ``j = a..b`` the facts ``a <= j <= b`` hold (the body is only
+ever evaluated there), which lets nested ranges such as ``k = 1..j`` be proved non-empty.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Iterable
+
+import sympy
+from sympy.concrete.expr_with_limits import ExprWithLimits
+
+from symbolic.budget import SoftTimeout
+
+_SUMLIKE = (sympy.Sum, sympy.Product)
+_FAR = sympy.Integer(10) ** 6  # "far out" for a limit at infinity (any fixed bound would do)
+
+
+def has_ranges(expr) -> bool:
+    """Whether ``expr`` contains a sum or product over a range (the only things rewritten)."""
+    return isinstance(expr, sympy.Basic) and expr.has(*_SUMLIKE)
+
+
+def count_sign(lo, hi, facts: Iterable = (), *, at_least: int = 0) -> bool | None:
+    """True when ``hi - lo + 1 >= at_least`` is proved, False when it is proved to fail,
+    None when undecided (the symbols' assumptions and the facts' domain are used)."""
+    gap = sympy.expand(hi - lo + 1 - at_least)
+    if gap.is_Integer:
+        return bool(gap >= 0)
+    # a count of integers: hi - lo + 1 < at_least means hi - lo + 1 <= at_least - 1
+    from symbolic.checks.inequality import prove_sign, prove_sign_on
+    facts = tuple(facts)
+    if prove_sign_on(gap, facts, cheap=True) is not None:
+        return True
+    integral = (hi - lo).is_integer is True
+    if integral and prove_sign(-gap - 1, cheap=True) is not None:
+        return False
+    if not integral and prove_sign(-gap, strict=True, cheap=True) is not None:
+        return False
+    return None
+
+
+def conventional(expr, facts: Iterable = ()):
+    """``expr`` with every sum and product given its empty-range value (see module doc).
+
+    The result equals ``expr`` read by the empty-range convention at every point of the
+    domain described by the symbols' assumptions and ``facts``.
+    """
+    if not has_ranges(expr):
+        return expr
+    return _walk(expr, tuple(facts))
+
+
+def _walk(expr, facts):
+    if not isinstance(expr, sympy.Basic) or not expr.args or not expr.has(*_SUMLIKE):
+        return expr
+    if isinstance(expr, _SUMLIKE) and all(len(lim) == 3 for lim in expr.limits):
+        return _one(expr, facts)
+    if isinstance(expr, sympy.Piecewise):
+        # a branch is only taken where its condition holds (this also keeps the
+        # rewriting idempotent: a sum guarded by its own count condition stays as it is)
+        pairs = []
+        for value, cond in expr.args:
+            extra = (cond,) if isinstance(cond, sympy.core.relational.Relational) else ()
+            pairs.append((_walk(value, facts + extra), cond))
+        if all(v is old for (v, _), (old, _) in zip(pairs, expr.args)):
+            return expr
+        return sympy.Piecewise(*pairs)
+    inner_facts = facts
+    if isinstance(expr, sympy.Limit) and expr.args[2] in (sympy.oo, -sympy.oo):
+        # a limit at infinity depends only on the values far out, where a range such as
+        # 1..n is non-empty: the limit variable may be taken beyond any fixed bound
+        variable, point = expr.args[1], expr.args[2]
+        far = variable >= _FAR if point is sympy.oo else variable <= -_FAR
+        inner_facts = facts + (far,)
+    if isinstance(expr, ExprWithLimits) and all(len(lim) == 3 for lim in expr.limits):
+        inner_facts = facts + tuple(f for index, lo, hi in expr.limits
+                                    for f in (index >= lo, index <= hi))
+    args = [_walk(a, inner_facts) if isinstance(a, sympy.Basic) else a for a in expr.args]
+    if args == list(expr.args):
+        return expr
+    try:
+        return expr.func(*args)
+    except SoftTimeout:
+        raise
+    except Exception:  # a class that cannot be rebuilt from its args: leave it as written
+        return expr
+
+
+def _one(expr, facts):
+    """A single sum or product, its limits taken innermost (first) to outermost."""
+    empty = sympy.S.Zero if isinstance(expr, sympy.Sum) else sympy.S.One
+    body = expr.function
+    inner_facts = facts
+    for index, lo, hi in expr.limits:
+        inner_facts = inner_facts + (index >= lo, index <= hi)
+    body = _walk(body, inner_facts)
+    # rebuild limit by limit, innermost first, deciding each range's count
+    value = body
+    for position, (index, lo, hi) in enumerate(expr.limits):
+        outer = facts + tuple(f for i2, lo2, hi2 in expr.limits[position + 1:]
+                              for f in (i2 >= lo2, i2 <= hi2))
+        lo, hi = _walk(lo, outer), _walk(hi, outer)
+        sign = _safe_count_sign(lo, hi, outer)
+        if sign is False:
+            value = empty
+            continue
+        term = expr.func(value, (index, lo, hi))
+        if sign is True:
+            value = term
+        else:
+            value = sympy.Piecewise((term, sympy.Ge(hi - lo + 1, 0)), (empty, True))
+    return value
+
+
+def _safe_count_sign(lo, hi, facts):
+    try:
+        return _cached_count_sign(lo, hi, tuple(facts))
+    except SoftTimeout:
+        raise
+    except Exception:  # undecided: the Piecewise keeps the value right either way
+        return None
+
+
+@functools.lru_cache(maxsize=2048)
+def _cached_count_sign(lo, hi, facts):
+    # rules ask for the signs of many expressions over the same few ranges
+    return count_sign(lo, hi, facts)
