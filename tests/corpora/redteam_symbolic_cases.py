@@ -119,6 +119,9 @@ FALSE: list[Case] = [
     Case("sum_ranges/real-end-peel", Sum(i, (i, 1, Dr)), EQ, Sum(i, (i, 1, Dr - 1)) + Dr, (Dr >= 1,), SR),
     # N=3: sum over 3/2..3 = x_2+x_3; RHS x[3/2] + sum over 5/2..3 = x[3/2] + x_3
     Case("sum_ranges/half-lo-peel", X(N / 2, N), EQ, x[N / 2] + X(N / 2 + 1, N), (N >= 2,), SR),
+    # real lower end: D = 1/2: the integers in 1/2..5/2 are 1, 2, so x_1 + x_2, not
+    # x[1/2] + x[3/2] + x[5/2] (entries that do not exist)
+    Case("sum_ranges/real-lo-written-out", Sum(x[i], (i, Dr, Dr + 2)), EQ, x[Dr] + x[Dr + 1] + x[Dr + 2], (), SR),
     # peel the last term with n possibly 0: n=0: 0 vs 0 + x_0
     Case("sum_ranges/peel-n0", X(1, n0), EQ, X(1, n0 - 1) + x[n0], (), SR),
     Case("sum_ranges/peel-any-n", X(1, n), EQ, X(1, n - 1) + x[n], (), SR),
@@ -241,6 +244,9 @@ FALSE: list[Case] = [
     # complex a: an order between complex numbers is not defined (a_1 = i)
     Case("max_factor/complex-a", Sum(ac[i] * bn[i], (i, 1, n1)), LE,
          MaxOver(ac[i], (i, 1, n1)) * Sum(bn[i], (i, 1, n1)), (), MF),
+    # explicitly complex a_k = i y_k: no order on complex numbers (y = (1), b = (1): i <= i is not a claim)
+    Case("max_factor/imaginary-a", Sum(I * y[i] * bn[i], (i, 1, n1)), LE,
+         MaxOver(I * y[i], (i, 1, n1)) * Sum(bn[i], (i, 1, n1)), (), MF),
     # real lower end with no integer in the range: lo = 1/4 + t.. here a range 1/4..3/4
     # (hi - lo >= 0, yet empty): 0 <= max(empty) * 0 is undefined
     Case("max_factor/no-integer-in-range", Sum(a[i] * bn[i], (i, Rational(1, 4), Rational(3, 4))), LE,
@@ -304,6 +310,9 @@ FALSE: list[Case] = [
     # non-integer count: N = 3: one term, mean mu, not 3 mu / 2 (mu = 1)
     Case("moments/half-count-mean", Mean(Sum(q[jj], (jj, 1, N / 2))), EQ, N / 2 * mu, (),
          mom((q, mu, 1))),
+    # N = 3: one term of variance 1, not 3/2
+    Case("moments/half-count-var", Var(Sum(q[jj] * kq[jj], (jj, 1, N / 2))), EQ, N / 2, (),
+         mom((q, 0, 1), (kq, 0, 1))),
     # real count: D = 3/2: one term, variance 1 != 3/2
     Case("moments/real-count-var", Var(Sum(q[jj], (jj, 1, Dr))), EQ, Dr, (), mom((q, 0, 1))),
     # n may be negative: n = -1: 0 vs -mu (mu = 1)
@@ -368,9 +377,14 @@ FALSE: list[Case] = [
     # log(xy) = log x + log y: x = y = -1: 0 vs 2 pi i
     Case("definedness/log-product", log(xr * yr), EQ, log(xr) + log(yr), (sympy.Ne(xr, 0), sympy.Ne(yr, 0))),
     # sqrt(x)^2 = x: undefined (as a real) at x = -1
-    Case("definedness/sqrt-squared", sqrt(xr) ** 2, EQ, xr),
+    # (built unevaluated: SymPy itself rewrites sqrt(x)**2 and exp(log x) to x)
+    Case("definedness/sqrt-squared", sympy.Pow(sqrt(xr), 2, evaluate=False), EQ, xr),
     # exp(log x) = x: undefined at x = -1
-    Case("definedness/exp-log", exp(log(xr)), EQ, xr),
+    Case("definedness/exp-log", exp(log(xr), evaluate=False), EQ, xr),
+    # count of a real range: D = 3/2 has one term, 1 != 3/2
+    Case("ranges/count-real-end", Sum(1, (i, 1, Dr)), EQ, Dr),
+    # D = 3/2: the integers 1..3/2 give 1, not 15/8
+    Case("ranges/gauss-real-end", Sum(i, (i, 1, Dr)), EQ, Dr * (Dr + 1) / 2),
     # a sum of logs over a range of signed terms: n = 1, x_1 = -1
     Case("definedness/sum-log", Sum(log(x[i] ** 2), (i, 1, n1)), EQ, Sum(2 * log(x[i]), (i, 1, n1)), (), SR),
 ]
