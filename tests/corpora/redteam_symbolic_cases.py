@@ -369,6 +369,14 @@ FALSE: list[Case] = [
          Sum(n1 - i - 1, (i, 1, n1))),
     # max over an empty range: n = 0, the max of nothing is not >= x_1
     Case("ranges/max-empty", MX(1, n0), GE, x[1]),
+    # n = 0: x_1 is not in the (empty) range and the max of nothing is undefined
+    Case("ranges/element-le-max-empty", x[1], LE, MX(1, n0)),
+    Case("ranges/min-le-element-empty", MinOver(x[i], (i, 1, n0)), LE, x[1]),
+    # n = 0: neither side is defined
+    Case("ranges/min-le-max-empty", MinOver(x[i], (i, 1, n0)), LE, MX(1, n0)),
+    Case("ranges/max-shift-empty", MaxOver(x[i] + c, (i, 1, n0)), EQ, MX(1, n0) + c),
+    # a real end: D = 3/2 the max is over {1}; x[D] is no entry of the range
+    Case("ranges/element-le-max-real-end", x[Dr], LE, MX(1, Dr), (Dr >= 1,)),
     # -1/u is increasing on each half-line, not across 0: x = (-1, 1): 0 <= -2 false
     Case("ranges/monotone-across-pole", Sum(-1 / x[i], (i, 1, n1)), LE, n1 * (-1 / MX(1, n1)),
          (sympy.Ne(x[i], 0),)),
