@@ -305,6 +305,13 @@ FALSE: list[Case] = [
     Case("block_diagonal/transpose-order", (bd([[1, a[i]], [0, 1]]) * bd([[1, 0], [b[i], 1]])).T, EQ,
          bd([[1, a[i]], [0, 1]]).T * bd([[1, 0], [b[i], 1]]).T, (), BD),
 
+    # blocks of unequal size: D copies of [[1, 1], [0, 1]] are not the 2D x 2D identity
+    Case("block_diagonal/unequal-blocks", bd([[1, 1], [0, 1]]), EQ,
+         BlockDiag(sympy.eye(1), (i, 1, 2 * D)), (), BD),
+    # a block index range that may be reversed or empty on one side only: R(t) over 1..D
+    # against R(t) over 1..D+1 (an extra block)
+    Case("block_diagonal/extra-block", R(t).T * R(t), EQ, BlockDiag(sympy.eye(2), (i, 1, D + 1)), (), BD),
+
     # ================================ independent_moments ================================
     # non-integer count: N = 3: one term, mean mu, not 3 mu / 2 (mu = 1)
     Case("moments/half-count-mean", Mean(Sum(q[jj], (jj, 1, N / 2))), EQ, N / 2 * mu, (),
