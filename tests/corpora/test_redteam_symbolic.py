@@ -32,6 +32,9 @@ def _cases():
 _CASES = _cases()
 FALSE, FALSE_LATEX, TRUE = _CASES.FALSE, _CASES.FALSE_LATEX, _CASES.TRUE
 
+# every claim runs in a child process: the whole file takes about 3 minutes
+pytestmark = pytest.mark.slow
+
 CONFIG = CheckConfig(timeout_s=20)
 ACCEPTING = {Verdict.PROVED, Verdict.VERIFIED}
 
