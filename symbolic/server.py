@@ -138,8 +138,9 @@ class Result:
 
 def cache_key(item: Item, options: FileOptions, config: CheckConfig) -> str:
     """The content address of one chain's check: its text, every assumption and the options."""
-    payload = json.dumps([item.latex, list(item.assume), item.problem, list(item.link_lines),
-                          list(options.assume), config.key()], ensure_ascii=False)
+    # lines are not part of it: a display moved by an edit above it is not checked again
+    payload = json.dumps([item.latex, list(item.assume), item.problem, list(item.notes),
+                          len(item.link_lines), list(options.assume), config.key()], ensure_ascii=False)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
@@ -151,6 +152,14 @@ def check_chain(item: Item, options: FileOptions, config: CheckConfig) -> Result
         reason = f"internal error while checking: {type(exc).__name__}: {str(exc)[:200]}"
         return Result((), (Unreadable(item.latex[:80], reason, item.file, item.line),))
     return Result(tuple(links), tuple(unreadable))
+
+
+def relocated(result: Result, item: Item) -> Result:
+    """A cached result placed on the lines where ``item`` now stands."""
+    links = result.links
+    lines = item.link_lines if len(item.link_lines) == len(links) else (item.line,) * len(links)
+    return Result(tuple(replace(link, line=line) for link, line in zip(links, lines)),
+                  tuple(replace(bad, line=item.line) for bad in result.unreadable))
 
 
 def items_of(text: str, uri: str) -> list[Item]:
@@ -337,7 +346,7 @@ class StepcheckServer(LanguageServer):
             with self.cache_lock:
                 cached = self.cache.get(key)
             if cached is not None:
-                fresh[index] = (key, cached)
+                fresh[index] = (key, relocated(cached, item))
             else:
                 waiting[self._submit(key, item, options, config)] = index
         doc.results = fresh
@@ -348,7 +357,7 @@ class StepcheckServer(LanguageServer):
                 return  # a newer edit owns the document; the checks still fill the cache
             for future in done:
                 index = waiting.pop(future)
-                doc.results[index] = (keys[index], future.result())
+                doc.results[index] = (keys[index], relocated(future.result(), items[index]))
             self._publish(uri, doc, lines, options)
 
     def _submit(self, key: str, item: Item, options: FileOptions, config: CheckConfig) -> asyncio.Future:
