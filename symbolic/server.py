@@ -140,7 +140,10 @@ def cache_key(item: Item, options: FileOptions, config: CheckConfig) -> str:
     """The content address of one chain's check: its text, every assumption and the options."""
     # lines are not part of it: a display moved by an edit above it is not checked again
     payload = json.dumps([item.latex, list(item.assume), item.problem, list(item.notes),
-                          len(item.link_lines), list(options.assume), config.key()], ensure_ascii=False)
+                          len(item.link_lines), list(options.assume), config.key(),
+                          # CheckConfig.key() covers checking a claim already read; how the
+                          # LaTeX is read (i as the imaginary unit) and the memory ceiling too
+                          config.imaginary_unit, config.memory_mb], ensure_ascii=False)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
@@ -280,6 +283,7 @@ class _Document:
 
     generation: int = 0
     results: dict[int, tuple[str, Result]] = field(default_factory=dict)  # chain index -> (key, result)
+    wanted: frozenset[str] = frozenset()    # the keys of the chains of the latest text
     pending: asyncio.Task | None = None
 
 
@@ -339,6 +343,7 @@ class StepcheckServer(LanguageServer):
         config = self.config(options)
         items = items_of(text, uri)
         keys = [cache_key(item, options, config) for item in items]
+        doc.wanted = frozenset(keys)   # before any submission: a started check asks for it
         # results of chains whose key did not change are kept; the others wait for their check
         fresh: dict[int, tuple[str, Result]] = {}
         waiting: dict[asyncio.Future, int] = {}
@@ -353,11 +358,15 @@ class StepcheckServer(LanguageServer):
         self._publish(uri, doc, lines, options)
         while waiting:
             done, _ = await asyncio.wait(list(waiting), return_when=asyncio.FIRST_COMPLETED)
-            if doc.generation != generation:
-                return  # a newer edit owns the document; the checks still fill the cache
+            if doc.generation != generation or self.documents.get(uri) is not doc:
+                return  # a newer edit owns the document (or it was closed); the checks still fill the cache
             for future in done:
                 index = waiting.pop(future)
-                doc.results[index] = (keys[index], relocated(future.result(), items[index]))
+                result = future.result()
+                if result is None:   # skipped as stale while this text was still current: rare
+                    result = await asyncio.wrap_future(self.pool.submit(
+                        check_chain, items[index], options, config))
+                doc.results[index] = (keys[index], relocated(result, items[index]))
             self._publish(uri, doc, lines, options)
 
     def _submit(self, key: str, item: Item, options: FileOptions, config: CheckConfig) -> asyncio.Future:
@@ -366,7 +375,11 @@ class StepcheckServer(LanguageServer):
         if running is not None:
             return running
 
-        def work() -> Result:
+        def work() -> Result | None:
+            # typing fast queues checks of texts already gone: skip those not yet started,
+            # so that they cannot keep the workers from the text on screen
+            if not any(key in doc.wanted for doc in list(self.documents.values())):
+                return None
             result = check_chain(item, options, config)
             if not any(link.outcome.verdict is Verdict.ERROR for link in result.links):
                 with self.cache_lock:  # an error may be the machine's: try again next time

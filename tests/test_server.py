@@ -170,3 +170,38 @@ async def test_hostile_displays_do_not_stop_the_server(client):
     # and the hostile ones end as warnings (timeout or unreadable), never as proved or refuted
     bad = await _until(client, uri, lambda d: len(d) == 2, timeout=WAIT_S * 2)
     assert all(d.severity == types.DiagnosticSeverity.Warning for d in bad), bad
+
+
+# ----------------------------------------------------------------------------- in-process parts
+
+def test_comment_lines_and_settings_make_the_file_options():
+    from symbolic.server import Settings, ShowProved, file_options
+    settings = Settings.from_client({"stepcheck": {"assume": ["y > 0"], "strict": True,
+                                                   "showProved": "hint", "timeout": "soon"}})
+    assert settings.assume == ("y > 0",) and settings.strict
+    assert settings.show_proved is ShowProved.HINT and settings.timeout_s == 30.0   # bad type ignored
+    text = ("% stepcheck: assume x > 0\n<!-- stepcheck: assume n \\in \\mathbb{Z}_{>0} -->\n"
+            "% stepcheck: imaginary-unit on\n% stepcheck: strict off\n% an ordinary comment\n")
+    options = file_options(text, settings)
+    assert options.assume == ("y > 0", "x > 0", "n \\in \\mathbb{Z}_{>0}")
+    assert options.imaginary_unit and not options.strict
+
+
+def test_the_end_of_a_display_is_found_for_the_comment():
+    from symbolic.server import display_end
+    lines = TEX.splitlines()
+    assert display_end(lines, FALSE_ROW + 1, markdown=False) == FALSE_ROW + 1
+    assert display_end(["$$", "a = b", "$$"], 1, markdown=False) == 2
+    assert display_end(["```math", "a = b", "```"], 2, markdown=True) == 2
+
+
+def test_the_cache_key_ignores_the_line_but_not_the_text_or_assumptions():
+    from symbolic.commands import Item
+    from symbolic.config import CheckConfig
+    from symbolic.server import FileOptions, cache_key
+    options, config = FileOptions((), False, False), CheckConfig()
+    key = cache_key(Item("a = b", "u", 3), options, config)
+    assert key == cache_key(Item("a = b", "u", 30), options, config)
+    assert key != cache_key(Item("a = c", "u", 3), options, config)
+    assert key != cache_key(Item("a = b", "u", 3), FileOptions(("a > 0",), False, False), config)
+    assert key != cache_key(Item("a = b", "u", 3), options, config.but(imaginary_unit=True))
