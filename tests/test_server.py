@@ -94,6 +94,21 @@ async def test_false_display_is_an_error_on_its_line_and_clears_when_corrected(c
 
     _replace_row(client, uri, FALSE_ROW, "(a+b)^2 = a^2 + b^2", "(a+b)^2 = a^2 + 2ab + b^2", 2)
     assert not await _until(client, uri, lambda d: len(d) == 0)
+    # the error went at once (its text is gone); the new text's own result comes after
+    hover = await _hover_when_known(client, uri, FALSE_ROW)
+    assert "**proved**" in hover.contents.value and "2ab" in hover.contents.value
+    assert not client.diagnostics[uri]
+
+
+async def _hover_when_known(client: LanguageClient, uri: str, row: int):
+    """The hover of ``row`` once the server has a result there (fails after ``WAIT_S``)."""
+    for _ in range(int(WAIT_S * 10)):
+        hover = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
+            types.TextDocumentIdentifier(uri), types.Position(row, 3))), WAIT_S)
+        if hover is not None:
+            return hover
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no result on row {row}")
 
 
 @pytest.mark.asyncio
