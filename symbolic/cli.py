@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="wall-time budget per link in seconds (default 30)")
     check.add_argument("--imaginary-unit", action="store_true",
                        help="read i as the imaginary unit (by default i is an index)")
+    check.add_argument("--scheduler", metavar="ADDRESS", default=os.environ.get("STEPCHECK_SCHEDULER"),
+                       help="check on this Dask scheduler (env STEPCHECK_SCHEDULER; needs the dask extra)")
+    sub.add_parser("serve", help="run the language server on stdio (docs/editor.md; needs the lsp extra)")
 
     report = sub.add_parser("report", help="re-check the encoded documents and write the reports",
                             description="Re-check documents (default: all) and write <doc>.tex, "
@@ -129,8 +132,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return EXIT_BAD_INPUT
         if args.command == "check":
+            if args.scheduler:
+                from symbolic.batch_dask import run_check_dask
+                return run_check_dask(args)
             from symbolic.commands import run_check
             return run_check(args)
+        if args.command == "serve":
+            from symbolic.server import serve
+            return serve()
         if args.command == "report":
             from symbolic.report import run_report
             return run_report(args)

@@ -1,0 +1,148 @@
+"""Batch checking on a Dask cluster: ``stepcheck check --scheduler ADDRESS FILES...``.
+
+The claims are read here, exactly as ``stepcheck check`` reads them (``symbolic.commands``);
+each claim is then checked on a Dask worker by the same function the local run uses
+(``_check_item``: the LaTeX read in a forked child under the hard budget, each link checked in
+its own forked child), so the verdicts, evidence and counterexamples are the local run's. The
+results come back in input order and are printed or written (``--output``, JSONL) like a local
+run's. The scheduler address is ``--scheduler`` or the environment variable
+``STEPCHECK_SCHEDULER``; ``dask[distributed]`` is the optional extra ``dask``.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sys
+import threading
+
+from symbolic.commands import (_ENCODED, EXIT_BAD_INPUT, Checked, _check_encoded, _check_item,
+                               _is_file_name, _Progress, _read_items, _reader_options, as_json,
+                               as_text, exit_code, JsonlWriter)
+from symbolic.config import CheckConfig
+from symbolic.errors import ParseError, StepcheckError
+
+_WARM = threading.Lock()
+_warmed = False
+
+
+def _allow_budget_children() -> None:
+    """Let this worker fork the budget's child processes, once per worker process.
+
+    A Dask worker started by a nanny is a daemonic multiprocessing process, and
+    multiprocessing refuses to start children from one ("daemonic processes are not allowed
+    to have children"). The budget's child is killed by the budget itself and never outlives
+    the call, so the rule (which exists to avoid orphans) is lifted for this process.
+    Every checker family is imported here too, so each forked child starts warm.
+    """
+    global _warmed
+    with _WARM:
+        if _warmed:
+            return
+        multiprocessing.current_process()._config["daemon"] = False
+        from symbolic.checks import registered_checkers, registered_rules
+        from symbolic.latex import parse_chain  # noqa: F401  (inherited by the forks)
+        registered_checkers()
+        registered_rules()
+        _warmed = True
+
+
+def _remote_item(item, assume, config, reader_options):
+    _allow_budget_children()
+    return _check_item(item, assume, config, reader_options)
+
+
+def _remote_encoded(doc: str, step: str, config):
+    _allow_budget_children()
+    return _check_encoded(doc, step, config), []
+
+
+def check_batch_dask(targets, *, scheduler: str, assume: tuple[str, ...] = (),
+                     config: CheckConfig = CheckConfig(), functions: tuple[str, ...] = (),
+                     progress=None, sink=None) -> Checked:
+    """``commands.check_targets`` with every claim checked on the Dask cluster at ``scheduler``.
+
+    ``progress(done, total, item)`` and ``sink(links, unreadable)`` behave as in
+    ``check_targets`` (the sink receives results in input order).
+    """
+    try:
+        from distributed import Client, as_completed
+    except ImportError as exc:
+        raise StepcheckError("--scheduler needs dask.distributed: pip install 'stepcheck[dask]'") from exc
+    from symbolic.commands import Item
+
+    reader_options = _reader_options(functions)
+    items: list = []
+    encoded: dict[int, tuple[str, str]] = {}
+    displays, from_files = 0, False
+    for target in targets:
+        match = _ENCODED.fullmatch(target)
+        if match and not _is_file_name(target):
+            encoded[len(items)] = (match.group(1), match.group(2))
+            items.append(Item(target))
+            continue
+        found, is_file = _read_items(target)
+        from_files = from_files or is_file
+        displays += len({(i.file, getattr(i, "display", None) or i.line) for i in found})
+        items += found
+
+    results: list = [None] * len(items)
+    emitted = 0
+    try:
+        client = Client(scheduler, timeout="30s")
+    except (OSError, TimeoutError) as exc:
+        raise StepcheckError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+    try:
+        futures = {}
+        for k, item in enumerate(items):
+            if k in encoded:
+                future = client.submit(_remote_encoded, *encoded[k], config, pure=False)
+            else:
+                future = client.submit(_remote_item, item, assume, config, reader_options, pure=False)
+            futures[future] = k
+        for done, future in enumerate(as_completed(futures), 1):
+            k = futures[future]
+            results[k] = future.result()
+            if progress:
+                progress(done, len(items), items[k])
+            while sink is not None and emitted < len(items) and results[emitted] is not None:
+                sink(*results[emitted])
+                emitted += 1
+    finally:
+        client.close()
+    if progress:
+        progress.close()
+    links = [link for found, _ in results for link in found]
+    unreadable = [bad for _, bad in results for bad in bad]
+    ordered = [record for found, bad in results for record in (*found, *bad)]
+    return Checked(tuple(links), tuple(unreadable), displays, from_files, tuple(ordered))
+
+
+def run_check_dask(args) -> int:
+    """The ``check`` command with ``--scheduler``: the same output and exit code as a local run."""
+    config = CheckConfig(dps=args.dps, samples=args.samples, seed=args.seed,
+                         timeout_s=args.timeout, imaginary_unit=args.imaginary_unit)
+    targets = list(args.step) if isinstance(args.step, (list, tuple)) else [args.step]
+    strict = bool(getattr(args, "strict", False))
+    output = getattr(args, "output", None)
+    progress = None if getattr(args, "quiet", False) else _Progress(sys.stderr)
+    writer = JsonlWriter(output) if output else None
+    try:
+        checked = check_batch_dask(targets, scheduler=args.scheduler, assume=tuple(args.assume),
+                                   config=config, functions=tuple(getattr(args, "function", None) or ()),
+                                   progress=progress, sink=writer)
+    finally:
+        if writer is not None:
+            writer.close()
+    if not checked.links and checked.unreadable and not checked.from_files:
+        raise ParseError(checked.unreadable[0].reason)
+    if args.json:
+        print(json.dumps(as_json(checked, strict=strict), ensure_ascii=False, indent=1))
+    else:
+        print(as_text(checked))
+    if not checked.links:
+        what = "display" if checked.from_files else "claim"
+        print(f"stepcheck: error: no {what} could be read ({len(checked.unreadable)} unreadable)",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return exit_code((link.outcome.verdict for link in checked.links), strict=strict,
+                     unreadable=len(checked.unreadable))
