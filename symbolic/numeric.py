@@ -36,6 +36,7 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -49,16 +50,12 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 from symbolic.functions import MaxOver, MinOver, ReLU
 from symbolic.model import Relation
 
-try:  # optional: Arb balls are faster and know more functions than mpmath.iv
-    import flint
-except ImportError:  # pragma: no cover - exercised on machines without the extra
-    flint = None
+import flint
 
 MAX_DPS = 1000
 _HUGE = 10**300
 EDGE_VALUES = (Fraction(0), Fraction(1), Fraction(-1), Fraction(1, 10**30), Fraction(-1, 10**30),
                Fraction(10**30), Fraction(-10**30))
-INSTANCES = (1, 2, 3, 5, 8, 16)
 
 
 class NotEvaluable(Exception):
@@ -67,6 +64,25 @@ class NotEvaluable(Exception):
 
 class OutOfDomain(Exception):
     """A value is undefined at this point (log 0, 1/0, a non-real value of a real claim)."""
+
+
+class Undefined(OutOfDomain):
+    """A value is certainly undefined at this point (ball arithmetic shows the argument of
+    log, a square root, a division... is outside the operation's domain)."""
+
+
+class Unsettled(NotEvaluable):
+    """An enclosure is too wide to tell whether a value is defined (or which piece of a
+    definition applies) at this precision; a higher precision may settle it."""
+
+
+class Certainty(Enum):
+    """Which way a certificate went: the relation certainly FAILS, certainly HOLDS, or
+    neither could be shown (UNDECIDED, never read as either)."""
+
+    FAILS = "fails"
+    HOLDS = "holds"
+    UNDECIDED = "undecided"
 
 
 @dataclass(frozen=True)
@@ -137,6 +153,11 @@ class _MP:
         if abs(exponent) * max(abs(self.ctx.log(abs(base))), 1) > _HUGE:
             raise OutOfDomain("a power whose logarithm exceeds 1e300")
         return self.ctx.power(base, exponent)
+
+    def inverse(self, v):
+        if v == 0:
+            raise OutOfDomain("a division by zero")
+        return 1 / v
 
     def add(self, values):
         biggest = max(abs(v) for v in values)
@@ -217,118 +238,81 @@ class _Interval:
             return 1
         if self.eq(a_lo, a_hi) and self.eq(b_lo, b_hi) and self.eq(a_lo, b_lo):
             return 0
-        raise NotEvaluable("an interval comparison inside the expression is undecided")
+        raise Unsettled("an interval comparison inside the expression is undecided")
 
     def sign(self, v):
         return self.num(self.compare(v, self.num(0)))
 
 
-class _IV(_Interval):
-    """mpmath's interval arithmetic in a local context."""
+def _real_domain(name: str, inside: Callable, outside: Callable, fn: Callable) -> Callable:
+    """A real function that first decides, on the ball of its argument, whether the point
+    is in its domain: certainly outside raises ``Undefined`` (the claim's side has no real
+    value there), neither in nor out raises ``Unsettled`` (a higher precision may tell)."""
+    def apply(x):
+        if inside(x):
+            return fn(x)
+        if outside(x):
+            raise Undefined(f"{name} of {_ball_text(x)} is not a real number")
+        raise Unsettled(f"the argument of {name} straddles the edge of its domain")
+    return apply
 
-    name = "mpmath.iv"
 
-    def __init__(self, bits: int):
-        self.ctx = MPIntervalContext()
-        self.ctx.prec = bits
-        c = self.ctx
-        self.funcs = {"exp": c.exp, "log": c.log, "sqrt": c.sqrt, "sin": c.sin, "cos": c.cos,
-                      "tan": c.tan, "sinh": self._sinh, "cosh": self._cosh, "tanh": self._tanh,
-                      "atan": lambda x: c.atan2(x, c.mpf(1)),
-                      "floor": self._rounded(libmp.mpf_floor),
-                      "ceiling": self._rounded(libmp.mpf_ceil)}
+def _ball_text(x) -> str:
+    return x.str(5, radius=False) if hasattr(x, "str") else str(x)
 
-    def _rounded(self, fn):
-        """floor/ceiling of an interval: monotone, so it maps the endpoints."""
-        def apply(x):
-            lo, hi = x._mpi_
-            return self.ctx.make_mpf((fn(lo), fn(hi)))
-        return apply
 
-    def _sinh(self, x):
-        return (self.ctx.exp(x) - self.ctx.exp(-x)) / 2
+def _nonzero(name: str, fn: Callable) -> Callable:
+    """A function with a pole at 0 (cot, csc, coth): undefined at an exact 0."""
+    def apply(x):
+        if x == 0:
+            raise Undefined(f"{name}(0) is undefined")
+        if 0 in x:
+            raise Unsettled(f"the argument of {name} may be 0")
+        return fn(x)
+    return apply
 
-    def _cosh(self, x):
-        return (self.ctx.exp(x) + self.ctx.exp(-x)) / 2
 
-    def _tanh(self, x):
-        return 1 - 2 / (self.ctx.exp(2 * x) + 1)
-
-    def num(self, v):
-        c = self.ctx
-        if isinstance(v, Fraction):
-            return c.mpf(v.numerator) if v.denominator == 1 else c.mpf(v.numerator) / c.mpf(v.denominator)
-        if isinstance(v, int):
-            return c.mpf(v)
-        if isinstance(v, Gaussian):
-            raise NotEvaluable("mpmath.iv has no complex intervals; install python-flint")
-        return v
-
-    def const(self, name):
-        table = {"pi": self.ctx.pi, "E": self.ctx.e, "EulerGamma": self.ctx.euler}
-        if name not in table:
-            raise NotEvaluable(f"mpmath.iv has no enclosure of {name}")
-        return +table[name]
-
-    def power(self, base, exponent):
-        if isinstance(exponent, int):
-            if exponent < 0:
-                return 1 / base ** (-exponent)
-            return base ** exponent
-        return self.ctx.exp(exponent * self.ctx.log(base))
-
-    def add(self, values):
-        total = values[0]
-        for v in values[1:]:
-            total = total + v
-        return total
-
-    def bounds(self, v):
-        lo, hi = v._mpi_
-        return lo, hi
-
-    @staticmethod
-    def lt(a, b):
-        return libmp.mpf_lt(a, b)
-
-    @staticmethod
-    def eq(a, b):
-        return libmp.mpf_eq(a, b)
-
-    def abs(self, v):
-        return abs(v)
-
-    def max2(self, a, b):
-        (a_lo, a_hi), (b_lo, b_hi) = a._mpi_, b._mpi_
-        top = lambda u, v: v if libmp.mpf_lt(u, v) else u
-        return self.ctx.make_mpf((top(a_lo, b_lo), top(a_hi, b_hi)))
-
-    def min2(self, a, b):
-        (a_lo, a_hi), (b_lo, b_hi) = a._mpi_, b._mpi_
-        bottom = lambda u, v: u if libmp.mpf_lt(u, v) else v
-        return self.ctx.make_mpf((bottom(a_lo, b_lo), bottom(a_hi, b_hi)))
-
-    def real(self, v):
-        return v
-
-    def finite(self, v):
-        lo, hi = v._mpi_
-        return lo not in (libmp.finf, libmp.fninf, libmp.fnan) and hi not in (libmp.finf, libmp.fninf, libmp.fnan)
+def _not_pole(name: str, fn: Callable) -> Callable:
+    """gamma and loggamma: undefined at 0, -1, -2, ... (loggamma also below 0 on the reals)."""
+    def apply(x):
+        if x.is_exact() and x.is_integer() and x <= 0:
+            raise Undefined(f"{name}({_ball_text(x)}) is undefined (a pole)")
+        return fn(x)
+    return apply
 
 
 class _Arb(_Interval):
-    """python-flint real balls (``arb``); the caller sets ``flint.ctx.prec``."""
+    """python-flint real balls (``arb``); the caller sets ``flint.ctx.prec``.
+
+    The evaluator of record: every value carries a rigorous error bound, and an operation
+    outside its real domain raises ``Undefined`` instead of a silent NaN.
+    """
 
     name = "arb"
 
     def __init__(self):
         self.kind = flint.arb
-        self.funcs = {name: (lambda n: lambda x: getattr(x, n)())(name) for name in (
-            "exp", "log", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh",
-            "tanh", "coth", "asin", "acos", "atan", "asinh", "acosh", "atanh", "erf", "gamma")}
-        self.funcs["loggamma"] = lambda x: x.lgamma()
-        self.funcs["floor"] = lambda x: x.floor()
-        self.funcs["ceiling"] = lambda x: x.ceil()
+        method = lambda n: lambda x: getattr(x, n)()  # noqa: E731
+        self.funcs = {name: method(name) for name in (
+            "exp", "sin", "cos", "tan", "sec", "sinh", "cosh", "tanh", "atan", "asinh", "erf")}
+        self.funcs.update({
+            "log": _real_domain("log", lambda x: x > 0, lambda x: x <= 0, method("log")),
+            "sqrt": _real_domain("sqrt", lambda x: x >= 0, lambda x: x < 0, method("sqrt")),
+            "asin": _real_domain("asin", lambda x: abs(x) <= 1, lambda x: abs(x) > 1,
+                                 method("asin")),
+            "acos": _real_domain("acos", lambda x: abs(x) <= 1, lambda x: abs(x) > 1,
+                                 method("acos")),
+            "atanh": _real_domain("atanh", lambda x: abs(x) < 1, lambda x: abs(x) >= 1,
+                                  method("atanh")),
+            "acosh": _real_domain("acosh", lambda x: x >= 1, lambda x: x < 1, method("acosh")),
+            "cot": _nonzero("cot", method("cot")), "csc": _nonzero("csc", method("csc")),
+            "coth": _nonzero("coth", method("coth")),
+            "gamma": _not_pole("gamma", method("gamma")),
+            "loggamma": _real_domain("loggamma", lambda x: x > 0, lambda x: x <= 0,
+                                     lambda x: x.lgamma()),
+            "floor": lambda x: x.floor(), "ceiling": lambda x: x.ceil(),
+            "re": lambda x: x, "im": lambda x: 0 * x, "conjugate": lambda x: x,
+        })
 
     def num(self, v):
         if isinstance(v, Fraction):
@@ -350,12 +334,32 @@ class _Arb(_Interval):
             raise NotEvaluable(f"no ball enclosure of {name} in the real backend")
         return table[name]()
 
+    def inverse(self, v):
+        """1/v, undefined at an exact 0 (a division by zero)."""
+        if v == 0:
+            raise Undefined("a division by zero")
+        if 0 in v:
+            raise Unsettled("a denominator may be 0")
+        return 1 / v
+
     def power(self, base, exponent):
         if isinstance(exponent, int):
             if exponent < 0:
-                return 1 / base ** (-exponent)
+                return self.inverse(base) ** (-exponent)
             return base ** exponent
-        return base ** exponent
+        if exponent.is_exact() and exponent.is_integer():
+            return self.power(base, int(exponent.unique_fmpz()))
+        if base > 0:
+            return base ** exponent
+        if base == 0:
+            if exponent > 0:
+                return base
+            if exponent <= 0:
+                raise Undefined("zero to a non-positive power")
+        elif base < 0:
+            raise Undefined(f"a negative number to the non-integer power "
+                            f"{_ball_text(exponent)} is not real")
+        raise Unsettled("the base of a power may be 0 or negative")
 
     def add(self, values):
         total = values[0]
@@ -390,17 +394,37 @@ class _Arb(_Interval):
         return v.is_finite()
 
 
+def _complex_nonzero(name: str, fn: Callable) -> Callable:
+    def apply(z):
+        if z == 0:
+            raise Undefined(f"{name}(0) is undefined")
+        if 0 in z:
+            raise Unsettled(f"the argument of {name} may be 0")
+        return fn(z)
+    return apply
+
+
 class _Acb(_Arb):
-    """python-flint complex balls (``acb``) for claims with complex values."""
+    """python-flint complex balls (``acb``) for claims with complex values (principal
+    branches, as SymPy defines them)."""
 
     name = "acb"
 
     def __init__(self):
         super().__init__()
+        method = lambda n: lambda x: getattr(x, n)()  # noqa: E731
+        for name in ("exp", "sin", "cos", "tan", "sec", "sinh", "cosh", "tanh", "atan",
+                     "asinh", "erf", "sqrt", "asin", "acos", "atanh", "acosh", "gamma"):
+            self.funcs[name] = method(name)
+        self.funcs["log"] = _complex_nonzero("log", method("log"))
+        for name in ("cot", "csc", "coth"):
+            self.funcs[name] = _complex_nonzero(name, method(name))
         self.funcs["re"] = lambda z: flint.acb(z.real)
         self.funcs["im"] = lambda z: flint.acb(z.imag)
         self.funcs["conjugate"] = lambda z: z.conjugate()
         self.funcs["loggamma"] = lambda z: z.lgamma()
+        self.funcs["floor"] = lambda z: flint.acb(self.real(z).floor())
+        self.funcs["ceiling"] = lambda z: flint.acb(self.real(z).ceil())
 
     def num(self, v):
         if isinstance(v, Gaussian):
@@ -415,9 +439,26 @@ class _Acb(_Arb):
             return flint.acb(0, 1)
         return flint.acb(super().const(name))
 
+    def power(self, base, exponent):
+        if isinstance(exponent, int):
+            if exponent < 0:
+                return self.inverse(base) ** (-exponent)
+            return base ** exponent
+        if exponent.imag == 0 and exponent.real.is_exact() and exponent.real.is_integer():
+            return self.power(base, int(exponent.real.unique_fmpz()))
+        if base == 0:
+            if exponent.real > 0:
+                return base
+            raise Undefined("zero to a power whose real part is not positive")
+        if 0 in base:
+            raise Unsettled("the base of a power may be 0")
+        return base ** exponent
+
     def real(self, v):
         if not v.imag.is_zero():
-            raise NotEvaluable("an order between complex balls whose imaginary part is not zero")
+            if 0 not in v.imag:
+                raise Undefined("an order between values that are not real")
+            raise Unsettled("an order between complex balls whose imaginary part is not zero")
         return v.real
 
     def bounds(self, v):
@@ -579,7 +620,7 @@ def _compile_pow(expr):
         fs = "sqrt"
         return lambda B, env: _call(B, fs, fb(B, env))
     if exponent == -sympy.S.Half:
-        return lambda B, env: 1 / _call(B, "sqrt", fb(B, env))
+        return lambda B, env: B.inverse(_call(B, "sqrt", fb(B, env)))
     if isinstance(exponent, sympy.Integer):
         n = int(exponent)
         return lambda B, env: B.power(fb(B, env), n)
@@ -857,7 +898,7 @@ def _compile_mod(expr):
 
     def run(B, env):
         x, y = a(B, env), b(B, env)
-        return x - y * _call(B, "floor", x / y)
+        return x - y * _call(B, "floor", x * B.inverse(y))
     return run
 
 
@@ -988,168 +1029,262 @@ class _Sides:
         return v
 
 
+class Status(Enum):
+    """How a relation fares at one point."""
+
+    HOLDS = "holds"          # certainly holds
+    TIGHT = "tight"          # the sides agree to every digit of the cap (or exactly)
+    FAILS = "fails"          # certainly fails (or one side is certainly undefined)
+    UNDECIDED = "undecided"  # the balls did not settle it below the cap
+
+
 @dataclass(frozen=True)
 class Judgement:
-    """How a relation fares at one point: ``holds``, ``tight``, ``fails`` or ``undecided``.
+    """How a relation fares at one point, decided with balls.
 
-    ``gap`` is the relative difference (equalities) or the relative margin (orders,
-    negative when violated); ``dps`` the precision that settled it.
+    ``lhs``/``rhs`` are the sides' balls (None where a side is undefined); ``gap`` is the
+    relative difference (equalities) or the relative margin (orders, negative when
+    violated) at the balls' midpoints; ``dps`` the precision that settled it;
+    ``digits`` how many digits the sides agree to when they could not be separated
+    (``EXACT`` when their difference is exactly 0); ``undefined`` which side has no value.
     """
 
-    status: str
+    status: Status
     lhs: Any
     rhs: Any
     gap: float
     dps: int
+    digits: int = 0
+    undefined: str = ""
+
+    @property
+    def exact(self) -> bool:
+        return self.digits == EXACT
 
 
+EXACT = 10**9
 _FLIP = {Relation.GT: Relation.LT, Relation.GE: Relation.LE}
 
 
-def _judge(sides: _Sides, relation: Relation, dps: int, max_dps: int = MAX_DPS) -> Judgement:
-    """Decide a relation at one point from evaluations at p and 2p (escalating to max_dps).
+def _bits(digits: int) -> int:
+    return int(digits * 3.33) + 32
 
-    A difference that is stable between two precisions (far above the error of the lower
-    one) is real; one at the rounding level of the higher precision is zero; anything in
-    between escalates the precision, and is ``undecided`` past ``max_dps``.
+
+def _escalation(dps: int, max_dps: int) -> list[int]:
+    """Precisions tried at a point: dps, 3 dps, 9 dps, ... and the cap itself."""
+    out, digits = [], max(dps, 10)
+    while digits < max_dps:
+        out.append(digits)
+        digits *= 3
+    return out + [max_dps]
+
+
+def _side(f, B, env):
+    """A side's ball; an ``Undefined`` exception when it certainly has no value here;
+    None when its enclosure is not yet good enough."""
+    try:
+        v = f(B, env)
+    except Undefined as exc:
+        return exc
+    except Unsettled:
+        return None
+    except (ArithmeticError, ValueError, TypeError):
+        return None  # python-flint found no enclosure: a higher precision may
+    if not B.finite(v):
+        return None
+    return v
+
+
+def judge_point(fl, fr, relation: Relation, env: "_Env", *, complex_: bool = False,
+                dps: int = 50, max_dps: int = MAX_DPS) -> Judgement:
+    """Decide ``lhs <relation> rhs`` at one exact point with Arb balls.
+
+    A ball of the difference that excludes 0 decides at once (certified); one that
+    contains 0 is re-evaluated at higher precision up to ``max_dps`` digits, after which
+    an equality (or ``<=``) counts as TIGHT, agreement to that many digits, and a strict
+    relation stays UNDECIDED. A side that is certainly undefined while the other has a
+    value FAILS (as a real identity the claim is false there); both undefined raises
+    ``OutOfDomain``.
     """
-    ctx = sides.ctx
-    p = dps
-    while True:
-        low, high = sides.at(p), sides.at(2 * p)
-        with ctx.workdps(2 * p + 10):
-            noise = abs(low.lhs - high.lhs) + abs(low.rhs - high.rhs)
-            if relation in (Relation.EQ, Relation.NE):
-                diff = high.lhs - high.rhs
-            elif relation in (Relation.LT, Relation.LE):
-                diff = high.rhs - high.lhs
-            else:
-                diff = high.lhs - high.rhs
-            size = abs(diff)
-            mag = max(abs(high.lhs), abs(high.rhs))
-            floor = high.scale * ctx.mpf(10) ** (10 - 2 * p)
-            gap = float(size / mag) if mag else float(size)
-            if relation not in (Relation.EQ, Relation.NE) and diff < 0:
-                gap = -gap
-            if size <= floor:
-                zero = True
-            elif size > 100 * noise:
-                zero = False
-            elif 4 * p <= max_dps:
-                p *= 2
-                continue
-            else:
-                return Judgement("undecided", high.lhs, high.rhs, gap, 2 * p)
-        status = _status(relation, zero, diff)
-        # a tight order is reported as margin 0 (its sign at the noise level means nothing);
-        # a zero difference is measured against the size of the terms, not of sides that are
-        # themselves near 0 (there the quotient is 1 and says nothing)
-        if zero and relation not in (Relation.EQ, Relation.NE):
-            shown = 0.0
-        elif zero:
-            with ctx.workdps(2 * p + 10):
-                shown = float(size / high.scale) if high.scale else 0.0
+    relation = Relation(relation)
+    flip = relation in _FLIP
+    if flip:
+        fl, fr, relation = fr, fl, _FLIP[relation]
+    last = None
+    for digits in _escalation(dps, max_dps):
+        with _flint_precision(_bits(digits)):
+            B = _Acb() if complex_ else _Arb()
+            a, b = _side(fl, B, env), _side(fr, B, env)
+            j = _settle(B, relation, a, b, digits, flip)
+            if j is None and digits >= max_dps:
+                j = _at_cap(B, relation, a, b, digits, flip)
+        if j is not None:
+            return j
+    return last  # unreachable: the cap always answers
+
+
+def _names(flip: bool) -> tuple[str, str]:
+    return ("rhs", "lhs") if flip else ("lhs", "rhs")
+
+
+def _settle(B, relation, a, b, digits, flip) -> Judgement | None:
+    """A certain answer at this precision, or None."""
+    first, second = _names(flip)
+    undefined_a, undefined_b = isinstance(a, Undefined), isinstance(b, Undefined)
+    if undefined_a and undefined_b:
+        raise OutOfDomain(f"both sides are undefined here ({a}; {b})")
+    if undefined_a or undefined_b:
+        if (a if undefined_b else b) is None:
+            return None  # the other side may be undefined too: settle it first
+        which, why = (first, a) if undefined_a else (second, b)
+        shown = (None, b) if undefined_a else (a, None)
+        return _oriented(Judgement(Status.FAILS, *shown, math.nan, digits,
+                                   undefined=f"{which} is undefined: {why}"), flip)
+    if a is None or b is None:
+        return None
+    try:
+        if relation in (Relation.EQ, Relation.NE):
+            diff = a - b
         else:
-            shown = gap
-        return Judgement(status, high.lhs, high.rhs, shown, 2 * p)
-
-
-def _status(relation: Relation, zero: bool, diff) -> str:
+            a_r, b_r = B.real(a), B.real(b)
+            diff = b_r - a_r  # the margin of a < b (or a <= b): positive when it holds
+    except Undefined as exc:
+        return _oriented(Judgement(Status.FAILS, a, b, math.nan, digits,
+                                   undefined=f"a side is not real: {exc}"), flip)
+    except Unsettled:
+        return None
+    gap = _gap(diff, a, b, B)
+    exact = diff == 0
     if relation is Relation.EQ:
-        return "tight" if zero else "fails"
-    if relation is Relation.NE:
-        return "fails" if zero else "holds"
-    if zero:
-        return "tight" if relation in (Relation.LE, Relation.GE) else "fails"
-    return "holds" if diff > 0 else "fails"
+        if 0 not in diff:
+            status = Status.FAILS
+        elif exact:
+            status = Status.TIGHT
+        else:
+            return None
+    elif relation is Relation.NE:
+        if 0 not in diff:
+            status = Status.HOLDS
+        elif exact:
+            status = Status.FAILS
+        else:
+            return None
+    elif relation is Relation.LT:
+        if diff > 0:
+            status = Status.HOLDS
+        elif diff <= 0:
+            status = Status.FAILS
+        else:
+            return None
+    elif relation is Relation.LE:
+        if diff >= 0:
+            status = Status.TIGHT if exact else Status.HOLDS
+        elif diff < 0:
+            status = Status.FAILS
+        else:
+            return None
+    else:
+        raise ValueError(f"relation {relation} cannot be judged between numbers")
+    return _oriented(Judgement(status, a, b, gap, digits, EXACT if exact else 0), flip)
+
+
+def _at_cap(B, relation, a, b, digits, flip) -> Judgement:
+    """The balls never separated: agreement to so many digits, or undecided."""
+    if a is None or b is None or isinstance(a, Undefined) or isinstance(b, Undefined):
+        return _oriented(Judgement(Status.UNDECIDED, None, None, math.nan, digits), flip)
+    diff = a - b
+    agree = _agreement(diff, a, b)
+    status = Status.TIGHT if relation in (Relation.EQ, Relation.LE) else Status.UNDECIDED
+    return _oriented(Judgement(status, a, b, 0.0, digits, agree), flip)
+
+
+def _oriented(j: Judgement, flip: bool) -> Judgement:
+    if not flip:
+        return j
+    return Judgement(j.status, j.rhs, j.lhs, j.gap, j.dps, j.digits, j.undefined)
+
+
+def _magnitude(a, b):
+    return max(abs(a).mid(), abs(b).mid()) if not isinstance(a, flint.acb) else \
+        max(abs(a).mid(), abs(b).mid())
+
+
+def _gap(diff, a, b, B) -> float:
+    """diff relative to the larger side, as a float (for ranking and display only)."""
+    try:
+        mag = _magnitude(a, b)
+        d = diff.real.mid() if isinstance(diff, flint.acb) and diff.imag == 0 else diff
+        if isinstance(d, flint.acb):
+            d = abs(d).mid()
+        value = d.mid() / mag if mag != 0 else d.mid()
+        return float(value)
+    except (ArithmeticError, ValueError, TypeError):
+        return math.nan
+
+
+def _agreement(diff, a, b) -> int:
+    """Digits to which two overlapping balls agree: -log10 of the largest possible
+    difference relative to the larger side (absolute below 1)."""
+    bound = abs(diff).upper()
+    if bound == 0:
+        return EXACT
+    mag = max(_magnitude(a, b), flint.arb(1))
+    return max(0, int(-float((bound / mag).log() / flint.arb(10).log())))
+
+
+def ball_mp(v, digits: int = 40):
+    """A ball's midpoint as an mpmath number (for evidence text)."""
+    if v is None:
+        return None
+    if isinstance(v, flint.acb):
+        re, im = ball_mp(v.real, digits), ball_mp(v.imag, digits)
+        return re if im == 0 else mpmath.mpc(re, im)
+    return mpmath.mpf(v.mid().str(digits, radius=False))
 
 
 # ---------------------------------------------------------------------------------------
-# certification with intervals / balls
+# certification with balls
 
 
-def certify(lhs, rhs, relation: Relation, point: Mapping = (), *, dps: int = 50) -> bool | None:
-    """Decide with interval or ball arithmetic whether ``lhs <relation> rhs`` fails at a point.
+def certify(lhs, rhs, relation: Relation, point: Mapping = (), *, dps: int = 50) -> Certainty:
+    """Decide with Arb balls whether ``lhs <relation> rhs`` holds at an exact point.
 
-    True: the relation certainly fails; False: it certainly holds; None: undecided (an
-    undecided comparison is never read as False). Point values must be exact (int,
-    Fraction, decimal string, SymPy Rational). Uses python-flint when installed, else
-    ``mpmath.iv``; precision grows from about ``2*dps`` digits up to 1000.
+    ``Certainty.FAILS``: it certainly fails; ``HOLDS``: it certainly holds (an equality
+    only when the difference is exactly 0); ``UNDECIDED`` otherwise, also where a side is
+    undefined (an undecided answer is never read as either). Point values must be exact
+    (int, Fraction, decimal string, SymPy Rational). Precision grows from ``dps`` digits
+    up to 1000.
     """
     relation = Relation(relation)
-    if relation in _FLIP:
-        return certify(rhs, lhs, _FLIP[relation], point, dps=dps)
     try:
         fl, fr = compile_expr(lhs), compile_expr(rhs)
         values = _as_env(dict(point)).values
     except NotEvaluable:
-        return None
-    complex_claim = _is_complex(lhs, rhs, values)
-    digits = 2 * dps
-    while digits <= MAX_DPS:
-        bits = int(digits * 3.33) + 32
-        try:
-            answer = _certify_at(fl, fr, relation, values, bits, complex_claim)
-        except NotEvaluable:
-            return None
-        if answer is not None:
-            return answer
-        digits *= 3
-    return None
+        return Certainty.UNDECIDED
+    complex_ = _is_complex(lhs, rhs, values)
+    flip = relation in _FLIP
+    if flip:
+        fl, fr, relation = fr, fl, _FLIP[relation]
+    for digits in _escalation(dps, MAX_DPS):
+        with _flint_precision(_bits(digits)):
+            B = _Acb() if complex_ else _Arb()
+            env = _Env(dict(values))
+            try:
+                a, b = _side(fl, B, env), _side(fr, B, env)
+                j = _settle(B, relation, a, b, digits, False)
+            except (OutOfDomain, NotEvaluable):
+                return Certainty.UNDECIDED
+        if j is None:
+            continue
+        if j.undefined:
+            return Certainty.UNDECIDED
+        return Certainty.FAILS if j.status is Status.FAILS else Certainty.HOLDS
+    return Certainty.UNDECIDED
 
 
 def _is_complex(lhs, rhs, values) -> bool:
     return (lhs.has(sympy.I) or rhs.has(sympy.I)
             or any(isinstance(v, Gaussian) for v in values.values()))
-
-
-def _certify_at(fl, fr, relation, values, bits, complex_claim) -> bool | None:
-    env = _Env(dict(values))
-    if flint is not None:
-        with _flint_precision(bits):
-            B = _Acb() if complex_claim else _Arb()
-            try:
-                a, b = fl(B, env), fr(B, env)
-            except (ArithmeticError, OutOfDomain, ValueError, TypeError):
-                return None  # no enclosure: undecided, never a verdict
-            if not (B.finite(a) and B.finite(b)):
-                return None
-            return _decide(B, relation, a, b)
-    if complex_claim:
-        raise NotEvaluable("complex values need python-flint to be certified")
-    B = _IV(bits)
-    try:
-        a, b = fl(B, env), fr(B, env)
-    except (ArithmeticError, OutOfDomain, ValueError, TypeError, libmp.ComplexResult):
-        return None  # no enclosure: undecided, never a verdict
-    if not (B.finite(a) and B.finite(b)):
-        return None
-    return _decide(B, relation, a, b)
-
-
-def _decide(B, relation: Relation, a, b) -> bool | None:
-    """True if ``a <relation> b`` certainly fails, False if it certainly holds, else None."""
-    if isinstance(B, _Acb) and relation in (Relation.EQ, Relation.NE):
-        parts = [(_Arb.bounds(B, a.real), _Arb.bounds(B, b.real)),
-                 (_Arb.bounds(B, a.imag), _Arb.bounds(B, b.imag))]
-    else:
-        try:
-            parts = [(B.bounds(a), B.bounds(b))]
-        except NotEvaluable:
-            return None
-    lt, eq = B.lt, B.eq
-    disjoint = any(lt(ah, bl) or lt(bh, al) for (al, ah), (bl, bh) in parts)
-    same_point = all(eq(al, ah) and eq(bl, bh) and eq(al, bl) for (al, ah), (bl, bh) in parts)
-    if relation is Relation.EQ:
-        return True if disjoint else (False if same_point else None)
-    if relation is Relation.NE:
-        return False if disjoint else (True if same_point else None)
-    (al, ah), (bl, bh) = parts[0]
-    if relation is Relation.LT:
-        return False if lt(ah, bl) else (True if not lt(al, bh) else None)
-    if relation is Relation.LE:
-        return False if not lt(bl, ah) else (True if lt(bh, al) else None)
-    raise ValueError(f"relation {relation} cannot be certified between numbers")
 
 
 # ---------------------------------------------------------------------------------------
@@ -1170,9 +1305,14 @@ _UNSAMPLED = ("prime", "composite", "irrational", "transcendental", "imaginary",
               "noninteger")
 
 
-def _kind_of(obj) -> _Kind:
+def _kind_of(obj, complex_unknown: bool = False) -> _Kind:
+    """How to draw a symbol; with ``complex_unknown`` a symbol whose assumptions do not say
+    real (a plain ``Symbol('z')`` is complex in SymPy) is drawn from the complex plane."""
     integer = bool(obj.is_integer)
     complex_ = obj.is_real is not True and obj.is_complex is True and not integer
+    if complex_unknown and obj.is_real is None and obj.is_extended_real is not True \
+            and not integer and obj.is_complex is not False:
+        complex_ = True
     if obj.is_positive:
         sign = "pos"
     elif obj.is_negative:
@@ -1366,7 +1506,7 @@ _MIRROR = {Relation.LT: Relation.GT, Relation.LE: Relation.GE, Relation.GT: Rela
 
 def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, count: int = 60,
                   fixed: Mapping | None = None, edges: bool = True,
-                  deadline: float | None = None) -> list[dict]:
+                  deadline: float | None = None, complex_unknown: bool = False) -> list[dict]:
     """Seeded points (symbol -> exact Fraction) that satisfy the symbols' assumptions and
     the relational ``facts``.
 
@@ -1386,7 +1526,7 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
     rng = random.Random(seed)
     fixed = {k: _to_exact(v) for k, v in (fixed or {}).items()}
     free = sorted((s for s in set(symbols) if s not in fixed), key=lambda s: (str(s), repr(s)))
-    kinds = {s: _kind_of(s) for s in free}
+    kinds = {s: _kind_of(s, complex_unknown) for s in free}
     facts = _facts(facts)
     for fact in facts:
         if fact.relation is Relation.EQ and not any(
@@ -1499,21 +1639,104 @@ def _indexed_kinds(*exprs) -> dict:
     return kinds
 
 
-def _instances(sizes, facts) -> list[dict]:
+SIZES = (2, 3, 4, 5, 7, 10, 16, 21, 30, 50, 100, 300, 1000)
+BIG_SIZE = 10_000  # tried where a size enters only linearly (a single, unnested sum)
+RANDOM_SIZES = 3   # seeded random sizes, log-uniform between 4 and 1000
+TERM_BUDGET = 1_000_000  # largest size^nesting of a plan's instances (counted, not timed)
+MAX_INSTANCES = 40
+
+
+def _nesting(exprs, sizes) -> int:
+    """How the terms of a claim grow with its sizes: n^k for k nested ranges whose inner
+    range depends on the outer index (an inner range that does not is computed once)."""
+    ranged = (sympy.Sum, sympy.Product, MaxOver)
+
+    def depth(expr, bound: frozenset) -> int:
+        if isinstance(expr, ranged):
+            index = expr.limits[0][0]
+            inner = depth(expr.function, bound | {index})
+            grows = any(s in sizes for lim in expr.limits for e in lim[1:] for s in e.free_symbols)
+            return inner + 1 if grows else inner
+        if not isinstance(expr, sympy.Basic) or not expr.args:
+            return 0
+        return max((depth(arg, bound) for arg in expr.args), default=0)
+
+    return max((depth(e, frozenset()) for e in exprs), default=0)
+
+
+def _smallest_size(sym) -> int:
+    """The smallest value a size may take: 1 if positive, 0 if nonnegative, and -1 for a
+    bare integer (an empty range, as the empty sum 0 or empty product 1)."""
+    kind = _kind_of(sym)
+    if kind.sign == "pos":
+        return 1
+    if kind.sign == "nonneg":
+        return 0
+    if kind.sign in ("neg", "nonpos"):
+        raise NotEvaluable(f"the size {sym} is declared negative; ranges up to it are empty")
+    return -1
+
+
+def _size_values(sym, facts, rng, cap: int) -> list[int]:
+    """Every size to try for one size symbol: the smallest allowed, the boundaries of its
+    facts, then log-spaced and random sizes up to ``cap``."""
+    lo = _smallest_size(sym)
+    values = {lo, lo + 1, lo + 2}
+    for fact in facts:
+        e = fact.expr
+        for side, other, rel in ((e.lhs, e.rhs, fact.relation), (e.rhs, e.lhs, _MIRROR[fact.relation])):
+            if side == sym and other.is_number and other.is_finite:
+                edge = _integer_past(Fraction(str(sympy.nsimplify(other))) if other.is_Rational
+                                     else Fraction(math.floor(float(other))), rel, 0)
+                if edge is not None:
+                    values |= {int(edge), int(edge) + 1, int(edge) - 1}
+    values |= {v for v in SIZES if v <= cap}
+    values |= {int(10 ** rng.uniform(math.log10(4), 3)) for _ in range(RANDOM_SIZES)}
+    if cap >= BIG_SIZE:
+        values.add(BIG_SIZE)
+    values = sorted(v for v in values if v >= lo and v <= max(cap, lo + 2))
+    return [v for v in values
+            if _holds([f for f in facts if f.expr.free_symbols <= {sym}], _Env({sym: Fraction(v)}))]
+
+
+def _instances(sizes, facts, exprs=(), seed: int = 0) -> list[dict]:
+    """The sizes a general claim is tried at, in order: for one size every value of
+    ``_size_values``; for several, all at their smallest, each alone over its values with
+    the others small, all equal, and a few random combinations. Instances whose terms
+    would exceed ``TERM_BUDGET`` are left out (and so not claimed in the evidence)."""
     if not sizes:
         return [{}]
-    combos = sorted(itertools.product(INSTANCES, repeat=len(sizes)), key=lambda c: (max(c), c))
-    if len(sizes) > 1:  # small combinations, then the largest ones, so that both ends show
-        big = [c for c in combos if set(c) <= {1, INSTANCES[-1]} and max(c) == INSTANCES[-1]]
-        combos = [c for c in combos if c not in big][:12 - len(big)] + big
-    out = []
+    rng = random.Random(f"sizes/{seed}")
+    k = max(1, _nesting(exprs, set(sizes)))
+    cap = int(TERM_BUDGET ** (1 / k))
+    single = len(sizes) == 1 and k == 1
+    cap = BIG_SIZE if single else min(cap, 1000)
+    per = {s: _size_values(s, facts, rng, cap) for s in sizes}
+    if any(not v for v in per.values()):
+        return []
+    if len(sizes) == 1:
+        combos = [(v,) for v in per[sizes[0]]]
+    else:
+        small = [next((v for v in per[s] if v >= 1), per[s][0]) for s in sizes]
+        combos = [tuple(per[s][0] for s in sizes), tuple(small)]
+        for i, s in enumerate(sizes):
+            for v in per[s]:
+                combos.append(tuple(v if m == i else small[m] for m in range(len(sizes))))
+        common = sorted(set.intersection(*(set(per[s]) for s in sizes)))
+        combos += [(v,) * len(sizes) for v in common]
+        combos += [tuple(rng.choice(per[s]) for s in sizes) for _ in range(RANDOM_SIZES)]
     size_facts = [f for f in facts if f.expr.free_symbols <= set(sizes)]
+    out, seen = [], set()
     for combo in combos:
+        if combo in seen or math.prod(max(abs(c), 1) for c in combo) ** k > max(TERM_BUDGET, BIG_SIZE):
+            continue
+        seen.add(combo)
         point = {s: Fraction(v) for s, v in zip(sizes, combo)}
-        if all(_signed(point[s], _kind_of(s)) == point[s] for s in sizes) and _holds(size_facts, _Env(point)):
+        if _holds(size_facts, _Env(point)):
             out.append(point)
-        if len(out) >= 12:
-            break
+    if len(out) > MAX_INSTANCES:  # keep both ends and spread the rest
+        step = len(out) / MAX_INSTANCES
+        out = [out[int(i * step)] for i in range(MAX_INSTANCES - 1)] + [out[-1]]
     return out
 
 
@@ -1632,9 +1855,11 @@ class _Plan:
     facts: list          # SymPy relationals that hold at every point (for certificates)
     kinds: dict          # indexed label -> _Kind
     implicit: list = field(default_factory=list)  # index ranges read off the claim
+    domain: str = ""     # what was sampled, in words
 
 
-def _claim_samples(exprs, facts, *, seed, count, deadline=None) -> _Plan:
+def _claim_samples(exprs, facts, *, seed, count, deadline=None,
+                   complex_unknown: bool = False) -> _Plan:
     """The points of a claim: instances of its sizes times sampled points, with edges."""
     sizes = size_symbols(*exprs)
     symbols = [s for s in variables(*exprs) if s not in sizes]
@@ -1642,14 +1867,14 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None) -> _Plan:
     implicit = _index_facts(exprs)
     facts = facts + implicit
     facts_c = _facts(facts)
-    instances = _instances(sizes, facts_c)
+    instances = _instances(sizes, facts_c, exprs, seed)
     if not instances:
-        raise NotEvaluable(f"no size in {INSTANCES} satisfies the assumptions on "
+        raise NotEvaluable(f"no size satisfies the assumptions on "
                            f"{', '.join(map(str, sizes))}")
     kinds = _indexed_kinds(*exprs)
     for label, sign in signs.items():
         kinds[label] = _Kind(kinds.get(label, _Kind()).integer, sign)
-    per = max(6, count // len(instances)) if sizes else count
+    per = max(6, count // 6) if sizes else count
     samples: list[_Sample] = []
     for n, fixed in enumerate(instances):
         if deadline is not None and n and time.monotonic() > deadline:
@@ -1657,10 +1882,11 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None) -> _Plan:
             break
         # a large instance costs its size in terms: fewer points there (counted, not timed,
         # so the evidence is the same on every machine)
-        weight = math.prod(int(v) for v in fixed.values()) if fixed else 1
-        here = per if weight <= INSTANCES[-1] else max(3, per * INSTANCES[-1] // weight)
+        weight = math.prod(max(abs(int(v)), 1) for v in fixed.values()) if fixed else 1
+        here = per if weight <= 16 else max(1, per * 16 // weight)
         points = sample_points(symbols, facts, seed=seed * 7919 + n, count=here, fixed=fixed,
-                               deadline=deadline)
+                               deadline=deadline, complex_unknown=complex_unknown,
+                               edges=weight <= 1000)
         if kinds and points and len(points) < here:
             # few distinct symbol values (none but the sizes): vary the indexed draws instead
             points = [points[i % len(points)] for i in range(here)]
@@ -1668,13 +1894,35 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None) -> _Plan:
             rng = random.Random(f"{seed}/{n}/{i}")
             samples.append(_Sample(point, _drawer(rng, kinds)))
         # equal arguments: every indexed entry the same value
-        ends = n in (0, len(instances) - 1)  # extremes of magnitude at the smallest and largest
+        ends = n in (0, len(instances) - 1) and weight <= 1000
         constants = (0, 1, -1, 10**30, -10**30) if ends else (0, 1)
         for c in map(Fraction, constants):
             if kinds and points:
                 rng = random.Random(f"{seed}/{n}/eq{c}")
                 samples.append(_Sample(dict(points[0]), _drawer(rng, kinds, constant=c)))
-    return _Plan(samples, sizes, instances, facts, kinds, implicit)
+    kinds_of = {s: _kind_of(s, complex_unknown) for s in symbols}
+    domain = _domain_text(kinds_of, kinds, facts)
+    return _Plan(samples, sizes, instances, facts, kinds, implicit, domain)
+
+
+def _kind_text(kind: _Kind) -> str:
+    if kind.complex:
+        return "complex"
+    base = "integer" if kind.integer else "real"
+    sign = {"pos": " > 0", "neg": " < 0", "nonneg": " >= 0", "nonpos": " <= 0",
+            "nonzero": " != 0"}.get(kind.sign, "")
+    return base + sign
+
+
+def _domain_text(kinds: Mapping, ikinds: Mapping, facts) -> str:
+    """The sampled domain in words: each variable's set and the relational assumptions."""
+    parts = [f"{s} {_kind_text(k)}" for s, k in kinds.items()]
+    parts += [f"{label}_j {_kind_text(k)}" for label, k in sorted(ikinds.items())]
+    stated = [str(f) for f in facts]
+    text = ", ".join(parts)
+    if stated:
+        text += f" with {', '.join(stated)}"
+    return text
 
 
 @dataclass(frozen=True)
@@ -1784,18 +2032,44 @@ def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps
         if relation not in (Relation.EQ, Relation.NE) and not relation.is_order:
             return Finding("undecided", f"the numeric tier does not judge {relation.value} claims")
         fl, fr = compile_expr(lhs), compile_expr(rhs)
+        complex_unknown = relation in (Relation.EQ, Relation.NE) and not _needs_real((lhs, rhs))
         plan = _claim_samples((lhs, rhs), assumptions, seed=seed, count=samples,
-                              deadline=deadline)
+                              deadline=deadline, complex_unknown=complex_unknown)
         if lhs.has(sympy.Limit) or rhs.has(sympy.Limit):
             return _judge_limit(fl, fr, relation, plan.samples, dps, plan.sizes, plan.instances,
                                 deadline)
         run = _Run(lhs, rhs, relation, dps, _is_real_claim((lhs, rhs), plan.samples), deadline,
                    _facts(plan.facts), plan.sizes, plan.kinds)
         run.minimum = _minimum(plan, samples)
+        run.domain = plan.domain
+        run.planned = _planned(plan)
         run.sweep(plan.samples, seed)
         return _noted(run.finding(plan.sizes, plan.instances), plan)
     except NotEvaluable as exc:
         return Finding("undecided", f"cannot evaluate numerically: {exc}")
+
+
+_ORDER_ONLY = (sympy.Max, sympy.Min, MaxOver, ReLU, sympy.Piecewise, sympy.floor,
+               sympy.ceiling, sympy.StrictLessThan, sympy.LessThan, sympy.StrictGreaterThan,
+               sympy.GreaterThan)
+
+
+def _needs_real(exprs) -> bool:
+    """Whether the claim only makes sense for real values (it compares or takes maxima)."""
+    return any(e.has(*_ORDER_ONLY) for e in exprs)
+
+
+def _size_key(values: Mapping, sizes) -> tuple:
+    return tuple(sorted((str(s), str(v)) for s, v in values.items() if s in sizes))
+
+
+def _planned(plan: _Plan) -> dict:
+    """How many points the plan holds at each instance of the sizes."""
+    counts: dict = {}
+    for sample in plan.samples:
+        key = _size_key(sample.values, set(plan.sizes))
+        counts[key] = counts.get(key, 0) + 1
+    return counts
 
 
 def _conjuncts(boolean) -> list:
@@ -1823,6 +2097,8 @@ def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
         run = _Run(goal.lhs, goal.rhs, relation, dps, _is_real_claim(exprs, points), deadline,
                    facts_c, plan.sizes, plan.kinds)
         run.minimum = _minimum(plan, samples)
+        run.domain = plan.domain
+        run.planned = _planned(plan)
         run.sweep(points, seed)
         finding = run.finding(plan.sizes, plan.instances)
         if finding.verdict == "refuted":
@@ -1901,10 +2177,13 @@ class _Run:
         self.ranked: list[tuple[float, int, _Sample]] = []
         self.minimum = 1  # points needed for 'verified'; set by the caller for open claims
         self.signs: dict[bool, _Sample] = {}  # for \ne: where lhs > rhs and where not
-        self.max_dps = 2 * dps
+        self.max_dps = dps
         self.timed_out = False
         self.searched = 0
         self.near_equal: tuple[float, _Sample] | None = None
+        self.agree = EXACT  # fewest digits to which tight sides agreed
+        self.domain = ""  # what was sampled, for the evidence
+        self.planned: dict = {}  # points planned per instance of the sizes
 
     def out_of_time(self) -> bool:
         if time.monotonic() > self.deadline:
@@ -1921,41 +2200,39 @@ class _Run:
             self.search(seed)
 
     def consider(self, sample: _Sample) -> Judgement | None:
-        sides = _Sides(self.fl, self.fr, sample.env(), self.real)
         try:
-            j = _judge(sides, self.relation, self.dps)
+            j = judge_point(self.fl, self.fr, self.relation, sample.env(),
+                            complex_=not self.real, dps=self.dps)
         except OutOfDomain:
             self.outside += 1
             return None
         self.max_dps = max(self.max_dps, j.dps)
-        if j.status in ("holds", "tight"):
+        if j.status in (Status.HOLDS, Status.TIGHT):
             self._count_held(sample)
+            if j.status is Status.TIGHT:
+                self.agree = min(self.agree, j.digits)
             if self.relation is Relation.EQ:
                 badness = abs(j.gap)
             elif self.relation is Relation.NE:
                 badness = -abs(j.gap)
             else:
-                badness = -j.gap
+                badness = -j.gap if j.status is Status.HOLDS else 0.0
             if self.worst is None or badness > self.worst[0]:
                 self.worst = (badness, sample, j)
             self.ranked.append((badness, len(self.ranked), sample))
             if self.relation is Relation.NE and self.real:
-                self.signs.setdefault(j.lhs > j.rhs, sample)
-        elif j.status == "undecided":
+                self.signs.setdefault(bool(j.lhs > j.rhs), sample)
+        elif j.status is Status.UNDECIDED:
             self.undecided.append((sample, j))
+        elif self._domain_certain(sample):
+            self.refuted = (sample, j)
         else:
-            answer = certify(self.lhs, self.rhs, self.relation, sample.values, dps=self.dps)
-            if answer is True and self._domain_certain(sample):
-                self.refuted = (sample, j)
-            elif answer is False:  # the floating-point reading was wrong; intervals decide
-                self._count_held(sample)
-            else:
-                self.uncertified.append((sample, j))
+            self.uncertified.append((sample, j))
         return j
 
     def _count_held(self, sample: _Sample) -> None:
         self.held += 1
-        key = tuple(sorted((str(s), str(v)) for s, v in sample.values.items() if s in self.fixed))
+        key = _size_key(sample.values, self.fixed)
         self.held_by_size[key] = self.held_by_size.get(key, 0) + 1
 
     def _thin_instances(self, instances) -> list[str]:
@@ -1968,15 +2245,16 @@ class _Run:
             return []
         thin = []
         for fixed in instances:
-            key = tuple(sorted((str(s), str(v)) for s, v in fixed.items() if s in self.fixed))
-            if self.held_by_size.get(key, 0) < MIN_POINTS_PER_INSTANCE:
+            key = _size_key(fixed, self.fixed)
+            needed = min(MIN_POINTS_PER_INSTANCE, self.planned.get(key, MIN_POINTS_PER_INSTANCE))
+            if self.held_by_size.get(key, 0) < needed:
                 thin.append(",".join(f"{a}={b}" for a, b in key))
         return thin
 
     def _domain_certain(self, sample: _Sample) -> bool:
         """Every assumption certainly holds at the point (else it proves nothing)."""
         return all(certify(f.expr.lhs, f.expr.rhs, f.relation, sample.values, dps=self.dps)
-                   is False for f in self.facts)
+                   is Certainty.HOLDS for f in self.facts)
 
     # -- margin minimisation ------------------------------------------------------------
 
@@ -2066,34 +2344,36 @@ class _Run:
     # -- the outcome --------------------------------------------------------------------
 
     def finding(self, sizes, instances) -> Finding:
-        digits = f"mpmath at {self.dps} and {2 * self.dps} digits"
-        if self.max_dps > 2 * self.dps:
-            digits += f" (up to {self.max_dps} where differences sat at the noise)"
+        digits = f"Arb balls at exact points, {self.dps} digits"
+        if self.max_dps > self.dps:
+            digits += f" (escalated up to {self.max_dps} where the sides overlapped)"
         where = _instance_text(sizes, instances)
         counted = self.held + len(self.undecided) + len(self.uncertified) + bool(self.refuted)
-        npoints = f"{counted} point{'s' if counted != 1 else ''}{where}"
+        constant = not self.domain and not sizes
+        npoints = "the constant claim" if constant else \
+            f"{counted} point{'s' if counted != 1 else ''}{where}"
+        if self.domain:
+            npoints = f"domain {self.domain}; {npoints}"
         if self.outside:
-            npoints += f", {self.outside} more outside the domain skipped"
+            npoints += f", {self.outside} more where both sides are undefined skipped"
         if self.searched:
             npoints += f", {self.searched} more in a margin search"
         if self.refuted:
-            sample, j = self.refuted
-            shown_l, shown_r = values_text(j.lhs, j.rhs)
-            cex = _point_items(sample) + (("lhs", shown_l), ("rhs", shown_r))
-            shown = items_text(cex)
-            engine = "arb balls" if flint is not None else "mpmath.iv intervals"
-            return Finding("refuted", f"{digits}: {self.relation.value} fails at {shown} "
-                           f"(certified with {engine})", cex)
+            return self._refutation(digits)
         if self.uncertified:
             sample, j = self.uncertified[0]
             shown = items_text(_point_items(sample))
-            return Finding("undecided", f"{digits}, {npoints}: the relation appears to fail at "
-                           f"{shown or 'the constant point'} (lhs={value_text(j.lhs)}, "
-                           f"rhs={value_text(j.rhs)}), but interval arithmetic could not "
-                           f"certify it, so it is not refuted")
+            return Finding("undecided", f"{digits}, {npoints}: the relation fails at "
+                           f"{shown or 'the constant point'} ({self._sides_text(j)}), but the "
+                           f"assumptions could not be certified to hold there, so it is not "
+                           f"refuted")
         if self.undecided:
+            sample, j = self.undecided[0]
+            shown = items_text(_point_items(sample)) or "the constant point"
+            why = (f"the sides agree to {j.digits} digits" if j.lhs is not None
+                   else "a side could not be enclosed")
             return Finding("undecided", f"{digits}, {npoints}: at {len(self.undecided)} point(s) "
-                           f"the difference stayed at the rounding noise up to {MAX_DPS} digits")
+                           f"the balls did not decide up to {MAX_DPS} digits (at {shown} {why})")
         if self.held == 0:
             why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
@@ -2106,6 +2386,9 @@ class _Run:
             why = " (the time budget ran out)" if self.timed_out else ""
             return Finding("undecided", f"{digits}: only {self.held} point(s) of the domain could "
                            f"be judged{why}, too few to call the claim verified")
+        if self.timed_out and sizes:
+            return Finding("undecided", f"{digits}, {npoints}: the time budget ran out before "
+                           f"every size of the plan was judged")
         if len(self.signs) == 2:
             above, below = (items_text(_point_items(self.signs[b])) for b in (True, False))
             return Finding("undecided", f"{digits}, {npoints}: lhs - rhs is positive at "
@@ -2116,12 +2399,45 @@ class _Run:
             return Finding("undecided", f"{digits}, {npoints}: the sides come within relative "
                            f"{self.near_equal[0]:.1e} of each other near {shown}; they may meet")
         budget = " (stopped early: time budget)" if self.timed_out else ""
+        if constant and self.relation is Relation.EQ:
+            return Finding("verified", f"the sides are equal to {self._agree_text()} "
+                           f"({digits}); a numerical agreement, not a proof")
         return Finding("verified", f"{digits}, {npoints}{budget}, {self._worst_text()}")
+
+    def _agree_text(self) -> str:
+        return "every digit (their difference is exactly 0)" if self.agree == EXACT \
+            else f"{self.agree} digits"
+
+    def _sides_text(self, j: Judgement) -> str:
+        if j.undefined:
+            defined = j.rhs if j.lhs is None else j.lhs
+            other = "rhs" if j.lhs is None else "lhs"
+            value = value_text(ball_mp(defined)) if defined is not None else "?"
+            return f"{j.undefined}, while {other} = {value}"
+        shown_l, shown_r = values_text(ball_mp(j.lhs), ball_mp(j.rhs))
+        return f"lhs={shown_l}, rhs={shown_r}"
+
+    def _refutation(self, digits: str) -> Finding:
+        sample, j = self.refuted
+        if j.undefined:
+            defined = j.rhs if j.lhs is None else j.lhs
+            other = "rhs" if j.lhs is None else "lhs"
+            extra = ((other, value_text(ball_mp(defined))),) if defined is not None else ()
+            cex = _point_items(sample) + extra
+            where = items_text(_point_items(sample)) or "the constant point"
+            return Finding("refuted", f"{digits}: at {where} {j.undefined}, while {other} has "
+                           f"a value, so the claim fails there as a real "
+                           f"{'identity' if self.relation is Relation.EQ else 'statement'} "
+                           f"(certified with Arb balls)", cex)
+        shown_l, shown_r = values_text(ball_mp(j.lhs), ball_mp(j.rhs))
+        cex = _point_items(sample) + (("lhs", shown_l), ("rhs", shown_r))
+        return Finding("refuted", f"{digits}: {self.relation.value} fails at {items_text(cex)} "
+                       f"(certified with Arb balls at {j.dps} digits)", cex)
 
     def _worst_text(self) -> str:
         badness, sample, j = self.worst
         if self.relation is Relation.EQ:
-            return f"worst relative difference {abs(j.gap):.1e}"
+            return f"the sides agree to at least {self._agree_text()} at every point"
         if self.relation is Relation.NE:
             return f"smallest relative difference {abs(j.gap):.1e}"
         shown = items_text(_point_items(sample))
