@@ -1071,11 +1071,12 @@ def _bits(digits: int) -> int:
 
 
 def _escalation(dps: int, max_dps: int) -> list[int]:
-    """Precisions tried at a point: dps, 3 dps, 9 dps, ... and the cap itself."""
+    """Precisions tried at a point: dps, 5 dps, 25 dps, ... and the cap itself (most
+    points settle at the first; a tight one pays for every level, so they are few)."""
     out, digits = [], max(dps, 10)
     while digits < max_dps:
         out.append(digits)
-        digits *= 3
+        digits *= 5
     return out + [max_dps]
 
 
@@ -1229,17 +1230,19 @@ def _agreement(diff, a, b) -> int:
     if bound == 0:
         return EXACT
     mag = max(_magnitude(a, b), flint.arb(1))
-    return max(0, int(-float((bound / mag).log() / flint.arb(10).log())))
+    return max(0, int(-float((bound / mag).log() / flint.arb(10).log())) - 1)
 
 
 def ball_mp(v, digits: int = 40):
     """A ball's midpoint as an mpmath number (for evidence text)."""
     if v is None:
         return None
-    if isinstance(v, flint.acb):
-        re, im = ball_mp(v.real, digits), ball_mp(v.imag, digits)
-        return re if im == 0 else mpmath.mpc(re, im)
-    return mpmath.mpf(v.mid().str(digits, radius=False))
+    ctx = _context()
+    with ctx.workdps(digits + 5):
+        if isinstance(v, flint.acb):
+            re, im = ball_mp(v.real, digits), ball_mp(v.imag, digits)
+            return re if im == 0 else ctx.mpc(re, im)
+        return ctx.mpf(v.mid().str(digits, radius=False))
 
 
 # ---------------------------------------------------------------------------------------
@@ -1640,7 +1643,7 @@ def _indexed_kinds(*exprs) -> dict:
 
 
 SIZES = (2, 3, 4, 5, 7, 10, 16, 21, 30, 50, 100, 300, 1000)
-BIG_SIZE = 10_000  # tried where a size enters only linearly (a single, unnested sum)
+BIG_SIZE = 10_000  # tried where it is cheap: one size, unnested ranges, no drawn entries
 RANDOM_SIZES = 3   # seeded random sizes, log-uniform between 4 and 1000
 TERM_BUDGET = 1_000_000  # largest size^nesting of a plan's instances (counted, not timed)
 MAX_INSTANCES = 40
@@ -1709,8 +1712,8 @@ def _instances(sizes, facts, exprs=(), seed: int = 0) -> list[dict]:
     rng = random.Random(f"sizes/{seed}")
     k = max(1, _nesting(exprs, set(sizes)))
     cap = int(TERM_BUDGET ** (1 / k))
-    single = len(sizes) == 1 and k == 1
-    cap = BIG_SIZE if single else min(cap, 1000)
+    cheap = len(sizes) == 1 and k == 1 and not any(e.atoms(sympy.Indexed) for e in exprs)
+    cap = BIG_SIZE if cheap else min(cap, 1000)
     per = {s: _size_values(s, facts, rng, cap) for s in sizes}
     if any(not v for v in per.values()):
         return []
@@ -2157,6 +2160,42 @@ def _judge_limit(fl, fr, relation, points, dps, sizes, instances, deadline) -> F
 
 
 MIN_POINTS_PER_INSTANCE = 3
+NEAR_ZERO = 0.05  # a relative margin the search got below: look for an exact touching point
+IDENTIFY_WIDTH = 2  # solveset looks this far on either side of the closest point
+
+
+def _exact_candidates(margin, sym, near: Fraction) -> list:
+    """Exact points near ``near`` where ``margin`` (a function of ``sym``) may vanish or
+    be smallest: its zeros and stationary points there (SymPy), and closed forms of the
+    nearest stationary point recognised by nsimplify."""
+    out: list = []
+    if sympy.count_ops(margin) > 60:
+        return out
+    centre = sympy.Rational(near.numerator, near.denominator)
+    window = sympy.Interval(centre - IDENTIFY_WIDTH, centre + IDENTIFY_WIDTH)
+    for target in (sympy.diff(margin, sym), margin):
+        try:
+            found = sympy.solveset(target, sym, window)
+        except (NotImplementedError, ValueError, TypeError, RecursionError):
+            continue
+        if isinstance(found, sympy.FiniteSet):
+            out.extend(v for v in sorted(found, key=lambda v: abs(float(v - centre)))
+                       if v.is_real)
+    if not out:  # a numerical stationary point, named if it is a simple closed form
+        try:
+            slope = compile_expr(sympy.diff(margin, sym))
+            ctx = _context()
+            backend = _MP(ctx)
+            with ctx.workdps(40):
+                root = ctx.findroot(lambda t: _run(backend, slope, _Env({sym: t})),
+                                    ctx.mpf(near.numerator) / near.denominator)
+            guess = sympy.nsimplify(sympy.Float(str(root), 30), [sympy.pi, sympy.E],
+                                    tolerance=1e-25)
+            if guess.free_symbols == set():
+                out.append(guess)
+        except Exception:  # noqa: BLE001 -- no stationary point found: nothing to try
+            pass
+    return out[:6]
 
 
 class _Run:
@@ -2184,6 +2223,8 @@ class _Run:
         self.agree = EXACT  # fewest digits to which tight sides agreed
         self.domain = ""  # what was sampled, for the evidence
         self.planned: dict = {}  # points planned per instance of the sizes
+        self.closest: tuple[float, _Sample] | None = None  # smallest margin the search met
+        self.exact_point = None  # an identified irrational counterexample
 
     def out_of_time(self) -> bool:
         if time.monotonic() > self.deadline:
@@ -2198,6 +2239,9 @@ class _Run:
             self.consider(sample)
         if not self.refuted and self.relation is not Relation.EQ and not self.out_of_time():
             self.search(seed)
+            if not self.refuted and not self.uncertified and self.closest is not None \
+                    and self.closest[0] < NEAR_ZERO and not self.out_of_time():
+                self.identify(self.closest[1])
 
     def consider(self, sample: _Sample) -> Judgement | None:
         try:
@@ -2322,6 +2366,63 @@ class _Run:
                 step /= 2
         if self.relation is Relation.NE and (self.near_equal is None or best < self.near_equal[0]):
             self.near_equal = (best, current)
+        if self.closest is None or best < self.closest[0]:
+            self.closest = (best, current)
+
+    # -- exact points where the margin approaches 0 -------------------------------------
+
+    def identify(self, sample: _Sample) -> None:
+        """Where the margin search approaches 0 without crossing it, the sides may touch at
+        an irrational point (sin x = 1 at x = pi/2): find the stationary points and zeros of
+        the margin along each coordinate near the sample exactly (SymPy's solveset, or a
+        closed form recognised by nsimplify) and judge the claim there with balls."""
+        if self.relation in _FLIP:
+            margin = self.lhs - self.rhs
+        elif self.relation is Relation.NE:
+            margin = self.lhs - self.rhs
+        else:
+            margin = self.rhs - self.lhs
+        coords = [k for k, v in sample.values.items()
+                  if isinstance(k, sympy.Symbol) and isinstance(v, Fraction)
+                  and k not in self.fixed and margin.has(k)]
+        for sym in coords[:3]:
+            if self.out_of_time():
+                return
+            for candidate in _exact_candidates(margin, sym, sample.values[sym]):
+                exact = {k: sympy.Rational(v.numerator, v.denominator)
+                         for k, v in sample.values.items() if isinstance(v, Fraction)}
+                exact[sym] = candidate
+                if self._exact_failure(exact, sym):
+                    return
+
+    def _exact_failure(self, exact: dict, sym) -> bool:
+        """Judge the claim at a point with an irrational coordinate, as a constant claim."""
+        try:
+            lhs, rhs = self.lhs.subs(exact), self.rhs.subs(exact)
+            if lhs.free_symbols or rhs.free_symbols:
+                return False
+            for fact in self.facts:
+                held = certify(fact.expr.lhs.subs(exact), fact.expr.rhs.subs(exact),
+                               fact.relation, dps=self.dps)
+                if held is not Certainty.HOLDS:
+                    return False
+            j = judge_point(compile_expr(lhs), compile_expr(rhs), self.relation, _Env({}),
+                            complex_=not self.real, dps=self.dps)
+            if j.status is Status.UNDECIDED or (j.status is Status.TIGHT and not j.exact):
+                difference = sympy.simplify(lhs - rhs)
+                if difference != 0:
+                    return False
+                j = judge_point(compile_expr(sympy.S.Zero), compile_expr(sympy.S.Zero),
+                                self.relation, _Env({}), dps=self.dps)
+        except (NotEvaluable, OutOfDomain, TypeError, ValueError):
+            return False
+        if j.status is not Status.FAILS:
+            return False
+        shown = tuple((key_name(k), sympy.sstr(v) if k == sym else fraction_text(Fraction(
+            int(v.p), int(v.q)))) for k, v in exact.items())
+        self.exact_point = (shown, lhs, rhs)
+        self.refuted = (_Sample({}, None), j)
+        return True
 
     def _moved(self, sample: _Sample, key, direction: int, step: float, rng) -> _Sample | None:
         value = sample.values[key]
@@ -2419,6 +2520,13 @@ class _Run:
 
     def _refutation(self, digits: str) -> Finding:
         sample, j = self.refuted
+        if self.exact_point is not None:
+            shown, lhs, rhs = self.exact_point
+            cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))
+            return Finding("refuted", f"the margin search approached 0 near an exact point: "
+                           f"{self.relation.value} fails at {items_text(cex)} (an exact point "
+                           f"identified from the stationary points and zeros of the margin, "
+                           f"judged there with Arb balls or exactly)", cex)
         if j.undefined:
             defined = j.rhs if j.lhs is None else j.lhs
             other = "rhs" if j.lhs is None else "lhs"

@@ -275,11 +275,11 @@ def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps
     if not bad:
         return Outcome(Verdict.APPROXIMATE, (Evidence(METHOD, f"{where}: {summary}"),))
     for reading in bad[:5]:
-        if numeric.certify(*test, reading.sample.values, dps=dps) is True:
+        if numeric.certify(*test, reading.sample.values, dps=dps) is numeric.Certainty.FAILS:
             cex = numeric._point_items(reading.sample) + (
                 ("lhs", numeric.value_text(reading.lhs)), ("rhs", numeric.value_text(reading.rhs)))
             shown = numeric.items_text(cex)
-            engine = "arb balls" if numeric.flint is not None else "mpmath.iv intervals"
+            engine = "arb balls"
             return Outcome(Verdict.REFUTED, (Evidence(METHOD, f"{where}: {summary}; the "
                            f"tolerance is certainly exceeded at {shown} (certified with "
                            f"{engine})"),), counterexample=cex)
