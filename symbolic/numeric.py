@@ -258,7 +258,10 @@ def _real_domain(name: str, inside: Callable, outside: Callable, fn: Callable) -
 
 
 def _ball_text(x) -> str:
-    return x.str(5, radius=False) if hasattr(x, "str") else str(x)
+    """A ball as a short number for a message (its midpoint; an exact integer as such)."""
+    if isinstance(x, flint.arb) and x.is_exact() and x.is_integer():
+        return str(int(x.unique_fmpz()))
+    return x.str(6, radius=False) if hasattr(x, "str") else str(x)
 
 
 def _nonzero(name: str, fn: Callable) -> Callable:
@@ -1453,7 +1456,7 @@ def _repair(point: dict, facts: Sequence[_Fact], free: Sequence, kinds: Mapping,
     return _holds(facts, _Env(point))
 
 
-def _place(point, fact, free, kinds, rng, tiny) -> bool:
+def _place(point, fact, free, kinds, rng, tiny, side: int = 1) -> bool:
     lhs, rhs, relation = fact.expr.lhs, fact.expr.rhs, fact.relation
     for sym, other, rel in ((lhs, rhs, relation), (rhs, lhs, _MIRROR[relation])):
         if sym in free and sym not in other.free_symbols and not kinds[sym].complex:
@@ -1474,8 +1477,8 @@ def _place(point, fact, free, kinds, rng, tiny) -> bool:
                 value = _integer_past(base, rel, 0 if tiny else rng.randint(0, 3))
             elif rel is Relation.EQ:
                 value = base
-            elif rel is Relation.NE:
-                value = base + delta
+            elif rel is Relation.NE:  # an excluded point: approached from either side
+                value = base + side * delta
             elif rel in (Relation.GT, Relation.GE):
                 value = base if (rel is Relation.GE and tiny) else base + delta
             else:
@@ -1599,9 +1602,11 @@ def _boundary_points(free, kinds, facts, rng, drawn) -> list[dict]:
     out = []
     for fact in facts:
         for start in drawn[:2]:
-            point = dict(start)
-            if _place(point, fact, free, kinds, rng, tiny=True) and _holds(facts, _Env(point)):
-                out.append(point)
+            for side in ((1, -1) if fact.relation is Relation.NE else (1,)):
+                point = dict(start)
+                if _place(point, fact, free, kinds, rng, tiny=True, side=side) \
+                        and _holds(facts, _Env(point)):
+                    out.append(point)
     return out
 
 
@@ -2164,6 +2169,17 @@ NEAR_ZERO = 0.05  # a relative margin the search got below: look for an exact to
 IDENTIFY_WIDTH = 2  # solveset looks this far on either side of the closest point
 
 
+def _admissible(value, kind: _Kind) -> bool:
+    """An exact real number meets a symbol's declared assumptions (certainly)."""
+    if kind.complex or (kind.integer and value.is_integer is not True):
+        return not kind.integer and value.is_real is True if not kind.complex else False
+    if kind.parity is not None and (value.is_even if kind.parity == 0 else value.is_odd) is not True:
+        return False
+    test = {"pos": value.is_positive, "neg": value.is_negative, "nonneg": value.is_nonnegative,
+            "nonpos": value.is_nonpositive, "nonzero": value.is_nonzero}.get(kind.sign, True)
+    return test is True and value.is_real is True
+
+
 def _exact_candidates(margin, sym, near: Fraction) -> list:
     """Exact points near ``near`` where ``margin`` (a function of ``sym``) may vanish or
     be smallest: its zeros and stationary points there (SymPy), and closed forms of the
@@ -2388,7 +2404,10 @@ class _Run:
         for sym in coords[:3]:
             if self.out_of_time():
                 return
+            kind = _kind_of(sym)
             for candidate in _exact_candidates(margin, sym, sample.values[sym]):
+                if not _admissible(candidate, kind):
+                    continue
                 exact = {k: sympy.Rational(v.numerator, v.denominator)
                          for k, v in sample.values.items() if isinstance(v, Fraction)}
                 exact[sym] = candidate
