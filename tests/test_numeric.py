@@ -181,7 +181,7 @@ CLAIMS = [
     (sqrt(x ** 2), Relation.EQ, Abs(x), (), "verified", "true for real x"),
     (log(x ** 2), Relation.EQ, 2 * log(x), (x > 0,), "verified", "true for x > 0"),
     (x ** 2 + 1, Relation.NE, Integer(0), (), "verified", "never zero"),
-    (x ** 2, Relation.NE, Integer(2), (), "undecided", "zero at sqrt 2: sampling must not verify"),
+    (x ** 2, Relation.NE, Integer(2), (), "refuted", "zero at sqrt 2, identified exactly"),
     (x ** 2, Relation.NE, Integer(1), (), "refuted", "equal at the edge point x = 1"),
     (x * y, Relation.LE, (x ** 2 + y ** 2) / 2, (), "verified", "AM-GM"),
     (x + y, Relation.LE, 2 * sqrt(x * y), (x > 0, y > 0), "refuted", "AM-GM reversed"),
@@ -244,7 +244,8 @@ def test_limit_is_only_numerically_consistent():
 
 def test_uncertifiable_candidate_is_not_refuted(monkeypatch):
     # the failing point counts only where the assumptions are certified to hold
-    monkeypatch.setattr(numeric, "certify", lambda *args, **kwargs: numeric.Certainty.UNDECIDED)
+    from symbolic.numeric import judge
+    monkeypatch.setattr(judge, "certify", lambda *args, **kwargs: numeric.Certainty.UNDECIDED)
     finding = judge_claim(log(1 + x), Relation.GE, x, (x > -1,))
     assert finding.verdict == "undecided"
     assert "not refuted" in finding.detail
@@ -328,9 +329,11 @@ def test_integer_functions():
     assert judge_claim(sympy.Mod(d ** 2, 4), Relation.EQ, sympy.Mod(d, 4)).verdict == "refuted"
 
 
-def test_ne_with_a_sign_change_is_undecided():
+def test_ne_with_a_sign_change_is_refuted_at_the_exact_root():
+    # x^3 - 5 changes sign; its zero 5^(1/3) is found exactly and judged there
     finding = judge_claim(x ** 3, Relation.NE, Integer(5))
-    assert finding.verdict == "undecided" and "negative" in finding.detail
+    assert finding.verdict == "refuted", finding.detail
+    assert dict(finding.counterexample)["x"] == "5**(1/3)"
 
 
 def test_too_few_points_are_not_verified():

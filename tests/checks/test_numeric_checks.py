@@ -128,7 +128,8 @@ def test_verified_evidence_says_what_was_done():
 
 
 def test_uncertified_candidate_is_inconclusive(monkeypatch):
-    monkeypatch.setattr(numeric, "certify", lambda *args, **kwargs: None)
+    from symbolic.numeric import judge
+    monkeypatch.setattr(judge, "certify", lambda *args, **kwargs: numeric.Certainty.UNDECIDED)
     outcome = alone(step(log(1 + x), Relation.GE, x, (x > -1,)))
     assert outcome.verdict is Verdict.INCONCLUSIVE
     assert "not refuted" in outcome.evidence[0].detail
@@ -185,7 +186,7 @@ def test_every_instance_of_the_sizes_needs_points_in_the_domain():
     from types import SimpleNamespace
 
     import sympy as sp
-    from symbolic.numeric import MIN_POINTS_PER_INSTANCE, _Run
+    from symbolic.numeric.judge import MIN_POINTS_PER_INSTANCE, _Run
     n = sp.Symbol("n", integer=True, positive=True)
     instances = [{n: 1}, {n: 2}, {n: 3}]
     run = SimpleNamespace(fixed={n}, planned={},
