@@ -78,8 +78,10 @@ def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps
         plan = _claim_samples((lhs, rhs), assumptions, seed=seed, count=samples,
                               deadline=deadline, complex_unknown=complex_unknown)
         if lhs.has(sympy.Limit) or rhs.has(sympy.Limit):
-            return _judge_limit(fl, fr, relation, plan.samples, dps, plan.sizes, plan.instances,
-                                deadline)
+            numerics = _judge_limit(fl, fr, relation, plan.samples, dps, plan.sizes,
+                                    plan.instances, deadline)
+            return _limit_by_sympy(lhs, rhs, relation, assumptions, numerics, dps=dps,
+                                   samples=samples, seed=seed, deadline=deadline)
         run = _Run(lhs, rhs, relation, dps, is_real_claim((lhs, rhs), plan.samples), deadline,
                    compile_facts(plan.facts), plan.sizes, plan.kinds)
         run.minimum = _minimum(plan, samples)
@@ -142,6 +144,37 @@ def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
         return Finding("undecided", f"where the premise holds, {goal}: {f.detail}")
     detail = "; ".join(f"{g}: {f.detail}" for g, f in findings)
     return Finding("verified", f"at points where the premise holds: {detail}")
+
+
+def _limit_by_sympy(lhs, rhs, relation, assumptions, numerics: Finding, *, dps, samples, seed,
+                    deadline) -> Finding:
+    """A claim with a limit: SymPy's limit algorithm (Gruntz) computes each limit, and the
+    claim without limits is judged like any other; the sequence evaluated numerically only
+    corroborates. At best ``verified``: neither is a certificate."""
+    if numerics.verdict != "verified":
+        return numerics
+    try:
+        done = [side.replace(lambda e: isinstance(e, sympy.Limit), lambda e: e.doit())
+                for side in (lhs, rhs)]
+    except Exception as exc:  # noqa: BLE001 -- SymPy's limit failing is no verdict
+        return Finding("undecided", f"SymPy could not compute the limit ({type(exc).__name__}); "
+                       f"{numerics.detail}, which alone is not enough")
+    bad = (sympy.Limit, sympy.AccumBounds, sympy.nan, sympy.zoo)
+    if any(side.has(*bad) for side in done):
+        return Finding("undecided", f"SymPy's limit algorithm gives {done[0]} = {done[1]}, "
+                       f"which it cannot settle; {numerics.detail}")
+    said = f"SymPy's limit algorithm gives {sympy.sstr(done[0])} = {sympy.sstr(done[1])}"
+    if done[0] == done[1]:
+        return Finding("verified", f"{said}; {numerics.detail}")
+    if any(side.has(sympy.oo, -sympy.oo) for side in done):
+        return Finding("undecided", f"{said}, and the sides differ; {numerics.detail}")
+    remaining = max(0.1, deadline - time.monotonic())
+    plain = judge_claim(done[0], relation, done[1], assumptions, dps=dps, samples=samples,
+                        seed=seed, time_budget=remaining)
+    if plain.verdict == "verified":
+        return Finding("verified", f"{said}: {plain.detail}; {numerics.detail}")
+    return Finding("undecided", f"{said}, which the numeric tier finds {plain.verdict}: "
+                   f"{plain.detail} (a limit algorithm is not a certificate, so not refuted)")
 
 
 def _judge_limit(fl, fr, relation, points, dps, sizes, instances, deadline) -> Finding:
