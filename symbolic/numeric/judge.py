@@ -3,11 +3,12 @@ search, exact touching points, and the sentence of evidence (``Finding``).
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 import sympy
 from symbolic.functions import MaxOver, ReLU
 from symbolic.model import Relation
@@ -219,6 +220,32 @@ def _judge_limit(fl, fr, relation, points, dps, sizes, instances, deadline) -> F
 
 
 MIN_POINTS_PER_INSTANCE = 3
+FAR_SIZES = (10**4, 3 * 10**4, 10**5, 10**6)
+SEARCH_SIZE = 100  # the margin search starts only from instances this large at most
+
+
+def _collapse(expr, c: int, ikinds: Mapping):
+    """``expr`` with every entry of its indexed quantities equal to ``c`` and its ranges
+    summed in closed form; None where that is not possible (a range SymPy cannot sum, an
+    entry whose sign forbids ``c``, a range that might be empty)."""
+    for kind in ikinds.values():
+        if _signed(Fraction(c), kind) != c:
+            return None
+    try:
+        e = expr.replace(lambda t: isinstance(t, sympy.Indexed), lambda t: sympy.Integer(c))
+        for node in sympy.preorder_traversal(e):
+            if isinstance(node, (sympy.Sum, sympy.Product, MaxOver)):
+                index, lo, hi = node.limits[0]
+                if not lo.is_Integer or not (hi - lo).free_symbols:
+                    return None  # the range must grow with the size from a fixed start
+        e = e.replace(lambda t: isinstance(t, MaxOver) and t.limits[0][0] not in t.function.free_symbols,
+                      lambda t: t.function)
+        e = e.replace(lambda t: isinstance(t, (sympy.Sum, sympy.Product)), lambda t: t.doit())
+    except Exception:  # noqa: BLE001 -- no closed form: nothing to judge
+        return None
+    if e.has(sympy.Sum, sympy.Product, MaxOver):
+        return None
+    return e
 
 
 NEAR_ZERO = 0.05  # a relative margin the search got below: look for an exact touching point
@@ -299,6 +326,7 @@ class _Run:
         self.planned: dict = {}  # points planned per instance of the sizes
         self.closest: tuple[float, Sample] | None = None  # smallest margin the search met
         self.exact_point = None  # an identified irrational counterexample
+        self.far_checked: set = set()  # sizes past the plan judged with equal arguments
 
     def out_of_time(self) -> bool:
         if time.monotonic() > self.deadline:
@@ -316,6 +344,49 @@ class _Run:
             if not self.refuted and not self.uncertified and self.closest is not None \
                     and self.closest[0] < NEAR_ZERO and not self.out_of_time():
                 self.identify(self.closest[1])
+        if not self.refuted and not self.out_of_time():
+            self.far_sizes()
+
+    # -- equal arguments past the plan's sizes -----------------------------------------
+
+    def far_sizes(self) -> None:
+        """Equal arguments at sizes past the plan (10^4 to 10^6): with every entry x_j = c,
+        a range over j is n copies of one value, which SymPy sums in closed form, so the
+        claim is judged exactly at any n. (ln sum_j e^x_j <= max_j x_j + 10 fails from
+        n = 22027 only.)"""
+        if len(self.fixed) != 1 or not self.ikinds:
+            return
+        n, = self.fixed
+        size_facts = [f for f in self.facts if f.expr.free_symbols <= {n}]
+        for c in (0, 1, -1):
+            reduced = [_collapse(side, c, self.ikinds) for side in (self.lhs, self.rhs)]
+            if any(r is None or r.free_symbols - {n} for r in reduced):
+                continue
+            try:
+                fl, fr = compile_expr(reduced[0]), compile_expr(reduced[1])
+            except NotEvaluable:
+                continue
+            for size in FAR_SIZES:
+                if self.out_of_time():
+                    return
+                values = {n: Fraction(size)}
+                if not facts_hold(size_facts, Env(values)):
+                    continue
+                try:
+                    j = judge_point(fl, fr, self.relation, Env(dict(values)),
+                                    complex_=not self.real, dps=self.dps)
+                except (OutOfDomain, NotEvaluable):
+                    continue
+                self.far_checked.add(size)
+                if j.status is Status.FAILS and not j.undefined:
+                    labels = sorted(self.ikinds)
+                    shown = dict(values)
+                    for label in labels:
+                        shown[(label, ("j",))] = Fraction(c)
+                    sample = Sample(shown, None)
+                    if self._domain_certain(Sample(dict(values), None)):
+                        self.refuted = (sample, j)
+                        return
 
     def consider(self, sample: Sample) -> Judgement | None:
         try:
@@ -400,6 +471,10 @@ class _Run:
         ranked = sorted(self.ranked, key=lambda r: (-r[0], r[1]))
         chosen, seen = [], set()
         for _, _, sample in ranked:
+            weight = math.prod(max(abs(int(v)), 1) for k, v in sample.values.items()
+                               if k in self.fixed)
+            if weight > SEARCH_SIZE:
+                continue  # every step there costs the size in terms: search the small sizes
             key = tuple(sorted((key_name(k), str(v)) for k, v in sample.values.items()))
             if key not in seen:
                 seen.add(key)
@@ -577,6 +652,9 @@ class _Run:
             return Finding("undecided", f"{digits}, {npoints}: the sides come within relative "
                            f"{self.near_equal[0]:.1e} of each other near {shown}; they may meet")
         budget = " (stopped early: time budget)" if self.timed_out else ""
+        if self.far_checked:
+            far = ",".join(fraction_text(Fraction(v)) for v in sorted(self.far_checked))
+            npoints += f", and equal arguments at sizes {far} in closed form"
         if constant and self.relation is Relation.EQ:
             return Finding("verified", f"the sides are equal to {self._agree_text()} "
                            f"({digits}); a numerical agreement, not a proof")
