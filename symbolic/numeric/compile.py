@@ -240,6 +240,18 @@ def _compile_int(expr) -> Callable[[Env], int]:
 def _compile_indexed(expr):
     label = str(expr.base.label)
     indices = [_compile_int(i) for i in expr.indices]
+    if len(expr.indices) == 1 and isinstance(expr.indices[0], sympy.Symbol):
+        index, whole = expr.indices[0], indices[0]
+
+        def bound(B, env):  # x_j inside a range over j: the common case, kept cheap
+            i = env.bound.get(index)
+            coordinate = (label, (i if i is not None else whole(env),))
+            key = (coordinate, id(B), B.precision())
+            value = env.cache.get(key)
+            if value is None:
+                value = env.cache[key] = B.num(env.indexed(coordinate))
+            return value
+        return bound
 
     def run(B, env):
         coordinate = (label, tuple(i(env) for i in indices))

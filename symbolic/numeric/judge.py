@@ -630,6 +630,9 @@ class _Run:
         if self.held == 0:
             why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
+        if self.timed_out and sizes:
+            return Finding("undecided", f"{digits}, {npoints}: the time budget ran out before "
+                           f"every size of the plan was judged")
         thin = self._thin_instances(instances) if self.held >= self.minimum else []
         if thin:
             return Finding("undecided", f"{digits}, {npoints}: too few points in the domain at "
@@ -639,9 +642,6 @@ class _Run:
             why = " (the time budget ran out)" if self.timed_out else ""
             return Finding("undecided", f"{digits}: only {self.held} point(s) of the domain could "
                            f"be judged{why}, too few to call the claim verified")
-        if self.timed_out and sizes:
-            return Finding("undecided", f"{digits}, {npoints}: the time budget ran out before "
-                           f"every size of the plan was judged")
         if len(self.signs) == 2:
             above, below = (items_text(point_items(self.signs[b])) for b in (True, False))
             return Finding("undecided", f"{digits}, {npoints}: lhs - rhs is positive at "

@@ -591,7 +591,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
     kinds = _indexed_kinds(*exprs)
     for label, sign in signs.items():
         kinds[label] = ValueKind(kinds.get(label, ValueKind()).integer, sign)
-    per = max(6, count // 6) if sizes else count
+    per = max(4, count // len(instances)) if sizes else count
     samples: list[Sample] = []
     for n, fixed in enumerate(instances):
         if deadline is not None and n and time.monotonic() > deadline:
@@ -611,7 +611,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
             rng = random.Random(f"{seed}/{n}/{i}")
             samples.append(Sample(point, _drawer(rng, kinds)))
         # equal arguments: every indexed entry the same value
-        ends = n in (0, len(instances) - 1) and weight <= 1000
+        ends = n == 0 or (n == len(instances) - 1 and weight <= 100)
         constants = (0, 1, -1, 10**30, -10**30) if ends else (0, 1)
         for c in map(Fraction, constants):
             if kinds and points:
