@@ -290,9 +290,10 @@ def _magnitude(a, b):
 
 
 def _gap(diff, a, b, B) -> float:
-    """diff relative to the larger side, as a float (for ranking and display only)."""
+    """diff relative to the larger side (absolute where both sides are below 1), as a float
+    (for ranking and display only)."""
     try:
-        mag = _magnitude(a, b)
+        mag = max(_magnitude(a, b), flint.arb(1))
         d = diff.real.mid() if isinstance(diff, flint.acb) and diff.imag == 0 else diff
         if isinstance(d, flint.acb):
             d = abs(d).mid()

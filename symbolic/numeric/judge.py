@@ -461,8 +461,10 @@ class _Run:
                 d = e.rhs - e.lhs
             else:
                 d = e.lhs - e.rhs
-            mag = max(abs(e.lhs), abs(e.rhs))
-            return float(d / mag) if mag else float(d)
+            # relative to the sides, but absolute below 1: (x - pi)^2 > 0 has relative
+            # margin 1 everywhere, and only its absolute margin approaches 0
+            mag = max(abs(e.lhs), abs(e.rhs), 1)
+            return float(d / mag)
 
     def search(self, seed: int, budget: int = 240, starts: int = 3) -> None:
         """Minimise the margin from the worst few points by seeded coordinate steps that stay
@@ -534,18 +536,24 @@ class _Run:
         coords = [k for k, v in sample.values.items()
                   if isinstance(k, sympy.Symbol) and isinstance(v, Fraction)
                   and k not in self.fixed and margin.has(k)]
+        exact = {k: sympy.Rational(v.numerator, v.denominator)
+                 for k, v in sample.values.items() if isinstance(v, Fraction)}
+        identified: dict = {}
         for sym in coords[:3]:
             if self.out_of_time():
                 return
             kind = _kind_of(sym)
-            for candidate in _exact_candidates(margin, sym, sample.values[sym]):
-                if not _admissible(candidate, kind):
-                    continue
-                exact = {k: sympy.Rational(v.numerator, v.denominator)
-                         for k, v in sample.values.items() if isinstance(v, Fraction)}
-                exact[sym] = candidate
-                if self._exact_failure(exact, sym):
+            # the margin along sym with the coordinates identified so far put in exactly
+            along = margin.subs(identified) if identified else margin
+            candidates = [c for c in _exact_candidates(along, sym, sample.values[sym])
+                          if _admissible(c, kind)]
+            for candidate in candidates:
+                if self._exact_failure({**exact, **identified, sym: candidate}, sym):
                     return
+            if candidates:  # keep the nearest: another coordinate may need it (x = y = pi/2)
+                identified[sym] = candidates[0]
+        if len(identified) > 1:
+            self._exact_failure({**exact, **identified}, next(iter(identified)))
 
     def _exact_failure(self, exact: dict, sym) -> bool:
         """Judge the claim at a point with an irrational coordinate, as a constant claim."""
@@ -570,8 +578,8 @@ class _Run:
             return False
         if j.status is not Status.FAILS:
             return False
-        shown = tuple((key_name(k), sympy.sstr(v) if k == sym else fraction_text(Fraction(
-            int(v.p), int(v.q)))) for k, v in exact.items())
+        shown = tuple((key_name(k), fraction_text(Fraction(int(v.p), int(v.q))) if v.is_Rational
+                       else sympy.sstr(v)) for k, v in exact.items())
         self.exact_point = (shown, lhs, rhs)
         self.refuted = (Sample({}, None), j)
         return True
@@ -705,4 +713,4 @@ class _Run:
             return f"smallest relative difference {abs(j.gap):.1e}"
         shown = items_text(point_items(sample))
         at = f" at {shown}" if shown else ""
-        return f"worst relative margin {j.gap:.1e}{at}"
+        return f"worst relative margin {j.gap:.1e}{at} (absolute where the sides are below 1)"

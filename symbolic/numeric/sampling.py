@@ -3,6 +3,7 @@ sizes (n, L, d) of a general claim, from the smallest allowed to 10^3 (10^4 wher
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -193,7 +194,8 @@ def _place(point, fact, free, kinds, rng, tiny, side: int = 1) -> bool:
             base = Fraction(str(target))
             size = max(abs(base), Fraction(1))
             if tiny:
-                delta = size / 10**30
+                # relative to the boundary itself: past x > -1e-30 lies -1e-30 + 1e-60
+                delta = (abs(base) if base else Fraction(1)) / 10**30
             else:
                 delta = round_decimal(float(size) * 10 ** rng.uniform(-6, 0.5))
             if kinds[sym].integer:
@@ -276,6 +278,8 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
     if edges:
         for point in _edge_value_points(free, kinds, fixed, facts, rng):
             accept(point)
+        for point in _grid_points(free, kinds, fixed, facts, rng):
+            accept(point)
     tries = 0
     target = len(points) + count
     while len(points) < target and tries < 40 * count:
@@ -296,6 +300,34 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
         for point in _boundary_points(free, kinds, facts, rng, points[-count:]):
             accept(point)
     return points
+
+
+GRID_VALUES = tuple(map(Fraction, (-2, -1, "-1/2", "1/2", 1, 2, 3)))
+GRID_POINTS = 40
+
+
+def _grid_points(free, kinds, fixed, facts, rng) -> list[dict]:
+    """Mixed simple values (x = -1 with a = 2 and b = 1/2 breaks (x^a)^b = x^(ab)): the whole
+    grid of GRID_VALUES for up to two real symbols, a seeded part of it for more."""
+    real = [s for s in free if not kinds[s].complex]
+    if not real or len(real) != len(free):
+        return []
+    if len(GRID_VALUES) ** len(real) <= GRID_POINTS * 2:
+        combos = list(itertools.product(GRID_VALUES, repeat=len(real)))
+    else:
+        combos = [tuple(rng.choice(GRID_VALUES) for _ in real) for _ in range(GRID_POINTS)]
+    out = []
+    for combo in combos:
+        point = dict(fixed)
+        for s, v in zip(real, combo):
+            v = _signed(v, kinds[s])
+            if v is None or (kinds[s].integer and v.denominator != 1):
+                break
+            point[s] = v
+        else:
+            if facts_hold(facts, Env(point)):
+                out.append(point)
+    return out
 
 
 def _edge_value_points(free, kinds, fixed, facts, rng) -> list[dict]:
