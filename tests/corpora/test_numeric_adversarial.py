@@ -48,12 +48,10 @@ def _listing(bad) -> str:
 def test_no_false_claim_is_proved_or_verified(results):
     accepted = [r for r in wrong(results) if not r.entry.truth]
     assert all(r.verdict in ACCEPTING for r in accepted)
-    print(table(results))
-    assert not accepted, f"{len(accepted)} false claims accepted:\n{_listing(accepted)}"
+    assert not accepted, f"{len(accepted)} false claims accepted:\n{_listing(accepted)}\n{table(results)}"
 
 
 @pytest.mark.slow
 def test_no_true_claim_is_refuted(results):
     refuted = [r for r in wrong(results) if r.entry.truth]
-    print(table(results))
-    assert not refuted, f"{len(refuted)} true claims refuted:\n{_listing(refuted)}"
+    assert not refuted, f"{len(refuted)} true claims refuted:\n{_listing(refuted)}\n{table(results)}"
