@@ -165,7 +165,11 @@ def _compile_function(expr):
             B.track(value)  # sin(x) is known only to |x| times the precision
             return _call(B, name, value)
         return periodic
-    return lambda B, env: _call(B, name, inner(B, env))
+    run = lambda B, env: _call(B, name, inner(B, env))  # noqa: E731
+    if expr.has(sympy.Indexed):
+        # e^{x_j} of a softmax appears in its numerator and its sum: computed once per j
+        return _memo(expr, run)
+    return run
 
 
 _PERIODIC = frozenset({"sin", "cos", "tan", "cot", "sec", "csc"})

@@ -222,6 +222,7 @@ def _judge_limit(fl, fr, relation, points, dps, sizes, instances, deadline) -> F
 MIN_POINTS_PER_INSTANCE = 3
 FAR_SIZES = (10**4, 3 * 10**4, 10**5, 10**6)
 SEARCH_SIZE = 100  # the margin search starts only from instances this large at most
+LARGE_SIZE_DPS = 400  # the precision cap past SEARCH_SIZE terms
 
 
 def _collapse(expr, c: int, ikinds: Mapping):
@@ -391,7 +392,7 @@ class _Run:
     def consider(self, sample: Sample) -> Judgement | None:
         try:
             j = judge_point(self.fl, self.fr, self.relation, sample.env(),
-                            complex_=not self.real, dps=self.dps)
+                            complex_=not self.real, dps=self.dps, max_dps=self._cap(sample))
         except OutOfDomain:
             self.outside += 1
             return None
@@ -418,6 +419,14 @@ class _Run:
         else:
             self.uncertified.append((sample, j))
         return j
+
+    def _cap(self, sample: Sample) -> int:
+        """The precision cap at a point: MAX_DPS, lower at large sizes, where each level
+        costs the size in terms (a trap below 10^-400 that shows only past 100 terms is not
+        what this guards against; the evidence states the digits reached)."""
+        weight = math.prod(max(abs(int(v)), 1) for k, v in sample.values.items()
+                           if k in self.fixed)
+        return MAX_DPS if weight <= SEARCH_SIZE else LARGE_SIZE_DPS
 
     def _count_held(self, sample: Sample) -> None:
         self.held += 1
