@@ -171,3 +171,49 @@ def test_identity_with_excluded_point_stated_is_verified():
     lhs = sympy.Mul(x ** 2 - 1, sympy.Pow(x - 1, -1, evaluate=False), evaluate=False)
     f = verdict(lhs, Relation.EQ, x + 1, [sympy.Ne(x, 1)])
     assert f.verdict == "verified", f.detail
+
+
+# --- found in the adversarial corpus ----------------------------------------------------------
+
+def test_a_limit_is_not_verified_against_a_rounded_constant():
+    # (1 + 1/x)^x -> e = 2.718281828459045235..., not the 16-digit decimal
+    t = Symbol("t", real=True)
+    f = verdict(sympy.Limit((1 + 1 / t) ** t, t, sympy.oo), Relation.EQ,
+                sympy.Float("2.718281828459045", 30))
+    assert f.verdict != "verified", f.detail
+
+
+def test_a_limit_that_sympy_computes_is_verified():
+    t = Symbol("t", real=True)
+    f = verdict(sympy.Limit(sin(t) / t, t, 0), Relation.EQ, Integer(1))
+    assert f.verdict == "verified" and "SymPy's limit algorithm" in f.detail, f.detail
+
+
+def test_a_square_touching_zero_at_pi_is_refuted():
+    f = verdict((x - pi) ** 2, Relation.GT, Integer(0))
+    assert f.verdict == "refuted" and "x=pi" in f.detail, f.detail
+
+
+def test_two_coordinates_identified_together():
+    # x = y = pi/2: sin x sin y = 1
+    f = verdict(sin(x) * sin(y), Relation.LT, Integer(1))
+    assert f.verdict == "refuted", f.detail
+
+
+def test_mixed_simple_values_break_the_power_rule():
+    # x = -1, a = 2, b = 1/2: ((-1)^2)^(1/2) = 1 but (-1)^1 = -1 (or a side is not real)
+    f = verdict((x ** a) ** b, Relation.EQ, x ** (a * b))
+    assert f.verdict == "refuted", f.detail
+
+
+def test_a_boundary_is_approached_relative_to_itself():
+    # x > -1e-30 allows x = -1e-30 + 1e-60 < 0, where sqrt(x^2) = -x != x
+    f = verdict(sqrt(x ** 2), Relation.EQ, x, [x > -Rational(1, 10**30)])
+    assert f.verdict == "refuted", f.detail
+
+
+def test_lse_bound_false_only_past_twenty_thousand_terms():
+    # all x_j equal: ln n > 10 from n = 22027, past the plan's sizes: closed form there
+    lhs = log(Sum(exp(xs[j]), (j, 1, n)))
+    f = verdict(lhs, Relation.LE, MaxOver(xs[j], (j, 1, n)) + 10, time_budget=60)
+    assert f.verdict == "refuted", f.detail
