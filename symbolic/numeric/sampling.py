@@ -259,12 +259,17 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
     free = sorted((s for s in set(symbols) if s not in fixed), key=lambda s: (str(s), repr(s)))
     kinds = {s: _kind_of(s, complex_unknown) for s in free}
     facts = compile_facts(facts)
+    choices: dict = {}  # symbols confined by an equation to finitely many rational values
     for fact in facts:
         if fact.relation is Relation.EQ and not any(
                 side in free and side not in other.free_symbols
                 for side, other in ((fact.expr.lhs, fact.expr.rhs), (fact.expr.rhs, fact.expr.lhs))):
             # random points never land on a surface: only construction can satisfy it
-            raise NotEvaluable(f"cannot sample on {fact.expr}; write it as symbol = expression")
+            solved = _rational_roots(fact.expr, free, kinds)
+            if solved is None:
+                raise NotEvaluable(f"cannot sample on {fact.expr}; write it as symbol = "
+                                   f"expression")
+            choices[solved[0]] = solved[1]
     points: list[dict] = []
     seen = set()
 
@@ -290,7 +295,7 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
             break  # the facts are (nearly) never met: more tries will not help
         point = dict(fixed)
         for s in free:
-            value = None
+            value = rng.choice(choices[s]) if s in choices else None
             while value is None:
                 value = _draw(rng, kinds[s])
             point[s] = value
@@ -300,6 +305,25 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
         for point in _boundary_points(free, kinds, facts, rng, points[-count:]):
             accept(point)
     return points
+
+
+def _rational_roots(equation, free, kinds):
+    """(symbol, its values) when the equation holds at finitely many rational values of one
+    of its symbols (x^2 = 4: x = -2 or 2), so that points can be built on it; else None."""
+    for sym in sorted(equation.free_symbols & set(free), key=str):
+        if kinds[sym].complex:
+            continue
+        try:
+            roots = sympy.solveset(equation.lhs - equation.rhs, sym, sympy.S.Reals)
+        except (NotImplementedError, ValueError, TypeError):
+            continue
+        if isinstance(roots, sympy.FiniteSet) and roots and all(r.is_Rational for r in roots):
+            exact = [Fraction(int(r.p), int(r.q)) for r in roots]
+            values = [v for v in exact if _signed(v, kinds[sym]) == v
+                      and (not kinds[sym].integer or v.denominator == 1)]
+            if values:
+                return sym, sorted(set(values))
+    return None
 
 
 GRID_VALUES = tuple(map(Fraction, (-2, -1, "-1/2", "1/2", 1, 2, 3)))
