@@ -217,3 +217,9 @@ def test_lse_bound_false_only_past_twenty_thousand_terms():
     lhs = log(Sum(exp(xs[j]), (j, 1, n)))
     f = verdict(lhs, Relation.LE, MaxOver(xs[j], (j, 1, n)) + 10, time_budget=60)
     assert f.verdict == "refuted", f.detail
+
+
+def test_points_are_built_on_an_equation_with_rational_roots():
+    # x^2 = 4 holds at x = -2, where x = 2 fails
+    f = verdict(sympy.Eq(x ** 2, 4), Relation.IMPLIES, sympy.Eq(x, 2))
+    assert f.verdict == "refuted" and "x=-2" in f.detail, f.detail
