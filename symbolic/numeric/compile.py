@@ -455,7 +455,7 @@ def _compile(expr) -> Callable:
         if handler is not None:
             return handler(expr)
     raise NotEvaluable(f"the numeric evaluator does not know {type(expr).__name__} ({expr}); "
-                       f"add a compiler for it in symbolic/numeric.py")
+                       f"add a compiler for it in symbolic/numeric/compile.py")
 
 
 def compile_expr(expr) -> Callable:
