@@ -650,6 +650,10 @@ class _Run:
         if self.timed_out and sizes:
             return Finding("undecided", f"{digits}, {npoints}: the time budget ran out before "
                            f"every size of the plan was judged")
+        if self.timed_out and self.relation is not Relation.EQ:
+            return Finding("undecided", f"{digits}, {npoints}: the time budget ran out before "
+                           f"the margin search (and the search for exact touching points) "
+                           f"finished")
         thin = self._thin_instances(instances) if self.held >= self.minimum else []
         if thin:
             return Finding("undecided", f"{digits}, {npoints}: too few points in the domain at "
@@ -717,7 +721,9 @@ class _Run:
     def _worst_text(self) -> str:
         badness, sample, j = self.worst
         if self.relation is Relation.EQ:
-            return f"the sides agree to at least {self._agree_text()} at every point"
+            if self.agree == EXACT:
+                return "the sides are exactly equal at every point"
+            return f"the sides agree to at least {self.agree} digits at every point"
         if self.relation is Relation.NE:
             return f"smallest relative difference {abs(j.gap):.1e}"
         shown = items_text(point_items(sample))

@@ -191,7 +191,10 @@ def _place(point, fact, free, kinds, rng, tiny, side: int = 1) -> bool:
                 return False
             if isinstance(target, mpmath.ctx_mp_python.mpc) or not mpmath.isfinite(target):
                 return False
-            base = Fraction(str(target))
+            # 45 digits: str() would round to 15, past the boundary, which a step of 1e-30
+            # then fails to cross (x < pi/2 near pi/2)
+            base = Fraction(mpmath.nstr(target, 45, min_fixed=-mpmath.inf,
+                                        max_fixed=mpmath.inf, strip_zeros=True))
             size = max(abs(base), Fraction(1))
             if tiny:
                 # relative to the boundary itself: past x > -1e-30 lies -1e-30 + 1e-60
@@ -456,8 +459,9 @@ def _nesting(exprs, sizes) -> int:
 
 
 def _smallest_size(sym) -> int:
-    """The smallest value a size may take: 1 if positive, 0 if nonnegative, and -1 for a
-    bare integer (an empty range, as the empty sum 0 or empty product 1)."""
+    """The smallest value a size may take: 1 if positive, 0 if nonnegative, and -3 for a
+    bare integer (empty ranges, as the empty sum 0 or empty product 1: sum_{j=1}^n j =
+    n(n+1)/2 holds at n = -1 and 0 but fails at n = -2)."""
     kind = _kind_of(sym)
     if kind.sign == "pos":
         return 1
@@ -465,14 +469,14 @@ def _smallest_size(sym) -> int:
         return 0
     if kind.sign in ("neg", "nonpos"):
         raise NotEvaluable(f"the size {sym} is declared negative; ranges up to it are empty")
-    return -1
+    return -3
 
 
 def _size_values(sym, facts, rng, cap: int) -> list[int]:
     """Every size to try for one size symbol: the smallest allowed, the boundaries of its
     facts, then log-spaced and random sizes up to ``cap``."""
     lo = _smallest_size(sym)
-    values = {lo, lo + 1, lo + 2}
+    values = {lo, lo + 1, lo + 2, lo + 3, lo + 4}
     for fact in facts:
         e = fact.expr
         for side, other, rel in ((e.lhs, e.rhs, fact.relation), (e.rhs, e.lhs, _MIRROR[fact.relation])):
