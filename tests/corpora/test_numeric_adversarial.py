@@ -47,7 +47,6 @@ def _listing(bad) -> str:
 @pytest.mark.slow
 def test_no_false_claim_is_proved_or_verified(results):
     accepted = [r for r in wrong(results) if not r.entry.truth]
-    assert all(r.verdict in ACCEPTING for r in accepted)
     assert not accepted, f"{len(accepted)} false claims accepted:\n{_listing(accepted)}\n{table(results)}"
 
 
@@ -55,3 +54,15 @@ def test_no_false_claim_is_proved_or_verified(results):
 def test_no_true_claim_is_refuted(results):
     refuted = [r for r in wrong(results) if r.entry.truth]
     assert not refuted, f"{len(refuted)} true claims refuted:\n{_listing(refuted)}\n{table(results)}"
+
+
+@pytest.mark.slow
+def test_the_checks_ran_and_decided(results):
+    # Guards the two tests above against passing vacuously (a pipeline that crashes or refuses
+    # everything accepts nothing): most claims must get a decision either way.
+    errors = [r for r in results if r.verdict == "error"]
+    assert not errors, _listing(errors)
+    refuted_false = sum(1 for r in results if not r.entry.truth and r.verdict == "refuted")
+    accepted_true = sum(1 for r in results if r.entry.truth and r.verdict in ACCEPTING)
+    assert refuted_false >= len(FALSE_CLAIMS) // 3, table(results)
+    assert accepted_true >= len(TRUE_CLAIMS) // 2, table(results)
