@@ -64,7 +64,7 @@ class _MP:
             "tan": c.tan, "cot": c.cot, "sec": c.sec, "csc": c.csc, "sinh": c.sinh,
             "cosh": c.cosh, "tanh": c.tanh, "coth": c.coth, "asin": c.asin, "acos": c.acos,
             "atan": c.atan, "asinh": c.asinh, "acosh": c.acosh, "atanh": c.atanh,
-            "erf": c.erf, "gamma": c.gamma, "loggamma": c.loggamma,
+            "erf": c.erf, "gamma": c.gamma, "loggamma": c.loggamma, "zeta": c.zeta,
             "re": c.re, "im": c.im, "conjugate": c.conj,
             "floor": c.floor, "ceiling": c.ceil,
         }
@@ -236,6 +236,15 @@ def _not_pole(name: str, fn: Callable) -> Callable:
     return apply
 
 
+def _not_one(name: str, fn: Callable) -> Callable:
+    """zeta: undefined at its pole 1."""
+    def apply(x):
+        if x == 1:
+            raise Undefined(f"{name}(1) is undefined (a pole)")
+        return fn(x)
+    return apply
+
+
 class _Arb(_Interval):
     """python-flint real balls (``arb``); the caller sets ``flint.ctx.prec``.
 
@@ -263,6 +272,7 @@ class _Arb(_Interval):
             "cot": _nonzero("cot", method("cot")), "csc": _nonzero("csc", method("csc")),
             "coth": _nonzero("coth", method("coth")),
             "gamma": _not_pole("gamma", method("gamma")),
+            "zeta": _not_one("zeta", method("zeta")),
             "loggamma": _real_domain("loggamma", lambda x: x > 0, lambda x: x <= 0,
                                      lambda x: x.lgamma()),
             "floor": lambda x: x.floor(), "ceiling": lambda x: x.ceil(),

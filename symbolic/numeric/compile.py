@@ -60,6 +60,7 @@ _FUNCTION_NAMES = {
     sympy.cosh: "cosh", sympy.tanh: "tanh", sympy.coth: "coth", sympy.asin: "asin",
     sympy.acos: "acos", sympy.atan: "atan", sympy.asinh: "asinh", sympy.acosh: "acosh",
     sympy.atanh: "atanh", sympy.erf: "erf", sympy.gamma: "gamma", sympy.loggamma: "loggamma",
+    sympy.zeta: "zeta",
     sympy.re: "re", sympy.im: "im", sympy.conjugate: "conjugate",
     sympy.floor: "floor", sympy.ceiling: "ceiling",
 }
@@ -427,6 +428,12 @@ def _compile_mod(expr):
     return run
 
 
+def _compile_factorial(expr):
+    """n! as gamma(n + 1): exact for integers, undefined at negative integers."""
+    inner = _compile(expr.args[0])
+    return lambda B, env: _call(B, "gamma", inner(B, env) + B.num(Fraction(1)))
+
+
 def _compile_subs(expr):
     return _compile(expr.doit())
 
@@ -441,7 +448,8 @@ _COMPILERS: dict[type, Callable] = {
     sympy.Indexed: _compile_indexed, sympy.Sum: _compile_sum, sympy.Product: _compile_product,
     MaxOver: _compile_maxover, sympy.Derivative: _compile_derivative,
     sympy.Piecewise: _compile_piecewise, sympy.Limit: _compile_limit,
-    sympy.Subs: _compile_subs, sympy.Mod: _compile_mod, sympy.Function: _compile_function,
+    sympy.Subs: _compile_subs, sympy.Mod: _compile_mod, sympy.factorial: _compile_factorial,
+    sympy.Function: _compile_function,
 }
 
 

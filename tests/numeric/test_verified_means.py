@@ -223,3 +223,12 @@ def test_points_are_built_on_an_equation_with_rational_roots():
     # x^2 = 4 holds at x = -2, where x = 2 fails
     f = verdict(sympy.Eq(x ** 2, 4), Relation.IMPLIES, sympy.Eq(x, 2))
     assert f.verdict == "refuted" and "x=-2" in f.detail, f.detail
+
+
+def test_factorials_and_zeta_are_evaluated_with_balls():
+    k = Symbol("k", integer=True)
+    f = verdict(Sum(1 / sympy.factorial(k), (k, 0, 40)), Relation.EQ, E)  # misses 1/41! + ...
+    assert f.verdict == "refuted", f.detail
+    f = verdict(sympy.factorial(n), Relation.LE, Integer(10) ** 20)  # 22! > 10^20
+    assert f.verdict == "refuted", f.detail
+    assert verdict(sympy.zeta(2), Relation.EQ, pi ** 2 / 6).verdict == "verified"
