@@ -61,9 +61,9 @@ def _undecided(detail: str) -> Outcome:
 
 
 _DISTRIBUTIONS: dict[str, Callable[..., Callable[[random.Random], Fraction]]] = {
-    "normal": lambda mu, sigma: lambda rng: numeric._short(rng.gauss(mu, sigma), 8),
-    "uniform": lambda lo, hi: lambda rng: numeric._short(rng.uniform(lo, hi), 8),
-    "lognormal": lambda mu, sigma: lambda rng: numeric._short(rng.lognormvariate(mu, sigma), 8),
+    "normal": lambda mu, sigma: lambda rng: numeric.round_decimal(rng.gauss(mu, sigma), 8),
+    "uniform": lambda lo, hi: lambda rng: numeric.round_decimal(rng.uniform(lo, hi), 8),
+    "lognormal": lambda mu, sigma: lambda rng: numeric.round_decimal(rng.lognormvariate(mu, sigma), 8),
 }
 
 
@@ -79,7 +79,7 @@ def _distribution(entry) -> tuple[Any, str, Callable]:
 def _grid(symbol, lo, hi, count: int) -> list[Fraction]:
     """Values of one range: integers on a log grid with both ends; reals on a linear grid
     with both ends, plus a log grid when the range spans two decades or more."""
-    lo, hi = numeric._to_exact(lo), numeric._to_exact(hi)
+    lo, hi = numeric.to_exact(lo), numeric.to_exact(hi)
     if hi < lo:
         raise NotEvaluable(f"the range of {symbol} runs from {lo} down to {hi}; swap the ends")
     if symbol.is_integer:
@@ -96,10 +96,10 @@ def _grid(symbol, lo, hi, count: int) -> list[Fraction]:
     if count <= 1 or lo == hi:
         return [lo]
     linear = [lo + (hi - lo) * k / (count - 1) for k in range(count)]
-    values = {numeric._short(float(v), 10) for v in linear[1:-1]} | {lo, hi}
+    values = {numeric.round_decimal(float(v), 10) for v in linear[1:-1]} | {lo, hi}
     if lo > 0 and hi / lo >= 100:
         ratio = float(hi / lo)
-        values |= {numeric._short(float(lo) * ratio ** (k / (count - 1)), 10)
+        values |= {numeric.round_decimal(float(lo) * ratio ** (k / (count - 1)), 10)
                    for k in range(1, count - 1)}
     return sorted(v for v in values if lo <= v <= hi)
 
@@ -121,7 +121,7 @@ def regime_points(regime: Regime, exprs: Sequence, facts=(), *, count: int, seed
     dist_labels = {str(t.label) if isinstance(t, sympy.IndexedBase) else str(t): (n, f, t)
                    for t, n, f in dists}
     ranges = {sym: _grid(sym, lo, hi, count) for sym, lo, hi in regime.ranges}
-    explicit = [dict((s, numeric._to_exact(v)) for s, v in point) for point in regime.points]
+    explicit = [dict((s, numeric.to_exact(v)) for s, v in point) for point in regime.points]
     covered = set(ranges) | {s for p in explicit for s in p}
     plain_dists = {t for t, _, _ in dists if isinstance(t, sympy.Symbol)}
     missing = [s for s in needed if s not in covered and s not in plain_dists]
@@ -137,7 +137,7 @@ def regime_points(regime: Regime, exprs: Sequence, facts=(), *, count: int, seed
         base_points.append(full)
     if not base_points:
         base_points = [{}]
-    facts_c = numeric._facts(facts)
+    facts_c = numeric.compile_facts(facts)
     drawers = {label: f for label, (n, f, t) in dist_labels.items()}
     samples = []
     for i, point in enumerate(base_points):
@@ -145,10 +145,10 @@ def regime_points(regime: Regime, exprs: Sequence, facts=(), *, count: int, seed
         values = dict(point)
         for t in plain_dists:
             values[t] = dict((str(tt), ff) for tt, _, ff in dists)[str(t)](draw_rng)
-        if facts_c and not numeric._holds(facts_c, numeric._Env(values)):
+        if facts_c and not numeric.facts_hold(facts_c, numeric.Env(values)):
             continue
         draw = _label_drawer(drawers, draw_rng) if labels else None
-        samples.append(numeric._Sample(values, draw))
+        samples.append(numeric.Sample(values, draw))
     return _Points(samples, _describe(regime, ranges, dists))
 
 
@@ -216,7 +216,7 @@ def measure(lhs, relation: Relation, rhs, regime: Regime | None, assumptions=(),
         regime = Regime()
     tolerance = regime.tolerance_for(relation)
     points = regime_points(regime, exprs, assumptions, count=regime.samples or samples, seed=seed)
-    real = numeric._is_real_claim(exprs, points.samples)
+    real = numeric.is_real_claim(exprs, points.samples)
     readings, outside = [], 0
     deadline = time.monotonic() + time_budget
     for sample in points.samples:
@@ -239,7 +239,7 @@ def measure(lhs, relation: Relation, rhs, regime: Regime | None, assumptions=(),
 
 
 def _read(fl, fr, sample, dps, real) -> _Reading:
-    sides = numeric._Sides(fl, fr, sample.env(), real)
+    sides = numeric.Sides(fl, fr, sample.env(), real)
     e = sides.at(dps)
     ctx = sides.ctx
     with ctx.workdps(dps):
@@ -275,11 +275,11 @@ def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps
     if not bad:
         return Outcome(Verdict.APPROXIMATE, (Evidence(METHOD, f"{where}: {summary}"),))
     for reading in bad[:5]:
-        if numeric.certify(*test, reading.sample.values, dps=dps) is True:
-            cex = numeric._point_items(reading.sample) + (
+        if numeric.certify(*test, reading.sample.values, dps=dps) is numeric.Certainty.FAILS:
+            cex = numeric.point_items(reading.sample) + (
                 ("lhs", numeric.value_text(reading.lhs)), ("rhs", numeric.value_text(reading.rhs)))
             shown = numeric.items_text(cex)
-            engine = "arb balls" if numeric.flint is not None else "mpmath.iv intervals"
+            engine = "arb balls"
             return Outcome(Verdict.REFUTED, (Evidence(METHOD, f"{where}: {summary}; the "
                            f"tolerance is certainly exceeded at {shown} (certified with "
                            f"{engine})"),), counterexample=cex)
@@ -292,7 +292,7 @@ def _median(values: list[float]) -> float:
 
 
 def _at(reading) -> str:
-    shown = ", ".join(f"{k}={v}" for k, v in numeric._point_items(reading.sample)
+    shown = ", ".join(f"{k}={v}" for k, v in numeric.point_items(reading.sample)
                       if "[" not in k)
     return f" at {shown}" if shown else ""
 

@@ -105,11 +105,11 @@ def _holds_at(fact, point) -> bool:
     relation = _RELATIONS[type(fact)]
     if relation is Relation.EQ:
         return _exactly_zero((fact.lhs - fact.rhs).xreplace(point))
-    return numeric.certify(fact.lhs, fact.rhs, relation, point) is False
+    return numeric.certify(fact.lhs, fact.rhs, relation, point) is numeric.Certainty.HOLDS
 
 
 def _fails_at(goal, point) -> bool:
-    return numeric.certify(goal.lhs, goal.rhs, _RELATIONS[type(goal)], point) is True
+    return numeric.certify(goal.lhs, goal.rhs, _RELATIONS[type(goal)], point) is numeric.Certainty.FAILS
 
 
 @checker(METHOD, cost=50, applies=_applies)

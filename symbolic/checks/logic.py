@@ -63,11 +63,11 @@ def sign_of(value, dps: int = 50, notes: list | None = None) -> int | None:
 def certified_sign(value, *, dps: int) -> int | None:
     """1 or -1 when interval (or ball) arithmetic shows ``value`` is positive or negative;
     None when it cannot (the enclosure contains 0, or the form is not evaluable)."""
-    from symbolic.numeric import certify
+    from symbolic.numeric import Certainty, certify
     try:
-        if certify(value, sympy.S.Zero, Relation.LE, (), dps=dps) is True:
+        if certify(value, sympy.S.Zero, Relation.LE, (), dps=dps) is Certainty.FAILS:
             return 1   # "value <= 0" certainly fails
-        if certify(value, sympy.S.Zero, Relation.GE, (), dps=dps) is True:
+        if certify(value, sympy.S.Zero, Relation.GE, (), dps=dps) is Certainty.FAILS:
             return -1  # "value >= 0" certainly fails
     except Exception:  # noqa: BLE001 -- an unsupported form is undecided, never a sign
         return None

@@ -1,11 +1,14 @@
-"""The numeric tier: sample a claim at high precision and refute only with a certificate.
+"""The numeric tier: judge a claim with Arb balls at exact points; refute only with a certificate.
 
-``numeric_sample`` evaluates both sides with mpmath at ``config.dps`` and twice that
-(escalating when a difference sits at the rounding noise), at seeded points that respect
-the step's assumptions, and on instances of a general size (L = 1, 2, 3, 5, 8, 16). A
-point where the relation fails refutes the step only once interval or ball arithmetic
-certifies it; otherwise the step is at most ``verified``, with evidence that says what
-was sampled. See ``symbolic.numeric`` for the machinery.
+``numeric_sample`` evaluates both sides with ball arithmetic (python-flint) at seeded exact
+points that respect the step's assumptions, over the whole stated domain (both signs, edge
+values, both sides of excluded points, complex points for symbols not declared real), and
+for a general size at the smallest allowed size and up to 10^3 (10^4 where cheap, 10^6 for
+equal arguments in closed form). A ball of lhs - rhs that excludes 0 refutes (with the
+point); overlapping balls are re-evaluated up to 1000 digits before they count as
+agreement; a side that is undefined where the other has a value refutes a real claim.
+Otherwise the step is at most ``verified``, with evidence that says the domain, points,
+sizes and digits. See ``symbolic.numeric`` and docs/verdicts.md.
 """
 from __future__ import annotations
 

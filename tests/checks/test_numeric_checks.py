@@ -121,13 +121,15 @@ def test_verified_evidence_says_what_was_done():
     outcome = alone(step(log(Sum(exp(xs[j]), (j, 1, L))), Relation.LE,
                          MaxOver(xs[j], (j, 1, L)) + log(L)))
     detail = outcome.evidence[0].detail
-    assert "mpmath at 50 and 100 digits" in detail
-    assert "instances L=1,2,3,5,8,16" in detail
+    assert "Arb balls at exact points, 50 digits" in detail
+    assert "domain x_j real" in detail
+    assert "instances L=1,2,3," in detail and ",1000)" in detail
     assert "points" in detail and "worst relative margin" in detail
 
 
 def test_uncertified_candidate_is_inconclusive(monkeypatch):
-    monkeypatch.setattr(numeric, "certify", lambda *args, **kwargs: None)
+    from symbolic.numeric import judge
+    monkeypatch.setattr(judge, "certify", lambda *args, **kwargs: numeric.Certainty.UNDECIDED)
     outcome = alone(step(log(1 + x), Relation.GE, x, (x > -1,)))
     assert outcome.verdict is Verdict.INCONCLUSIVE
     assert "not refuted" in outcome.evidence[0].detail
@@ -143,7 +145,7 @@ def test_same_seed_same_evidence():
 
 def test_config_precision_is_used():
     outcome = alone(step(sin(x) ** 2 + cos(x) ** 2, Relation.EQ, Integer(1)), CONFIG.but(dps=80))
-    assert "mpmath at 80 and 160 digits" in outcome.evidence[0].detail
+    assert "Arb balls at exact points, 80 digits" in outcome.evidence[0].detail
 
 
 def test_simple_identity_is_fast():
@@ -184,10 +186,11 @@ def test_every_instance_of_the_sizes_needs_points_in_the_domain():
     from types import SimpleNamespace
 
     import sympy as sp
-    from symbolic.numeric import MIN_POINTS_PER_INSTANCE, _Run
+    from symbolic.numeric.judge import MIN_POINTS_PER_INSTANCE, _Run
     n = sp.Symbol("n", integer=True, positive=True)
     instances = [{n: 1}, {n: 2}, {n: 3}]
-    run = SimpleNamespace(fixed={n}, held_by_size={(("n", "1"),): 50, (("n", "2"),): MIN_POINTS_PER_INSTANCE})
+    run = SimpleNamespace(fixed={n}, planned={},
+                          held_by_size={(("n", "1"),): 50, (("n", "2"),): MIN_POINTS_PER_INSTANCE})
     assert _Run._thin_instances(run, instances) == ["n=3"]
     run.held_by_size[(("n", "3"),)] = MIN_POINTS_PER_INSTANCE
     assert _Run._thin_instances(run, instances) == []

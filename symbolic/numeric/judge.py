@@ -1,0 +1,731 @@
+"""Judging a claim over its points: equalities, orders, implications and limits, the margin
+search, exact touching points, and the sentence of evidence (``Finding``).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+import sympy
+from symbolic.functions import MaxOver, ReLU
+from symbolic.model import Relation
+
+from symbolic.numeric.backends import MAX_DPS, NotEvaluable, OutOfDomain, _MP, _context
+from symbolic.numeric.compile import Env, compile_expr, key_name
+from symbolic.numeric.evaluate import (EXACT, Judgement, Status, _FLIP, Sides, _run, ball_mp,
+                                       judge_point)
+from symbolic.numeric.certify import Certainty, certify
+from symbolic.numeric.text import round_decimal, fraction_text, items_text, value_text, values_text
+from symbolic.numeric.sampling import (_FACT_RELATIONS, ValueKind, _Plan, Sample, _claim_samples,
+                                       compile_facts, facts_hold, _instance_text, is_real_claim,
+                                       _kind_of, _planned, point_items, _signed, _size_key)
+
+
+def _minimum(plan: "_Plan", samples: int) -> int:
+    """Points a claim with variables needs before it may be called verified."""
+    free = bool(plan.kinds) or any(set(s.values) - set(plan.sizes) for s in plan.samples[:1])
+    if not free:  # nothing but sizes (or nothing at all): each instance is one point
+        return max(1, len(plan.instances) - 1)
+    return max(min(5, samples), min(samples, 60) // 6)
+
+
+def _noted(finding: Finding, plan: "_Plan") -> Finding:
+    """Say in the evidence which implicit index ranges shaped the points."""
+    implicit = [f for f in plan.facts if f in plan.implicit]
+    if not implicit:
+        return finding
+    ranges = ", ".join(sorted({str(f) for f in implicit}))
+    return Finding(finding.verdict, f"{finding.detail}; free indices kept in the range of "
+                   f"their sums and maxima ({ranges})", finding.counterexample, finding.method)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the numeric tier found about a claim.
+
+    ``verdict`` is ``refuted`` (certified counterexample in ``counterexample``),
+    ``verified`` (every measured point agrees) or ``undecided``; ``detail`` is the
+    sentence of evidence, ``method`` names the tier.
+    """
+
+    verdict: str
+    detail: str
+    counterexample: tuple[tuple[str, str], ...] | None = None
+    method: str = "numeric_sample"
+
+
+def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps: int = 50,
+                samples: int = 60, seed: int = 0, time_budget: float = 10.0) -> Finding:
+    """Sample a claim ``lhs <relation> rhs`` under its assumptions and judge it.
+
+    For ``\\implies`` the sides are SymPy booleans (relations joined by ``And``).
+    Never returns ``refuted`` without a counterexample certified by ``certify`` at a point
+    where the assumptions certainly hold.
+    """
+    relation = Relation(relation)
+    deadline = time.monotonic() + time_budget
+    try:
+        lhs, rhs = sympy.sympify(lhs, strict=True), sympy.sympify(rhs, strict=True)
+        if relation is Relation.IMPLIES:
+            return _judge_implication(lhs, rhs, tuple(assumptions), dps=dps, samples=samples,
+                                      seed=seed, deadline=deadline)
+        if relation not in (Relation.EQ, Relation.NE) and not relation.is_order:
+            return Finding("undecided", f"the numeric tier does not judge {relation.value} claims")
+        fl, fr = compile_expr(lhs), compile_expr(rhs)
+        complex_unknown = relation in (Relation.EQ, Relation.NE) and not _needs_real((lhs, rhs))
+        plan = _claim_samples((lhs, rhs), assumptions, seed=seed, count=samples,
+                              deadline=deadline, complex_unknown=complex_unknown)
+        if lhs.has(sympy.Limit) or rhs.has(sympy.Limit):
+            numerics = _judge_limit(fl, fr, relation, plan.samples, dps, plan.sizes,
+                                    plan.instances, deadline)
+            return _limit_by_sympy(lhs, rhs, relation, assumptions, numerics, dps=dps,
+                                   samples=samples, seed=seed, deadline=deadline)
+        run = _Run(lhs, rhs, relation, dps, is_real_claim((lhs, rhs), plan.samples), deadline,
+                   compile_facts(plan.facts), plan.sizes, plan.kinds)
+        run.minimum = _minimum(plan, samples)
+        run.domain = plan.domain
+        run.planned = _planned(plan)
+        run.sweep(plan.samples, seed)
+        return _noted(run.finding(plan.sizes, plan.instances), plan)
+    except NotEvaluable as exc:
+        return Finding("undecided", f"cannot evaluate numerically: {exc}")
+
+
+_ORDER_ONLY = (sympy.Max, sympy.Min, MaxOver, ReLU, sympy.Piecewise, sympy.floor,
+               sympy.ceiling, sympy.StrictLessThan, sympy.LessThan, sympy.StrictGreaterThan,
+               sympy.GreaterThan)
+
+
+def _needs_real(exprs) -> bool:
+    """Whether the claim only makes sense for real values (it compares or takes maxima)."""
+    return any(e.has(*_ORDER_ONLY) for e in exprs)
+
+
+def _conjuncts(boolean) -> list:
+    if isinstance(boolean, sympy.And):
+        return [c for a in boolean.args for c in _conjuncts(a)]
+    if type(boolean) in _FACT_RELATIONS:
+        return [boolean]
+    raise NotEvaluable(f"{boolean} is not a relation or a conjunction of relations")
+
+
+def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
+                       deadline) -> Finding:
+    """``P \\implies Q``: sample where the assumptions and P hold; a point where Q certainly
+    fails (and P and the assumptions certainly hold) refutes."""
+    hypotheses = _conjuncts(premise)
+    goals = _conjuncts(conclusion)
+    exprs = [side for r in hypotheses + goals for side in (r.lhs, r.rhs)]
+    facts = assumptions + tuple(hypotheses)
+    plan = _claim_samples(exprs, facts, seed=seed, count=samples, deadline=deadline)
+    points = plan.samples
+    facts_c = compile_facts(plan.facts)
+    findings = []
+    for goal in goals:
+        relation = _FACT_RELATIONS[type(goal)]
+        run = _Run(goal.lhs, goal.rhs, relation, dps, is_real_claim(exprs, points), deadline,
+                   facts_c, plan.sizes, plan.kinds)
+        run.minimum = _minimum(plan, samples)
+        run.domain = plan.domain
+        run.planned = _planned(plan)
+        run.sweep(points, seed)
+        finding = run.finding(plan.sizes, plan.instances)
+        if finding.verdict == "refuted":
+            return Finding("refuted", f"the premise holds but {goal} fails: {finding.detail}",
+                           finding.counterexample)
+        findings.append((goal, finding))
+    if not points:
+        return Finding("undecided", "no sampled point satisfies the premise")
+    undecided = [(g, f) for g, f in findings if f.verdict != "verified"]
+    if undecided:
+        goal, f = undecided[0]
+        return Finding("undecided", f"where the premise holds, {goal}: {f.detail}")
+    detail = "; ".join(f"{g}: {f.detail}" for g, f in findings)
+    return Finding("verified", f"at points where the premise holds: {detail}")
+
+
+def _limit_by_sympy(lhs, rhs, relation, assumptions, numerics: Finding, *, dps, samples, seed,
+                    deadline) -> Finding:
+    """A claim with a limit: SymPy's limit algorithm (Gruntz) computes each limit, and the
+    claim without limits is judged like any other; the sequence evaluated numerically only
+    corroborates. At best ``verified``: neither is a certificate."""
+    if numerics.verdict != "verified":
+        return numerics
+    try:
+        done = [side.replace(lambda e: isinstance(e, sympy.Limit), lambda e: e.doit())
+                for side in (lhs, rhs)]
+    except Exception as exc:  # noqa: BLE001 -- SymPy's limit failing is no verdict
+        return Finding("undecided", f"SymPy could not compute the limit ({type(exc).__name__}); "
+                       f"{numerics.detail}, which alone is not enough")
+    bad = (sympy.Limit, sympy.AccumBounds, sympy.nan, sympy.zoo)
+    if any(side.has(*bad) for side in done):
+        return Finding("undecided", f"SymPy's limit algorithm gives {done[0]} = {done[1]}, "
+                       f"which it cannot settle; {numerics.detail}")
+    said = f"SymPy's limit algorithm gives {sympy.sstr(done[0])} = {sympy.sstr(done[1])}"
+    if done[0] == done[1]:
+        return Finding("verified", f"{said}; {numerics.detail}")
+    if any(side.has(sympy.oo, -sympy.oo) for side in done):
+        return Finding("undecided", f"{said}, and the sides differ; {numerics.detail}")
+    remaining = max(0.1, deadline - time.monotonic())
+    plain = judge_claim(done[0], relation, done[1], assumptions, dps=dps, samples=samples,
+                        seed=seed, time_budget=remaining)
+    if plain.verdict == "verified":
+        return Finding("verified", f"{said}: {plain.detail}; {numerics.detail}")
+    return Finding("undecided", f"{said}, which the numeric tier finds {plain.verdict}: "
+                   f"{plain.detail} (a limit algorithm is not a certificate, so not refuted)")
+
+
+def _judge_limit(fl, fr, relation, points, dps, sizes, instances, deadline) -> Finding:
+    """A side with a limit: evaluate along a sequence approaching the point and compare
+    with the other side, loosely (numerically consistent is all it can say)."""
+    if relation is not Relation.EQ:
+        return Finding("undecided", "the numeric tier only compares limits for equality")
+    worst, seen = 0.0, 0
+    for sample in points[:6]:
+        if time.monotonic() > deadline:
+            break
+        ctx = _context()
+        B = _MP(ctx)
+        env = sample.env()
+        with ctx.workdps(dps):
+            try:
+                a, b = _run(B, fl, env), _run(B, fr, env)
+            except OutOfDomain:
+                continue
+            shown = items_text(point_items(sample)) or "the constant point"
+            if ctx.isinf(a) or ctx.isinf(b):
+                if a != b:
+                    return Finding("undecided", f"along a sequence approaching the limit point, "
+                                   f"at {shown} the sides tend to {value_text(a)} and "
+                                   f"{value_text(b)} (a numerical limit is not a certificate)")
+                seen += 1
+                continue
+            tolerance = max(10 * B.limit_spread, 1e-20)
+            gap = float(abs(a - b) / max(abs(a), abs(b), 1))
+        if gap > tolerance:
+            return Finding("undecided", f"along a sequence approaching the limit point, at "
+                           f"{shown} the sides settle to {value_text(a)} and {value_text(b)} "
+                           f"(a numerical limit is not a certificate)")
+        seen += 1
+        worst = max(worst, gap)
+    if not seen:
+        return Finding("undecided", "the limit could not be evaluated at any sampled point")
+    return Finding("verified", f"numerically consistent: evaluated along a sequence "
+                   f"approaching the limit point (steps 10^-k or 10^k, k up to 32) at {seen} "
+                   f"point(s){_instance_text(sizes, instances)}, worst relative difference "
+                   f"{worst:.1e}; not a proof")
+
+
+MIN_POINTS_PER_INSTANCE = 3
+FAR_SIZES = (10**4, 3 * 10**4, 10**5, 10**6)
+SEARCH_SIZE = 100  # the margin search starts only from instances this large at most
+LARGE_SIZE_DPS = 400  # the precision cap past SEARCH_SIZE terms
+
+
+def _collapse(expr, c: int, ikinds: Mapping):
+    """``expr`` with every entry of its indexed quantities equal to ``c`` and its ranges
+    summed in closed form; None where that is not possible (a range SymPy cannot sum, an
+    entry whose sign forbids ``c``, a range that might be empty)."""
+    for kind in ikinds.values():
+        if _signed(Fraction(c), kind) != c:
+            return None
+    try:
+        e = expr.replace(lambda t: isinstance(t, sympy.Indexed), lambda t: sympy.Integer(c))
+        for node in sympy.preorder_traversal(e):
+            if isinstance(node, (sympy.Sum, sympy.Product, MaxOver)):
+                index, lo, hi = node.limits[0]
+                if not lo.is_Integer or not (hi - lo).free_symbols:
+                    return None  # the range must grow with the size from a fixed start
+        e = e.replace(lambda t: isinstance(t, MaxOver) and t.limits[0][0] not in t.function.free_symbols,
+                      lambda t: t.function)
+        e = e.replace(lambda t: isinstance(t, (sympy.Sum, sympy.Product)), lambda t: t.doit())
+    except Exception:  # noqa: BLE001 -- no closed form: nothing to judge
+        return None
+    if e.has(sympy.Sum, sympy.Product, MaxOver):
+        return None
+    return e
+
+
+NEAR_ZERO = 0.05  # a relative margin the search got below: look for an exact touching point
+
+
+IDENTIFY_WIDTH = 2  # solveset looks this far on either side of the closest point
+
+
+def _admissible(value, kind: ValueKind) -> bool:
+    """An exact real number meets a symbol's declared assumptions (certainly)."""
+    if kind.complex or (kind.integer and value.is_integer is not True):
+        return not kind.integer and value.is_real is True if not kind.complex else False
+    if kind.parity is not None and (value.is_even if kind.parity == 0 else value.is_odd) is not True:
+        return False
+    test = {"pos": value.is_positive, "neg": value.is_negative, "nonneg": value.is_nonnegative,
+            "nonpos": value.is_nonpositive, "nonzero": value.is_nonzero}.get(kind.sign, True)
+    return test is True and value.is_real is True
+
+
+def _exact_candidates(margin, sym, near: Fraction) -> list:
+    """Exact points near ``near`` where ``margin`` (a function of ``sym``) may vanish or
+    be smallest: its zeros and stationary points there (SymPy), and closed forms of the
+    nearest stationary point recognised by nsimplify."""
+    out: list = []
+    if sympy.count_ops(margin) > 60:
+        return out
+    centre = sympy.Rational(near.numerator, near.denominator)
+    window = sympy.Interval(centre - IDENTIFY_WIDTH, centre + IDENTIFY_WIDTH)
+    for target in (sympy.diff(margin, sym), margin):
+        try:
+            found = sympy.solveset(target, sym, window)
+        except (NotImplementedError, ValueError, TypeError, RecursionError):
+            continue
+        if isinstance(found, sympy.FiniteSet):
+            out.extend(v for v in sorted(found, key=lambda v: abs(float(v - centre)))
+                       if v.is_real)
+    if not out:  # a numerical stationary point, named if it is a simple closed form
+        try:
+            slope = compile_expr(sympy.diff(margin, sym))
+            ctx = _context()
+            backend = _MP(ctx)
+            with ctx.workdps(40):
+                root = ctx.findroot(lambda t: _run(backend, slope, Env({sym: t})),
+                                    ctx.mpf(near.numerator) / near.denominator)
+            guess = sympy.nsimplify(sympy.Float(str(root), 30), [sympy.pi, sympy.E],
+                                    tolerance=1e-25)
+            if guess.free_symbols == set():
+                out.append(guess)
+        except Exception:  # noqa: BLE001 -- no stationary point found: nothing to try
+            pass
+    return out[:6]
+
+
+class _Run:
+    """The state of judging one relation over points: counts, the worst point, candidates."""
+
+    def __init__(self, lhs, rhs, relation, dps, real, deadline, facts, fixed, ikinds):
+        self.lhs, self.rhs = lhs, rhs
+        self.fl, self.fr = compile_expr(lhs), compile_expr(rhs)
+        self.relation, self.dps, self.real, self.deadline = relation, dps, real, deadline
+        self.facts, self.fixed, self.ikinds = facts, set(fixed), ikinds
+        self.held = 0
+        self.held_by_size: dict[tuple, int] = {}  # points judged per instance of the sizes
+        self.outside = 0
+        self.undecided: list[tuple[Sample, Judgement]] = []
+        self.uncertified: list[tuple[Sample, Judgement]] = []
+        self.refuted: tuple | None = None
+        self.worst: tuple[float, Sample, Judgement] | None = None
+        self.ranked: list[tuple[float, int, Sample]] = []
+        self.minimum = 1  # points needed for 'verified'; set by the caller for open claims
+        self.signs: dict[bool, Sample] = {}  # for \ne: where lhs > rhs and where not
+        self.max_dps = dps
+        self.timed_out = False
+        self.searched = 0
+        self.near_equal: tuple[float, Sample] | None = None
+        self.agree = EXACT  # fewest digits to which tight sides agreed
+        self.domain = ""  # what was sampled, for the evidence
+        self.planned: dict = {}  # points planned per instance of the sizes
+        self.closest: tuple[float, Sample] | None = None  # smallest margin the search met
+        self.exact_point = None  # an identified irrational counterexample
+        self.far_checked: set = set()  # sizes past the plan judged with equal arguments
+
+    def out_of_time(self) -> bool:
+        if time.monotonic() > self.deadline:
+            self.timed_out = True
+        return self.timed_out
+
+    def sweep(self, points: Sequence[Sample], seed: int) -> None:
+        """Judge every point, then minimise the margin from the worst one."""
+        for sample in points:
+            if self.refuted or self.out_of_time():
+                break
+            self.consider(sample)
+        if not self.refuted and self.relation is not Relation.EQ and not self.out_of_time():
+            self.search(seed)
+            if not self.refuted and not self.uncertified and self.closest is not None \
+                    and self.closest[0] < NEAR_ZERO and not self.out_of_time():
+                self.identify(self.closest[1])
+        if not self.refuted and not self.out_of_time():
+            self.far_sizes()
+
+    # -- equal arguments past the plan's sizes -----------------------------------------
+
+    def far_sizes(self) -> None:
+        """Equal arguments at sizes past the plan (10^4 to 10^6): with every entry x_j = c,
+        a range over j is n copies of one value, which SymPy sums in closed form, so the
+        claim is judged exactly at any n. (ln sum_j e^x_j <= max_j x_j + 10 fails from
+        n = 22027 only.)"""
+        if len(self.fixed) != 1 or not self.ikinds:
+            return
+        n, = self.fixed
+        size_facts = [f for f in self.facts if f.expr.free_symbols <= {n}]
+        for c in (0, 1, -1):
+            reduced = [_collapse(side, c, self.ikinds) for side in (self.lhs, self.rhs)]
+            if any(r is None or r.free_symbols - {n} for r in reduced):
+                continue
+            try:
+                fl, fr = compile_expr(reduced[0]), compile_expr(reduced[1])
+            except NotEvaluable:
+                continue
+            for size in FAR_SIZES:
+                if self.out_of_time():
+                    return
+                values = {n: Fraction(size)}
+                if not facts_hold(size_facts, Env(values)):
+                    continue
+                try:
+                    j = judge_point(fl, fr, self.relation, Env(dict(values)),
+                                    complex_=not self.real, dps=self.dps)
+                except (OutOfDomain, NotEvaluable):
+                    continue
+                self.far_checked.add(size)
+                if j.status is Status.FAILS and not j.undefined:
+                    labels = sorted(self.ikinds)
+                    shown = dict(values)
+                    for label in labels:
+                        shown[(label, ("j",))] = Fraction(c)
+                    sample = Sample(shown, None)
+                    if self._domain_certain(Sample(dict(values), None)):
+                        self.refuted = (sample, j)
+                        return
+
+    def consider(self, sample: Sample) -> Judgement | None:
+        try:
+            j = judge_point(self.fl, self.fr, self.relation, sample.env(),
+                            complex_=not self.real, dps=self.dps, max_dps=self._cap(sample))
+        except OutOfDomain:
+            self.outside += 1
+            return None
+        self.max_dps = max(self.max_dps, j.dps)
+        if j.status in (Status.HOLDS, Status.TIGHT):
+            self._count_held(sample)
+            if j.status is Status.TIGHT:
+                self.agree = min(self.agree, j.digits)
+            if self.relation is Relation.EQ:
+                badness = abs(j.gap)
+            elif self.relation is Relation.NE:
+                badness = -abs(j.gap)
+            else:
+                badness = -j.gap if j.status is Status.HOLDS else 0.0
+            if self.worst is None or badness > self.worst[0]:
+                self.worst = (badness, sample, j)
+            self.ranked.append((badness, len(self.ranked), sample))
+            if self.relation is Relation.NE and self.real:
+                self.signs.setdefault(bool(j.lhs > j.rhs), sample)
+        elif j.status is Status.UNDECIDED:
+            self.undecided.append((sample, j))
+        elif self._domain_certain(sample):
+            self.refuted = (sample, j)
+        else:
+            self.uncertified.append((sample, j))
+        return j
+
+    def _cap(self, sample: Sample) -> int:
+        """The precision cap at a point: MAX_DPS, lower at large sizes, where each level
+        costs the size in terms (a trap below 10^-400 that shows only past 100 terms is not
+        what this guards against; the evidence states the digits reached)."""
+        weight = math.prod(max(abs(int(v)), 1) for k, v in sample.values.items()
+                           if k in self.fixed)
+        return MAX_DPS if weight <= SEARCH_SIZE else LARGE_SIZE_DPS
+
+    def _count_held(self, sample: Sample) -> None:
+        self.held += 1
+        key = _size_key(sample.values, self.fixed)
+        self.held_by_size[key] = self.held_by_size.get(key, 0) + 1
+
+    def _thin_instances(self, instances) -> list[str]:
+        """Instances of the sizes where too few points were in the domain to say anything.
+
+        Without this, a claim false for every L > 1 but true at L = 1 could be 'verified'
+        on the L = 1 points alone when the other instances fall outside the domain.
+        """
+        if not self.fixed:
+            return []
+        thin = []
+        for fixed in instances:
+            key = _size_key(fixed, self.fixed)
+            needed = min(MIN_POINTS_PER_INSTANCE, self.planned.get(key, MIN_POINTS_PER_INSTANCE))
+            if self.held_by_size.get(key, 0) < needed:
+                thin.append(",".join(f"{a}={b}" for a, b in key))
+        return thin
+
+    def _domain_certain(self, sample: Sample) -> bool:
+        """Every assumption certainly holds at the point (else it proves nothing)."""
+        return all(certify(f.expr.lhs, f.expr.rhs, f.relation, sample.values, dps=self.dps)
+                   is Certainty.HOLDS for f in self.facts)
+
+    # -- margin minimisation ------------------------------------------------------------
+
+    def _objective(self, sample: Sample) -> float | None:
+        """The relative margin at one precision (negative: violated); None outside."""
+        sides = Sides(self.fl, self.fr, sample.env(), self.real)
+        try:
+            e = sides.at(self.dps)
+        except OutOfDomain:
+            return None
+        with sides.ctx.workdps(self.dps):
+            if self.relation is Relation.NE:
+                d = abs(e.lhs - e.rhs)
+            elif self.relation in (Relation.LT, Relation.LE):
+                d = e.rhs - e.lhs
+            else:
+                d = e.lhs - e.rhs
+            # relative to the sides, but absolute below 1: (x - pi)^2 > 0 has relative
+            # margin 1 everywhere, and only its absolute margin approaches 0
+            mag = max(abs(e.lhs), abs(e.rhs), 1)
+            return float(d / mag)
+
+    def search(self, seed: int, budget: int = 240, starts: int = 3) -> None:
+        """Minimise the margin from the worst few points by seeded coordinate steps that stay
+        in the domain; every violation found is judged and certified like a sampled point."""
+        rng = random.Random(f"search/{seed}")
+        ranked = sorted(self.ranked, key=lambda r: (-r[0], r[1]))
+        chosen, seen = [], set()
+        for _, _, sample in ranked:
+            weight = math.prod(max(abs(int(v)), 1) for k, v in sample.values.items()
+                               if k in self.fixed)
+            if weight > SEARCH_SIZE:
+                continue  # every step there costs the size in terms: search the small sizes
+            key = tuple(sorted((key_name(k), str(v)) for k, v in sample.values.items()))
+            if key not in seen:
+                seen.add(key)
+                chosen.append(sample)
+            if len(chosen) == starts:
+                break
+        for number, start in enumerate(chosen, 1):
+            self._descend(start, rng, budget * number // len(chosen))
+            if self.refuted or self.uncertified or self.out_of_time():
+                return
+
+    def _descend(self, start: Sample, rng, budget: int) -> None:
+        current = Sample(dict(start.values), None)
+        coords = [k for k, v in current.values.items()
+                  if isinstance(v, Fraction) and k not in self.fixed]
+        best = self._objective(current)
+        if not coords or best is None:
+            return
+        step = 0.5
+        while self.searched < budget and step > 1e-9 and not self.out_of_time():
+            improved = False
+            for key in coords:
+                for direction in (1, -1):
+                    trial = self._moved(current, key, direction, step, rng)
+                    if trial is None:
+                        continue
+                    self.searched += 1
+                    value = self._objective(trial)
+                    if value is not None and value < best:
+                        best, current, improved = value, trial, True
+                        if value < 0 or (self.relation is Relation.NE and value == 0):
+                            self.consider(trial)
+                            if self.refuted or self.uncertified:
+                                return
+                if self.searched >= budget:
+                    break
+            if not improved:
+                step /= 2
+        if self.relation is Relation.NE and (self.near_equal is None or best < self.near_equal[0]):
+            self.near_equal = (best, current)
+        if self.closest is None or best < self.closest[0]:
+            self.closest = (best, current)
+
+    # -- exact points where the margin approaches 0 -------------------------------------
+
+    def identify(self, sample: Sample) -> None:
+        """Where the margin search approaches 0 without crossing it, the sides may touch at
+        an irrational point (sin x = 1 at x = pi/2): find the stationary points and zeros of
+        the margin along each coordinate near the sample exactly (SymPy's solveset, or a
+        closed form recognised by nsimplify) and judge the claim there with balls."""
+        if self.relation in _FLIP:
+            margin = self.lhs - self.rhs
+        elif self.relation is Relation.NE:
+            margin = self.lhs - self.rhs
+        else:
+            margin = self.rhs - self.lhs
+        coords = [k for k, v in sample.values.items()
+                  if isinstance(k, sympy.Symbol) and isinstance(v, Fraction)
+                  and k not in self.fixed and margin.has(k)]
+        exact = {k: sympy.Rational(v.numerator, v.denominator)
+                 for k, v in sample.values.items() if isinstance(v, Fraction)}
+        identified: dict = {}
+        for sym in coords[:3]:
+            if self.out_of_time():
+                return
+            kind = _kind_of(sym)
+            # the margin along sym with the coordinates identified so far put in exactly
+            along = margin.subs(identified) if identified else margin
+            candidates = [c for c in _exact_candidates(along, sym, sample.values[sym])
+                          if _admissible(c, kind)]
+            for candidate in candidates:
+                if self._exact_failure({**exact, **identified, sym: candidate}, sym):
+                    return
+            if candidates:  # keep the nearest: another coordinate may need it (x = y = pi/2)
+                identified[sym] = candidates[0]
+        if len(identified) > 1:
+            self._exact_failure({**exact, **identified}, next(iter(identified)))
+
+    def _exact_failure(self, exact: dict, sym) -> bool:
+        """Judge the claim at a point with an irrational coordinate, as a constant claim."""
+        try:
+            lhs, rhs = self.lhs.subs(exact), self.rhs.subs(exact)
+            if lhs.free_symbols or rhs.free_symbols:
+                return False
+            for fact in self.facts:
+                held = certify(fact.expr.lhs.subs(exact), fact.expr.rhs.subs(exact),
+                               fact.relation, dps=self.dps)
+                if held is not Certainty.HOLDS:
+                    return False
+            j = judge_point(compile_expr(lhs), compile_expr(rhs), self.relation, Env({}),
+                            complex_=not self.real, dps=self.dps)
+            if j.status is Status.UNDECIDED or (j.status is Status.TIGHT and not j.exact):
+                difference = sympy.simplify(lhs - rhs)
+                if difference != 0:
+                    return False
+                j = judge_point(compile_expr(sympy.S.Zero), compile_expr(sympy.S.Zero),
+                                self.relation, Env({}), dps=self.dps)
+        except (NotEvaluable, OutOfDomain, TypeError, ValueError):
+            return False
+        if j.status is not Status.FAILS:
+            return False
+        shown = tuple((key_name(k), fraction_text(Fraction(int(v.p), int(v.q))) if v.is_Rational
+                       else sympy.sstr(v)) for k, v in exact.items())
+        self.exact_point = (shown, lhs, rhs)
+        self.refuted = (Sample({}, None), j)
+        return True
+
+    def _moved(self, sample: Sample, key, direction: int, step: float, rng) -> Sample | None:
+        value = sample.values[key]
+        kind = self.ikinds.get(key[0], ValueKind()) if isinstance(key, tuple) else _kind_of(key)
+        size = abs(float(value))
+        if kind.integer:
+            new = value + direction * max(1, int(size * step))
+        else:
+            jitter = 1 + 0.1 * rng.random()
+            new = round_decimal(float(value) + direction * step * jitter * max(size, 1e-3), 12)
+        new = _signed(Fraction(new), kind)
+        if new is None or new == value:
+            return None
+        values = dict(sample.values)
+        values[key] = new
+        if not facts_hold(self.facts, Env(values)):
+            return None
+        return Sample(values, None)
+
+    # -- the outcome --------------------------------------------------------------------
+
+    def finding(self, sizes, instances) -> Finding:
+        digits = f"Arb balls at exact points, {self.dps} digits"
+        if self.max_dps > self.dps:
+            digits += f" (escalated up to {self.max_dps} where the sides overlapped)"
+        where = _instance_text(sizes, instances)
+        counted = self.held + len(self.undecided) + len(self.uncertified) + bool(self.refuted)
+        constant = not self.domain and not sizes
+        npoints = "the constant claim" if constant else \
+            f"{counted} point{'s' if counted != 1 else ''}{where}"
+        if self.domain:
+            npoints = f"domain {self.domain}; {npoints}"
+        if self.outside:
+            npoints += f", {self.outside} more where both sides are undefined skipped"
+        if self.searched:
+            npoints += f", {self.searched} more in a margin search"
+        if self.refuted:
+            return self._refutation(digits)
+        if self.uncertified:
+            sample, j = self.uncertified[0]
+            shown = items_text(point_items(sample))
+            return Finding("undecided", f"{digits}, {npoints}: the relation fails at "
+                           f"{shown or 'the constant point'} ({self._sides_text(j)}), but the "
+                           f"assumptions could not be certified to hold there, so it is not "
+                           f"refuted")
+        if self.undecided:
+            sample, j = self.undecided[0]
+            shown = items_text(point_items(sample)) or "the constant point"
+            why = (f"the sides agree to {j.digits} digits" if j.lhs is not None
+                   else "a side could not be enclosed")
+            return Finding("undecided", f"{digits}, {npoints}: at {len(self.undecided)} point(s) "
+                           f"the balls did not decide up to {MAX_DPS} digits (at {shown} {why})")
+        if self.held == 0:
+            why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
+            return Finding("undecided", f"{digits}: no point could be judged ({why})")
+        if self.timed_out and sizes:
+            return Finding("undecided", f"{digits}, {npoints}: the time budget ran out before "
+                           f"every size of the plan was judged")
+        if self.timed_out and self.relation is not Relation.EQ:
+            return Finding("undecided", f"{digits}, {npoints}: the time budget ran out before "
+                           f"the margin search (and the search for exact touching points) "
+                           f"finished")
+        thin = self._thin_instances(instances) if self.held >= self.minimum else []
+        if thin:
+            return Finding("undecided", f"{digits}, {npoints}: too few points in the domain at "
+                           f"instance(s) {'; '.join(thin)} (at least {MIN_POINTS_PER_INSTANCE} "
+                           f"each are needed to call the claim verified)")
+        if self.held < self.minimum:
+            why = " (the time budget ran out)" if self.timed_out else ""
+            return Finding("undecided", f"{digits}: only {self.held} point(s) of the domain could "
+                           f"be judged{why}, too few to call the claim verified")
+        if len(self.signs) == 2:
+            above, below = (items_text(point_items(self.signs[b])) for b in (True, False))
+            return Finding("undecided", f"{digits}, {npoints}: lhs - rhs is positive at "
+                           f"{above} and negative at {below}; if it is continuous in between, "
+                           f"the sides meet there")
+        if self.near_equal is not None and self.near_equal[0] < 1e-6:
+            shown = items_text(point_items(self.near_equal[1]))
+            return Finding("undecided", f"{digits}, {npoints}: the sides come within relative "
+                           f"{self.near_equal[0]:.1e} of each other near {shown}; they may meet")
+        budget = " (stopped early: time budget)" if self.timed_out else ""
+        if self.far_checked:
+            far = ",".join(fraction_text(Fraction(v)) for v in sorted(self.far_checked))
+            npoints += f", and equal arguments at sizes {far} in closed form"
+        if constant and self.relation is Relation.EQ:
+            return Finding("verified", f"the sides are equal to {self._agree_text()} "
+                           f"({digits}); a numerical agreement, not a proof")
+        return Finding("verified", f"{digits}, {npoints}{budget}, {self._worst_text()}")
+
+    def _agree_text(self) -> str:
+        return "every digit (their difference is exactly 0)" if self.agree == EXACT \
+            else f"{self.agree} digits"
+
+    def _sides_text(self, j: Judgement) -> str:
+        if j.undefined:
+            defined = j.rhs if j.lhs is None else j.lhs
+            other = "rhs" if j.lhs is None else "lhs"
+            value = value_text(ball_mp(defined)) if defined is not None else "?"
+            return f"{j.undefined}, while {other} = {value}"
+        shown_l, shown_r = values_text(ball_mp(j.lhs), ball_mp(j.rhs))
+        return f"lhs={shown_l}, rhs={shown_r}"
+
+    def _refutation(self, digits: str) -> Finding:
+        sample, j = self.refuted
+        if self.exact_point is not None:
+            shown, lhs, rhs = self.exact_point
+            cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))
+            return Finding("refuted", f"the margin search approached 0 near an exact point: "
+                           f"{self.relation.value} fails at {items_text(cex)} (certified at an "
+                           f"exact point identified from the stationary points and zeros of the "
+                           f"margin, judged there with Arb balls or exactly)", cex)
+        if j.undefined:
+            defined = j.rhs if j.lhs is None else j.lhs
+            other = "rhs" if j.lhs is None else "lhs"
+            extra = ((other, value_text(ball_mp(defined))),) if defined is not None else ()
+            cex = point_items(sample) + extra
+            where = items_text(point_items(sample)) or "the constant point"
+            return Finding("refuted", f"{digits}: at {where} {j.undefined}, while {other} has "
+                           f"a value, so the claim fails there as a real "
+                           f"{'identity' if self.relation is Relation.EQ else 'statement'} "
+                           f"(certified with Arb balls)", cex)
+        shown_l, shown_r = values_text(ball_mp(j.lhs), ball_mp(j.rhs))
+        cex = point_items(sample) + (("lhs", shown_l), ("rhs", shown_r))
+        return Finding("refuted", f"{digits}: {self.relation.value} fails at {items_text(cex)} "
+                       f"(certified with Arb balls at {j.dps} digits)", cex)
+
+    def _worst_text(self) -> str:
+        badness, sample, j = self.worst
+        if self.relation is Relation.EQ:
+            if self.agree == EXACT:
+                return "the sides are exactly equal at every point"
+            return f"the sides agree to at least {self.agree} digits at every point"
+        if self.relation is Relation.NE:
+            return f"smallest relative difference {abs(j.gap):.1e}"
+        shown = items_text(point_items(sample))
+        at = f" at {shown}" if shown else ""
+        return f"worst relative margin {j.gap:.1e}{at} (absolute where the sides are below 1)"

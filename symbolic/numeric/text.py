@@ -1,0 +1,67 @@
+"""How numbers appear in evidence: short exact decimals, values, lists of coordinates.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+import mpmath
+
+from symbolic.numeric.backends import Gaussian
+
+
+def round_decimal(x: float, digits: int = 6) -> Fraction:
+    """A float rounded to a short decimal, as the exact rational that decimal names."""
+    return Fraction(f"{x:.{digits}g}")
+
+
+def fraction_text(v) -> str:
+    """An exact rational as a short decimal string (``1e-30``, ``0.25``), else ``p/q``."""
+    if isinstance(v, Gaussian):
+        return f"{fraction_text(v.re)}{'+' if v.im >= 0 else '-'}{fraction_text(abs(v.im))}*I"
+    v = Fraction(v)
+    if v.denominator == 1:
+        n = v.numerator
+        zeros = len(str(abs(n))) - len(str(abs(n)).rstrip("0"))
+        if zeros >= 6:
+            return f"{n // 10**zeros}e{zeros}"
+        return str(n)
+    k, den = 0, v.denominator
+    while k <= 80 and (10**k) % den:
+        k += 1
+    if k > 80:
+        return f"{v.numerator}/{v.denominator}"
+    m = v.numerator * (10**k // den)
+    sign, digits = ("-" if m < 0 else ""), str(abs(m))
+    if k <= 12:
+        digits = digits.rjust(k + 1, "0")
+        return f"{sign}{digits[:-k]}.{digits[-k:]}"
+    exponent = len(digits) - 1 - k
+    mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+    return f"{sign}{mantissa}e{exponent}"
+
+
+def value_text(v, digits: int = 15) -> str:
+    """An mpmath value as a short decimal string."""
+    return mpmath.nstr(v, digits)
+
+
+def values_text(a, b, digits: int = 15) -> tuple[str, str]:
+    """Two values with just enough digits that they print differently (up to 60)."""
+    while digits < 60 and mpmath.nstr(a, digits) == mpmath.nstr(b, digits) and a != b:
+        digits += 5
+    return mpmath.nstr(a, digits), mpmath.nstr(b, digits)
+
+
+def items_text(items: Sequence[tuple[str, str]], limit: int = 8) -> str:
+    """``k=v, ...`` for evidence, eliding the middle of a long list of indexed values."""
+    items = list(items)
+    if len(items) > limit + 2:
+        hidden = len(items) - limit - 2
+        items = items[:limit] + [("...", f"{hidden} more")] + items[-2:]
+    return ", ".join(f"{k}={v}" if k != "..." else f"... ({v})" for k, v in items)
+
+
+def _natural(name: str):
+    head, _, tail = name.partition("[")
+    nums = tuple(int(t) for t in tail.rstrip("]").split(",") if t.lstrip("-").isdigit())
+    return (head, nums)
