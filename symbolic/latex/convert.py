@@ -66,6 +66,9 @@ class Context:
     made: dict = field(default_factory=dict)        # name -> symbol used in the chain
     calls: dict = field(default_factory=dict)       # placeholder -> (tag, raw arguments)
     scanned: set = field(default_factory=set)
+    families: Mapping[str, Mapping[str, bool]] = field(default_factory=dict)  # x_j > 0: base x
+    seen: list = field(default_factory=list)        # every raw side, to find i used as an index
+    notes: set = field(default_factory=set)         # readings a user should see ("i is ...")
 
     # -- pass 1 ---------------------------------------------------------------------------
     def add_calls(self, calls, parse) -> None:
@@ -123,8 +126,15 @@ class Context:
         if name in self.calls:
             tag, args = self.calls[name]
             return self._function(tag, args)
-        if name == "SCZimag" or (name == "i" and self.imaginary_unit and name not in self.indices):
+        if name == "SCZimag":
             return sympy.I
+        if name == "i" and name not in self.known:
+            if name in self.indices or self._i_subscript():
+                self.notes.add("i is an index (it is a subscript or a bound index in this chain)")
+            else:
+                self.notes.add("i is the imaginary unit (it is not an index in this chain; write "
+                               "--assume 'i \\in \\mathbb{R}' for a real variable)")
+                return sympy.I
         if name in self.names:
             name = self.names[name]
         elif "SCZ" in name:
@@ -134,7 +144,7 @@ class Context:
             return self.made[name]
         parts = split_name(name)
         if parts and parts[0] in self.bases:
-            base = sympy.IndexedBase(parts[0], real=True)
+            base = sympy.IndexedBase(parts[0], **self.families.get(parts[0], {"real": True}))
             subs = []
             for part in parts[1]:
                 if len(part) > 1 and part.isalpha() and any(ch in self.indices for ch in part) \
@@ -149,10 +159,21 @@ class Context:
             result = self._with(name, integer=True)
         elif name == "d" and self.has_dot:
             result = DIMENSION
+        elif name not in self.known and parts and parts[0] in self.families:
+            result = sympy.Symbol(name, **self.families[parts[0]])   # x_1 under "x_j > 0"
         else:
             result = self.known.get(name) or sympy.Symbol(name, real=True)
         self.made[name] = result
         return result
+
+    def _i_subscript(self) -> bool:
+        """Whether i is a subscript anywhere in the chain (x_i, a_{ij})."""
+        for raw in self.seen:
+            for sym in self.deep_symbols(raw):
+                parts = split_name(sym.name)
+                if parts and any("i" in _WORD.findall(p) or _packed(p, "i") for p in parts[1]):
+                    return True
+        return False
 
     def _with(self, name, **extra):
         old = self.known.get(name)
@@ -264,6 +285,9 @@ class Context:
             return sympy.im(conv(args[0]))
         if name == "SCZrelu":
             return ReLU(conv(args[0]))
+        if name == "SCZsigmoid":
+            # sigma(t) = 1/(1 + e^{-t}), written out so that every checker can evaluate it
+            return 1 / (1 + sympy.exp(-conv(args[0])))
         if name == "SCZfn":
             fn, args = args[0].strip().lstrip("\\").strip(), args[1:]
             if fn.startswith("SCZ") or not re.fullmatch(r"[A-Za-z]+(_\w+|_\{\w+\})?", fn):
@@ -287,7 +311,8 @@ class Context:
 
 _KNOWN_FUNCTIONS = {"asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.atanh,
                     "arsinh": sympy.asinh, "arcosh": sympy.acosh, "artanh": sympy.atanh,
-                    "sign": sympy.sign, "sgn": sympy.sign, "erf": sympy.erf}
+                    "sign": sympy.sign, "sgn": sympy.sign, "erf": sympy.erf,
+                    "Gamma": sympy.gamma}
 
 _STATED = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
                      "integer", "complex", "rational", "commutative", "zero"])
@@ -321,3 +346,27 @@ def has_huge_power(expr) -> bool:
 def _huge_integer(args) -> bool:
     return any(a.is_Integer and abs(int(a)) > _MAX_FACTORIAL for a in args if a.is_Number) \
         or any(isinstance(a, sympy.Pow) and a.is_number and not a.is_Number for a in args)
+
+
+def settle(expr):
+    """Evaluate a tree built without evaluation, except where evaluating would drop a symbol.
+
+    ``x/x`` stays ``x/x`` (a checker must see that it is undefined at 0), while ``2 + 3`` is 5
+    and ``2x + x`` is ``3x``. Integer powers too large to hold stay unevaluated.
+    """
+    if not isinstance(expr, sympy.Basic) or not expr.args or isinstance(expr, sympy.Atom):
+        return expr
+    args = [settle(a) for a in expr.args]
+    if isinstance(expr, sympy.Pow) and _too_big(*args) \
+            or isinstance(expr, (sympy.factorial, sympy.binomial)) and _huge_integer(args):
+        return expr.func(*args, evaluate=False)
+    try:
+        new = expr.func(*args)
+    except Exception:      # a constructor that rejects its own args: keep the tree as built
+        return expr
+    if expr.free_symbols <= new.free_symbols:
+        return new
+    try:
+        return expr.func(*args, evaluate=False)
+    except TypeError:
+        return expr

@@ -79,8 +79,8 @@ _GREEK_CHARS = dict(zip(
     r"""\alpha \beta \gamma \delta \epsilon \zeta \eta \theta \iota \kappa \lambda \mu \nu \xi
     \pi \rho \sigma \tau \upsilon \phi \chi \psi \omega \Gamma \Delta \Theta \Lambda \Xi \Pi
     \Sigma \Upsilon \Phi \Psi \Omega \epsilon \vartheta \phi""".split()))
-_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₙₐ", "0123456789ijkna"))
-_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹ⁿ", "0123456789n"))
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₙₐ₊₋", "0123456789ijkna+-"))
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹ⁿ⁺⁻ᵀ", "0123456789n+-T"))
 _SYMBOLS = {"≠": r"\ne", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "·": r"\cdot", "×": r"\times",
             "⇒": r"\implies", "∝": r"\propto", "≪": r"\ll", "≫": r"\gg", "∑": r"\sum", "√": r"\sqrt",
             "∞": r"\infty", "−": "-", "∂": r"\partial", "∈": r"\in", "（": "(", "）": ")"}
@@ -89,13 +89,17 @@ _SYMBOLS = {"≠": r"\ne", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "·"
 def plain(latex: str) -> str:
     """Unicode maths (α, x₁, x², ≠, ≈, ·) spelled as LaTeX commands."""
     out = []
-    for ch in latex:
-        if ch in _GREEK_CHARS:
+    # a run of superscript (subscript) characters is one exponent (index): x¹⁰ is x^{10}
+    runs = re.finditer(r"[%s]+|[%s]+|." % (re.escape("".join(_SUPERSCRIPTS)),
+                                            re.escape("".join(_SUBSCRIPTS))), latex, re.S)
+    for m in runs:
+        ch = m.group()
+        if ch[0] in _SUPERSCRIPTS:
+            out.append("^{%s}" % "".join(_SUPERSCRIPTS[c] for c in ch))
+        elif ch[0] in _SUBSCRIPTS:
+            out.append("_{%s}" % "".join(_SUBSCRIPTS[c] for c in ch))
+        elif ch in _GREEK_CHARS:
             out.append(_GREEK_CHARS[ch] + " ")
-        elif ch in _SUBSCRIPTS:
-            out.append("_{%s}" % _SUBSCRIPTS[ch])
-        elif ch in _SUPERSCRIPTS:
-            out.append("^{%s}" % _SUPERSCRIPTS[ch])
         elif ch in _SYMBOLS:
             out.append(" " + _SYMBOLS[ch] + " ")
         else:
@@ -116,6 +120,7 @@ def tokenize(latex: str) -> list[Tok]:
     if not latex.strip():
         raise ParseError("empty LaTeX: give a relation such as 'a = b'")
     tokens = []
+    last = None      # the last token that is not a space
     for m in _TOKEN.finditer(latex):
         text, col = m.group(), m.start() + 1
         if text.startswith("\\") and len(text) > 1:
@@ -125,12 +130,19 @@ def tokenize(latex: str) -> list[Tok]:
             raise fail(text, col, "unexpected character")
         if text == "." and latex[m.end():m.end() + 2] == "..":
             raise fail("...", col, "an ellipsis cannot be checked; write the general term")
-        if text[0].isdigit() and tokens and tokens[-1].text in (r"\frac", r"\dfrac", r"\tfrac") \
-                and "." not in text:
-            # \frac12 is \frac{1}{2}: digits right after \frac are single-digit arguments
+        solid = [last] if last is not None else []
+        if text[0].isdigit() and solid and solid[-1].text in (r"\frac", r"\dfrac", r"\tfrac"):
+            # \frac12 is \frac{1}{2}: TeX takes one digit per argument
+            if len(text) > 2 or "." in text:
+                raise fail(solid[-1].text + text, col, f"TeX reads this as \\frac{{{text[0]}}}"
+                           f"{{{text[1]}}}{text[2:]}; write \\frac{{{text[0]}}}{{{text[1:]}}} or "
+                           f"\\frac{{{text[:2]}}}{{...}} with braces")
             tokens.extend(Tok(ch, col + n) for n, ch in enumerate(text))
+            last = tokens[-1]
             continue
         tokens.append(Tok(text, col))
+        if not text.isspace():
+            last = tokens[-1]
     return tokens
 
 

@@ -22,6 +22,8 @@ written                                 becomes
 """
 from __future__ import annotations
 
+import re
+
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import FUNCTIONS, GREEK, RELATIONS, Group, Tok, fail, text_of
 
@@ -36,14 +38,24 @@ _FONTS = frozenset([r"\mathrm", r"\mathit", r"\mathbf", r"\mathsf", r"\mathcal",
 # \operatorname{E}[x] would read as Euler's number times x: refused, never guessed
 _STATISTICS = frozenset(["E", "P", "Pr", "Var", "Cov", "Corr"])
 _SKIP_WITH_ARG = frozenset([r"\label"])
-_SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&", r"\%"])
+_SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&"])
+# Letters that papers use as function names: before a bracket they are refused unless declared,
+# since f(x + y) read as a product would turn a false claim about a function into a true one.
+FUNCTION_LETTERS = frozenset("f g h p F G H L P \\phi \\varphi \\psi \\Phi \\Psi \\Gamma \\ell".split())
+# Words that, spelled in plain letters, are a product of letters to the library: refused.
+_WORDS = frozenset(GREEK) | frozenset(n[1:] for n in FUNCTIONS) | frozenset(
+    "softmax relu ReLU sigmoid max min lim sum prod argmax argmin sign sgn erf det tr Var Cov "
+    "diag norm".split())
+_NUMBER_GROUP_SEP = frozenset([r"\,", "{,}"])
 
 
 class Rewriter:
     """One rewrite of one side of a relation; ``names`` maps accent placeholders to their LaTeX."""
 
-    def __init__(self):
+    def __init__(self, functions=()):
+        self.functions = frozenset(_function_key(f) for f in functions)
         self.names: dict[str, str] = {}
+        self.plain: dict[str, str] = {}      # placeholders of plain names (I, gamma) -> the name
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.convention: str | None = None    # "u^T v" or "u v^T", whichever the chain uses
 
@@ -111,6 +123,12 @@ class Rewriter:
                     big = True
                 if function and started and not big and item.text in _FUNCTION_STOPS:
                     break
+                if function and started and not big and item.text in (r"\cdot", r"\times"):
+                    break     # \ln 2 \cdot 3 is ln(2) times 3
+                if function and started and not big and item.text == "/":
+                    raise fail(text_of(items[max(k - 1, 0):end + 2]).strip(), item.col,
+                               "ambiguous: the argument of a function without brackets followed by "
+                               "/; write \\ln(x)/y, \\ln(x/y) or \\frac{\\ln x}{y}")
                 if not item.space:
                     started = True
             else:
@@ -205,10 +223,22 @@ class Rewriter:
         if text in _SKIP_WITH_ARG:
             return "", self._arg(items, k + 1, text)[1]
         if text in ("^", "_"):
-            arg, nxt = self._arg(items, k + 1, text)
+            arg, nxt = self._script(items, k)
             if text == "_":
                 return "_{" + self._subscript(arg) + "}", nxt
             return "^{ " + self.emit(self._inner(arg)) + " }", nxt
+        if text == r"\%":
+            nxt = self._solid(items, k + 1)
+            if nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text in ("^", "_"):
+                raise fail(r"\%" + items[nxt].text, item.col, "a power of a percentage is ambiguous; "
+                           r"write (50\%)^2 or \frac{50}{100}")
+            return r"\cdot \frac{ 1 }{ 100 }", k + 1
+        if text[0].isdigit():
+            return self._number(items, k)
+        if _is_letter(text):
+            letter = self._letter(items, k)
+            if letter is not None:
+                return letter
         if text in (r"\frac", r"\dfrac", r"\tfrac"):
             return self._frac(items, k)
         if text == r"\binom":
@@ -262,10 +292,141 @@ class Rewriter:
             return r"\text{d}", k + 1
         if len(text) == 1 and "\u0391" <= text <= "\u03c9":
             return text, k + 1
-        if text[0].isdigit() and "." in text:
+        return self._base(text), k + 1
+
+    def _base(self, text: str) -> str:
+        """A letter as the library should see it: I, \\gamma and \\Gamma are plain symbols.
+
+        The library reads I as the imaginary unit and both gammas as Euler's constant; here they
+        are variables (Greek letters are parameters in the papers read: LayerNorm's gamma).
+        """
+        if text in _PLAIN_NAMES:
+            key = "SCZn" + _PLAIN_NAMES[text]
+            self.plain[key] = _PLAIN_NAMES[text]
+            return r"\text{%s}" % key
+        return text
+
+    def _script(self, items, k):
+        """The argument of the ^ or _ at k, by TeX's one-token rule; double scripts are refused."""
+        text = items[k].text
+        arg, nxt = self._arg(items, k + 1, text)
+        if isinstance(arg, Tok) and arg.text[0].isdigit() and len(arg.text) > 1:
+            base = text_of(items[k - 1:k]).strip() if k else ""
+            raise fail(base + text + arg.text, items[k].col,
+                       f"TeX reads this as {base}{text}{{{arg.text[0]}}}{arg.text[1:]}; write "
+                       f"{base}{text}{{{arg.text}}} (or {base}{text}{{{arg.text[0]}}} {arg.text[1:]})")
+        seen, j = {text}, nxt
+        while True:
+            s = self._solid(items, j)
+            if not (s < len(items) and isinstance(items[s], Tok) and items[s].text in ("^", "_")):
+                break
+            if items[s].text in seen:
+                which = "superscript" if items[s].text == "^" else "subscript"
+                raise fail(text_of(items[max(k - 1, 0):s + 2]), items[s].col,
+                           f"a double {which} is a TeX error; write {{a^b}}^c or a^{{b^c}}"
+                           if which == "superscript" else
+                           f"a double {which} is a TeX error; write x_{{a,b}} or {{x_a}}_b")
+            seen.add(items[s].text)
+            j = self._arg(items, s + 1, items[s].text)[1]
+        return arg, nxt
+
+    def _number(self, items, k):
+        """A number; digit groups 12\\,345 are one number, other numbers side by side are refused."""
+        text, j = items[k].text, k + 1
+        while True:
+            s = j
+            while s < len(items) and isinstance(items[s], Tok) and items[s].space:
+                s += 1
+            nxt = items[s] if s < len(items) else None
+            if not (isinstance(nxt, Tok) and nxt.text[0].isdigit()):
+                break
+            seps = [t.text for t in items[j:s]]
+            grouped = seps == [r"\,"] and nxt.text.isdigit() and len(nxt.text) == 3 \
+                and "." not in text and (len(text) <= 3 or j > k + 1)
+            if not grouped:
+                shown = text_of(items[k:s + 1])
+                raise fail(shown, items[k].col, f"numbers side by side ('{shown}') could be one number, "
+                           f"a product or a mixed number; write {text}{nxt.text}, "
+                           f"{text} \\cdot {nxt.text} or {text} + {nxt.text}")
+            text, j = text + nxt.text, s + 1
+        s = self._solid(items, j)
+        nxt = items[s] if s < len(items) else None
+        if isinstance(nxt, Tok) and nxt.text in (r"\frac", r"\dfrac", r"\tfrac"):
+            parts = []
+            t = s + 1
+            for _ in range(2):
+                arg, t = self._arg(items, t, nxt.text)
+                parts.append(text_of(self._inner(arg)).strip())
+            if all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
+                raise fail(text_of(items[k:t]), items[k].col,
+                           f"a number before a numeric fraction may be a mixed number ({text} + "
+                           f"{parts[0]}/{parts[1]}) or a product; write {text} + \\frac{{{parts[0]}}}"
+                           f"{{{parts[1]}}} or {text} \\cdot \\frac{{{parts[0]}}}{{{parts[1]}}}")
+        if "." in text:
             whole, frac = text.split(".")
-            return r"\frac{%s}{1%s}" % (int(whole + frac), "0" * len(frac)), k + 1
-        return text, k + 1
+            out = r"\frac{%s}{1%s}" % (int(whole + frac), "0" * len(frac))
+        else:
+            out = str(int(text))
+        if isinstance(nxt, Group):
+            out += r" \cdot"    # 2(3) is 2 times 3: never the library's mixed number 2 + 3
+        return out, j
+
+    def _letter(self, items, k):
+        """A letter before brackets: a declared function, the sigmoid, refused, or a product.
+
+        Returns None when no bracket follows (the ordinary path reads the letter).
+        """
+        tok = items[k]
+        if len(tok.text) == 1 and not (k and _adjacent(items[k - 1], tok)):
+            end = k
+            while end + 1 < len(items) and _adjacent(items[end], items[end + 1]):
+                end += 1
+            word = "".join(t.text for t in items[k:end + 1])
+            if len(word) > 1 and word in _WORDS:
+                fix = ("\\" + word) if word in GREEK or "\\" + word in FUNCTIONS \
+                    else r"\operatorname{%s}" % word
+                raise fail(word, tok.col, f"'{word}' would be a product of {len(word)} letters; write "
+                           f"{fix} (or separate the letters with \\cdot if a product is meant)")
+        if tok.text == "d":
+            return None
+        scripts, j = [], k + 1
+        s = self._solid(items, j)
+        while s < len(items) and isinstance(items[s], Tok) and items[s].text in ("^", "_") \
+                and len(scripts) < 2:
+            arg, j = self._script(items, s)
+            scripts.append((items[s].text, arg))
+            s = self._solid(items, j)
+        group = items[s] if s < len(items) else None
+        if not (isinstance(group, Group) and group.kind == "paren"):
+            return None
+        name, key = tok.text, _function_key(tok.text)
+        sub = [a for t, a in scripts if t == "_"]
+        sup = [a for t, a in scripts if t == "^"]
+        full = key + ("_{%s}" % self._subscript(sub[0]) if sub else "")
+        shown = text_of(items[k:s + 1])
+        if key in self.functions or full.replace("{", "").replace("}", "") in self.functions:
+            if sup:
+                raise fail(shown, tok.col, "a power of a declared function is ambiguous: write "
+                           "(f(x))^2 for its square or f(f(x)) for a composition")
+            return self._call("SCZfn", full, *self._arguments(group.items)), s + 1
+        if name == r"\sigma" and not scripts:
+            return self._call("SCZsigmoid", self.emit(group.items)), s + 1
+        if any(isinstance(x, Tok) and x.text == "," for x in group.items) and not sup:
+            # M(q_i, K): a list in brackets cannot be a factor, so this is a function application
+            return self._call("SCZfn", full, *self._arguments(group.items)), s + 1
+        if name == r"\Gamma":
+            raise fail(shown, tok.col, r"\Gamma(...) may be the gamma function or \Gamma times (...): "
+                       r"write \operatorname{Gamma}(x) for the function, \Gamma \cdot (x) for a product")
+        if name in FUNCTION_LETTERS:
+            raise fail(shown, tok.col, f"{name}(...) may be the function {name} applied to (...) or "
+                       f"{name} times (...): declare functions with --function {key} (functions="
+                       f"['{key}'] in the API), or write {name} \\cdot (...) for a product")
+        # a product, the same whatever the brackets hold
+        out = [self._base(name)]
+        for t, arg in scripts:
+            out.append("_{" + self._subscript(arg) + "}" if t == "_"
+                       else "^{ " + self.emit(self._inner(arg)) + " }")
+        return " ".join(out) + r" \cdot", s
 
     def _check_division(self, items, k) -> None:
         """Refuse ``a/b c``: (a/b)c or a/(bc) is a guess; ask for \\frac or brackets."""
@@ -323,6 +484,18 @@ class Rewriter:
 
     def _sqrt(self, items, k):
         arg, j = self._arg(items, k + 1, r"\sqrt")
+        if isinstance(arg, Tok):
+            # TeX's one-token rule: \sqrt 16 is \sqrt{1}6, and \sqrt 2x is \sqrt{2} x
+            if arg.text[0].isdigit() and len(arg.text) > 1:
+                raise fail(r"\sqrt " + arg.text, items[k].col, f"TeX reads this as \\sqrt{{{arg.text[0]}}}"
+                           f"{arg.text[1:]}; write \\sqrt{{{arg.text}}}")
+            nxt = self._solid(items, j)
+            if _more_factors(items, nxt) or nxt < len(items) and isinstance(items[nxt], Tok) \
+                    and items[nxt].text in ("^", "_"):
+                rest = text_of(items[nxt:nxt + 1]).strip()
+                raise fail(r"\sqrt " + arg.text + rest, items[k].col,
+                           f"TeX reads this as \\sqrt{{{arg.text}}}{rest}, which is easy to misread; "
+                           f"write \\sqrt{{{arg.text}{rest}}} or \\sqrt{{{arg.text}}} \\cdot {rest}")
         if isinstance(arg, Group) and arg.kind == "paren" and text_of(arg.items).strip().isdigit():
             body, j = self._arg(items, j, r"\sqrt")
             return r"\sqrt[%s]{ %s }" % (text_of(arg.items).strip(), self.emit(self._inner(body))), j
@@ -562,6 +735,25 @@ class Rewriter:
 
     def _dot(self, u, v) -> str:
         return self._call("SCZdot", self._vec(u), self._vec(v))
+
+
+_PLAIN_NAMES = {"I": "I", r"\gamma": "gamma", r"\Gamma": "Gamma"}
+
+
+def _function_key(name: str) -> str:
+    """A function name as declared or written: ``\\phi`` and ``phi`` are the same name."""
+    return name.strip().lstrip("\\")
+
+
+def _is_letter(text: str) -> bool:
+    return len(text) == 1 and text.isascii() and text.isalpha() or text[1:] in GREEK and text[0] == "\\"
+
+
+def _adjacent(a, b) -> bool:
+    """Two single letters written with nothing between them (``ab``)."""
+    return isinstance(a, Tok) and isinstance(b, Tok) and len(a.text) == 1 and len(b.text) == 1 \
+        and a.text.isascii() and a.text.isalpha() and b.text.isascii() and b.text.isalpha() \
+        and b.col == a.col + 1
 
 
 _BIG = frozenset([r"\sum", r"\prod", r"\max", r"\min", r"\lim"])

@@ -52,7 +52,7 @@ EXPRESSIONS = [
     (r"\frac{d}{dx}\tanh x", Derivative(tanh(x), x), r"\frac{d}{dx}"),
     (r"\frac{dy}{dx}", Derivative(y, x), r"\frac{dy}{dx}"),
     (r"\frac{\partial M}{\partial k_j}", Derivative(M, sympy.Symbol("k_j", **R)), "partial"),
-    (r"i", sympy.Symbol("i", **R), "i is a real symbol by default"),
+    (r"i", I, "i is the imaginary unit where it is not an index"),
     (r"\mathrm{i}", I, r"\mathrm{i} is always the imaginary unit"),
     (r"|x|", sympy.Abs(x), "absolute value"),
     (r"\left|x\right|", sympy.Abs(x), "sized absolute value"),
@@ -77,7 +77,8 @@ def test_symbols_are_real_by_default():
 def test_i_is_imaginary_when_asked():
     assert parse_expr("e^{i \\pi}", imaginary_unit=True) == -1
     assert parse_expr("i^2", imaginary_unit=True) == -1
-    assert parse_expr("i^2") == sympy.Symbol("i", real=True) ** 2
+    assert parse_expr("i^2") == -1, "the imaginary unit by the convention, flag or not"
+    assert I not in parse_expr("x_i + i").atoms(), "i is an index where it is a subscript"
 
 
 def test_huge_power_is_not_evaluated():
