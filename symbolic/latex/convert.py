@@ -135,8 +135,11 @@ class Context:
                 self.notes.add("i is the imaginary unit (it is not an index in this chain; write "
                                "--assume 'i \\in \\mathbb{R}' for a real variable)")
                 return sympy.I
+        accent = re.fullmatch(r"(SCZsym\d+)(_.+)", name)
         if name in self.names:
             name = self.names[name]
+        elif accent and accent.group(1) in self.names:
+            name = self.names[accent.group(1)] + accent.group(2)     # \hat{x}_1
         elif "SCZ" in name:
             raise ParseError("a subscript on a function value (e.g. softmax(x)_i) "
                              "cannot be read; name the quantity instead")

@@ -194,6 +194,10 @@ class _Reader:
         return _rename(library_parse(text), self.rewriter.plain)
 
     def raw(self, side_items):
+        commas = [x for x in side_items if isinstance(x, Tok) and x.text == ","]
+        if commas:
+            raise fail(text_of(side_items).strip(), commas[0].col, "a comma in a formula is a list or a "
+                       "decimal comma: write 0.5 for a decimal, and one claim per relation")
         text = self.rewriter.emit(side_items)
         if not text.strip():
             raise ParseError("an empty side of a relation")

@@ -90,12 +90,28 @@ class Rewriter:
         return k
 
     def _arg(self, items, k, what):
-        """The item after position k that a command takes as its argument, and the next index."""
+        """The item after position k that a command takes as its argument, and the next index.
+
+        TeX takes one token: after ^ or _, a number of several digits is refused (x^12 is x^{1}2).
+        """
         k = self._solid(items, k)
         if k >= len(items):
             col = items[-1].col if items else 0
             raise ParseError(f"{what} at column {col} is missing its argument")
-        return items[k], k + 1
+        arg = items[k]
+        if isinstance(arg, Tok) and arg.text[0].isdigit() and len(arg.text) > 1 and k \
+                and isinstance(items[k - 1], Tok) and items[k - 1].text in ("^", "_"):
+            script = items[k - 1].text
+            base = text_of(items[k - 2:k - 1]).strip() if k > 1 else ""
+            raise fail(base + script + arg.text, items[k - 1].col,
+                       f"TeX reads this as {base}{script}{{{arg.text[0]}}}{arg.text[1:]}; write "
+                       f"{base}{script}{{{arg.text}}} (or {base}{script}{{{arg.text[0]}}} {arg.text[1:]})")
+        if isinstance(arg, Tok) and arg.text in ("+", "-", "=", ",") and k \
+                and isinstance(items[k - 1], Tok) and items[k - 1].text in ("^", "_"):
+            raise fail(items[k - 1].text + arg.text, items[k - 1].col,
+                       f"TeX takes only the '{arg.text}' as the {'exponent' if items[k - 1].text == '^' else 'index'}; "
+                       f"put the whole of it in braces: x^{{{arg.text}1}}")
+        return arg, k + 1
 
     @staticmethod
     def _inner(item):
@@ -178,6 +194,7 @@ class Rewriter:
         """The rewritten LaTeX of a run of items."""
         items = self._splice(tuple(items))
         items = self._norms(items)
+        _check_bars(items)
         items = self._transposes(items)
         out: list[str] = []
         k = 0
@@ -211,6 +228,10 @@ class Rewriter:
                     item = solid[0]
                 else:
                     break
+            if item.kind == "paren" and any(isinstance(x, Tok) and x.text == "," for x in item.items):
+                raise fail(text_of((item,)), item.col, "a list in brackets is not a number: a tuple, an "
+                           "interval or a decimal comma? write 0.5 for a decimal; name the function "
+                           "before a list of arguments")
             body = self.emit(item.items)
             if item.kind == "angle":
                 return self._inner_product(item), k + 1
@@ -310,11 +331,6 @@ class Rewriter:
         """The argument of the ^ or _ at k, by TeX's one-token rule; double scripts are refused."""
         text = items[k].text
         arg, nxt = self._arg(items, k + 1, text)
-        if isinstance(arg, Tok) and arg.text[0].isdigit() and len(arg.text) > 1:
-            base = text_of(items[k - 1:k]).strip() if k else ""
-            raise fail(base + text + arg.text, items[k].col,
-                       f"TeX reads this as {base}{text}{{{arg.text[0]}}}{arg.text[1:]}; write "
-                       f"{base}{text}{{{arg.text}}} (or {base}{text}{{{arg.text[0]}}} {arg.text[1:]})")
         seen, j = {text}, nxt
         while True:
             s = self._solid(items, j)
@@ -349,6 +365,11 @@ class Rewriter:
                            f"a product or a mixed number; write {text}{nxt.text}, "
                            f"{text} \\cdot {nxt.text} or {text} + {nxt.text}")
             text, j = text + nxt.text, s + 1
+        if j + 1 < len(items) and isinstance(items[j], Tok) and items[j].text in ("e", "E") \
+                and _adjacent_tok(items[j - 1], items[j]) and isinstance(items[j + 1], Tok) \
+                and (items[j + 1].text in "+-" or items[j + 1].text[0].isdigit()):
+            raise fail(text_of(items[k:j + 3]), items[k].col, "scientific notation is not LaTeX; "
+                       f"write {text} \\cdot 10^{{...}}, or {text} \\cdot e for Euler's number")
         s = self._solid(items, j)
         nxt = items[s] if s < len(items) else None
         if isinstance(nxt, Tok) and nxt.text in (r"\frac", r"\dfrac", r"\tfrac"):
@@ -387,6 +408,11 @@ class Rewriter:
                     else r"\operatorname{%s}" % word
                 raise fail(word, tok.col, f"'{word}' would be a product of {len(word)} letters; write "
                            f"{fix} (or separate the letters with \\cdot if a product is meant)")
+        if k + 1 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text[0].isdigit() \
+                and _adjacent_tok(tok, items[k + 1]) and tok.text.isascii():
+            raise fail(tok.text + items[k + 1].text, tok.col, f"'{tok.text}{items[k + 1].text}' may be an "
+                       f"index or a product; write {tok.text}_{{{items[k + 1].text}}} or "
+                       f"{items[k + 1].text}{tok.text}")
         if tok.text == "d":
             return None
         scripts, j = [], k + 1
@@ -411,6 +437,9 @@ class Rewriter:
             return self._call("SCZfn", full, *self._arguments(group.items)), s + 1
         if name == r"\sigma" and not scripts:
             return self._call("SCZsigmoid", self.emit(group.items)), s + 1
+        if name == r"\sigma":
+            raise fail(shown, tok.col, r"\sigma with a power or an index before brackets may be the "
+                       r"sigmoid or a variable times (...): write (\sigma(x))^2, or \sigma^2 \cdot (x)")
         if any(isinstance(x, Tok) and x.text == "," for x in group.items) and not sup:
             # M(q_i, K): a list in brackets cannot be a factor, so this is a function application
             return self._call("SCZfn", full, *self._arguments(group.items)), s + 1
@@ -421,6 +450,10 @@ class Rewriter:
             raise fail(shown, tok.col, f"{name}(...) may be the function {name} applied to (...) or "
                        f"{name} times (...): declare functions with --function {key} (functions="
                        f"['{key}'] in the API), or write {name} \\cdot (...) for a product")
+        inside = [x for x in group.items if not _space(x)]
+        if len(inside) == 1 and isinstance(inside[0], Tok) and inside[0].text[0].isdigit():
+            raise fail(shown, tok.col, f"{name}({inside[0].text}) looks like a value of a function; "
+                       f"declare it (--function {key}) or write {name} \\cdot {inside[0].text}")
         # a product, the same whatever the brackets hold
         out = [self._base(name)]
         for t, arg in scripts:
@@ -747,6 +780,33 @@ def _function_key(name: str) -> str:
 
 def _is_letter(text: str) -> bool:
     return len(text) == 1 and text.isascii() and text.isalpha() or text[1:] in GREEK and text[0] == "\\"
+
+
+_OPERATORS = frozenset(["+", "-", r"\cdot", r"\times", "/", ",", "|", "*"]) | frozenset(RELATIONS)
+
+
+def _check_bars(items) -> None:
+    """Refuse bars that cannot be paired one way only: |a|b|c| is |a| b |c| or |a |b| c|."""
+    bars = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == "|"]
+    if len(bars) <= 2:
+        return
+    for k in bars:
+        before = k - 1
+        while before >= 0 and _space(items[before]):
+            before -= 1
+        after = k + 1
+        while after < len(items) and _space(items[after]):
+            after += 1
+        opens = before < 0 or isinstance(items[before], Tok) and items[before].text in _OPERATORS
+        closes = after >= len(items) or isinstance(items[after], Tok) and items[after].text in _OPERATORS
+        if not opens and not closes:
+            raise fail(text_of(items), items[k].col, "absolute-value bars that can be paired in "
+                       "more than one way; write \\left| ... \\right| or brackets")
+
+
+def _adjacent_tok(a, b) -> bool:
+    """Two tokens written with nothing between them."""
+    return isinstance(a, Tok) and isinstance(b, Tok) and b.col == a.col + len(a.text)
 
 
 def _adjacent(a, b) -> bool:

@@ -181,3 +181,35 @@ def test_element_assumption_reaches_only_that_element():
     assert xj.is_positive is not True
     facts = chain.assumptions.facts
     assert any(f.has(claim_.rhs) for f in facts) or claim_.rhs.is_positive
+
+
+# -- more near misses found while probing ----------------------------------------------------------
+MORE_REFUSED = [
+    (r"x^-1 = 1", ["x^{-1}"]),
+    (r"\log_10 x = 1", ["\\log_{10}"]),
+    (r"\sum_{j=1}^10 j = 55", ["^{10}"]),
+    (r"x2 = 2x", ["x_{2}"]),
+    (r"1e-5 < 0.001", ["scientific"]),
+    (r"0,5 = 1", ["decimal"]),
+    (r"(0,5) = 1", ["decimal"]),
+    (r"|a|b|c| = 1", ["\\left|"]),
+    (r"\sigma^2(x) = 1", ["sigmoid"]),
+    (r"x(0) = 0", ["function"]),
+]
+
+
+@pytest.mark.parametrize("latex, words", MORE_REFUSED, ids=[r[0] for r in MORE_REFUSED])
+def test_near_misses_refused(latex, words):
+    with pytest.raises(ParseError) as err:
+        parse_chain(latex)
+    for word in words:
+        assert word in str(err.value), (word, str(err.value))
+
+
+def test_bars_that_pair_one_way_are_read():
+    lhs, rhs = claim(r"|x| + |y| \ge |x + y|")
+    assert lhs == sympy.Abs(x) + sympy.Abs(y) and rhs == sympy.Abs(x + y)
+
+
+def test_accent_with_subscript_is_one_symbol():
+    assert claim(r"\hat{x}_1 = 1")[0] == Symbol(r"\hat{x}_1", **R)
