@@ -1,0 +1,529 @@
+"""Measure the LaTeX reader on displays quoted from published papers (issue 11's reading corpus).
+
+Each display is quoted verbatim (formula only) with its source, and carries a reading written by
+hand, independently of the reader: either the relations a careful mathematician reads in it, or
+``REFUSE`` when the display is not one mathematical claim a checker could read (an algorithm step,
+prose, notation that has several readings).
+
+The expected readings use a small plain syntax that is turned into SymPy here (these strings are
+ours and trusted; the formula under test is only ever given to the reader):
+
+* relations ``a == b``, ``a ~= b`` (approximately), ``a <= b``, ``a < b``, ``a >= b``, ``a > b``, ``a != b``, ``a := b`` (a
+  definition; it matches an equation or a definition), chained as ``a == b == c`` (one link per
+  adjacent pair, as a chain is read) and several claims separated by ``;`` (the rows of an
+  ``aligned`` display, in order);
+* every name is a real symbol (``d_k``, ``theta``, ``lamda`` for lambda); ``x[j]`` is element j of
+  x; a name applied to arguments that SymPy does not know is an undeclared function;
+* ``Sum(f, (j, 1, n))``, ``MaxOver(f, (j, 1, n))``, ``exp``, ``log``, ``sqrt``, ``Abs``, ``Max``,
+  ``Min``, ``re``, ``conjugate``, ``Derivative``, ``Integral``, ``E`` (Euler's number), ``I`` (the
+  imaginary unit), ``pi``, ``oo``;
+* matrices are declared per display (``matrices="Q:N,d K:N,d"``) and then read as SymPy
+  matrix symbols of that shape; ``X.T`` is the transpose.
+
+A display is classified as
+
+* ``read``: the reader returned as many links as expected, each with the expected relation and
+  with both sides equal to the expected ones, either structurally (after normalising symbol
+  assumptions, ``x_j`` as a symbol versus an element of ``x``, and markup such as ``\\mathbf``
+  around names) or numerically (both sides agree to 25 digits at several random points, sums
+  expanded at small concrete lengths, undeclared functions replaced by fixed nonlinear ones);
+* ``refused``: the reader raised ParseError (whatever was expected);
+* ``misread``: anything else: a reading that differs from the expected one, or a reading where a
+  refusal was expected.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import mpmath
+import sympy
+from sympy.core.function import AppliedUndef
+from sympy.parsing.sympy_parser import parse_expr, standard_transformations
+
+HERE = Path(__file__).resolve().parent
+REFUSE = "refuse"
+PARSE_SECONDS = 20.0
+
+
+@dataclass(frozen=True)
+class Display:
+    """One published display, its source and the reading written for it by hand."""
+
+    source: str          # short key of the paper (the module's SOURCE)
+    ref: str             # where in the paper: equation number, section, algorithm line
+    latex: str           # verbatim as published
+    reading: str         # expected relations, or "refuse: why"
+    matrices: str = ""   # "Q:N,d K:N,d": names read as matrices of that shape
+    note: str = ""
+
+    @property
+    def expects_refusal(self) -> bool:
+        return self.reading.startswith(REFUSE)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the reader did with one display."""
+
+    display: Display
+    kind: str            # read | refused | misread
+    how: str = ""        # structural | numeric (for read); the refusal message; why misread
+    got: str = ""        # the reader's links, printed
+
+
+@dataclass(frozen=True)
+class Source:
+    """A paper (or reference work) the displays are quoted from."""
+
+    key: str
+    title: str
+    where: str           # arXiv id / URL, and where the LaTeX text was found
+    displays: tuple = field(default_factory=tuple)
+
+
+# -- loading the corpus -----------------------------------------------------------------------
+def load_sources() -> list[Source]:
+    """Every data module in this folder (one per source), in file-name order."""
+    sources = []
+    for path in sorted(HERE.glob("src_*.py")):
+        spec = importlib.util.spec_from_file_location(f"published_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        key, title, where = module.SOURCE
+        displays = tuple(Display(key, *row[:3], **(row[3] if len(row) > 3 else {}))
+                         for row in module.DISPLAYS)
+        sources.append(Source(key, title, where, displays))
+    return sources
+
+
+def all_displays() -> list[Display]:
+    return [d for s in load_sources() for d in s.displays]
+
+
+# -- the expected readings ----------------------------------------------------------------------
+_KNOWN = {name: getattr(sympy, name) for name in (
+    "Sum", "Product", "exp", "log", "sqrt", "Abs", "Max", "Min", "re", "im", "conjugate",
+    "Derivative", "Integral", "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan",
+    "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "E", "I", "pi", "oo", "Rational",
+    "Integer", "floor", "ceiling", "sign", "factorial", "binomial", "Eq", "KroneckerDelta",
+    "Piecewise", "erf", "Heaviside", "Limit", "Matrix", "Transpose", "Identity", "ZeroMatrix",
+    "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt")}
+_GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
+            "Rational": sympy.Rational, "Symbol": sympy.Symbol}
+_RELATIONS = [":=", "~=", "==", "!=", "<=", ">=", "<", ">"]
+_REL_NAME = {"==": "EQ", ":=": "DEF", "~=": "APPROX", "!=": "NE", "<=": "LE", ">=": "GE",
+             "<": "LT", ">": "GT"}
+
+
+def _split_top(text: str, seps: list[str]):
+    """Split at separators outside brackets; returns pieces and the separators met."""
+    pieces, ops, depth, start, k = [], [], 0, 0, 0
+    while k < len(text):
+        ch = text[k]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0:
+            for sep in seps:
+                if text.startswith(sep, k):
+                    pieces.append(text[start:k])
+                    ops.append(sep)
+                    k += len(sep)
+                    start = k
+                    break
+            else:
+                k += 1
+                continue
+            continue
+        k += 1
+    pieces.append(text[start:])
+    return pieces, ops
+
+
+class MatFn(sympy.MatrixExpr):
+    """A function applied to matrices, with the shape of its first matrix argument.
+
+    ``MatFn("softmax", S)`` is softmax applied row-wise; ``MatFn("max", 0, X)`` is an elementwise
+    maximum; any other name is an unknown function applied elementwise.
+    """
+
+    def __new__(cls, name, *args):
+        return sympy.Basic.__new__(cls, sympy.Symbol(str(name)), *map(sympy.sympify, args))
+
+    @property
+    def fname(self):
+        return self.args[0].name
+
+    @property
+    def shape(self):
+        for a in self.args[1:]:
+            if getattr(a, "is_Matrix", False):
+                return a.shape
+        return (sympy.Integer(1), sympy.Integer(1))
+
+    def explicit(self):
+        args = [a.as_explicit() if getattr(a, "is_Matrix", False) else a for a in self.args[1:]]
+        mats = [a for a in args if isinstance(a, sympy.MatrixBase)]
+        m = mats[0]
+        if self.fname == "softmax":
+            rows = []
+            for r in range(m.rows):
+                e = [sympy.exp(m[r, c]) for c in range(m.cols)]
+                total = sum(e)
+                rows.append([x / total for x in e])
+            return sympy.Matrix(rows)
+        if self.fname == "max":
+            return m.applyfunc(lambda x: sympy.Max(*[a for a in args if a is not m], x))
+        return m.applyfunc(lambda x: _function_value(self.fname, [x]))
+
+
+def _namespace(text: str, matrices: str):
+    """The objects the names of one expected reading stand for."""
+    space = dict(_KNOWN)
+    from symbolic.functions import MaxOver, MinOver, ReLU
+    from symbolic.latex.vectors import COMPONENT, DIMENSION
+    space.update(MaxOver=MaxOver, MinOver=MinOver, ReLU=ReLU)
+
+    def dot(u, v, dim=DIMENSION):
+        """u^T v of two vectors: components u[..., nu] summed over nu = 1..dim."""
+        def comp(x):
+            if isinstance(x, sympy.Indexed):
+                return sympy.IndexedBase(x.base.label, real=True)[tuple(x.indices) + (COMPONENT,)]
+            if isinstance(x, sympy.Symbol):
+                return sympy.IndexedBase(x.name, real=True)[COMPONENT]
+            # a linear combination of vectors: every vector in it becomes its component
+            vectors = [a for a in x.atoms(sympy.Indexed)] or list(x.free_symbols)
+            return x.xreplace({v: comp(v) for v in vectors})
+        return sympy.Sum(comp(u) * comp(v), (COMPONENT, 1, dim))
+
+    def norm(u, dim=DIMENSION):
+        return sympy.sqrt(dot(u, u, dim))
+
+    space.update(dot=dot, norm=norm, d=DIMENSION, S1=lambda m: m[0, 0], MatFn=MatFn)
+    shapes = {}
+    for item in matrices.split():
+        name, dims = item.split(":")
+        rows, cols = (parse_expr(p, {n: sympy.Symbol(n, integer=True, positive=True)
+                                     for n in re.findall(r"[A-Za-z_]\w*", p)})
+                      for p in dims.split(","))
+        shapes[name] = (rows, cols)
+        space[name] = sympy.MatrixSymbol(name, rows, cols)
+    for name in set(re.findall(r"([A-Za-z_]\w*)\s*\[", text)):
+        if name not in space or name == "d":   # d[n]: an element of d, not the dimension
+            space[name] = sympy.IndexedBase(name, real=True)
+    for name in set(re.findall(r"([A-Za-z_]\w*)\s*\(", text)):
+        if name not in space:
+            space[name] = sympy.Function(name)
+    for name in set(re.findall(r"[A-Za-z_]\w*", text)):
+        if name not in space:
+            space[name] = sympy.Symbol(name, real=True)
+    return space
+
+
+def expected_links(display: Display):
+    """The expected reading as a list of (lhs, relation name, rhs)."""
+    links = []
+    space = _namespace(display.reading, display.matrices)
+    for row in _split_top(display.reading, [";"])[0]:
+        sides, ops = _split_top(row.strip(), _RELATIONS)
+        values = [parse_expr(s.strip(), local_dict=space, global_dict=dict(_GLOBALS),
+                             transformations=standard_transformations)
+                  for s in sides]
+        for n, op in enumerate(ops):
+            links.append((values[n], _REL_NAME[op], values[n + 1]))
+    return links
+
+
+# -- reading (bounded) --------------------------------------------------------------------------
+def _read(latex: str):
+    """The reader's links as (lhs, relation name, rhs); runs inside a budgeted child."""
+    from symbolic.latex.parse import parse_chain
+    chain = parse_chain(latex)
+    return [(link.claim.lhs, link.claim.relation.name, link.claim.rhs) for link in chain.links]
+
+
+def read_bounded(latex: str):
+    """("ok", links) | ("refused", message) | ("error", message), within PARSE_SECONDS."""
+    from symbolic.budget import run_limited
+    result = run_limited(_read, latex, timeout_s=PARSE_SECONDS, memory_mb=2048)
+    if result.status == "ok":
+        return "ok", result.value
+    if result.status == "user-error":
+        return "refused", result.message
+    return "error", f"{result.status}: {result.message.splitlines()[0] if result.message else ''}"
+
+
+# -- normalising and comparing ------------------------------------------------------------------
+_MARKUP = re.compile(r"\\(?:mathbf|boldsymbol|bm|mathrm|operatorname|text|mathit|vec|mathsf|"
+                     r"mathcal|bf|rm)\s*")
+
+
+_ACCENT = re.compile(r"\\(tilde|widetilde|hat|widehat|bar|overline)\s*\{([^{}]*)\}")
+_ACCENT_NAME = {"widetilde": "tilde", "widehat": "hat", "overline": "bar"}
+
+
+def _clean_name(name: str) -> str:
+    name = _MARKUP.sub("", name)
+    name = _ACCENT.sub(lambda m: m.group(2) + _ACCENT_NAME.get(m.group(1), m.group(1)), name)
+    name = name.replace("\\", "").replace("{", "").replace("}", "").replace(" ", "")
+    name = name.replace("^prime", "prime").replace("'", "prime").replace("ℓ", "ell")
+    # a superscript label (a^l_i, a_i^l: layer l, not a power) becomes one more index
+    m = re.fullmatch(r"([A-Za-z]+)(?:_([^_^]+))?\^([^_^]+)(?:_([^_^]+))?", name)
+    if m and not m.group(3).isdigit():
+        base, sub1, sup, sub2 = m.groups()
+        subs = [p for p in (sub1, sub2) if p] + [sup]
+        name = f"{base}_{','.join(subs)}"
+    return "lambda" if name == "lamda" else name
+
+
+def _split_subscript(name: str):
+    m = re.fullmatch(r"([A-Za-z]+)_(.+)", name)
+    if not m:
+        return None
+    parts = m.group(2).split(",")
+    return m.group(1), parts
+
+
+def _limit_variables(expr) -> set:
+    names = set()
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.concrete.expr_with_limits.ExprWithLimits):
+            names |= {lim[0].name for lim in node.limits if hasattr(lim[0], "name")}
+    return names
+
+
+def _index(text: str):
+    """A subscript written inside a symbol's name (``x_{m-n}``) as an expression."""
+    if text.isdigit():
+        return sympy.Integer(text)
+    if re.fullmatch(r"[A-Za-z]\w*", text):
+        return sympy.Symbol(text)
+    if re.fullmatch(r"[A-Za-z0-9+\-*/ ]+", text):
+        names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z]\w*", text)}
+        try:
+            return parse_expr(text, local_dict=names, global_dict={"__builtins__": {}})
+        except Exception:
+            pass
+    return sympy.Symbol(text)
+
+
+def normalise(expr, bound=None):
+    """Drop assumptions and markup from names; ``x_j`` and ``x[j]`` become the same object."""
+    if bound is None:
+        bound = _limit_variables(expr)
+    if isinstance(expr, (sympy.MatrixSymbol,)):
+        return sympy.MatrixSymbol(_clean_name(expr.name), *expr.shape)
+    if isinstance(expr, sympy.Indexed):
+        base = _clean_name(str(expr.base.label))
+        idx = tuple(normalise(i, bound) for i in expr.indices)
+        if len(idx) > 1 and all(isinstance(i, sympy.Symbol) and len(i.name) == 1
+                                and i.name not in bound for i in idx):
+            idx = (sympy.Symbol("".join(i.name for i in idx)),)   # P_{i,j} and P_{ij}
+        return sympy.IndexedBase(base)[idx]
+    if isinstance(expr, sympy.Dummy):
+        return sympy.Symbol("_" + _clean_name(expr.name))
+    if isinstance(expr, sympy.Symbol):
+        name = _clean_name(expr.name)
+        split = None if expr.name in bound else _split_subscript(name)
+        if split:
+            base, parts = split
+            idx = tuple(_index(p) for p in parts)
+            return normalise(sympy.IndexedBase(base)[idx], bound)
+        return sympy.Symbol(name)
+    if isinstance(expr, AppliedUndef):
+        fname = _clean_name(type(expr).__name__)
+        fname = "Expect" if fname in ("E", "mathbbE", "Expectation") else fname
+        return sympy.Function(fname)(*[normalise(a, bound) for a in expr.args])
+    if not expr.args:
+        return expr
+    try:
+        return expr.func(*[normalise(a, bound) for a in expr.args])
+    except Exception:
+        return expr
+
+
+_REL_FLIP = {"LT": "GT", "GT": "LT", "LE": "GE", "GE": "LE", "EQ": "EQ", "NE": "NE", "DEF": "DEF",
+             "APPROX": "APPROX"}
+
+
+def _same_relation(got: str, want: str) -> bool:
+    if want == "DEF":
+        return got in ("EQ", "DEF", "DEFINE", "DEFINITION", "ASSIGN")
+    return got == want
+
+
+class _Point:
+    """One random point: the same value for the same name (or element) on every side."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.values = {}
+
+    def value(self, key):
+        if key not in self.values:
+            self.values[key] = sympy.Float(self.rng.uniform(0.3, 1.7), 30)
+        return self.values[key]
+
+    def size(self, key):
+        if key not in self.values:
+            self.values[key] = sympy.Integer(self.rng.randint(2, 4))
+        return self.values[key]
+
+
+def _function_value(name: str, args):
+    """A fixed nonlinear function for an undeclared name, the same on both sides."""
+    h = int(hashlib.sha256(name.encode()).hexdigest()[:8], 16)
+    coeffs = [sympy.Rational(1 + (h >> (3 * k)) % 7, 5) for k in range(len(args) + 1)]
+    return sympy.sin(coeffs[0] + sum(c * a for c, a in zip(coeffs[1:], args))) + 2
+
+
+def _bound_symbols(expr):
+    names = set()
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.concrete.expr_with_limits.ExprWithLimits):
+            for lim in node.limits:
+                for b in lim[1:]:
+                    names |= {s.name for s in sympy.sympify(b).free_symbols}
+    return names
+
+
+def _evaluate(expr, point: _Point, sizes: set):
+    """The value of a normalised expression at a point (a SymPy number, or a Matrix)."""
+    subs = {}
+    for s in expr.free_symbols:
+        if isinstance(s, sympy.Symbol):
+            subs[s] = point.size(s.name) if s.name in sizes else point.value(s.name)
+    for m in expr.atoms(sympy.MatrixSymbol):
+        rows, cols = (sympy.sympify(d).xreplace(
+            {s: point.size(s.name) for s in sympy.sympify(d).free_symbols}) for d in m.shape)
+        subs[m] = sympy.Matrix(int(rows), int(cols),
+                               lambda r, c: point.value((m.name, r, c)))
+    e = expr.xreplace({k: v for k, v in subs.items() if not isinstance(k, sympy.MatrixSymbol)})
+    mats = {k: v for k, v in subs.items() if isinstance(k, sympy.MatrixSymbol)}
+    if mats:
+        e = e.xreplace(mats)
+        e = e.replace(lambda x: isinstance(x, MatFn), lambda x: x.explicit())
+    for _ in range(3):
+        e = e.doit() if hasattr(e, "doit") else e
+        e = e.replace(lambda x: isinstance(x, sympy.Indexed),
+                      lambda x: point.value((str(x.base.label),) + tuple(x.indices))
+                      if all(i.is_number for i in x.indices) else x)
+        e = e.replace(lambda x: isinstance(x, AppliedUndef),
+                      lambda x: _function_value(type(x).__name__, x.args))
+    if isinstance(e, sympy.MatrixBase):
+        if e.shape == (1, 1):
+            return sympy.N(e[0, 0], 30)
+        return e.evalf(30)
+    return sympy.N(e, 30)
+
+
+def _close(a, b) -> bool:
+    if isinstance(a, sympy.MatrixBase) or isinstance(b, sympy.MatrixBase):
+        if not (isinstance(a, sympy.MatrixBase) and isinstance(b, sympy.MatrixBase)):
+            return False
+        return a.shape == b.shape and all(_close(x, y) for x, y in zip(a, b))
+    if not (a.is_number and b.is_number):
+        return False
+    a, b = complex(a), complex(b)
+    return abs(a - b) <= 1e-20 * max(1.0, abs(a), abs(b))
+
+
+def _shape_symbols(expr) -> set:
+    names = set()
+    for m in expr.atoms(sympy.MatrixSymbol, sympy.Identity, sympy.ZeroMatrix):
+        for dim in m.shape:
+            names |= {s.name for s in sympy.sympify(dim).free_symbols}
+    return names
+
+
+def _numeric_equal(got, want) -> bool:
+    sizes = (_bound_symbols(got) | _bound_symbols(want) | _shape_symbols(got)
+             | _shape_symbols(want))
+    for seed in range(3):
+        point = _Point(seed)
+        try:
+            a = _evaluate(got, point, sizes)
+            b = _evaluate(want, point, sizes)
+        except Exception:
+            return False
+        if not _close(a, b):
+            return False
+    return True
+
+
+def _side_equal(got, want):
+    """"structural", "numeric" or None."""
+    g, w = normalise(got), normalise(want)
+    if g == w or sympy.srepr(g) == sympy.srepr(w):
+        return "structural"
+    try:
+        if sympy.simplify(g - w) == 0 and not isinstance(g, sympy.MatrixExpr):
+            return "structural"
+    except Exception:
+        pass
+    if _numeric_equal(g, w):
+        return "numeric"
+    return None
+
+
+def compare(got_links, want_links):
+    """("read", how) or ("misread", why)."""
+    if len(got_links) != len(want_links):
+        return "misread", f"{len(got_links)} relation(s) read, {len(want_links)} expected"
+    hows = set()
+    for n, ((gl, gr, grh), (wl, wr, wrh)) in enumerate(zip(got_links, want_links)):
+        if _same_relation(gr, wr):
+            pair = (gl, grh)
+        elif _REL_FLIP.get(gr) == wr:
+            pair = (grh, gl)
+        else:
+            return "misread", f"link {n + 1}: relation {gr}, expected {wr}"
+        for side, (g, w) in zip(("left", "right"), zip(pair, (wl, wrh))):
+            how = _side_equal(g, w)
+            if how is None:
+                return "misread", f"link {n + 1}: {side} side differs"
+            hows.add(how)
+    return "read", "numeric" if "numeric" in hows else "structural"
+
+
+def _show(links) -> str:
+    return " ; ".join(f"{l} {r} {h}" for l, r, h in links)
+
+
+def classify(display: Display) -> Outcome:
+    """Read one display (bounded) and compare with its expected reading."""
+    status, value = read_bounded(display.latex)
+    if status == "refused":
+        return Outcome(display, "refused", value.strip().splitlines()[0] if value else "")
+    if status == "error":
+        return Outcome(display, "misread", f"reader crashed or ran out of budget: {value}")
+    got = _show(value)
+    if display.expects_refusal:
+        return Outcome(display, "misread", "read, but a refusal was expected "
+                       f"({display.reading[len(REFUSE):].lstrip(': ')})", got)
+    kind, how = compare(value, expected_links(display))
+    return Outcome(display, kind, how, got)
+
+
+def construct_of(message: str) -> str:
+    """A short key for grouping refusal messages by construct."""
+    text = re.sub(r"'[^']*'", "'…'", message)
+    text = re.sub(r"\d+", "N", text)
+    return text[:110]
+
+
+def summary(outcomes):
+    """Per source: (displays, read, refused, misread)."""
+    table = {}
+    for o in outcomes:
+        row = table.setdefault(o.display.source, Counter())
+        row["displays"] += 1
+        row[o.kind] += 1
+    return table

@@ -1,0 +1,80 @@
+"""Katharopoulos et al., Transformers are RNNs: Fast Autoregressive Transformers with Linear Attention."""
+
+SOURCE = ("katharopoulos2020", "Transformers are RNNs: Fast Autoregressive Transformers with Linear Attention",
+          "arXiv:2006.16236v3 (ICML 2020); LaTeX as converted from the arXiv source (LaTeXML form) "
+          "in a public paper-reading site, page /en/papers/transformers-are-rnns/")
+
+_FEAT = ("refuse: a dot product of vector-valued function values phi(Q_i)^T phi(K_j), with "
+         "vectors V_j (rows of matrices) in the numerator; no component is named")
+_ALG = "refuse: an algorithm step (assignment with \\gets), not a claim"
+_GRAD = ("refuse: a gradient with respect to a vector-valued expression (nabla_{phi(Q_i)} L) "
+         "and transposes of sums of outer products")
+
+DISPLAYS = [
+    ("eq. 1", r"T_{l}(x)=f_{l}(A_{l}(x)+x).", "T_l(x) == f_l(A_l(x) + x)",
+     {"note": "x is a sequence (matrix); the composition reads the same as a scalar one"}),
+    ("eq. 2", r"""\begin{aligned}
+Q & =xW_{Q}, \\
+K & =xW_{K}, \\
+V & =xW_{V}, \\
+A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
+\end{aligned}""",
+     "Q == x*W_Q; K == x*W_K; V == x*W_V; MatFn(A_l, x) == Vprime == MatFn(softmax, Q*K.T/sqrt(D))*V",
+     {"matrices": "x:N,F W_Q:F,D W_K:F,D W_V:F,M Q:N,D K:N,D V:N,M Vprime:N,M",
+      "note": "V' is a new name (prime), not a derivative"}),
+    ("eq. 3", r"V^{\prime}_{i}=\frac{\sum_{j=1}^{N}\mathrm{sim}\left(Q_{i},K_{j}\right)V_{j}}{\sum_{j=1}^{N}\mathrm{sim}\left(Q_{i},K_{j}\right)}.",
+     "Vprime[i] == Sum(sim(Q[i], K[j])*V[j], (j, 1, N))/Sum(sim(Q[i], K[j]), (j, 1, N))",
+     {"note": "Q_i, K_j, V_j are rows; the quotient is read row by row"}),
+    ("sec. 3.1 (inline)", r"\mathrm{sim}\left(q,k\right)=\exp\left(\frac{q^\top k}{\sqrt{D}}\right)",
+     "sim(q, k) == exp(dot(q, k, D)/sqrt(D))"),
+    ("eq. 4", r"V^{\prime}_{i}=\frac{\sum_{j=1}^{N}\phi\left(Q_{i}\right)^\top\phi\left(K_{j}\right)V_{j}}{\sum_{j=1}^{N}\phi\left(Q_{i}\right)^\top\phi\left(K_{j}\right)},", _FEAT),
+    ("eq. 5", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{N}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{N}\phi\left(K_{j}\right)}.", _FEAT),
+    ("eq. 6", r"\left(\phi\left(Q\right)\phi\left(K\right)^\top\right)V=\phi\left(Q\right)\left(\phi\left(K\right)^\top V\right).",
+     "(MatFn(phi, Q)*MatFn(phi, K).T)*V == MatFn(phi, Q)*(MatFn(phi, K).T*V)",
+     {"matrices": "Q:N,D K:N,D V:N,M", "note": "phi is applied row-wise"}),
+    ("eq. 7", r"\phi\left(x\right)=\mathrm{elu}(x)+1,", "phi(x) == elu(x) + 1"),
+    ("sec. 3.2.1 (inline)", r"N>D^{2}", "N > D**2"),
+    ("sec. 3.3 (inline)", r"j\leq i", "j <= i"),
+    ("eq. 8", r"V^{\prime}_{i}=\frac{\sum_{j=1}^{i}\mathrm{sim}\left(Q_{i},K_{j}\right)V_{j}}{\sum_{j=1}^{i}\mathrm{sim}\left(Q_{i},K_{j}\right)}.",
+     "Vprime[i] == Sum(sim(Q[i], K[j])*V[j], (j, 1, i))/Sum(sim(Q[i], K[j]), (j, 1, i))"),
+    ("eq. 9", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)}.", _FEAT),
+    ("eq. 10", r"S_{i}=\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top,",
+     "refuse: an outer product phi(K_j) V_j^T of vector-valued terms (a matrix S_i)"),
+    ("eq. 11", r"Z_{i}=\sum_{j=1}^{i}\phi\left(K_{j}\right),",
+     "Z[i] == Sum(phi(K[j]), (j, 1, i))",
+     {"note": "a sum of vectors, read entrywise (phi acts on each row K_j)"}),
+    ("eq. 12", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top S_{i}}{\phi\left(Q_{i}\right)^\top Z_{i}}.", _FEAT),
+    ("eq. 13", r"\nabla_{\phi\left(Q_{i}\right)}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top\right)^\top,", _GRAD),
+    ("eq. 14", r"\nabla_{\phi\left(K_{i}\right)}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},", _GRAD),
+    ("eq. 15", r"\nabla_{V_{i}}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)^\top\phi\left(K_{i}\right).", _GRAD),
+    ("eq. 16", r"s_{0}=0,", "s[0] == 0"),
+    ("eq. 17", r"z_{0}=0,", "z[0] == 0"),
+    ("eq. 18", r"s_{i}=s_{i-1}+\phi\left(x_{i}W_{K}\right)\left(x_{i}W_{V}\right)^\top,",
+     "refuse: an outer product of row-vector expressions (a matrix-valued state s_i)"),
+    ("eq. 19", r"z_{i}=z_{i-1}+\phi\left(x_{i}W_{K}\right),",
+     "refuse: x_i W_K is a row vector times a matrix; phi of it is a vector (no component named)"),
+    ("eq. 20", r"y_{i}=f_{l}\left(\frac{\phi\left(x_{i}W_{Q}\right)^\top s_{i}}{\phi\left(x_{i}W_{Q}\right)^\top z_{i}}+x_{i}\right).", _FEAT),
+    ("alg. 1 (inline)", r"V'\gets0", _ALG),
+    ("alg. 1 (inline)", r"S\gets S+\phi(K_i)V_i^\top", _ALG),
+    ("alg. 1 (inline)", r"\bar V_i\gets\phi(Q_i)S", _ALG),
+    ("alg. 1 (inline)", r"\nabla_{\phi(Q_i)}\mathcal L\gets G_iS^\top", _ALG),
+    ("alg. 1 (inline)", r"S\gets S+\phi(Q_i)G_i^\top", _ALG),
+    ("alg. 1 (inline)", r"\nabla_{V_i}\mathcal L\gets S^\top\phi(K_i)", _ALG),
+    ("eq. 21", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)}.", _FEAT),
+    ("eq. 22", r"\bar{V}_{i}=Q_{i}^\top\sum_{j=1}^{i}K_{j}V_{j}^\top,",
+     "refuse: rows Q_i, K_j, V_j of matrices with outer products K_j V_j^T"),
+    ("eq. 23", r"\bar{V}_{ie}=\sum_{d=1}^{D}Q_{id}\sum_{j=1}^{i}K_{jd}V_{je}=\sum_{d=1}^{D}\sum_{j=1}^{i}Q_{id}K_{jd}V_{je}.",
+     "Vbar[i, e] == Sum(Q[i, dd]*Sum(K[j, dd]*V[j, e], (j, 1, i)), (dd, 1, D)) == Sum(Sum(Q[i, dd]*K[j, dd]*V[j, e], (j, 1, i)), (dd, 1, D))",
+     {"note": "single-letter double subscripts ie, id, jd, je are pairs of indices; d is a "
+              "summation index here (named dd in the reading)"}),
+    ("eq. 24", r"\frac{\partial\mathcal{L}}{\partial Q_{lt}}=\sum_{e=1}^{M}\frac{\partial\mathcal{L}}{\partial\bar{V}_{le}}\frac{\partial\bar{V}_{le}}{\partial Q_{lt}}=\sum_{e=1}^{M}\frac{\partial\mathcal{L}}{\partial\bar{V}_{le}}\left(\sum_{j=1}^{l}K_{jt}V_{je}\right).",
+     "refuse: partial derivatives of an unspecified loss with respect to matrix entries (a chain rule)"),
+    ("eq. 25", r"\nabla_{Q_{i}}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}K_{j}V_{j}^\top\right)^\top,", _GRAD),
+    ("eq. 26", r"""\begin{aligned}
+\frac{\partial\mathcal{L}}{\partial K_{lt}} & =\sum_{e=1}^{M}\sum_{i=l}^{N}\frac{\partial\mathcal{L}}{\partial\bar{V}_{ie}}\frac{\partial\bar{V}_{ie}}{\partial K_{lt}}=\sum_{e=1}^{M}\sum_{i=l}^{N}\frac{\partial\mathcal{L}}{\partial\bar{V}_{ie}}\frac{\partial\left(\sum_{d=1}^{D}\sum_{j=1}^{i}Q_{id}K_{jd}V_{je}\right)}{\partial K_{lt}} \\
+=\sum_{e=1}^{M}\sum_{i=l}^{N}\frac{\partial\mathcal{L}}{\partial\bar{V}_{ie}}Q_{it}V_{le}.
+\end{aligned}""",
+     "refuse: partial derivatives of an unspecified loss with respect to matrix entries"),
+    ("eq. 27", r"\nabla_{K_{i}}\mathcal{L}=\left(\sum_{j=i}^{N}Q_{j}\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},", _GRAD),
+    ("sec. 4.1.2 (inline)", r"N\in\{2^{9},2^{10},\dots,2^{16}\}", "refuse: a membership in a set given with an ellipsis"),
+]

@@ -1,0 +1,45 @@
+"""Ba, Kiros and Hinton, Layer Normalization (2016); Ioffe and Szegedy, Batch Normalization (2015)."""
+
+SOURCE = ("layernorm_batchnorm", "Layer Normalization; Batch Normalization",
+          "arXiv:1607.06450 and arXiv:1502.03167; their equations as quoted in LaTeX by public "
+          "paper summaries (blog posts on GitHub, and a paperswithcode method page mirrored in a "
+          "repository); Algorithm 1 of Batch Normalization as quoted in course notes")
+
+_ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
+
+DISPLAYS = [
+    ("LN eq. 1 (as quoted)", r"a_i^l = {w_i^l}^{\top} h^l  \qquad \qquad  h_i^{l+1} = f(a_i^l + b_i^l)",
+     "refuse: the transpose of a braced vector w_i^l next to h^l (superscripts are layer labels); two statements"),
+    ("LN eq. 2 (as quoted)", r"""\bar{a}_i^l = \frac{g_i^l}{\sigma_i^l} (a_i^l - \mu_i^l)  \qquad 
+	\mu_i^l = \mathop{\mathbb{E}}\limits_{\mathbf{x} \sim P(\mathbf{x})} [a_i^l]  \qquad 
+	\sigma_i^l = \sqrt{\mathop{\mathbb{E}}\limits_{\mathbf{x} \sim P(\mathbf{x})} [(a_i^l - \mu_i^l)^2]}""",
+     "refuse: expectations over a distribution x ~ P(x)"),
+    ("LN eq. 3 (as quoted)", r"\mu^l = \frac{1}{H} \sum\limits_{i=1}^H a_i^l  \qquad  \sigma^l = \sqrt{\frac{1}{H} \sum\limits_{i=1}^H (a_i^l - \mu^l)^2}",
+     "mu[l] == Sum(a[i, l], (i, 1, H))/H; sigma[l] == sqrt(Sum((a[i, l] - mu[l])**2, (i, 1, H))/H)",
+     {"note": "superscript l is the layer, not a power"}),
+    ("LN eq. 3 (as quoted, source spacing)", r"""\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a^l_i ~~~~~~~
+\sigma^{l} = \sqrt{\frac{1}{H} \sum_{i=1}^{H}(a^l_i-\mu^l)^2}""",
+     "mu[l] == Sum(a[i, l], (i, 1, H))/H; sigma[l] == sqrt(Sum((a[i, l] - mu[l])**2, (i, 1, H))/H)"),
+    ("LN eq. 3 (paperswithcode)", r"\mu^{l} = \frac{1}{H}\sum^{H}_{i=1}a_{i}^{l}", "mu[l] == Sum(a[i, l], (i, 1, H))/H"),
+    ("LN eq. 3 (paperswithcode)", r"\sigma^{l} = \sqrt{\frac{1}{H}\sum^{H}_{i=1}\left(a_{i}^{l}-\mu^{l}\right)^{2}}",
+     "sigma[l] == sqrt(Sum((a[i, l] - mu[l])**2, (i, 1, H))/H)"),
+    ("LN (blog eq. 1)", r"\hat{a}^l = \frac{a^l-\mu^l}{\sqrt{(\sigma^l)^2+\epsilon}} \tag{1}",
+     "ahat[l] == (a[l] - mu[l])/sqrt(sigma[l]**2 + epsilon)",
+     {"note": "a^l is the layer's vector, read entrywise"}),
+    ("LN (blog eq. 2)", r"h^l = f(g^l \odot \hat{a}^l + b^l) \tag{2}",
+     "refuse: a Hadamard product of vectors inside an elementwise function"),
+    ("LN (blog summary)", r"\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a_{i}^{l}, \ \ \ \sigma^{l} = \sqrt{\frac{1}{H} \sum_{i}^{H} (a_{i}^{l} - \mu^{l})^2}, \ \ \ h_{i} = f(\frac{g_i}{\sigma_i}(a_{i} - \mu_{i}) + b_{i})",
+     "refuse: \\sum_{i}^{H} gives no lower bound (i = ?)"),
+    ("LN (blog summary)", r"\text{LayerNorm}(x + \text{sublayer}(x))", "refuse: an expression, not a relation"),
+    ("LN (blog, layer norm equation by equation)", r"\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a_i^{l}, \qquad \sigma^{l} = \sqrt{\frac{1}{H} \sum_{i=1}^{H} \big(a_i^{l} - \mu^{l}\big)^2}",
+     "mu[l] == Sum(a[i, l], (i, 1, H))/H; sigma[l] == sqrt(Sum((a[i, l] - mu[l])**2, (i, 1, H))/H)"),
+    ("LN (blog, layer norm equation by equation)", r"h^{l} = f\Big(\frac{g}{\sigma^{l}} \odot \big(a^{l} - \mu^{l}\big) + b\Big)",
+     "refuse: a Hadamard product of vectors"),
+    ("BN alg. 1", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^{m} x_i \qquad \text{// mini-batch mean}", _ALG),
+    ("BN alg. 1", r"\sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^{m} (x_i - \mu_\mathcal{B})^2 \qquad \text{// mini-batch variance}", _ALG),
+    ("BN alg. 1", r"\hat{x}_i \leftarrow \frac{x_i - \mu_\mathcal{B}}{\sqrt{\sigma_\mathcal{B}^2 + \epsilon}} \qquad \text{// normalize}", _ALG),
+    ("BN alg. 1", r"y_i \leftarrow \gamma\hat{x}_i + \beta \equiv \text{BN}_{\gamma,\beta}(x_i) \qquad \text{// scale and shift}", _ALG),
+    ("BN alg. 1 (as quoted)", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^m x_i, \quad \sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^m (x_i - \mu_\mathcal{B})^2", _ALG),
+    ("BN alg. 1 (input, inline)", r"\mathcal{B} = \{x_1...m\}", "refuse: a set written with an ellipsis inside a subscript"),
+    ("BN alg. 1 (output, inline)", r"\{y_i = \text{BN}_{\gamma,\beta}(x_i)\}", "refuse: a set of equations"),
+]

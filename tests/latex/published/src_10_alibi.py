@@ -1,0 +1,19 @@
+"""Press, Smith and Lewis, Train Short, Test Long: Attention with Linear Biases (ALiBi), ICLR 2022."""
+
+SOURCE = ("alibi", "Train Short, Test Long: Attention with Linear Biases Enables Input Length Extrapolation",
+          "arXiv:2108.12409; section 3 (pages 5-6) as transcribed with LaTeX in a public repository's "
+          "paper notes; '(inline)' marks formulas of the running text")
+
+DISPLAYS = [
+    ("sec. 3", r"\text{softmax}(\mathbf{q}_i \mathbf{K}^\top)", "refuse: an expression, not a relation"),
+    ("sec. 3", r"\text{softmax}(\mathbf{q}_i \mathbf{K}^\top + m \cdot [-(i-1), ..., -2, -1, 0])",
+     "refuse: an expression with a list written with an ellipsis"),
+    ("sec. 3 (inline)", r"\mathbf{q}_i \in \mathbb{R}^{1 \times d}", "refuse: a membership in a matrix space"),
+    ("sec. 3 (inline)", r"1 \leq i \leq L", "1 <= i <= L"),
+    ("sec. 3 (inline)", r"\mathbf{K} \in \mathbb{R}^{i \times d}", "refuse: a membership in a matrix space"),
+    ("fig. 3 caption (inline)", r"\mathbf{q}_i \cdot \mathbf{k}_j", "refuse: an expression, not a relation"),
+    ("sec. 3 (inline)", r"\frac{1}{2^1}, \frac{1}{2^2}, ..., \frac{1}{2^8}", "refuse: a sequence with an ellipsis"),
+    ("sec. 3 (inline)", r"\frac{1}{2^{0.5}}, \frac{1}{2^1}, \frac{1}{2^{1.5}}, ..., \frac{1}{2^8}", "refuse: a sequence with an ellipsis"),
+    ("sec. 3 (inline)", r"2^{-\frac{8}{n}}", "refuse: an expression, not a relation"),
+    ("sec. 3 (inline)", r"n \times L \times L", "refuse: a shape, not a relation"),
+]

@@ -1,0 +1,26 @@
+"""Relative position attention (Shaw et al. 2018) as restated in the NEZHA technical report."""
+
+SOURCE = ("nezha2019", "NEZHA: Neural Contextualized Representation for Chinese Language Understanding",
+          "arXiv:1909.00204 (section 2: eqs. 1-7, restating Vaswani et al. and Shaw et al. "
+          "arXiv:1803.02155); LaTeX as transcribed from the printed report in a public repository")
+
+DISPLAYS = [
+    ("eq. 1", r"z_i = \sum_{i=1}^n \alpha_{ij}(x_j W^V). \tag{1}",
+     "refuse: the summation index i is also the free index of z_i (a misprint for j)"),
+    ("eq. 2", r"\alpha_{ij} = \frac{\exp e_{ij}}{\sum_{k} \exp e_{ik}},\tag{2}",
+     "alpha[i, j] == exp(e[i, j])/Sum(exp(e[i, k]), (k, 1, N_k))",
+     {"note": "the sum over k has no printed range (over all positions)"}),
+    ("eq. 3", r"e_{ij} = \frac{(x_i W^Q)(x_j W^K)^T}{\sqrt{d_z}}. (3)",
+     "refuse: row vectors times matrices with a transpose; '(3)' is an equation number written in the display"),
+    ("eq. 4", r"z_{i} = \sum_{j=1}^{n} \alpha_{ij} (x_{j} W^{V} + a_{ij}^{V}), \tag{4}",
+     "refuse: x_j W^V is a row vector times a matrix; a_{ij}^V has the label V as a superscript"),
+    ("eq. 5", r"e_{ij} = \frac{(x_i W^Q)(x_j W^K + a_{ij}^K)^T}{\sqrt{d_z}}.",
+     "refuse: row vectors times matrices with a transpose; the superscript K of a_{ij}^K is a label"),
+    ("eq. 6", r"a_{ij}[2k] = \sin((j-i)/(10000^{\frac{2-k}{d_z}})),",
+     "refuse: square-bracket indexing a_{ij}[2k] of a vector"),
+    ("eq. 7", r"a_{ij}[2k+1] = \cos((j-i)/(10000^{\frac{2 \cdot k}{dz}})).",
+     "refuse: square-bracket indexing a_{ij}[2k+1] of a vector"),
+    ("sec. 2.1 (inline)", r"x=(x_1,x_2,\ldots,x_n)", "refuse: a tuple with an ellipsis"),
+    ("sec. 2.1 (inline)", r"x_i\in\mathbb{R}^{d_x}", "refuse: a membership in a vector space"),
+    ("sec. 2.1 (inline)", r"W^V\in\mathbb{R}^{d_x\times d_z}", "refuse: a membership in a matrix space"),
+]

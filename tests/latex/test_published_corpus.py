@@ -1,0 +1,69 @@
+"""The reading corpus of issue 11: displays quoted from published papers, each with a reading
+written by hand; the reader must never misread one (a refusal is allowed, a wrong reading is not).
+
+The data and the comparison live in tests/latex/published/; benchmarks/reading.py prints the table.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+import sympy
+
+_HARNESS = Path(__file__).resolve().parent / "published" / "harness.py"
+_spec = importlib.util.spec_from_file_location("published_harness", _HARNESS)
+harness = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = harness
+_spec.loader.exec_module(harness)
+
+SOURCES = harness.load_sources()
+DISPLAYS = [d for s in SOURCES for d in s.displays]
+
+
+def test_corpus_is_large_and_cited():
+    assert len(DISPLAYS) >= 400, f"only {len(DISPLAYS)} displays"
+    for source in SOURCES:
+        assert source.title and source.where, source.key
+        for d in source.displays:
+            assert d.ref and d.latex.strip() and d.reading.strip(), (source.key, d.ref)
+
+
+def test_every_expected_reading_is_well_formed():
+    """The hand-written readings parse (a typo in the expected side must not hide a misread)."""
+    for d in DISPLAYS:
+        if d.expects_refusal:
+            continue
+        links = harness.expected_links(d)
+        assert links, (d.source, d.ref)
+
+
+def test_comparison_tells_readings_apart():
+    """The comparison itself: equal readings match, a changed one does not."""
+    x, y = sympy.symbols("x y", real=True)
+    j = sympy.Symbol("j", integer=True)
+    n = sympy.Symbol("n", integer=True, positive=True)
+    xb = sympy.IndexedBase("x", real=True)
+    want = [(sympy.log(sympy.Sum(sympy.exp(xb[j]), (j, 1, n))), "EQ", y)]
+    same = [(sympy.log(sympy.Sum(sympy.exp(xb[j]), (j, 1, n))), "EQ", y)]
+    assert harness.compare(same, want)[0] == "read"
+    assert harness.compare([(y, "EQ", sympy.log(sympy.Sum(sympy.exp(xb[j]), (j, 1, n))))],
+                           want)[0] == "read"
+    changed = [(sympy.log(sympy.Sum(sympy.exp(2 * xb[j]), (j, 1, n))), "EQ", y)]
+    assert harness.compare(changed, want)[0] == "misread"
+    assert harness.compare([(x, "LE", y)], [(x, "LT", y)])[0] == "misread"
+    assert harness.compare([(y, "GE", x)], [(x, "LE", y)])[0] == "read"
+    assert harness.compare([(sympy.Symbol("x_1"), "EQ", y)], [(xb[1], "EQ", y)])[0] == "read"
+
+
+@pytest.fixture(scope="module")
+def outcomes():
+    return [harness.classify(d) for d in DISPLAYS]
+
+
+def test_no_published_display_is_misread(outcomes):
+    misread = [o for o in outcomes if o.kind == "misread"]
+    lines = [f"[{o.display.source} {o.display.ref}] {o.how}\n    LaTeX:    {o.display.latex!r}\n"
+             f"    read:     {o.got}\n    expected: {o.display.reading}" for o in misread]
+    assert not misread, f"{len(misread)} of {len(outcomes)} displays misread:\n" + "\n".join(lines)
