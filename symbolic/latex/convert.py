@@ -69,6 +69,7 @@ class Context:
     families: Mapping[str, Mapping[str, bool]] = field(default_factory=dict)  # x_j > 0: base x
     seen: list = field(default_factory=list)        # every raw side, to find i used as an index
     notes: set = field(default_factory=set)         # readings a user should see ("i is ...")
+    i_ordered: bool = False                         # "j \le i": i is compared, so it is real
 
     # -- pass 1 ---------------------------------------------------------------------------
     def add_calls(self, calls, parse) -> None:
@@ -129,7 +130,7 @@ class Context:
         if name == "SCZimag":
             return sympy.I
         if name == "i" and name not in self.known:
-            if name in self.indices or self._i_subscript():
+            if self.i_is_index():
                 self.notes.add("i is an index (it is a subscript or a bound index in this chain)")
             else:
                 self.notes.add("i is the imaginary unit (it is not an index in this chain; write "
@@ -146,6 +147,10 @@ class Context:
         if name in self.made:
             return self.made[name]
         parts = split_name(name)
+        if parts is None and name in self.bases:
+            raise ParseError(f"{name} is used both alone and with an index ({name}_j, a vector): "
+                             f"alone it would be read as a number; write {name}^\\top y or "
+                             f"\\langle {name}, y \\rangle for a dot product, or name the number")
         if parts and parts[0] in self.bases:
             base = sympy.IndexedBase(parts[0], **self.families.get(parts[0], {"real": True}))
             subs = []
@@ -168,6 +173,10 @@ class Context:
             result = self.known.get(name) or sympy.Symbol(name, real=True)
         self.made[name] = result
         return result
+
+    def i_is_index(self) -> bool:
+        """Whether i is an index in this chain: bound, a subscript, or a side of an order."""
+        return "i" in self.indices or self.i_ordered or self._i_subscript()
 
     def _i_subscript(self) -> bool:
         """Whether i is a subscript anywhere in the chain (x_i, a_{ij})."""

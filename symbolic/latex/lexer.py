@@ -66,6 +66,7 @@ class Group:
     items: tuple
     col: int
     close_col: int = 0
+    opener: str = ""        # "(", "[", "\\{", "\\left(" ...: [x] after a letter may be indexing
 
 
 def fail(text: str, col: int, why: str) -> ParseError:
@@ -88,6 +89,8 @@ _SYMBOLS = {"≠": r"\ne", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "·"
 
 def plain(latex: str) -> str:
     """Unicode maths (α, x₁, x², ≠, ≈, ·) spelled as LaTeX commands."""
+    if len(latex) > MAX_CHARS:
+        return latex          # refused by its size in tokenize; no need to spell it out
     out = []
     # a run of superscript (subscript) characters is one exponent (index): x¹⁰ is x^{10}
     runs = re.finditer(r"[%s]+|[%s]+|." % (re.escape("".join(_SUPERSCRIPTS)),
@@ -208,7 +211,7 @@ def _close(stack, closer, col, sized=False):
     kind, opener, ocol, items = stack.pop()
     if sized and kind in ("paren", "abs") or kind == "brace" and closer == "}" \
             or kind in ("paren", "angle") and OPEN.get(opener) == closer:
-        stack[-1][3].append(Group(kind, tuple(items), ocol, col))
+        stack[-1][3].append(Group(kind, tuple(items), ocol, col, opener))
         return
     raise fail(closer, col, f"it does not match {opener!r} at column {ocol}")
 

@@ -18,7 +18,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
-from symbolic.latex.rewrite import Rewriter
+from symbolic.latex.rewrite import Rewriter, check_words
 from symbolic.model import Claim, Relation
 
 _NORMALIZATION = None
@@ -194,6 +194,11 @@ class _Reader:
         return _rename(library_parse(text), self.rewriter.plain)
 
     def raw(self, side_items):
+        check_words(text_of(side_items))
+        gaps = [x for x in side_items if isinstance(x, Tok) and x.text in (r"\quad", r"\qquad")]
+        if gaps:
+            raise fail(text_of(side_items).strip(), gaps[0].col, f"{gaps[0].text} separates two "
+                       f"formulas (or a formula and a condition); check each claim on its own")
         commas = [x for x in side_items if isinstance(x, Tok) and x.text == ","]
         if commas:
             raise fail(text_of(side_items).strip(), commas[0].col, "a comma in a formula is a list or a "
@@ -302,11 +307,14 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
     reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
+    reader.context.i_ordered = _i_compared(sides, rels)
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
     else:
         raws = [reader.raw(items) for _, items in sides]
+        _check_i(reader, sides)
         values = [reader.convert(r) for r in raws]
+        _check_order(values, rels, text)
     texts = _side_texts(sides, rels)
     links = []
     chain_rels = [r for r in rels if r == r"\implies"] if r"\implies" in rels else rels
@@ -329,6 +337,62 @@ def _names(functions) -> tuple[str, ...]:
             raise ParseError(f"a function name must be letters such as f, \\phi or f_q, not {name!r}")
         out.append(name.strip())
     return tuple(out)
+
+
+_ORDER = frozenset(["<", ">", r"\le", r"\ge"])
+
+
+def _i_compared(sides, rels) -> bool:
+    """Whether i alone is a side of an order relation (``j \\le i``): then it is an index."""
+    for n, rel in enumerate(rels):
+        if rel in _ORDER:
+            for _, items in (sides[n], sides[n + 1]):
+                solid = [x for x in items if not (isinstance(x, Tok) and x.space)]
+                if len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text == "i":
+                    return True
+    return False
+
+
+def _check_i(reader, sides) -> None:
+    """Refuse an i that is an index of the chain and also stands in an exponent of e."""
+    if "i" in reader.context.known or not reader.context.i_is_index():
+        return
+    for _, items in sides:
+        if _i_in_exponent(items):
+            raise ParseError(r"i is an index in this chain and also stands in an exponent of e, "
+                             r"where it usually is the imaginary unit: write \mathrm{i} for the "
+                             r"imaginary unit, or another letter for the index")
+
+
+def _i_in_exponent(items) -> bool:
+    for k, item in enumerate(items):
+        if isinstance(item, Group):
+            if _i_in_exponent(item.items):
+                return True
+            continue
+        if item.text == "e" and k + 2 < len(items) and isinstance(items[k + 1], Tok) \
+                and items[k + 1].text == "^" and _bare_i(items[k + 2]):
+            return True
+    return False
+
+
+def _bare_i(item) -> bool:
+    if isinstance(item, Tok):
+        return item.text == "i"
+    inner = item.items
+    return any(isinstance(x, Tok) and x.text == "i" and not (n and isinstance(inner[n - 1], Tok)
+                                                              and inner[n - 1].text == "_")
+               for n, x in enumerate(inner)) or any(isinstance(x, Group) and _bare_i(x) for x in inner)
+
+
+def _check_order(values, rels, text) -> None:
+    """An order between sides that the imaginary unit makes complex cannot be meant."""
+    for n, rel in enumerate(rels):
+        if rel in _ORDER:
+            for side in (values[n], values[n + 1]):
+                if isinstance(side, sympy.Basic) and side.has(sympy.I) and side.is_extended_real is not True:
+                    raise ParseError(f"'{_short(text)}' orders a side that holds the imaginary unit i; "
+                                     f"if i is an index, say so: --assume 'i \\in \\mathbb{{Z}}'")
 
 
 def _side_texts(sides, rels):

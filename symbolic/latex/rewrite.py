@@ -41,7 +41,9 @@ _SKIP_WITH_ARG = frozenset([r"\label"])
 _SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&"])
 # Letters that papers use as function names: before a bracket they are refused unless declared,
 # since f(x + y) read as a product would turn a false claim about a function into a true one.
-FUNCTION_LETTERS = frozenset("f g h p F G H L P \\phi \\varphi \\psi \\Phi \\Psi \\Gamma \\ell".split())
+FUNCTION_LETTERS = frozenset("f g h F G H L P \\phi \\varphi \\psi \\Phi \\Psi \\Gamma \\ell".split())
+# O(n), o(1), \Theta(n), \Omega(n): asymptotic notation, never a product
+_ASYMPTOTIC = frozenset(["O", "o", r"\Theta", r"\Omega"])
 # Words that, spelled in plain letters, are a product of letters to the library: refused.
 _WORDS = frozenset(GREEK) | frozenset(n[1:] for n in FUNCTIONS) | frozenset(
     "softmax relu ReLU sigmoid max min lim sum prod argmax argmin sign sgn erf det tr Var Cov "
@@ -398,16 +400,6 @@ class Rewriter:
         Returns None when no bracket follows (the ordinary path reads the letter).
         """
         tok = items[k]
-        if len(tok.text) == 1 and not (k and _adjacent(items[k - 1], tok)):
-            end = k
-            while end + 1 < len(items) and _adjacent(items[end], items[end + 1]):
-                end += 1
-            word = "".join(t.text for t in items[k:end + 1])
-            if len(word) > 1 and word in _WORDS:
-                fix = ("\\" + word) if word in GREEK or "\\" + word in FUNCTIONS \
-                    else r"\operatorname{%s}" % word
-                raise fail(word, tok.col, f"'{word}' would be a product of {len(word)} letters; write "
-                           f"{fix} (or separate the letters with \\cdot if a product is meant)")
         if k + 1 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text[0].isdigit() \
                 and _adjacent_tok(tok, items[k + 1]) and tok.text.isascii():
             raise fail(tok.text + items[k + 1].text, tok.col, f"'{tok.text}{items[k + 1].text}' may be an "
@@ -443,6 +435,12 @@ class Rewriter:
         if any(isinstance(x, Tok) and x.text == "," for x in group.items) and not sup:
             # M(q_i, K): a list in brackets cannot be a factor, so this is a function application
             return self._call("SCZfn", full, *self._arguments(group.items)), s + 1
+        if name in _ASYMPTOTIC and not scripts:
+            raise fail(shown, tok.col, f"{name}(...) is asymptotic notation, not a value: it cannot "
+                       f"be checked as an equation")
+        if group.opener in ("[", r"\left["):
+            raise fail(shown, tok.col, f"{name}[...] may index {name} or multiply it: write "
+                       f"{name}_{{...}} for an element, {name} \\cdot (...) for a product")
         if name == r"\Gamma":
             raise fail(shown, tok.col, r"\Gamma(...) may be the gamma function or \Gamma times (...): "
                        r"write \operatorname{Gamma}(x) for the function, \Gamma \cdot (x) for a product")
@@ -451,9 +449,11 @@ class Rewriter:
                        f"{name} times (...): declare functions with --function {key} (functions="
                        f"['{key}'] in the API), or write {name} \\cdot (...) for a product")
         inside = [x for x in group.items if not _space(x)]
-        if len(inside) == 1 and isinstance(inside[0], Tok) and inside[0].text[0].isdigit():
-            raise fail(shown, tok.col, f"{name}({inside[0].text}) looks like a value of a function; "
-                       f"declare it (--function {key}) or write {name} \\cdot {inside[0].text}")
+        if _lone_atom(inside):
+            arg = text_of(inside)
+            raise fail(shown, tok.col, f"{name}({arg}) may be the function {name} at {arg} or {name} "
+                       f"times {arg}: declare the function (--function {key}, functions=['{key}']) "
+                       f"or write {name} \\cdot {arg}")
         # a product, the same whatever the brackets hold
         out = [self._base(name)]
         for t, arg in scripts:
@@ -724,8 +724,14 @@ class Rewriter:
         before = _skip_back(items, start - 1)
         left = _atom_start(items, before + 1) if before >= 0 and not scale else None
         if left is not None:
-            self._convention("u v^T", col)
             v = items[left:before + 1]
+            if len(v) == 1 and len(u) == 1:
+                # q_i k_j^T of row vectors is a dot product (the documents' notation); p p^T of
+                # plain vectors is an outer product (a matrix) in most papers
+                raise fail(text_of(v) + text_of(u) + "^T", col, "u u^T of vectors without a row "
+                           "index is an outer product (a matrix), which cannot be read; write "
+                           "u^T v or \\langle u, v \\rangle for a dot product")
+            self._convention("u v^T", col)
             return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
         raise fail(text_of(u) + "^T", col, "a transposed vector needs a vector next to it (u^T v or u v^T)")
 
@@ -802,6 +808,50 @@ def _check_bars(items) -> None:
         if not opens and not closes:
             raise fail(text_of(items), items[k].col, "absolute-value bars that can be paired in "
                        "more than one way; write \\left| ... \\right| or brackets")
+
+
+_NAME_ARGS = re.compile(r"\\(?:text|mathrm|operatorname|mathit|mathbf|mathsf|mathcal|mathbb|boldsymbol|"
+                        r"label|hat|tilde|bar|vec|overline)\s*\{[^{}]*\}")
+
+
+def check_words(text: str) -> None:
+    """Refuse letters written together that spell a word: 'alpha', 'exp', 'mean', lo{g}.
+
+    Such a run is a product of letters to a parser and a name to its writer. Runs of two or
+    three letters are products unless they spell a Greek letter or a function; four or more
+    are taken as words.
+    """
+    plain = _NAME_ARGS.sub(" ", text)
+    plain = re.sub(r"\\[A-Za-z]+", " ", plain).replace("}{", " ").replace("{", "").replace("}", "")
+    for m in re.finditer(r"[A-Za-z]{2,}", plain):
+        word = m.group()
+        if word in _WORDS:
+            fix = ("\\" + word) if word in GREEK or "\\" + word in FUNCTIONS \
+                else r"\operatorname{%s}" % word
+            raise ParseError(f"cannot read '{word}' in '{_clip(text)}': it would be a product of {len(word)} "
+                             f"letters; write {fix} (or separate the letters with \\cdot if a "
+                             f"product is meant)")
+        if len(word) >= 4:
+            raise ParseError(f"cannot read '{word}' in '{_clip(text)}': a word or a product of {len(word)} "
+                             f"letters; write \\text{{{word}}} for a name or separate the letters "
+                             f"with \\cdot for a product")
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 50 else text[:47] + "..."
+
+
+def _lone_atom(inside) -> bool:
+    """Whether bracket contents are one number or one (sub- or superscripted) letter: x(t), R(T)."""
+    if not inside:
+        return False
+    head = inside[0]
+    if not (isinstance(head, Tok) and (head.text[0].isdigit() or _is_letter(head.text))):
+        return False
+    rest = inside[1:]
+    while len(rest) >= 2 and isinstance(rest[0], Tok) and rest[0].text in ("_", "^"):
+        rest = rest[2:]
+    return not rest
 
 
 def _adjacent_tok(a, b) -> bool:

@@ -80,7 +80,6 @@ READ = [
     (r"\ln 2 \times 3 = 1", 3 * log(2), sympy.Integer(1)),
     (r"\sin x \cdot y = 1", sympy.sin(x) * y, sympy.Integer(1)),
     (r"x(y+1) = 2", x * (y + 1), sympy.Integer(2)),
-    (r"x(y) = 2", x * y, sympy.Integer(2)),
     (r"\alpha(x+1) = 2", alpha * (x + 1), sympy.Integer(2)),
     (r"2(3) = 6", sympy.Integer(6), sympy.Integer(6)),
 ]
@@ -195,6 +194,18 @@ MORE_REFUSED = [
     (r"|a|b|c| = 1", ["\\left|"]),
     (r"\sigma^2(x) = 1", ["sigmoid"]),
     (r"x(0) = 0", ["function"]),
+    (r"x(y) = 2", ["function", "x \\cdot y"]),
+    (r"R(T) = 1", ["--function R"]),
+    (r"j \le i \le e^{i}", ["imaginary"]),
+    (r"\sum_{i=0}^{n} e^{i\theta_i} = 1", ["\\mathrm{i}"]),
+    (r"q \cdot k = \sum_{i=1}^{d} q_i k_i", ["vector"]),
+    (r"y = \frac{x - mean}{2}", ["\\text{mean}"]),
+    (r"lo{g}_{a}a = 1", ["\\log"]),
+    (r"B = O(M)", ["asymptotic"]),
+    (r"\mu = a \qquad \sigma = b", ["\\qquad"]),
+    (r"a_{ij}[2k] = 1", ["index"]),
+    (r"s = (a - p p^{\top}) x", ["outer product"]),
+    (r"e^{i\theta} + 1 \le 2", ["imaginary unit"]),
 ]
 
 
@@ -204,6 +215,16 @@ def test_near_misses_refused(latex, words):
         parse_chain(latex)
     for word in words:
         assert word in str(err.value), (word, str(err.value))
+
+
+def test_i_compared_is_an_index():
+    chain = parse_chain(r"j \le i")
+    assert chain.links[0].claim.rhs == Symbol("i", **R)
+    assert parse_chain(r"|e^{i\theta}| \le 1").links[0].claim.lhs.has(I)
+
+
+def test_product_before_compound_brackets():
+    assert claim(r"p(1-p) \le 1")[0] == Symbol("p", **R) * (1 - Symbol("p", **R))
 
 
 def test_bars_that_pair_one_way_are_read():
