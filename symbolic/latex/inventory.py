@@ -40,7 +40,7 @@ _COMMANDS = {
     r"\infty": (type(sympy.oo), type(-sympy.oo)),
 }
 _EXEMPT_LETTERS = frozenset("e i d".split())
-_NAMES = frozenset([r"\operatorname", r"\text", r"\mathrm", r"\label"])
+_NAMES = frozenset([r"\operatorname", r"\text", r"\mathrm", r"\label", r"\tag"])
 _TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
 
 

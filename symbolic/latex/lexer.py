@@ -15,11 +15,11 @@ MAX_CHARS = 4_000       # one chain; the longest formula of the seed documents i
 MAX_DEPTH = 16          # braces and brackets; real formulas stay under 8, and latex2sympy
                         # slows down steeply with depth (24 nested powers take ~10 s)
 
-_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\s+|.", re.S)
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|:=|\d+(?:\.\d+)?|\s+|.", re.S)
 
 GREEK = frozenset("""alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa
 lambda mu nu xi omicron rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta
-Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega""".split())
+Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell""".split())   # \\ell reads like a letter
 SPACING = frozenset(r"\, \; \: \! \  \quad \qquad \displaystyle \textstyle \limits \nolimits".split()
                     + ["\\ "])
 RELATIONS = {
@@ -30,14 +30,18 @@ RELATIONS = {
     r"\propto": r"\propto", r"\implies": r"\implies", r"\Rightarrow": r"\implies",
     r"\Longrightarrow": r"\implies",
     r"\wedge": r"\wedge", r"\land": r"\wedge",   # only between relations of an implication
+    ":=": "=", r"\coloneqq": "=", r"\triangleq": "=", r"\eqqcolon": "=",
 }
+DEFINITIONS = frozenset([":=", r"\coloneqq", r"\triangleq", r"\eqqcolon"])   # read as =, noted
 FUNCTIONS = frozenset(r"""\sin \cos \tan \sec \csc \cot \sinh \cosh \tanh \coth \arcsin \arccos
 \arctan \exp \ln \log""".split())
 KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \times \pi \infty
 \partial \overline \bar \hat \tilde \vec \operatorname \text \mathrm \mathit \mathbf \mathsf
 \mathbb \mathcal \Re \Im \left \right \big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr
 \{ \} \lbrace \rbrace \| \top \intercal \in \to \lim \binom \lfloor \rfloor \lceil \rceil
-\label \nonumber \notag \boldsymbol \langle \rangle \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&""".split()) | FUNCTIONS \
+\label \nonumber \notag \boldsymbol \langle \rangle \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&
+\widehat \widetilde \odot \tag \small \footnotesize \scriptsize \normalsize \large \Large
+\leftarrow \gets \nabla \prime \int \mathop""".split()) | FUNCTIONS \
     | {"\\" + g for g in GREEK} | SPACING | frozenset(RELATIONS)
 _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
 OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle"}
@@ -129,7 +133,7 @@ def tokenize(latex: str) -> list[Tok]:
         if text.startswith("\\") and len(text) > 1:
             if text not in KNOWN:
                 raise fail(text, col, "unknown command")
-        elif not (_PLAIN.fullmatch(text) or text.isspace() or text[0].isdigit() or _greek_char(text)):
+        elif not (_PLAIN.fullmatch(text) or text == ":=" or text.isspace() or text[0].isdigit() or _greek_char(text)):
             raise fail(text, col, "unexpected character")
         if text == "." and latex[m.end():m.end() + 2] == "..":
             raise fail("...", col, "an ellipsis cannot be checked; write the general term")

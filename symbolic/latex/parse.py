@@ -17,7 +17,7 @@ import sympy
 from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.inventory import account
-from symbolic.latex.lexer import MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
+from symbolic.latex.lexer import DEFINITIONS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.rewrite import Rewriter, check_words
 from symbolic.model import Claim, Relation
 
@@ -323,8 +323,10 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         claim = Claim(values[n], relation, values[n + 1])
         lhs, rhs = texts[n], texts[n + 1]
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
-    return ParsedChain(text, tuple(links), _rebind(given, reader.context.made),
-                       tuple(sorted(reader.context.notes)))
+    notes = set(reader.context.notes)
+    if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
+        notes.add("a definition (:=) is read as an equation: it is checked like =")
+    return ParsedChain(text, tuple(links), _rebind(given, reader.context.made), tuple(sorted(notes)))
 
 
 def _names(functions) -> tuple[str, ...]:

@@ -32,13 +32,22 @@ _NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "ReLU": "S
           "relu": "SCZrelu", "RELU": "SCZrelu"}
 # SymPy prints these as \operatorname{atan} etc.
 _ALIASES = {"atan": "arctan", "asin": "arcsin", "acos": "arccos", "log": "ln"}
-_ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar"])
+_ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar", r"\widehat", r"\widetilde"])
 _FONTS = frozenset([r"\mathrm", r"\mathit", r"\mathbf", r"\mathsf", r"\mathcal", r"\text",
                     r"\operatorname", r"\boldsymbol"])
 # \operatorname{E}[x] would read as Euler's number times x: refused, never guessed
 _STATISTICS = frozenset(["E", "P", "Pr", "Var", "Cov", "Corr"])
-_SKIP_WITH_ARG = frozenset([r"\label"])
-_SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&"])
+_SKIP_WITH_ARG = frozenset([r"\label", r"\tag"])
+_SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&", r"\small", r"\footnotesize",
+                   r"\scriptsize", r"\normalsize", r"\large", r"\Large", r"\mathop"])
+_REFUSED = {
+    r"\leftarrow": "an assignment (\\leftarrow) is a step of an algorithm, not a claim",
+    r"\gets": "an assignment (\\gets) is a step of an algorithm, not a claim",
+    r"\nabla": "gradients cannot be read; write the partial derivatives \\frac{\\partial f}{\\partial x}",
+    r"\int": "integrals cannot be read yet; check the antiderivative or the value instead",
+    r"\prime": "primes are not supported; name the quantity x_2, or declare f and write "
+                "\\frac{d}{dx} f(x) for a derivative",
+}
 # Letters that papers use as function names: before a bracket they are refused unless declared,
 # since f(x + y) read as a product would turn a false claim about a function into a true one.
 FUNCTION_LETTERS = frozenset("f g h F G H L P \\phi \\varphi \\psi \\Phi \\Psi \\Gamma \\ell".split())
@@ -196,7 +205,7 @@ class Rewriter:
         """The rewritten LaTeX of a run of items."""
         items = self._splice(tuple(items))
         items = self._norms(items)
-        _check_bars(items)
+        items = _pair_bars(items)
         items = self._transposes(items)
         out: list[str] = []
         k = 0
@@ -249,6 +258,7 @@ class Rewriter:
             arg, nxt = self._script(items, k)
             if text == "_":
                 return "_{" + self._subscript(arg) + "}", nxt
+            _check_label(arg, item.col)
             return "^{ " + self.emit(self._inner(arg)) + " }", nxt
         if text == r"\%":
             nxt = self._solid(items, k + 1)
@@ -299,6 +309,10 @@ class Rewriter:
         if text in _FONTS:
             return self._font(items, k)
         if text == r"\mathbb":
+            arg = text_of(self._inner(self._arg(items, k + 1, text)[0])).strip()
+            if arg in ("E", "P", "V"):
+                raise fail(text + "{" + arg + "}", item.col, "expectations, variances and probabilities "
+                           "cannot be read; check them with a rule or name the quantity")
             raise fail(text, item.col, r"sets such as \mathbb{R} belong in assumptions ('x \in \mathbb{R}')")
         if text == r"\partial":
             raise fail(text, item.col, r"write a derivative as \frac{\partial M}{\partial x}")
@@ -308,8 +322,11 @@ class Rewriter:
             raise fail(text, item.col, "primes are not supported; name the quantity x_2 or x'")
         if text in (r"\top", r"\intercal", r"\mid", r"\pm", r"\mp", r"\in", r"\{", r"\}"):
             raise fail(text, item.col, "not supported here")
-        if text == r"\times":
+        if text in (r"\times", r"\odot"):
+            # \odot of scalars (and of vectors, component by component) is the product
             return r"\cdot", k + 1
+        if text in _REFUSED:
+            raise fail(text, item.col, _REFUSED[text])
         if text == "d":
             # latex2sympy lexes "d x" and even "d \cdot x" as one differential symbol
             return r"\text{d}", k + 1
@@ -480,8 +497,15 @@ class Rewriter:
                    "ambiguous division: write \\frac{a}{b} c or a/(b c)")
 
     def _subscript(self, arg) -> str:
-        """A subscript as written (``j``, ``{i,j}``, ``{perm}``): only simple tokens are allowed."""
+        """A subscript as written (``j``, ``{i,j}``, ``{perm}``): only simple tokens are allowed.
+
+        An upright name (``d_{\\mathrm{model}}``, ``W_{\\text{out}}``) is the word itself.
+        """
         inner = self._inner(arg)
+        solid = [x for x in inner if not _space(x)]
+        if len(solid) == 2 and isinstance(solid[0], Tok) and solid[0].text in _FONTS \
+                and isinstance(solid[1], Group) and re.fullmatch(r"[A-Za-z]+", text_of(solid[1].items).strip()):
+            return text_of(solid[1].items).strip()
         for tok in inner:
             ok = isinstance(tok, Tok) and (tok.text.isalnum() or tok.space or tok.text in "+-,"
                                            or tok.text[1:] in GREEK)
@@ -686,6 +710,9 @@ class Rewriter:
                 if close is not None and _bars(items, close) == bars:
                     text = self._call("SCZnorm", self._vec(items[first:end]))
                     items = items[:k] + (Tok(text, items[k].col),) + items[close + bars:]
+                elif bars == 1 or k + 1 < len(items) and _bars(items, k) == 2:
+                    raise fail(text_of(items[k:]), items[k].col, "the norm of an expression of vectors "
+                               "cannot be read; write it with components: \\sqrt{\\sum_j (x_j - y_j)^2}")
             k += 1
         return items
 
@@ -776,7 +803,7 @@ class Rewriter:
         return self._call("SCZdot", self._vec(u), self._vec(v))
 
 
-_PLAIN_NAMES = {"I": "I", r"\gamma": "gamma", r"\Gamma": "Gamma"}
+_PLAIN_NAMES = {"I": "I", r"\gamma": "gamma", r"\Gamma": "Gamma", r"\ell": "ell"}
 
 
 def _function_key(name: str) -> str:
@@ -791,12 +818,19 @@ def _is_letter(text: str) -> bool:
 _OPERATORS = frozenset(["+", "-", r"\cdot", r"\times", "/", ",", "|", "*"]) | frozenset(RELATIONS)
 
 
-def _check_bars(items) -> None:
-    """Refuse bars that cannot be paired one way only: |a|b|c| is |a| b |c| or |a |b| c|."""
+def _pair_bars(items):
+    """Pair bare absolute-value bars into groups, or refuse when they pair more than one way.
+
+    ``|\\sin x|`` is one group (so the argument of \\sin ends at the bar); ``|x| + |y|`` pairs
+    left to right; ``|a|b|c|`` (|a| b |c| or |a |b| c|) and ``||x| - |y||`` are refused.
+    """
     bars = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == "|"]
-    if len(bars) <= 2:
-        return
-    for k in bars:
+    if not bars:
+        return items
+    if len(bars) % 2:
+        raise fail(text_of(items).strip(), items[bars[0]].col, "an absolute-value bar is never "
+                   "closed (or a bar means 'given'); write \\left| ... \\right|")
+    for n, k in enumerate(bars):
         before = k - 1
         while before >= 0 and _space(items[before]):
             before -= 1
@@ -805,9 +839,18 @@ def _check_bars(items) -> None:
             after += 1
         opens = before < 0 or isinstance(items[before], Tok) and items[before].text in _OPERATORS
         closes = after >= len(items) or isinstance(items[after], Tok) and items[after].text in _OPERATORS
-        if not opens and not closes:
-            raise fail(text_of(items), items[k].col, "absolute-value bars that can be paired in "
-                       "more than one way; write \\left| ... \\right| or brackets")
+        adjacent = before >= 0 and isinstance(items[before], Tok) and items[before].text == "|" \
+            or after < len(items) and isinstance(items[after], Tok) and items[after].text == "|"
+        if len(bars) > 2 and (adjacent or (not closes if n % 2 else not opens)):
+            raise fail(text_of(items).strip(), items[k].col, "absolute-value bars that can be "
+                       "paired in more than one way; write \\left| ... \\right| or brackets")
+    out, last = [], 0
+    for a, b in zip(bars[::2], bars[1::2]):
+        out.extend(items[last:a])
+        out.append(Group("abs", tuple(items[a + 1:b]), items[a].col, items[b].col, "|"))
+        last = b + 1
+    out.extend(items[last:])
+    return tuple(out)
 
 
 _NAME_ARGS = re.compile(r"\\(?:text|mathrm|operatorname|mathit|mathbf|mathsf|mathcal|mathbb|boldsymbol|"
@@ -839,6 +882,21 @@ def check_words(text: str) -> None:
 
 def _clip(text: str) -> str:
     return text if len(text) <= 50 else text[:47] + "..."
+
+
+def _check_label(arg, col) -> None:
+    """Refuse superscripts that are labels, not powers: m^{\\mathrm{old}}, W^{(l)}, x^*."""
+    inner = [x for x in (arg.items if isinstance(arg, Group) else (arg,)) if not _space(x)]
+    if len(inner) == 2 and isinstance(inner[0], Tok) and inner[0].text in _FONTS \
+            and not _is_transpose(arg) and len(text_of(inner[1:]).strip("{} ")) > 1:
+        raise fail("^" + text_of(inner), col, "an upright superscript is a label, not a power; write "
+                   "the label as a subscript (m_{i,old}) or name the quantity")
+    if len(inner) == 1 and isinstance(inner[0], Group) and inner[0].kind == "paren":
+        raise fail("^(" + text_of(inner[0].items) + ")", col, "a bracketed superscript is usually a "
+                   "label (layer l), not a power; write the label as a subscript, or {(x)}^{2} for a power")
+    if len(inner) == 1 and isinstance(inner[0], Tok) and inner[0].text in ("*", r"\ast", r"\star"):
+        raise fail("^*", col, "x^* may be an optimum, a conjugate or a dual: name it (x_{opt}) or "
+                   "write \\overline{z} for a conjugate")
 
 
 def _lone_atom(inside) -> bool:

@@ -1,0 +1,64 @@
+"""Constructs papers write (issue 11, item 3): each reading, and its near misses refused."""
+import pytest
+import sympy
+from sympy import Abs, Symbol, sin
+
+from symbolic.errors import ParseError
+from symbolic.latex import parse_chain
+
+R = dict(real=True)
+x, y, a, b = sympy.symbols("x y a b", real=True)
+
+
+def claim(latex, **kw):
+    link = parse_chain(latex, **kw).links[0]
+    return link.claim.lhs, link.claim.rhs
+
+
+READ = [
+    (r"\ell + 1 = 2", Symbol("ell", **R) + 1, sympy.Integer(2)),
+    (r"\ell_2 = 1", Symbol("ell_2", **R), sympy.Integer(1)),
+    (r"\widehat{x} = 1", Symbol(r"\widehat{x}", **R), sympy.Integer(1)),
+    (r"a \odot b = 1", a * b, sympy.Integer(1)),
+    (r"|\sin x| \le 1", Abs(sin(x)), sympy.Integer(1)),
+    (r"\ln|x| = 1", sympy.log(Abs(x)), sympy.Integer(1)),
+    (r"|x|y = 1", y * Abs(x), sympy.Integer(1)),
+    (r"d_{\mathrm{model}} = 512", Symbol("d_{model}", **R), sympy.Integer(512)),
+    (r"a = 1 \tag{3}", a, sympy.Integer(1)),
+    (r"\small a = 1", a, sympy.Integer(1)),
+    (r"x := y + 1", x, y + 1),
+    (r"x \triangleq y", x, y),
+]
+
+
+@pytest.mark.parametrize("latex, lhs, rhs", READ, ids=[r[0] for r in READ])
+def test_read(latex, lhs, rhs):
+    assert claim(latex) == (lhs, rhs)
+
+
+def test_definition_is_noted():
+    assert any("definition" in n for n in parse_chain("x := y + 1").notes)
+
+
+REFUSED = [
+    (r"\ell(x) = 1", "--function ell"),
+    (r"|a|b|c| = 1", r"\left|"),
+    (r"|x| + |y = 1", "never closed"),
+    (r"\|x - y\| \le 1", "norm of an expression"),
+    (r"m_i^{\mathrm{old}} = m_i", "label"),
+    (r"W^{(l)} = 1", "label"),
+    (r"x^* = 1", "optimum"),
+    (r"\mathbb{E}[x] = 0", "expectations"),
+    (r"\operatorname{Var}(x) = 1", "variances"),
+    (r"\nabla f = 0", "partial"),
+    (r"\int_0^1 x \, dx = 1", "integrals"),
+    (r"A^\top B = 1", "matrix transposes"),
+    (r"f'(x) = 1", "primes"),
+]
+
+
+@pytest.mark.parametrize("latex, words", REFUSED, ids=[r[0] for r in REFUSED])
+def test_refused(latex, words):
+    with pytest.raises(ParseError) as err:
+        parse_chain(latex)
+    assert words in str(err.value) and "\n" not in str(err.value)
