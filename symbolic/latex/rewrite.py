@@ -36,6 +36,7 @@ _ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar", r"\widehat", r"\wide
 _FONTS = frozenset([r"\mathrm", r"\mathit", r"\mathbf", r"\mathsf", r"\mathcal", r"\text",
                     r"\operatorname", r"\boldsymbol"])
 # \operatorname{E}[x] would read as Euler's number times x: refused, never guessed
+_DISTINCT_FONTS = frozenset([r"\mathbf", r"\boldsymbol", r"\mathcal", r"\mathsf"])
 _STATISTICS = frozenset(["E", "P", "Pr", "Var", "Cov", "Corr"])
 _SKIP_WITH_ARG = frozenset([r"\label", r"\tag"])
 _SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&", r"\small", r"\footnotesize",
@@ -239,6 +240,9 @@ class Rewriter:
                     item = solid[0]
                 else:
                     break
+            if item.opener in (r"\{", r"\lbrace"):
+                raise fail(text_of(item.items).join(("\\{", "\\}")), item.col, "\\{...\\} is a set "
+                           "or a fractional part, not brackets; write (...) for brackets")
             if item.kind == "paren" and any(isinstance(x, Tok) and x.text == "," for x in item.items):
                 raise fail(text_of((item,)), item.col, "a list in brackets is not a number: a tuple, an "
                            "interval or a decimal comma? write 0.5 for a decimal; name the function "
@@ -250,6 +254,9 @@ class Rewriter:
                 return r"\left| " + body + r" \right|", k + 1
             return "( " + body + " )", k + 1
         text = item.text
+        if text == r"\\" and self._solid(items, k + 1) < len(items):
+            raise fail(text, item.col, "a line break separates two rows; check each row (claim) "
+                       "on its own")
         if item.space or text in _SKIP:
             return "", k + 1
         if text in _SKIP_WITH_ARG:
@@ -655,7 +662,10 @@ class Rewriter:
                     and items[nxt].kind == "paren":
                 # \operatorname{f}(x + 1): explicitly the function f, never f times (x + 1)
                 return self._call("SCZfn", name, *self._arguments(items[nxt].items)), nxt + 1
-            return name, j
+            if cmd in _DISTINCT_FONTS:
+                # bold x (a vector) and calligraphic L (a loss) are not x and L
+                return self._symbol(r"%s{%s}" % (cmd, name)), j
+            return self._base(name), j
         name = _ALIASES.get(name, name)
         if ("\\" + name) in FUNCTIONS:
             # \operatorname{exp} is \exp: rewrite the run with the command in place of the font.

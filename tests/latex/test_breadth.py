@@ -62,3 +62,19 @@ def test_refused(latex, words):
     with pytest.raises(ParseError) as err:
         parse_chain(latex)
     assert words in str(err.value) and "\n" not in str(err.value)
+
+
+def test_fonts_that_name_other_objects_are_other_symbols():
+    lhs, _ = claim(r"\mathbf{x} - x = 0")
+    assert len(lhs.free_symbols) == 2
+    lhs, rhs = claim(r"\mathcal{L} = L")
+    assert lhs != rhs
+
+
+@pytest.mark.parametrize("latex, words", [
+    (r"2 \cdot 0 = 1 \\ 0 = 0", "row"),
+    (r"\{x\} = x", "fractional part"),
+])
+def test_rows_and_set_braces_refused(latex, words):
+    with pytest.raises(ParseError, match=words):
+        parse_chain(latex)
