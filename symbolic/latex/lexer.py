@@ -131,6 +131,10 @@ def tokenize(latex: str) -> list[Tok]:
     for m in _TOKEN.finditer(latex):
         text, col = m.group(), m.start() + 1
         if text.startswith("\\") and len(text) > 1:
+            if text in (r"\begin", r"\end"):
+                raise fail(latex[m.start():m.start() + 30].split("}")[0] + "}", col,
+                           "an environment (aligned rows, cases, a matrix) is not one claim: check "
+                           "each row on its own; matrices are not supported")
             if text not in KNOWN:
                 raise fail(text, col, "unknown command")
         elif not (_PLAIN.fullmatch(text) or text == ":=" or text.isspace() or text[0].isdigit() or _greek_char(text)):

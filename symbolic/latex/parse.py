@@ -325,6 +325,10 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
     notes = set(reader.context.notes)
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
+        first = links[0].claim
+        if isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) and first.rhs.has(first.lhs):
+            raise ParseError(f"'{_short(text)}' defines {first.lhs} in terms of itself: an update "
+                             f"(an algorithm step), not a claim")
         notes.add("a definition (:=) is read as an equation: it is checked like =")
     return ParsedChain(text, tuple(links), _rebind(given, reader.context.made), tuple(sorted(notes)))
 

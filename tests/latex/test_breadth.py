@@ -78,3 +78,15 @@ def test_fonts_that_name_other_objects_are_other_symbols():
 def test_rows_and_set_braces_refused(latex, words):
     with pytest.raises(ParseError, match=words):
         parse_chain(latex)
+
+
+def test_a_definition_of_a_name_by_itself_is_an_update():
+    with pytest.raises(ParseError, match="update"):
+        parse_chain(r"\text{v} := \text{v} - 1")
+    with pytest.raises(ParseError, match="update"):
+        parse_chain(r"x := x + 1")
+
+
+def test_environments_are_refused_with_a_reason():
+    with pytest.raises(ParseError, match="each row"):
+        parse_chain(r"\begin{aligned} a &= b \\ c &= d \end{aligned}")
