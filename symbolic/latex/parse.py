@@ -77,10 +77,22 @@ def _faithful(conversion):
 
         class Faithful(_Latex2Sympy):
             def convert_postfix_list(self, arr, i=0):
+                # the library's method without its mixed-number branch; each item converted once
+                if i >= len(arr):
+                    raise ParseError("an empty product")
                 res = self.convert_postfix(arr[i])
-                if i == len(arr) - 1 or not isinstance(res, sympy.Expr):
-                    return super().convert_postfix_list(arr, i)
-                return self.mul_flat(res, self.convert_postfix_list(arr, i + 1))
+                if isinstance(res, (sympy.Expr, sympy.MatrixBase)):
+                    if i == len(arr) - 1:
+                        return res
+                    rh = self.convert_postfix_list(arr, i + 1)
+                    if getattr(res, "is_Matrix", False) or getattr(rh, "is_Matrix", False):
+                        return self.mat_mul_flat(res, rh)
+                    return self.mul_flat(res, rh)
+                if isinstance(res, list) and len(res) == 1:     # a derivative d/dx
+                    if i == len(arr) - 1:
+                        raise ParseError("a derivative d/dx needs an expression after it")
+                    return sympy.Derivative(self.convert_postfix_list(arr, i + 1), res[0])
+                return res
 
             def convert_frac(self, frac):
                 top, bottom = frac.upper.getText(), frac.lower.getText()
