@@ -69,6 +69,7 @@ class Context:
     families: Mapping[str, Mapping[str, bool]] = field(default_factory=dict)  # x_j > 0: base x
     seen: list = field(default_factory=list)        # every raw side, to find i used as an index
     notes: set = field(default_factory=set)         # readings a user should see ("i is ...")
+    base_ranges: dict = field(default_factory=dict)   # x -> (lo, hi) of an unlimited sum over x_j
     i_ordered: bool = False                         # "j \le i": i is compared, so it is real
 
     # -- pass 1 ---------------------------------------------------------------------------
@@ -218,14 +219,34 @@ class Context:
             raise ParseError(f"vector {raw.name} has more than one index")
         return vector_component(parts[0], self.subscript(parts[1][0]))
 
-    def limits(self, index_raw):
+    def limits(self, index_raw, body=None):
+        """The range of an index without written limits: a sum over it, else 1..N_<index>.
+
+        Two indices over the same indexed name share its range: in \\sum_i x_i = \\sum_j x_j
+        both run over the entries of x.
+        """
         index = self.symbol(index_raw.name)
         if index_raw.name in self.ranges:
             lo, hi = self.ranges[index_raw.name]
             return index, self.convert(lo), self.convert(hi)
+        bases = sorted(self._indexed_by(body, index_raw.name)) if body is not None else []
+        for base in bases:
+            if base in self.base_ranges:
+                return (index,) + self.base_ranges[base]
         top = self.known.get(f"N_{index_raw.name}") or \
             sympy.Symbol(f"N_{index_raw.name}", integer=True, positive=True)
+        for base in bases:
+            self.base_ranges[base] = (sympy.Integer(1), top)
         return index, sympy.Integer(1), top
+
+    def _indexed_by(self, body, index: str) -> set:
+        """The names indexed by ``index`` in a raw body (x in x_j)."""
+        out = set()
+        for sym in self.deep_symbols(body):
+            parts = split_name(sym.name)
+            if parts and any(index in _WORD.findall(p) or _packed(p, index) for p in parts[1]):
+                out.add(parts[0])
+        return out
 
     def convert(self, raw):
         """The stepcheck expression for a raw latex2sympy tree."""
@@ -259,15 +280,15 @@ class Context:
             return cls(conv(args[3]), (self.symbol(args[0].name), conv(args[1]), conv(args[2])))
         if name in ("SCZsumn", "SCZprodn"):
             cls = sympy.Sum if name == "SCZsumn" else sympy.Product
-            return cls(conv(args[1]), self.limits(args[0]))
+            return cls(conv(args[1]), self.limits(args[0], args[1]))
         if name in ("SCZmax", "SCZmin"):
             cls = MaxOver if name == "SCZmax" else MinOver
-            return cls(conv(args[1]), self.limits(args[0]))
+            return cls(conv(args[1]), self.limits(args[0], args[1]))
         if name in ("SCZmaxr", "SCZminr"):
             cls = MaxOver if name == "SCZmaxr" else MinOver
             return cls(conv(args[3]), (self.symbol(args[0].name), conv(args[1]), conv(args[2])))
         if name == "SCZsumx":
-            index, lo, hi = self.limits(args[0])
+            index, lo, hi = self.limits(args[0], args[1])
             term = conv(args[1])
             for other in args[2:]:
                 term = term * (1 - sympy.KroneckerDelta(index, conv(other)))

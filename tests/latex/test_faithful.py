@@ -234,3 +234,8 @@ def test_bars_that_pair_one_way_are_read():
 
 def test_accent_with_subscript_is_one_symbol():
     assert claim(r"\hat{x}_1 = 1")[0] == Symbol(r"\hat{x}_1", **R)
+
+
+def test_two_indices_over_one_name_share_its_range():
+    lhs, rhs = claim(r"\sum_i x_i = \sum_j x_j")
+    assert lhs.limits[0][1:] == rhs.limits[0][1:]
