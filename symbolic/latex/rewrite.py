@@ -334,6 +334,9 @@ class Rewriter:
             return r"\cdot", k + 1
         if text in _REFUSED:
             raise fail(text, item.col, _REFUSED[text])
+        if text == "!" and k + 1 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text == "!":
+            raise fail("!!", item.col, "n!! is the double factorial or (n!)!: write (n!)! for the "
+                       "factorial of a factorial; the double factorial cannot be read")
         if text == "d":
             # latex2sympy lexes "d x" and even "d \cdot x" as one differential symbol
             return r"\text{d}", k + 1

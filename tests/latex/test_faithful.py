@@ -195,6 +195,7 @@ MORE_REFUSED = [
     (r"\sigma^2(x) = 1", ["sigmoid"]),
     (r"x(0) = 0", ["function"]),
     (r"x(y) = 2", ["function", "x \\cdot y"]),
+    (r"3!! = 720", ["double factorial"]),
     (r"R(T) = 1", ["--function R"]),
     (r"j \le i \le e^{i}", ["imaginary"]),
     (r"\sum_{i=0}^{n} e^{i\theta_i} = 1", ["\\mathrm{i}"]),
