@@ -79,7 +79,7 @@ class Context:
             if key in self.calls:
                 continue
             args = [texts[0]] + [parse(t) for t in texts[1:]] if tag == "SCZfn" else \
-                [parse(t) for t in texts]
+                list(texts[:2]) + [parse(texts[2])] if tag == "SCZprime" else [parse(t) for t in texts]
             self.calls[key] = (tag, tuple(args))
         for key, (tag, args) in list(self.calls.items()):
             if key not in self.scanned:
@@ -106,7 +106,7 @@ class Context:
         for sym in getattr(raw, "free_symbols", ()):
             if sym.name in self.calls:
                 tag, args = self.calls[sym.name]
-                for arg in args[1:] if tag == "SCZfn" else args:
+                for arg in args[1:] if tag == "SCZfn" else args[2:] if tag == "SCZprime" else args:
                     out |= self.deep_symbols(arg)
             else:
                 out.add(sym)
@@ -318,6 +318,10 @@ class Context:
             return sympy.im(conv(args[0]))
         if name == "SCZrelu":
             return ReLU(conv(args[0]))
+        if name == "SCZprime":
+            fn, order, var = args
+            x = conv(var)
+            return sympy.Derivative(sympy.Function(fn, real=True)(x), (x, int(order)))
         if name == "SCZsigmoid":
             # sigma(t) = 1/(1 + e^{-t}), written out so that every checker can evaluate it
             return 1 / (1 + sympy.exp(-conv(args[0])))

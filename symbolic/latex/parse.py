@@ -192,6 +192,9 @@ def _pieces(latex: str):
     return sides, rels
 
 
+_MAX_TERMS = 250
+
+
 class _Reader:
     """Reads the sides of one chain (or one assumption) raw, then converts them together."""
 
@@ -206,6 +209,11 @@ class _Reader:
         return _rename(library_parse(text), self.rewriter.plain)
 
     def raw(self, side_items):
+        terms = sum(1 for x in side_items if isinstance(x, Tok) and x.text in ("+", "-"))
+        if terms > _MAX_TERMS:
+            # the library's grammar recurses once per term: 900 terms take seconds, 990 overflow
+            raise ParseError(f"formula nested too deeply to read: {terms} terms in one side, the "
+                             f"limit is {_MAX_TERMS}; simplify it")
         check_words(text_of(side_items))
         gaps = [x for x in side_items if isinstance(x, Tok) and x.text in (r"\quad", r"\qquad")]
         if gaps:

@@ -421,6 +421,21 @@ class Rewriter:
             out += r" \cdot"    # 2(3) is 2 times 3: never the library's mixed number 2 + 3
         return out, j
 
+    def _prime(self, items, k, s, primes, scripts):
+        """``f'(x)``, ``f''(x)`` of a declared function f: its derivatives at a variable x."""
+        tok = items[k]
+        key = _function_key(tok.text)
+        group = items[s + primes] if s + primes < len(items) else None
+        declared = key in self.functions and not scripts
+        args = [x for x in group.items if not _space(x)] if isinstance(group, Group) and \
+            group.kind == "paren" else []
+        if not declared or primes > 3 or len(args) != 1 or not (isinstance(args[0], Tok)
+                                                               and _is_letter(args[0].text)):
+            raise fail(text_of(items[k:s + primes + 1]), tok.col,
+                       "primes are read only on a declared function at a variable, f'(x) with "
+                       "--function f; name other quantities x_2, or write \\frac{d}{dx} f(x)")
+        return self._call("SCZprime", key, str(primes), self.emit(group.items)), s + primes + 1
+
     def _letter(self, items, k):
         """A letter before brackets: a declared function, the sigmoid, refused, or a product.
 
@@ -441,6 +456,11 @@ class Rewriter:
             arg, j = self._script(items, s)
             scripts.append((items[s].text, arg))
             s = self._solid(items, j)
+        primes = 0
+        while s + primes < len(items) and isinstance(items[s + primes], Tok) and items[s + primes].text == "'":
+            primes += 1
+        if primes:
+            return self._prime(items, k, s, primes, scripts)
         group = items[s] if s < len(items) else None
         if not (isinstance(group, Group) and group.kind == "paren"):
             return None

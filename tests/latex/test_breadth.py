@@ -90,3 +90,21 @@ def test_a_definition_of_a_name_by_itself_is_an_update():
 def test_environments_are_refused_with_a_reason():
     with pytest.raises(ParseError, match="each row"):
         parse_chain(r"\begin{aligned} a &= b \\ c &= d \end{aligned}")
+
+
+def test_prime_of_a_declared_function_is_its_derivative():
+    f = sympy.Function("f", real=True)
+    lhs, _ = claim(r"f'(x) = 1", functions=["f"])
+    assert lhs == sympy.Derivative(f(x), x)
+    lhs, _ = claim(r"f''(x) = 1", functions=["f"])
+    assert lhs == sympy.Derivative(f(x), (x, 2))
+
+
+@pytest.mark.parametrize("latex, functions", [
+    (r"f'(x) = 1", ()),            # undeclared
+    (r"f'(2x) = 1", ("f",)),       # not at a variable
+    (r"x' = 1", ()),               # a prime on a variable
+])
+def test_prime_near_misses_refused(latex, functions):
+    with pytest.raises(ParseError, match="primes"):
+        parse_chain(latex, functions=functions)
