@@ -45,6 +45,17 @@ def main(argv=None) -> int:
     share = 100 * total["read"] / total["displays"] if total["displays"] else 0.0
     print(f"{'total':<16} {total['displays']:>8} {total['read']:>6} {total['refused']:>8} "
           f"{total['misread']:>8} {share:>6.1f}%")
+    print("\nby kind (a display is a $$...$$ block or equation environment of the source; an inline")
+    print("formula is one from the running text or an algorithm line, marked '(inline)' in its ref):")
+    for label, pick in (("displays", lambda o: "(inline)" not in o.display.ref),
+                        ("inline", lambda o: "(inline)" in o.display.ref)):
+        part = [o for o in outcomes if pick(o)]
+        readable = [o for o in part if not o.display.expects_refusal]
+        kinds = Counter(o.kind for o in part)
+        read_of_readable = sum(o.kind == "read" for o in readable)
+        print(f"  {label:<9} {len(part):>4}: read {kinds['read']}, refused {kinds['refused']}, "
+              f"misread {kinds['misread']}; with an expected reading {len(readable)}, of which read "
+              f"{read_of_readable} ({100 * read_of_readable / max(1, len(readable)):.1f}%)")
     hows = Counter(o.how for o in outcomes if o.kind == "read")
     print(f"\nread structurally: {hows['structural']}, numerically: {hows['numeric']}; "
           f"expected refusals: {sum(o.display.expects_refusal for o in outcomes)}; "

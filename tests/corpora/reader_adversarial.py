@@ -9,9 +9,12 @@ what it is as a careful reader of the typeset formula reads it:
 * ``Truth.AMBIGUOUS`` -- its plausible readings disagree, so any decisive verdict is a guess:
   it must be neither accepted nor refuted (a refusal that names the readings is the right answer).
 
-``rule`` names the reading rule the claim attacks and ``why`` is the hand-worked reason for its
-truth: what the formula means and what a misread would turn it into. Every value here was worked
-out by hand, not taken from the tool.
+``family`` names the reading rule the claim attacks and ``why`` is the hand-worked reason for
+its truth: what the formula means and what a misread would turn it into. Every truth here was
+worked out by hand, never copied from the tool's verdict. ``TRUE``/``FALSE`` follow the reading
+conventions of issue 11 (TeX's one-token rule, ``\%`` is /100, digit groups are one number,
+Greek letters are variables, ``i`` is the imaginary unit where it is not an index, an
+unbracketed function argument ends at ``\cdot``, ``+``, ``-`` and relations).
 """
 from __future__ import annotations
 
@@ -47,6 +50,7 @@ class Family(enum.Enum):
     ABSOLUTE = "absolute values, norms and brackets"
     FUNCTION_SCRIPTS = "sub- and superscripts on functions"
     BIG_OPERATORS = "sums, products, limits and their extent"
+    VECTORS = "transposes, inner products and vector norms"
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ T, F, A = Truth.TRUE, Truth.FALSE, Truth.AMBIGUOUS
 
 
 def _family(family: Family, rows) -> list[Case]:
+    """Cases from rows ``(latex, truth, why[, assume[, imaginary_unit]])``."""
     out = []
     for row in rows:
         latex, truth, why, *rest = row
@@ -109,6 +114,42 @@ NUMBERS = _family(Family.NUMBERS, [
     ("3.14 = \\pi", F, "3.14 is a rational number, not pi"),
     ("1e3 = 1000", A, "LaTeX prints 1e3, i.e. 1 * e * 3 = 3e, but a programmer means 1000"),
     ("10x = 10 \\cdot x", T, "a number before a letter is a product"),
+    ("3 4 5 = 12", F, "TeX prints 345; adding the digits gives 12"),
+    ("1 2 3 = 6", F, "TeX prints 123; both the sum and the product of the digits give 6"),
+    ("2 0 = 2", F, "TeX prints 20; the sum of the digits is 2"),
+    ("x 2 = x + 2", F, "x2 is a product (or a typo for x_2), never a sum"),
+    (r"3\ 4 = 7", F, r"a control space between digits is no plus"),
+    (r"3\quad 4 = 7", F, r"a quad space between digits is no plus"),
+    ("(3)(4) = 12", T, "brackets side by side multiply"),
+    ("3(4) = 12", T, "a number before a bracket multiplies"),
+    ("(3)4 = 12", T, "a bracket before a number multiplies"),
+    (r"1\,000\,000 = 10^6", T, "digit groups of a million"),
+    (r"12{,}345 = 12345", T, "a thousands comma in braces"),
+    (r"2 . 3 = 6", F, "TeX prints 2.3; a dot is not a product"),
+    (r"2.3 = 2 \cdot 3", F, "2.3 is a decimal number"),
+    ("2 x 3 = 6", F, "x is a variable, not a times sign: 6x = 6 fails at x = 2"),
+    ("(3)(4) = 7", F, "brackets side by side multiply: 12, never 3 + 4"),
+    ("2(3) = 5", F, "a number before a bracket multiplies: 6"),
+    ("(0)(5) = 5", F, "0 times 5 is 0"),
+    ("(1)(1)(1) = 3", F, "1 * 1 * 1 = 1"),
+    ("10(1) = 11", F, "10 times 1 is 10"),
+    ("-(3)(4) = -7", F, "-(3 * 4) = -12"),
+    (r"1\,000 = 0", F, r"1\,000 is one thousand"),
+    (r"1\,2\,3 = 6", F, "digit groups 1 2 3 print 123; neither a sum nor a product"),
+    (r"3.14\,159 = 162.14", F, r"3.14\,159 is 3.14159 with a thin space in its decimals"),
+    (r"3.14\,159 = 3.14159", T, "a thin space groups decimals too"),
+    (r"0.333 = \frac{1}{3}", F, "0.333 is 333/1000, close to but not 1/3"),
+    ("1.999999999999999999 = 2", F, "a decimal just below 2 is not 2"),
+    (r"\pi = 3.141592653589793", F, "a double-precision value of pi is not pi"),
+    (r"\sqrt{2} = 1.4142135623730951", F, "a double-precision value of the root is not the root"),
+    (r"10^{-20} = 0", F, "a small number is not zero"),
+    (r"10^{-20} > 0", T, "exact arithmetic"),
+    (r"1 + 10^{-30} = 1", F, "exact arithmetic: the sum exceeds 1"),
+    (r"1 + 10^{-60} > 1", T, "exact arithmetic, beyond 50 digits"),
+    (r"e^{\pi\sqrt{163}} = 640320^3 + 744", F, "Ramanujan's near-integer: off by about 7.5e-13"),
+    (r"12\,345\,678 = 12345678", T, "two thin-space digit groups"),
+    (r"\frac{12}{3} = 4", T, "braces give the whole number to \\frac"),
+    (r"\frac1{23} = \frac{1}{23}", T, "a braced second argument"),
 ])
 
 PERCENT = _family(Family.PERCENT, [
@@ -129,6 +170,9 @@ PERCENT = _family(Family.PERCENT, [
     ("x = 2x % holds at x = 0 only", F, "after the comment is removed: x = 2x, false for x = 1"),
     ("1 = 1 % + 1", T, "TeX drops the comment: 1 = 1"),
     ("2 = 1 % + 1", F, "TeX drops the comment: 2 = 1; reading the comment as maths gives 2 = 2"),
+    (r"50\% \cdot 2 = 100", F, "0.5 * 2 = 1"),
+    (r"x \% y = xy", F, "x% y = xy/100"),
+    (r"\% x = x", F, "a percent sign before a variable is not a formula"),
 ])
 
 CAPITAL_I = _family(Family.CAPITAL_I, [
@@ -145,6 +189,17 @@ CAPITAL_I = _family(Family.CAPITAL_I, [
     (r"E = \mathrm{e}", F, "E is a variable; \\mathrm{e} is Euler's number"),
     ("e > 2.7", T, "e is Euler's number, 2.718..."),
     (r"\mathrm{i}^2 = -1", T, r"\mathrm{i} is the imaginary unit"),
+    (r"\mathbf{I}^2 = \mathbf{I}", A, "the identity matrix (true) or a scalar variable (false)"),
+    ("E[X] = X", F, "an expectation is a number, not the variable; E times X is not X either"),
+    (r"\mathbb{E}[X] = X", F, "an expectation is not the random variable"),
+    (r"e^{-x} e^x = 1", T, "e is Euler's number"),
+    (r"e^{x+y} = e^x + e^y", F, "x = y = 0 gives 1 \u2260 2"),
+    (r"\exp(x) = e x", F, "exp(x) is e^x, not e * x (x = 2)"),
+    ("I^{-1} = I", F, "1/I \u2260 I at I = 2; the imaginary reading dropping the exponent proves it"),
+    ("I^x = I", F, "a variable exponent must not vanish (I = 2, x = 2)"),
+    ("I_j = I_k", F, "two different subscripted variables"),
+    ("2I^2 = 2I", F, "fails at I = 2"),
+    (r"\sqrt{I^2} = I", T, "I > 0 assumed: I is a declared real variable", ("I > 0",)),
 ])
 
 UNICODE = _family(Family.UNICODE, [
@@ -184,6 +239,22 @@ UNICODE = _family(Family.UNICODE, [
     ("\u00bd = 0.5", T, "the vulgar fraction one half"),
     ("1\u200b2 = 3", F, "a zero-width space prints 12; never 1 + 2"),
     ("e^{i\u03c0} = \u22121", T, "Euler's identity in Unicode", (), True),
+    ("\u03b3 > 0.5", F, "Unicode gamma is the variable \\gamma, not Euler's constant"),
+    ("\u03c0 > 3", T, "Unicode pi is pi"),
+    ("2\u00b3 = 8", T, "superscript three"),
+    ("2\u00b3 = 6", F, "2 cubed is 8"),
+    ("x\u2081\u00b2 = x_1^2", T, "subscript then superscript"),
+    ("\u2211_{j=1}^{3} j = 6", T, "the Unicode summation sign"),
+    ("\uff11\uff0b\uff11\uff1d\uff12", T, "full-width 1 + 1 = 2"),
+    ("2 \u22c5 3 = 6", T, "U+22C5 is the dot operator"),
+    ("1\u20442 = 0.5", T, "U+2044 is the fraction slash"),
+    ("3 \u2013 1 = 31", F, "an en dash pasted for a minus is no digit joiner"),
+    ("3 \u2013 1 = 2", T, "an en dash pasted for a minus sign: 3 - 1"),
+    ("\u0430 - a = 0", A, "Cyrillic \u0430 looks like Latin a: the same letter to the eye, two "
+                           "symbols to a program"),
+    ("\u221a(x\u00b2) = |x|", T, "the root of a square"),
+    ("2\u2070 = 1", T, "superscript zero"),
+    ("\u221b8 = 2", T, "the cube-root sign"),
 ])
 
 DOUBLE_SCRIPT = _family(Family.DOUBLE_SCRIPT, [
@@ -199,6 +270,11 @@ DOUBLE_SCRIPT = _family(Family.DOUBLE_SCRIPT, [
     ("x_1_2 = x_1", F, "double subscript: a TeX error; dropping the second is a misread"),
     ("x^{2}{}^{3} = x^{5}", F, "x^2 then an empty group with exponent 3: x^2 * 1, not x^5",
      ("x > 1",)),
+    ("x_1^2_3 = x_{13}^2", F, "a second subscript is a TeX error"),
+    ("{x^2}^3 = x^6", T, "braces: (x^2)^3"),
+    ("x^{2^3} = x^8", T, "a superscript inside braces"),
+    ("x_1^2_3 = x_1^2", F, "a second subscript _3 is a TeX error; it must not vanish"),
+    ("x^{2}^{3}_1 = x_1^6", F, "double superscript, and the subscript must not vanish"),
 ])
 
 ONE_TOKEN = _family(Family.ONE_TOKEN, [
@@ -225,6 +301,24 @@ ONE_TOKEN = _family(Family.ONE_TOKEN, [
     (r"\sqrt[3]{8} = \sqrt{8}", F, "the root index 3 must not be dropped"),
     (r"x^\frac12 = \sqrt{x}", T, r"x^{\frac{1}{2}}: \frac12 is one argument group", ("x > 0",)),
     (r"10^-2 = 0.01", A, "TeX gives 10^{-} 2: refuse, or read 10^{-2} with a warning"),
+    (r"\sqrt2 2 = 2\sqrt{2}", T, r"\sqrt takes the token 2"),
+    (r"\frac{1}{2}x = \frac{1}{2x}", F, "(1/2) x, not 1/(2x) (x = 1)"),
+    ("1/2x = \\frac{x}{2}", A, "1/2x is (1/2)x to some and 1/(2x) to others: refuse"),
+    (r"\frac1x2 = \frac{2}{x}", T, r"\frac{1}{x} 2", ("x > 0",)),
+    (r"\frac1{x}2 = \frac{1}{2x}", F, r"\frac{1}{x} * 2 = 2/x, not 1/(2x)", ("x > 0",)),
+    (r"x^ 2 = x^2", T, "a space after ^ changes nothing"),
+    ("x_ab = x_{ab}", F, "x_a * b, not the variable x_{ab}"),
+    ("x^{(2)(3)} = x^5", F, "(2)(3) = 6 in the exponent: x^6 \u2260 x^5 (x = 2)"),
+    (r"\sqrt{(2)(8)} = \sqrt{10}", F, "(2)(8) = 16: the root is 4"),
+    (r"\frac{(1)(2)}{3} = 1", F, "(1)(2) = 2: the fraction is 2/3"),
+    ("(2)^{(3)} = 8", T, "bracketed base and exponent"),
+    (r"\sqrt[n]{x} = \sqrt{n} x", F, r"the n-th root of x, not the square root of n times x",
+     ("x > 0", r"n \in \mathbb{Z}_{>0}")),
+    (r"\sqrt[n]{x^n} = x", T, "the n-th root undoes the n-th power for x > 0",
+     ("x > 0", r"n \in \mathbb{Z}_{>0}")),
+    (r"\sqrt[3]{x} = x^{1/3}", T, "the cube root of a positive number", ("x > 0",)),
+    (r"\sqrt[3]8 = 2", T, "one-token argument"),
+    (r"\sqrt[2]{9} = 3", T, "an explicit index 2"),
 ])
 
 CONSTANTS = _family(Family.CONSTANTS, [
@@ -255,6 +349,19 @@ CONSTANTS = _family(Family.CONSTANTS, [
     (r"\ell^2 \ge 0", T, r"\ell is a real variable"),
     (r"\lambda x = x \lambda", T, "two real variables commute"),
     (r"\infty - \infty = 0", F, "infinity minus infinity is undefined"),
+    (r"\zeta(2) = \frac{\pi^2}{6}", A, r"Riemann's zeta (true) or the product \zeta * 2 (false)"),
+    (r"\pi(10) = 4", A, r"the prime-counting function (true) or pi times 10 (false)"),
+    (r"\overline{x} = x", A, r"a mean (false) or the conjugate of a real x (true)"),
+    (r"\Delta = \delta", F, "two different variables"),
+    (r"\sqrt{-1} = \mathrm{i}", T, "the principal root of -1"),
+    (r"\sqrt[3]{-8} = -2", T, "the real cube root, as every paper means it"),
+    ("(-8)^{1/3} = -2", A, "the real cube root (-2) or the principal complex root 1 + i\u221a3"),
+    (r"\Gamma > 0.5", F, r"\Gamma is a variable (or the gamma function), never Euler's constant"),
+    (r"\Gamma^2 = \gamma^2", F, "two different variables"),
+    (r"\bar{x} = \overline{x}", T, "the same bar, drawn shorter or longer"),
+    (r"\sqrt{\gamma^2} = -\gamma", T, r"\gamma < 0 assumed: \gamma is a declared variable",
+     (r"\gamma < 0",)),
+    ("e^{x} e^{y} = e^{x+y}", T, "e is Euler's number"),
 ])
 
 FUNCTION_PRODUCT = _family(Family.FUNCTION_PRODUCT, [
@@ -276,6 +383,14 @@ FUNCTION_PRODUCT = _family(Family.FUNCTION_PRODUCT, [
     (r"\operatorname{ReLU}(x) - \operatorname{ReLU}(-x) = x", T, "max(x,0) - max(-x,0) = x"),
     (r"\mathrm{softmax}(x) = x", F, "softmax is a function, not the product of a name and x"),
     (r"\sin(x) = \sin \cdot x", F, r"\sin is never a factor"),
+    ("f^{-1}(x) = \\frac{1}{f(x)}", F, "f^{-1} is the inverse function, not a reciprocal"),
+    ("f^2(x) = f(f(x))", A, "f squared or f iterated: authors differ"),
+    (r"\mathrm{sin}\,x = \sin x", T, r"\mathrm{sin} is sin"),
+    (r"\text{lr} \cdot 2 = 2\,\text{lr}", T, "a named quantity times 2"),
+    (r"\sigma(x) = \frac{1}{1 + e^{-x}}", T, r"\sigma is the logistic sigmoid"),
+    (r"\ln(x) y = y\ln x", T, "the brackets close the argument", ("x > 0",)),
+    (r"\sqrt{x}(1 + x) = \sqrt{x} + x\sqrt{x}", T, "a root times a bracket", (r"x \ge 0",)),
+    ("a(2) = 2a", T, "a variable before a bracket multiplies"),
 ])
 
 EXTENT = _family(Family.EXTENT, [
@@ -300,6 +415,19 @@ EXTENT = _family(Family.EXTENT, [
     (r"\ln \frac{a}{b} = \ln a - \ln b", T, "log of a quotient", ("a > 0", "b > 0")),
     (r"e^2\ln 3 = 9", F, "e^2 * ln 3 = 8.12, not e^{2 ln 3} = 9"),
     (r"e^{2\ln 3} = 9", T, "e^{ln 9} = 9"),
+    (r"\sin x^2 = \sin^2 x", F, "sin(x^2) \u2260 (sin x)^2 (x = 1)"),
+    (r"\ln \ln x = 2\ln x", F, "ln ln x, not 2 ln x", ("x > 1",)),
+    (r"\tan^{-1} 1 = \frac{\pi}{4}", T, "arctan 1"),
+    (r"\log_b a = \frac{\ln a}{\ln b}", T, "change of base", ("a > 0", "b > 1")),
+    (r"\log_e x = \ln x", T, "base e", ("x > 0",)),
+    (r"\sinh^{-1} x = \frac{1}{\sinh x}", F, "sinh^{-1} is arsinh", ("x > 0",)),
+    (r"\ln x \cdot y = y\ln x", T, r"the argument ends at \cdot", ("x > 0",)),
+    (r"\ln x / y = \frac{\ln x}{y}", A, "(ln x)/y or ln(x/y): the readings disagree", ("x > 0", "y > 0")),
+    ("a/bc = \\frac{a}{bc}", A, "a/(bc) or (a/b)c: refuse"),
+    (r"\ln 2 \cdot \ln 3 = \ln 3 \cdot \ln 2", T, "two logarithms commute"),
+    (r"\ln 2 \cdot -1 = -\ln 2", T, r"the argument ends at \cdot: (ln 2)(-1)"),
+    (r"\sin x \times y = y \sin x", T, r"the argument ends at \times"),
+    (r"\ln x^{-1} = -\ln x", T, "ln(1/x)", ("x > 0",)),
 ])
 
 EVALUATION = _family(Family.EVALUATION, [
@@ -325,6 +453,13 @@ EVALUATION = _family(Family.EVALUATION, [
     (r"2x^2 = (2x)^2", F, "2x^2 \u2260 4x^2 (x = 1)"),
     (r"x^2y = x^{2y}", F, "x^2 * y, not x^{2y}", ("x > 0",)),
     (r"x^2y = y x^2", T, "x^2 times y"),
+    (r"x \cdot \frac{1}{x} = 1", F, "undefined at x = 0"),
+    (r"\frac{\sin x}{\sin x} = 1", F, "undefined at x = 0"),
+    (r"\frac{x^2}{x} = x", F, "undefined at x = 0"),
+    (r"\frac{1}{\frac{1}{x}} = x", F, "undefined at x = 0"),
+    (r"(\sqrt{x})^2 = x", F, "undefined for x < 0 over the reals"),
+    (r"(\sqrt{x})^2 = x", T, "x \u2265 0", (r"x \ge 0",)),
+    (r"\ln 1 = 0", T, "log of one"),
 ])
 
 IMAGINARY = _family(Family.IMAGINARY, [
@@ -347,6 +482,17 @@ IMAGINARY = _family(Family.IMAGINARY, [
     (r"\cos x = \frac{e^{ix} + e^{-ix}}{2}", T, "cosine from exponentials"),
     (r"|e^{i\theta}|^2 = 1", T, "unit modulus"),
     (r"\mathrm{i} \cdot \mathrm{i} = 1", F, "i^2 = -1"),
+    (r"i = \sqrt{-1}", T, "the imaginary unit"),
+    (r"e^{2\pi i} = 1", T, "a full turn"),
+    ("(x + iy)(x - iy) = x^2 + y^2", T, "|x + iy|^2 for real x, y (refuted only if i is real)"),
+    (r"\prod_{i=1}^{2} i = 2", T, "i is the product index"),
+    (r"\max_i x_i \ge x_1", T, "an element is at most the max; i is the max index"),
+    (r"x_i + i = i + x_i", T, "commutes either way"),
+    (r"e^{i\pi} = -1", T, "Euler's identity with --imaginary-unit", (), True),
+    ("i^2 = 1", F, "false as the imaginary unit (-1) and as an index (i = 2)"),
+    (r"\sqrt{i^2} = i", T, "i > 0 assumed: here i is a declared positive variable", ("i > 0",)),
+    ("i_1 = i_2", F, "two subscripted variables; the imaginary reading must not drop the subscripts"),
+    ("x^i = x", F, "false for x = 2 for either reading of i", ("x > 0",)),
 ])
 
 ASSUMPTIONS = _family(Family.ASSUMPTIONS, [
@@ -367,13 +513,31 @@ ASSUMPTIONS = _family(Family.ASSUMPTIONS, [
     (r"\sqrt{x^2} = x", F, "x > -1 allows x = -1/2", ("x > -1",)),
     (r"\sqrt{x^2} = x", T, "x \u2265 0", (r"x \ge 0",)),
     (r"\ln p < 0", T, "0 < p < 1", ("0 < p < 1",)),
-    (r"\ln p < 0", F, "p < 1 allows p \u2264 0, where ln p is undefined", ("p < 1",)),
+    ("p^2 < 1", F, "p < 1 is not 0 < p < 1: p = -2 gives 4", ("p < 1",)),
     ("(-1)^{2n} = 1", T, "n an integer", (r"n \in \mathbb{Z}_{>0}",)),
     ("(-1)^{n} = 1", F, "n = 1 gives -1", (r"n \in \mathbb{Z}_{>0}",)),
     ("x^2 < x", T, "x in (0, 1)", (r"x \in (0, 1)",)),
     ("x^2 < x", F, "x = 0 is in [0, 1] and 0 < 0 is false", (r"x \in [0, 1]",)),
     (r"\ln(xy) = \ln x + \ln y", T, "both positive, in one --assume", ("x > 0, y > 0",)),
-    (r"\ln(xy) = \ln x + \ln y", F, "x, y < 0 make xy > 0 but ln x undefined", ("xy > 0",)),
+    ("|x + y| = |x| + |y|", T, "xy > 0: x and y have the same sign", ("xy > 0",)),
+    ("|x + y| = |x| + |y|", F, "x + y > 0 allows x = 2, y = -1", ("x + y > 0",)),
+    (r"\sqrt{x_j^2} = x_j", T, "x_i > 0 for every i includes x_j", ("x_i > 0",)),
+    (r"\sqrt{x_j^2} = x_j", F, "x_1 > 0 says nothing about x_j", ("x_1 > 0",)),
+    (r"\sqrt{x_j^2} = x_j", T, "braces in the subscript name the same x_j", ("x_{j} > 0",)),
+    (r"\sqrt{x^2} = x", T, "0 < x written the other way round", ("0 < x",)),
+    (r"\sqrt{x^2} = x", T, r"\gt is >", (r"x \gt 0",)),
+    (r"\sqrt{x^2} = x", T, "-x < 0 is x > 0", ("-x < 0",)),
+    (r"\sqrt{x^2} = x", F, "x^2 > 0 only says x \u2260 0", ("x^2 > 0",)),
+    (r"\sqrt{x^2} = x", T, "x => 0 is a typo for x \u2265 0: refuse it or read it so",
+     ("x => 0",)),
+    (r"\sqrt{\lambda^2} = \lambda", T, "lambda > 0 without a backslash is a typo for "
+                                       "\\lambda > 0: refuse, never a product", ("lambda > 0",)),
+    (r"\ln x \ge 0", T, "x \u2265 1", (r"x \ge 1",)),
+    ("x^2 \\ge x", T, "true for every integer", (r"x \in \mathbb{Z}",)),
+    ("x^2 > x", F, "x = 0 or x = 1", (r"x \in \mathbb{Z}",)),
+    (r"x \ge 1", A, r"\mathbb{N} starts at 0 or at 1 depending on the author", (r"x \in \mathbb{N}",)),
+    (r"\prod_{j=1}^{n} x_j > 0", T, "a product of positive terms", ("x_j > 0", r"n \in \mathbb{Z}_{>0}")),
+    ("x_1 + x_2 > 0", F, "x_1 > 0 says nothing about x_2", ("x_1 > 0",)),
 ])
 
 RELATIONS = _family(Family.RELATIONS, [
@@ -401,6 +565,21 @@ RELATIONS = _family(Family.RELATIONS, [
     (r"100 \approx 1", F, "100 is not approximately 1"),
     (r"1 \gg 2", F, "1 is not much greater than 2"),
     (r"x = y", F, "two free variables"),
+    (r"1 = 1 \le 0", F, "the second link is false"),
+    (r"2 \ge 1 \ge 3", F, "the second link is false"),
+    (r"x < y \implies x^2 < y^2", F, "x = -2, y = 1"),
+    (r"x < y \implies x^3 < y^3", T, "the cube is increasing"),
+    (r"x > 0 \wedge y > 0 \implies xy > 0", T, "a product of positives"),
+    ("x := x + 1", F, "a circular definition; as an equation, false"),
+    (r"x \equiv x + 1", F, "never"),
+    ("1 = 1 = 2", F, "the second link is false"),
+    (r"x \ge x", T, "reflexive"),
+    (r"2 \approx 2", T, "equal numbers are approximately equal"),
+    (r"x > 0 \wedge x < 0 \implies 1 = 2", T, "a contradictory premise implies anything"),
+    (r"x > 0 \implies x > 1", F, "x = 1/2"),
+    (r"x^2 = 1 \implies x = 1", F, "x = -1"),
+    (r"x^2 = 1 \iff x = 1", F, "x = -1"),
+    (r"x > 1 \Rightarrow x^2 > 1", T, "squares grow above 1"),
 ])
 
 HIDDEN = _family(Family.HIDDEN, [
@@ -433,6 +612,25 @@ HIDDEN = _family(Family.HIDDEN, [
     (r"\left. x^2 \right|_{x=2} = x^2", F, "the evaluation bar fixes x = 2"),
     (r"x^2 + \underbrace{0}_{=1} = x^2 + 1", F, "the underbrace note '=1' is a remark; 0 \u2260 1"),
     (r"a\,b = ab", T, "a thin space between letters is a product"),
+    (r"0 &= 1 \\ 0 &= 0", F, r"two rows: 0 = 1 is false; dropping \\ and & reads 0 = 1 0 = 0"),
+    (r"x + x &= 2x \\ &= x \cdot 2", T, "an align chain: both rows hold"),
+    (r"x = x + 1 \label{eq:bad}", F, "a label changes nothing"),
+    ("1 = 2 % \\\\ 1 = 1", F, "the comment hides the second row: 1 = 2"),
+    (r"\left\{ x \right\} = x", F, r"\left\{ x \right\} is a set (or a fractional part), not x"),
+    (r"\lvert x \rvert = x", F, "an absolute value: fails for x < 0"),
+    (r"x = 1 \\ x = x", F, r"two rows: x = 1 is false; dropping \\ reads the chain x = 1x = x"),
+    (r"q^T q = d", F, "a vector's squared norm is not its dimension"),
+    ("d x = x d", T, "two variables commute"),
+    (r"\frac{dx}{dt} = 0", F, "x varies with t; reading x as a constant symbol makes every rate zero"),
+    (r"\frac{\partial f}{\partial x} = 0", F, "f depends on x; a bare symbol f has derivative zero"),
+    (r"\frac{d}{dx} e^x = e^x", T, "the exponential is its own derivative"),
+    (r"\hat x = \hat{x}", T, "one-token argument of an accent"),
+    ("{x}_1 = x_1", T, "a braced base"),
+    (r"0 = 1 \quad 0 = 0", F, r"two claims side by side: 0 = 1 is false; reading '1 \quad 0' as a "
+                               "product chains 0 = 0 = 0"),
+    (r"2 = 2 \qquad 3 = 3", T, "two true claims side by side"),
+    ("0 = 1, 0 = 0", F, "two claims separated by a comma: the first is false"),
+    (r"0 = 0 \text{ and } 1 = 2", F, "the second claim is false"),
 ])
 
 ABSOLUTE = _family(Family.ABSOLUTE, [
@@ -457,6 +655,15 @@ ABSOLUTE = _family(Family.ABSOLUTE, [
     (r"\max(x, -x) = |x|", T, "max of x and -x"),
     (r"\min(a, b) \ge a", F, "a = 2, b = 1"),
     (r"\max(1, 2) = 12", F, "the comma is no digit group"),
+    ("||x|| = x", F, "a norm of a scalar is |x|: fails for x < 0"),
+    (r"\|x + y\| = \|x\| + \|y\|", F, "the triangle inequality is not an equality"),
+    (r"\|q\|^2 = q^T q", T, "the squared norm of a vector"),
+    (r"\|q\| = q^T q", F, "the norm is the square root of q^T q"),
+    (r"\left[ x \right) = x", F, "mismatched delimiters: a half-open interval, not a bracket"),
+    (r"\left| x \right) = |x|", F, "mismatched delimiters: not a formula"),
+    (r"\left( x \right| = x", F, "mismatched delimiters: not a formula"),
+    (r"\lfloor 2.5 \rceil = 2.5", F, "mismatched floor and ceiling"),
+    ("[2.5] = 2.5", T, "square brackets group; the Gauss floor bracket is written \\lfloor"),
 ])
 
 FUNCTION_SCRIPTS = _family(Family.FUNCTION_SCRIPTS, [
@@ -478,6 +685,12 @@ FUNCTION_SCRIPTS = _family(Family.FUNCTION_SCRIPTS, [
     (r"\exp(x)^2 = \exp(2x)", A, "(exp x)^2 = exp(2x), but exp(x^2) \u2260 exp(2x)"),
     (r"\sin^{2}(x) = \sin(x)\sin(x)", T, "the square of sin x"),
     (r"\cos^{-1} x = \frac{1}{\cos x}", F, "cos^{-1} is arccos", ("0 < x < 1",)),
+    (r"\sin^2(x) = \sin(x^2)", F, "(sin x)^2 \u2260 sin(x^2) (x = 1)"),
+    (r"\cos^{2} x = 1 - \sin^{2} x", T, "Pythagoras"),
+    (r"\ln^{-1} x = \frac{1}{\ln x}", A, "the inverse function (e^x) or the reciprocal", ("x > 1",)),
+    (r"\log_{2}^{2} 8 = 9", T, "(log_2 8)^2 = 9"),
+    (r"\operatorname{foo}(x) = \operatorname{foo}(y)", F, "an unknown function at two points"),
+    (r"\operatorname{sgn}(x) x = |x|", T, "sign times value"),
 ])
 
 BIG_OPERATORS = _family(Family.BIG_OPERATORS, [
@@ -504,9 +717,38 @@ BIG_OPERATORS = _family(Family.BIG_OPERATORS, [
     (r"\binom{4}{2} = 2", F, "4 choose 2 is 6 (not 4/2)"),
     ("3! = 6", T, "factorial"),
     ("-3! = 6", F, "-(3!) = -6"),
+    (r"\max_j x_j \ge x_1", T, "the max bounds every element", ()),
+    (r"\sum_j x_j = \sum_{j=1}^{n} x_j", T, "the range of the bare sum comes from the chain"),
+    (r"\prod_{j=1}^{n} x_j = x_1^n", F, "the terms differ"),
+    (r"\sum_{j=1}^{n} x_j^2 \ge 0", T, "a sum of squares", (r"n \in \mathbb{Z}_{>0}",)),
+    (r"\max_j x_j = \max_k x_k", T, "a renamed index over the same range"),
+    (r"\sum_{j=1}^{n} x_j \le n \max_j x_j", T, "each term is at most the max", (r"n \in \mathbb{Z}_{>0}",)),
+    (r"\lim_{x \to \infty} \frac{1}{x} = 0", T, "the limit at infinity"),
+    ("n! = n(n-1)!", T, "the factorial recursion", (r"n \in \mathbb{Z}_{>0}",)),
+    ("0! = 0", F, "0! = 1"),
+    (r"\binom{n}{2} = \frac{n(n-1)}{2}", T, "pairs", (r"n \in \mathbb{Z}_{>0}",)),
+])
+
+VECTORS = _family(Family.VECTORS, [
+    ("q^T k = k^T q", T, "the dot product is symmetric"),
+    (r"q^\top k = k^\top q", T, r"\top is the transpose"),
+    (r"\mathbf{q}^T \mathbf{k} = \mathbf{k}^T \mathbf{q}", T, "bold vectors"),
+    ("q_i^T k_j = k_j^T q_i", T, "indexed vectors"),
+    (r"\langle q, k \rangle = q^T k", T, "the inner product"),
+    (r"\langle q, q \rangle \ge 0", T, "a squared norm"),
+    (r"\langle q, k \rangle \ge 0", F, "k = -q gives a negative inner product"),
+    (r"q^T k \le \|q\| \|k\|", T, "Cauchy-Schwarz"),
+    (r"q^T k \le \|q\|", F, "k = 2q gives 2|q|^2 > |q| for |q| = 1"),
+    (r"\|q\| \ge 0", T, "a norm is nonnegative"),
+    ("(2q)^T k = 2 q^T k", T, "linearity"),
+    ("q^T (k + v) = q^T k + q^T v", T, "linearity"),
+    ("q^T (k + v) = q^T k", F, "v must not vanish"),
+    ("q k^T = k^T q", F, "q k^T is an outer product (a matrix), k^T q a number"),
+    ("A^T = A", F, "a matrix is not symmetric in general"),
+    (r"\|q + k\| \le \|q\| + \|k\|", T, "the triangle inequality"),
 ])
 
 CASES: tuple[Case, ...] = tuple(
     NUMBERS + PERCENT + CAPITAL_I + UNICODE + DOUBLE_SCRIPT + ONE_TOKEN + CONSTANTS
     + FUNCTION_PRODUCT + EXTENT + EVALUATION + IMAGINARY + ASSUMPTIONS + RELATIONS + HIDDEN
-    + ABSOLUTE + FUNCTION_SCRIPTS + BIG_OPERATORS)
+    + ABSOLUTE + FUNCTION_SCRIPTS + BIG_OPERATORS + VECTORS)

@@ -60,6 +60,7 @@ class Display:
     latex: str           # verbatim as published
     reading: str         # expected relations, or "refuse: why"
     matrices: str = ""   # "Q:N,d K:N,d": names read as matrices of that shape
+    vectors: str = ""    # "theta g": the names dot() and norm() treat as vectors
     note: str = ""
 
     @property
@@ -113,7 +114,8 @@ _KNOWN = {name: getattr(sympy, name) for name in (
     "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "E", "I", "pi", "oo", "Rational",
     "Integer", "floor", "ceiling", "sign", "factorial", "binomial", "Eq", "KroneckerDelta",
     "Piecewise", "erf", "Heaviside", "Limit", "Matrix", "Transpose", "Identity", "ZeroMatrix",
-    "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt")}
+    "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt",
+    "Tuple")}
 _GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
             "Rational": sympy.Rational, "Symbol": sympy.Symbol}
 _RELATIONS = [":=", "~=", "==", "!=", "<=", ">=", "<", ">"]
@@ -184,12 +186,13 @@ class MatFn(sympy.MatrixExpr):
         return m.applyfunc(lambda x: _function_value(self.fname, [x]))
 
 
-def _namespace(text: str, matrices: str):
+def _namespace(text: str, matrices: str, vectors: str = ""):
     """The objects the names of one expected reading stand for."""
     space = dict(_KNOWN)
     from symbolic.functions import MaxOver, MinOver, ReLU
     from symbolic.latex.vectors import COMPONENT, DIMENSION
     space.update(MaxOver=MaxOver, MinOver=MinOver, ReLU=ReLU)
+    vector_names = set(vectors.split())
 
     def dot(u, v, dim=DIMENSION):
         """u^T v of two vectors: components u[..., nu] summed over nu = 1..dim."""
@@ -199,8 +202,12 @@ def _namespace(text: str, matrices: str):
             if isinstance(x, sympy.Symbol):
                 return sympy.IndexedBase(x.name, real=True)[COMPONENT]
             # a linear combination of vectors: every vector in it becomes its component
-            vectors = [a for a in x.atoms(sympy.Indexed)] or list(x.free_symbols)
-            return x.xreplace({v: comp(v) for v in vectors})
+            if vector_names:
+                found = [a for a in x.atoms(sympy.Indexed) if str(a.base.label) in vector_names]
+                found += [a for a in x.free_symbols if a.name in vector_names]
+            else:
+                found = [a for a in x.atoms(sympy.Indexed)] or list(x.free_symbols)
+            return x.xreplace({v: comp(v) for v in found})
         return sympy.Sum(comp(u) * comp(v), (COMPONENT, 1, dim))
 
     def norm(u, dim=DIMENSION):
@@ -230,7 +237,7 @@ def _namespace(text: str, matrices: str):
 def expected_links(display: Display):
     """The expected reading as a list of (lhs, relation name, rhs)."""
     links = []
-    space = _namespace(display.reading, display.matrices)
+    space = _namespace(display.reading, display.matrices, display.vectors)
     for row in _split_top(display.reading, [";"])[0]:
         sides, ops = _split_top(row.strip(), _RELATIONS)
         values = [parse_expr(s.strip(), local_dict=space, global_dict=dict(_GLOBALS),
@@ -274,13 +281,15 @@ def _clean_name(name: str) -> str:
     name = _ACCENT.sub(lambda m: m.group(2) + _ACCENT_NAME.get(m.group(1), m.group(1)), name)
     name = name.replace("\\", "").replace("{", "").replace("}", "").replace(" ", "")
     name = name.replace("^prime", "prime").replace("'", "prime").replace("ℓ", "ell")
+    name = name.replace("^*", "star").replace("^ast", "star")
     # a superscript label (a^l_i, a_i^l: layer l, not a power) becomes one more index
     m = re.fullmatch(r"([A-Za-z]+)(?:_([^_^]+))?\^([^_^]+)(?:_([^_^]+))?", name)
     if m and not m.group(3).isdigit():
         base, sub1, sup, sub2 = m.groups()
         subs = [p for p in (sub1, sub2) if p] + [sup]
         name = f"{base}_{','.join(subs)}"
-    return "lambda" if name == "lamda" else name
+    name = {"varepsilon": "epsilon", "vartheta": "theta", "lamda": "lambda"}.get(name, name)
+    return name
 
 
 def _split_subscript(name: str):
@@ -308,7 +317,7 @@ def _index(text: str):
     if re.fullmatch(r"[A-Za-z0-9+\-*/ ]+", text):
         names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z]\w*", text)}
         try:
-            return parse_expr(text, local_dict=names, global_dict={"__builtins__": {}})
+            return parse_expr(text, local_dict=names, global_dict=dict(_GLOBALS))
         except Exception:
             pass
     return sympy.Symbol(text)
@@ -327,11 +336,18 @@ def normalise(expr, bound=None):
                                 and i.name not in bound for i in idx):
             idx = (sympy.Symbol("".join(i.name for i in idx)),)   # P_{i,j} and P_{ij}
         return sympy.IndexedBase(base)[idx]
+    if isinstance(expr, sympy.IndexedBase):
+        # a bare use of a name that is also indexed elsewhere (alpha and alpha_t)
+        return sympy.Symbol(_clean_name(str(expr.label)))
     if isinstance(expr, sympy.Dummy):
         return sympy.Symbol("_" + _clean_name(expr.name))
     if isinstance(expr, sympy.Symbol):
         name = _clean_name(expr.name)
         split = None if expr.name in bound else _split_subscript(name)
+        if split and any(re.search(rf"(?<![A-Za-z]){re.escape(b)}(?![A-Za-z])", p)
+                         for p in split[1] for b in bound):
+            # w_j inside a sum over j: a constant symbol named w_j is not the element w[j]
+            return sympy.Symbol(name)
         if split:
             base, parts = split
             idx = tuple(_index(p) for p in parts)
@@ -368,7 +384,9 @@ class _Point:
 
     def value(self, key):
         if key not in self.values:
-            self.values[key] = sympy.Float(self.rng.uniform(0.3, 1.7), 30)
+            # both signs: a reading that drops an absolute value or a sign must not pass
+            magnitude = self.rng.uniform(0.3, 1.7)
+            self.values[key] = sympy.Float(magnitude if self.rng.random() < 0.5 else -magnitude, 30)
         return self.values[key]
 
     def size(self, key):
@@ -417,6 +435,8 @@ def _evaluate(expr, point: _Point, sizes: set):
                       if all(i.is_number for i in x.indices) else x)
         e = e.replace(lambda x: isinstance(x, AppliedUndef),
                       lambda x: _function_value(type(x).__name__, x.args))
+    if isinstance(e, sympy.Tuple):
+        return sympy.Tuple(*[sympy.N(x, 30) for x in e])
     if isinstance(e, sympy.MatrixBase):
         if e.shape == (1, 1):
             return sympy.N(e[0, 0], 30)
@@ -425,13 +445,20 @@ def _evaluate(expr, point: _Point, sizes: set):
 
 
 def _close(a, b) -> bool:
+    if isinstance(a, sympy.Tuple) or isinstance(b, sympy.Tuple):
+        if not (isinstance(a, sympy.Tuple) and isinstance(b, sympy.Tuple)) or len(a) != len(b):
+            return False
+        return all(_close(x, y) for x, y in zip(a, b))
     if isinstance(a, sympy.MatrixBase) or isinstance(b, sympy.MatrixBase):
         if not (isinstance(a, sympy.MatrixBase) and isinstance(b, sympy.MatrixBase)):
             return False
         return a.shape == b.shape and all(_close(x, y) for x, y in zip(a, b))
     if not (a.is_number and b.is_number):
         return False
-    a, b = complex(a), complex(b)
+    try:
+        a, b = complex(a), complex(b)
+    except (TypeError, ValueError):   # nan, zoo, an unevaluated remainder
+        return False
     return abs(a - b) <= 1e-20 * max(1.0, abs(a), abs(b))
 
 
@@ -473,6 +500,17 @@ def _side_equal(got, want):
     return None
 
 
+def _sides_equal(pair, want):
+    """The set of ways both sides matched, or the name of the first side that did not."""
+    hows = set()
+    for side, (g, w) in zip(("left", "right"), zip(pair, want)):
+        how = _side_equal(g, w)
+        if how is None:
+            return side
+        hows.add(how)
+    return hows
+
+
 def compare(got_links, want_links):
     """("read", how) or ("misread", why)."""
     if len(got_links) != len(want_links):
@@ -485,11 +523,13 @@ def compare(got_links, want_links):
             pair = (grh, gl)
         else:
             return "misread", f"link {n + 1}: relation {gr}, expected {wr}"
-        for side, (g, w) in zip(("left", "right"), zip(pair, (wl, wrh))):
-            how = _side_equal(g, w)
-            if how is None:
-                return "misread", f"link {n + 1}: {side} side differs"
-            hows.add(how)
+        found = _sides_equal(pair, (wl, wrh))
+        if isinstance(found, str) and wr in ("EQ", "NE", "APPROX", "DEF"):
+            swapped = _sides_equal((pair[1], pair[0]), (wl, wrh))
+            found = swapped if not isinstance(swapped, str) else found
+        if isinstance(found, str):
+            return "misread", f"link {n + 1}: {found} side differs"
+        hows |= found
     return "read", "numeric" if "numeric" in hows else "structural"
 
 
@@ -508,12 +548,35 @@ def classify(display: Display) -> Outcome:
     if display.expects_refusal:
         return Outcome(display, "misread", "read, but a refusal was expected "
                        f"({display.reading[len(REFUSE):].lstrip(': ')})", got)
-    kind, how = compare(value, expected_links(display))
+    kind, how = compare_bounded(value, expected_links(display))
     return Outcome(display, kind, how, got)
 
 
+COMPARE_SECONDS = 60.0
+
+
+def _compare_safely(got_links, want_links):
+    try:
+        return compare(got_links, want_links)
+    except Exception as exc:   # a reading the comparison cannot handle is not a match
+        return "misread", f"comparison failed ({type(exc).__name__}: {exc})"
+
+
+def compare_bounded(got_links, want_links):
+    """``compare`` in a child process with a wall-time budget (sums and matrices can be slow)."""
+    from symbolic.budget import run_limited
+    result = run_limited(_compare_safely, got_links, want_links, timeout_s=COMPARE_SECONDS,
+                         memory_mb=2048)
+    if result.status == "ok":
+        return result.value
+    return "misread", f"comparison did not finish ({result.status}); counted as a misread"
+
+
 def construct_of(message: str) -> str:
-    """A short key for grouping refusal messages by construct."""
+    """A short key for grouping refusal messages by construct (the token, when one is named)."""
+    m = re.match(r"cannot read '([^']{1,24})' at column \d+: (.*)", message)
+    if m:
+        return f"{m.group(2)[:90]}: {m.group(1)}"
     text = re.sub(r"'[^']*'", "'…'", message)
     text = re.sub(r"\d+", "N", text)
     return text[:110]

@@ -6,7 +6,7 @@ SOURCE = ("flashattention4", "FlashAttention-4: Algorithm and Kernel Pipelining 
           "the running text")
 
 _EXPR = "refuse: an expression, not a relation"
-_MM = "M:M,N dS:M,N dP:M,N P:M,N S:M,N Q:M,d dQ:M,d dO:M,d K:N,d dK:N,d V:N,d dV:N,d"
+_MM = "dS:M,N dP:M,N P:M,N S:M,N Q:M,d dQ:M,d dO:M,d K:N,d dK:N,d V:N,d dV:N,d"
 
 DISPLAYS = [
     ("sec. 2.1", r"""\begin{aligned}

@@ -1,0 +1,91 @@
+"""Softmax, cross-entropy and log-sum-exp derivations as printed in public notes and blog posts."""
+
+SOURCE = ("softmax_lse_notes", "Softmax / cross-entropy / log-sum-exp derivations (web notes)",
+          "pages: sunhaozhe.github.io 'matrix calculus' (2019); two documents of the Nemotron-CC-Math "
+          "collection on huggingface.co ('Derivative of Softmax Function', 'How to Compute the "
+          "Derivative of Softmax and Cross-Entropy'); raw.org 'The log-sum-exp trick in machine "
+          "learning'; hongliangjie.com 'logsum' (2011); jpark7ca.github.io 'softmax'; "
+          "iceory.github.io; LaTeX as in the pages")
+
+_DERIV = ("refuse: a derivative of a quantity defined in another display (its dependence on the "
+          "variable is not in this display)")
+_COMP = "refuse: a component of a vector-valued function value (sigma(z)_i)"
+
+DISPLAYS = [
+    ("sunhaozhe: rules", r"\nabla (u^\intercal A) = \nabla (u^\intercal) A",
+     "refuse: gradients of transposed vectors (a rule schema, not a claim about given quantities)"),
+    ("sunhaozhe: rules", r"\nabla (u^\intercal v) = \nabla (u^\intercal) v + \nabla (v^\intercal) u",
+     "refuse: gradients of transposed vectors (a rule schema)"),
+    ("sunhaozhe: cross entropy", r"L = - \sum_i y_i \log p_i", "L == -Sum(y[i]*log(p[i]), (i, 1, N_i))",
+     {"note": "the sum over i has no printed range"}),
+    ("sunhaozhe: softmax", r"p_i = \frac{ \exp (o_i) }{\sum_j \exp(o_j) }", "p[i] == exp(o[i])/Sum(exp(o[j]), (j, 1, N_j))"),
+    ("sunhaozhe: derivative", r"\begin{equation}\begin{split} \frac{\partial p_i}{\partial o_k} = \frac{ \partial \frac{ \exp (o_i) }{\sum_j \exp(o_j)} }{\partial o_k} = \frac{ \frac{\partial \exp(o_i)}{\partial o_k} \sum_j \exp(o_j) - \frac{\partial \sum_j \exp(o_j)}{\partial o_k} \exp (o_i) }{(\sum_j \exp(o_j))^2} \end{split}\end{equation}", _DERIV),
+    ("sunhaozhe: case i = k", r"\begin{equation}\begin{split} \frac{\partial p_i}{\partial o_k} &= \frac{ \exp (o_k) \sum_j \exp(o_j) - \exp (o_k) \exp (o_k) }{(\sum_j \exp(o_j))^2} \\ &= \frac{\exp (o_k)}{\sum_j \exp(o_j)} \frac{ \sum_j \exp(o_j) - \exp (o_k) }{\sum_j \exp(o_j)} \\ &= p_k (1 - p_k) \end{split}\end{equation}",
+     "refuse: a derivative of a quantity defined elsewhere, valid only in the case i = k stated in the text"),
+    ("sunhaozhe: cases", r"\begin{equation}\begin{split} \frac{\partial p_i}{\partial o_k} = \begin{cases} p_k (1 - p_k) & \text{if }\; i=k \\ - p_k p_i & \text{if }\; i\neq k \end{cases} \end{split}\end{equation}",
+     "refuse: a definition by cases of a derivative of a quantity defined elsewhere"),
+    ("sunhaozhe: inline", r"\sum_i y_i = 1", "Sum(y[i], (i, 1, N_i)) == 1"),
+    ("nemotron softmax derivative: definition", r"\sigma(\mathbf{z})_i = \frac{e^{z_i}}{\sum_{j=1}^{K} e^{z_j}}", _COMP),
+    ("nemotron softmax derivative: cases", r"""\frac{\partial \sigma(\mathbf{z})_i}{\partial z_k} = 
+\begin{cases} 
+\sigma(\mathbf{z})_i (1 - \sigma(\mathbf{z})_i) & \text{if } i = k \\
+-\sigma(\mathbf{z})_i \sigma(\mathbf{z})_k & \text{if } i \neq k 
+\end{cases}""", _COMP),
+    ("nemotron softmax derivative: Kronecker form", r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_k} = \sigma(\mathbf{z})_i (\delta_{ik} - \sigma(\mathbf{z})_k)", _COMP),
+    ("nemotron softmax derivative: example", r"\sigma(\mathbf{z}) = \left[ \frac{e^1}{e^1 + e^2 + e^3}, \frac{e^2}{e^1 + e^2 + e^3}, \frac{e^3}{e^1 + e^2 + e^3} \right]",
+     "sigma(z) == Tuple(E/(E + exp(2) + exp(3)), exp(2)/(E + exp(2) + exp(3)), exp(3)/(E + exp(2) + exp(3)))",
+     {"note": "a vector equated to the list of its entries"}),
+    ("nemotron softmax derivative: example", r"\sigma(\mathbf{z}) = [0.090, 0.244, 0.665]", "sigma(z) == Tuple(0.090, 0.244, 0.665)",
+     {"note": "as printed (rounded values written with '='): read faithfully, the claim is false"}),
+    ("nemotron softmax and cross-entropy: softmax", r"\sigma(z)_i = \frac{e^{z_i}}{\sum_{j=1}^n e^{z_j}}", _COMP),
+    ("nemotron softmax and cross-entropy: i = j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = \sigma(z)_i (\delta_{ij} - \sigma(z)_j)", _COMP),
+    ("nemotron softmax and cross-entropy: i != j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = -\sigma(z)_i \sigma(z)_j", _COMP),
+    ("nemotron softmax and cross-entropy: Jacobian", r"\frac{\partial \sigma(z)}{\partial z} = \text{diag}(\sigma(z)) - \sigma(z) \sigma(z)^T",
+     "refuse: the Jacobian matrix of a vector function (diag and an outer product)"),
+    ("nemotron softmax and cross-entropy: loss", r"L(y, \hat{y}) = -\sum_{i=1}^n y_i \log(\hat{y}_i)",
+     "L(y, yhat) == -Sum(y[i]*log(yhat[i]), (i, 1, n))"),
+    ("nemotron softmax and cross-entropy: dL/dy", r"\frac{\partial L}{\partial \hat{y}_i} = -\frac{y_i}{\hat{y}_i}", _DERIV),
+    ("raw.org: definition", r"y = \log\sum\limits_{i=1}^n e^{x_i}", "y == log(Sum(exp(x[i]), (i, 1, n)))"),
+    ("raw.org: filtering", r"p(h_t\vert v_{1:t}) \equiv \alpha(h_t) = p(v_t\vert h_t)\prod_{h_t}\alpha(h_{t-1})p(h_t\vert h_{t-1})",
+     "refuse: conditional probabilities p(a | b) and a product over values of h_t"),
+    ("raw.org: filtering in log space", r"\log \alpha(h_t) = \log p(v_t\vert h_t)+ \log \sum_{h_t}\exp(\log \alpha(h_{t-1}) + \log p(h_t\vert h_{t-1}))",
+     "refuse: conditional probabilities p(a | b) and a sum over values of h_t"),
+    ("raw.org: the trick", r"\log\sum\limits_{i=1}^n e^{x_i} = a + \log\sum\limits_{i=1}^n e^{x_i-a}",
+     "log(Sum(exp(x[i]), (i, 1, n))) == a + log(Sum(exp(x[i] - a), (i, 1, n)))"),
+    ("raw.org: the shift", r"a=\underset{i}{max} x_i", "refuse: 'max' without a backslash (the italic product m a x) under \\underset"),
+    ("hongliangjie: the quantity", r"""\begin{align}
+
+\log \sum_{i=1}^{n} \exp (x_{i})
+
+\end{align}""", "refuse: an expression, not a relation"),
+    ("hongliangjie: the maximum", r"""\begin{align}
+
+m = \underset{x^{\prime}}{\arg\max} \, x_{i}
+
+\end{align}""", "refuse: an arg max over x' of x_i (the author means the maximum)"),
+    ("hongliangjie: derivation", r"""\begin{align}
+
+\log \sum_{i=1}^{n} \exp (x_{i}) &= \log \Bigr( \sum_{i=1}^{n} \frac{\exp (m)}{\exp (m)} \exp(x_{i}) \Bigl) \\
+
+&= \log \Bigr( \exp (m) \sum_{i=1}^{n} \frac{1}{\exp (m)} \exp(x_{i}) \Bigl) \\
+
+&= \log \exp( m) + \log \Bigr( \sum_{i=1}^{n} \exp(-m) \exp(x_{i}) \Bigl) \\
+
+&= m + \log \Bigr( \sum_{i=1} \exp( x_{i} -m ) \Bigl)
+
+\end{align}""", "refuse: the last sum has a lower bound and no upper bound"),
+    ("hongliangjie: sums of logs", r"""\begin{align}
+
+\log \sum_{i=1}^{n} y_{i} & = \log \Bigr( \sum_{i=1}^{n} \exp \log (y_{i}) \Bigl) \\
+
+&= \log m + \log \Bigr( \sum_{i=1}^{n} \exp ( \log y_{i} – \log m) \Bigl)
+
+\end{align}""",
+     "log(Sum(y[i], (i, 1, n))) == log(Sum(exp(log(y[i])), (i, 1, n))) == log(m) + log(Sum(exp(log(y[i]) - log(m)), (i, 1, n)))",
+     {"note": "the page prints an en dash (–) where a minus is meant; refusing it is also acceptable"}),
+    ("jpark7ca: gradient", r"\frac{\partial C}{\partial z_{i}} = \sum_{k}^{ } \frac{\partial C}{\partial s_{k}}\frac{\partial s_{k}}{\partial z_{i}} = s_{i} - y_{i}",
+     "refuse: derivatives of a cost defined elsewhere; a sum with an empty upper limit"),
+    ("jpark7ca: cost", r"C = -\sum_{k}^{ } y_{k}ln(s_{k} )", "refuse: 'ln' without a backslash (the italic product l n); an empty upper limit"),
+    ("iceory: softmax", r"""y_i = \frac{e^{x_i}}{\sum e^{x_k}}, for~i=1,…, C""",
+     "refuse: a sum with no index and a condition written as italic text ('for')"),
+]

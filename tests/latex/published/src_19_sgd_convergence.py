@@ -1,0 +1,130 @@
+"""Su Jianlin, SGD average-loss convergence (2023 blog post) with its appended derivation notes."""
+
+SOURCE = ("sgd_convergence", "让炼丹更科学一些（一）：SGD的平均损失收敛 (SGD average-loss convergence)",
+          "blog post by Su Jianlin, 2023-12-19, https://spaces.ac.cn/archives/9902 (after Zinkevich "
+          "2003, 'Online Convex Programming'), as mirrored with an appended commentary section "
+          "('公式推导与注释', equations tagged (1)-(54)) in a public repository; LaTeX as there")
+
+_V = {"vectors": "theta thetastar g x b"}
+_GRAD = "refuse: a gradient of the loss (nabla L) defined elsewhere"
+_GFUN = ("refuse: the norm or inner product of a vector-valued function value g(x_t, theta_t) "
+         "(no component can be named)")
+_BIGO = "refuse: an asymptotic (O) statement, not an equation between values"
+
+DISPLAYS = [
+    ("eq. loss", r"L(\boldsymbol{\theta}) = \lim_{T\to\infty}\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta})\label{eq:loss}",
+     "refuse: L is a function of one argument on the left and of two on the right"),
+    ("eq. argmin", r"\boldsymbol{\theta}^* = \mathop{\text{argmin}}_{\boldsymbol{\theta}\in\mathbb{R}^d} L(\boldsymbol{\theta})\label{eq:argmin}",
+     "refuse: an arg min over a set"),
+    ("eq. sgd", r"\boldsymbol{\theta}_{t+1} = \boldsymbol{\theta}_t - \eta_t \boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_t)\label{eq:sgd}",
+     "theta[t + 1] == theta[t] - eta[t]*g(x[t], theta[t])",
+     {"note": "a recurrence between different iterates; entrywise it reads the same"}),
+    ("neq. core", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*)\leq \frac{D^2}{2T\eta_T} + \frac{G^2}{2T}\sum_{t=1}^T\eta_t\label{neq:core}",
+     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D**2/(2*T*eta[T]) + G**2/(2*T)*Sum(eta[t], (t, 1, T))"),
+    ("two examples: constant rate", r"\frac{D^2}{2T\eta} + \frac{G^2}{2T}\sum_{t=1}^T\eta = \frac{D^2}{2T\eta} + \frac{G^2\eta}{2}\geq \frac{DG}{\sqrt{T}}",
+     "D**2/(2*T*eta) + G**2/(2*T)*Sum(eta, (t, 1, T)) == D**2/(2*T*eta) + G**2*eta/2 >= D*G/sqrt(T)"),
+    ("two examples (inline)", r"\eta=\frac{D}{G\sqrt{T}}", "eta == D/(G*sqrt(T))"),
+    ("neq. case-1", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*)\leq \frac{DG}{\sqrt{T}}\label{neq:case-1}",
+     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D*G/sqrt(T)"),
+    ("two examples (inline)", r"\eta_t = \frac{\alpha}{\sqrt{t}}", "eta[t] == alpha/sqrt(t)"),
+    ("two examples: sum bound", r"\sum_{t=1}^T \frac{1}{\sqrt{t}} = 1+\sum_{t=2}^T \frac{1}{\sqrt{t}}\leq 1+\sum_{t=2}^T \frac{2}{\sqrt{t-1} + \sqrt{t}}=1+\sum_{t=2}^T 2(\sqrt{t}-\sqrt{t-1})=2\sqrt{T}-1 < 2\sqrt{T}",
+     "Sum(1/sqrt(t), (t, 1, T)) == 1 + Sum(1/sqrt(t), (t, 2, T)) <= 1 + Sum(2/(sqrt(t - 1) + sqrt(t)), (t, 2, T)) == 1 + Sum(2*(sqrt(t) - sqrt(t - 1)), (t, 2, T)) == 2*sqrt(T) - 1 < 2*sqrt(T)"),
+    ("neq. case-2", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*) < \frac{D^2}{2\alpha\sqrt{T}} + \frac{G^2\alpha}{\sqrt{T}}\label{neq:case-2}",
+     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T < D**2/(2*alpha*sqrt(T)) + G**2*alpha/sqrt(T)"),
+    ("two examples (inline)", r"\eta_t\equiv\frac{D}{G\sqrt{T}}", "refuse: \\equiv (identically equal for all t) is not an equation between values"),
+    ("two examples (inline)", r"\eta_t = \frac{1}{\sqrt{t}}", "eta[t] == 1/sqrt(t)"),
+    ("eq. convex", r"L(\boldsymbol{x}_t,\boldsymbol{\theta}_2) - L(\boldsymbol{x}_t,\boldsymbol{\theta}_1) \geq (\boldsymbol{\theta}_2-\boldsymbol{\theta}_1)\cdot\boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_1),\quad \forall \boldsymbol{\theta}_1,\boldsymbol{\theta}_2\label{eq:convex}",
+     "refuse: a quantified statement (for all theta_1, theta_2) with the inner product of a vector-valued function"),
+    ("proof: distance", r"""\begin{aligned}  
+\Vert\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\Vert^2=&\, \Vert\boldsymbol{\theta}_t - \eta_t \boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_t)- \boldsymbol{\theta}^*\Vert^2 \\  
+=&\, \Vert\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\Vert^2 - 2\eta_t (\boldsymbol{\theta}_t- \boldsymbol{\theta}^*)\cdot\boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_t) + \eta_t^2\Vert\boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_t)\Vert^2  
+\end{aligned}""", _GFUN),
+    ("proof (inline)", r"\eta_t\geq \eta_{t+1}", "eta[t] >= eta[t + 1]"),
+    ("proof (inline)", r"D = \max_t \Vert\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\Vert",
+     "D == MaxOver(norm(theta[t] - thetastar), (t, 1, N_t))", _V),
+    ("projection", r"\Pi_{\boldsymbol{\Theta}} (\boldsymbol{\varphi}) = \mathop{\text{argmin}}_{\boldsymbol{\theta}\in\boldsymbol{\Theta}}\Vert\boldsymbol{\varphi}-\boldsymbol{\theta}\Vert",
+     "refuse: an arg min over a set (the definition of a projection)"),
+    ("projection (inline)", r"\lambda \boldsymbol{\theta}_1 + (1-\lambda)\boldsymbol{\theta}_2 \in \boldsymbol{\Theta}", "refuse: a membership in a set"),
+    ("notes eq. 1", r"L(\boldsymbol{\theta}_2) \geq L(\boldsymbol{\theta}_1) + \nabla L(\boldsymbol{\theta}_1)^{\top}(\boldsymbol{\theta}_2 - \boldsymbol{\theta}_1)\tag{1}", _GRAD),
+    ("notes eq. 3", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \leq \nabla L(\boldsymbol{\theta}_t)^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)\tag{3}", _GRAD),
+    ("notes eq. 4", r"""\begin{aligned}
+\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2 &= \|\boldsymbol{\theta}_t - \eta_t \boldsymbol{g}_t - \boldsymbol{\theta}^*\|^2\\
+&= \|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 - 2\eta_t \boldsymbol{g}_t^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*) + \eta_t^2\|\boldsymbol{g}_t\|^2
+\end{aligned}\tag{4}""",
+     "norm(theta[t + 1] - thetastar)**2 == norm(theta[t] - eta[t]*g[t] - thetastar)**2 == norm(theta[t] - thetastar)**2 - 2*eta[t]*dot(g[t], theta[t] - thetastar) + eta[t]**2*norm(g[t])**2",
+     {"vectors": "theta thetastar g", "note": "theta_t, g_t, theta^* are vectors, eta_t a scalar"}),
+    ("notes eq. 5", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] = \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - 2\eta_t \mathbb{E}[\boldsymbol{g}_t^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)] + \eta_t^2\mathbb{E}[\|\boldsymbol{g}_t\|^2]\tag{5}",
+     "Expect(norm(theta[t + 1] - thetastar)**2) == Expect(norm(theta[t] - thetastar)**2) - 2*eta[t]*Expect(dot(g[t], theta[t] - thetastar)) + eta[t]**2*Expect(norm(g[t])**2)",
+     {"vectors": "theta thetastar g"}),
+    ("notes eq. 7", r"\sigma_t^2 = \mathbb{E}[\|\boldsymbol{g}_t - \nabla L(\boldsymbol{\theta}_t)\|^2]\tag{7}", _GRAD),
+    ("notes eq. 8", r"\mathbb{E}[\|\boldsymbol{g}_t\|^2] \leq G^2 + \sigma_t^2 \leq G^2 + \sigma^2\tag{8}",
+     "Expect(norm(g[t])**2) <= G**2 + sigma[t]**2 <= G**2 + sigma**2", {"vectors": "g"}),
+    ("notes eq. 9", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] \leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - 2\eta_t \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] + \eta_t^2(G^2 + \sigma^2)\tag{9}",
+     "Expect(norm(theta[t + 1] - thetastar)**2) <= Expect(norm(theta[t] - thetastar)**2) - 2*eta[t]*Expect(L(theta[t]) - L(thetastar)) + eta[t]**2*(G**2 + sigma**2)",
+     {"vectors": "theta thetastar"}),
+    ("notes eq. 10", r"\mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{\mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2]}{2\eta_t} + \frac{\eta_t(G^2 + \sigma^2)}{2}\tag{10}",
+     "Expect(L(theta[t]) - L(thetastar)) <= (Expect(norm(theta[t] - thetastar)**2) - Expect(norm(theta[t + 1] - thetastar)**2))/(2*eta[t]) + eta[t]*(G**2 + sigma**2)/2",
+     {"vectors": "theta thetastar"}),
+    ("notes eq. 11", r"\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{\|\boldsymbol{\theta}_1 - \boldsymbol{\theta}^*\|^2}{2\eta_1} + \frac{G^2 + \sigma^2}{2}\sum_{t=1}^T \eta_t\tag{11}",
+     "Sum(Expect(L(theta[t]) - L(thetastar)), (t, 1, T)) <= norm(theta[1] - thetastar)**2/(2*eta[1]) + (G**2 + sigma**2)/2*Sum(eta[t], (t, 1, T))",
+     {"vectors": "theta thetastar"}),
+    ("notes eq. 12", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{DG}{\sqrt{T}} + \frac{D\sigma}{2G\sqrt{T}} = \mathcal{O}\left(\frac{1}{\sqrt{T}}\right)\tag{12}", _BIGO),
+    ("notes eq. 14", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \geq \frac{\mu}{2}\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2\tag{14}",
+     "L(theta[t]) - L(thetastar) >= mu/2*norm(theta[t] - thetastar)**2", {"vectors": "theta thetastar"}),
+    ("notes eq. 15", r"""\begin{aligned}
+\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] &\leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \frac{2}{\mu}\mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] + \frac{G^2 + \sigma^2}{\mu^2}\\
+&\leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 + \frac{G^2 + \sigma^2}{\mu^2}\\
+&= \frac{G^2 + \sigma^2}{\mu^2}
+\end{aligned}\tag{15}""",
+     "Expect(norm(theta[t + 1] - thetastar)**2) <= Expect(norm(theta[t] - thetastar)**2) - 2/mu*Expect(L(theta[t]) - L(thetastar)) + (G**2 + sigma**2)/mu**2 <= Expect(norm(theta[t] - thetastar)**2) - norm(theta[t] - thetastar)**2 + (G**2 + sigma**2)/mu**2 == (G**2 + sigma**2)/mu**2",
+     {"vectors": "theta thetastar", "note": "rows starting with a relation continue the chain"}),
+    ("notes eq. 16", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \frac{G^2 + \sigma^2}{\mu^2}\tag{16}",
+     "Expect(norm(theta[T] - thetastar)**2) <= (G**2 + sigma**2)/mu**2", {"vectors": "theta thetastar"}),
+    ("notes eq. 17", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L(\boldsymbol{\theta}^*)] \leq \frac{2(G^2 + \sigma^2)}{\mu T} = \mathcal{O}\left(\frac{1}{T}\right)\tag{17}", _BIGO),
+    ("notes eq. 18", r"\|\nabla L(\boldsymbol{\theta}_1) - \nabla L(\boldsymbol{\theta}_2)\| \leq L\|\boldsymbol{\theta}_1 - \boldsymbol{\theta}_2\|\tag{18}",
+     "refuse: L is both the loss function (under nabla) and the smoothness constant"),
+    ("notes eq. 20", r"\mathbb{E}[L(\boldsymbol{\theta}_{t+1})] \leq \mathbb{E}[L(\boldsymbol{\theta}_t)] - \frac{1}{2L}\|\nabla L(\boldsymbol{\theta}_t)\|^2 + \frac{\sigma^2}{2L}\tag{20}",
+     "refuse: L is both the loss function and the smoothness constant"),
+    ("notes eq. 22", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] \leq \left(1 - \frac{2\mu}{L+\mu}\right)\mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] + \frac{2\sigma^2}{(L+\mu)^2}\tag{22}",
+     "Expect(norm(theta[t + 1] - thetastar)**2) <= (1 - 2*mu/(L + mu))*Expect(norm(theta[t] - thetastar)**2) + 2*sigma**2/(L + mu)**2",
+     {"vectors": "theta thetastar", "note": "L is the smoothness constant here"}),
+    ("notes eq. 23", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \left(1 - \frac{2}{\kappa+1}\right)^T D^2 + \frac{2\kappa\sigma^2}{L^2(\kappa+1)}\tag{23}",
+     "Expect(norm(theta[T] - thetastar)**2) <= (1 - 2/(kappa + 1))**T*D**2 + 2*kappa*sigma**2/(L**2*(kappa + 1))",
+     {"vectors": "theta thetastar"}),
+    ("notes eq. 24", r"T = \mathcal{O}\left(\kappa\log\frac{1}{\epsilon}\right)\tag{24}", _BIGO),
+    ("notes eq. 30", r"\frac{1}{2}\|\nabla L(\boldsymbol{\theta})\|^2 \geq \mu(L(\boldsymbol{\theta}) - L^*)\tag{30}", _GRAD),
+    ("notes eq. 31", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L^*] \leq \left(1 - \frac{\mu}{L}\right)^T(L(\boldsymbol{\theta}_1) - L^*) + \frac{\sigma^2}{2\mu}\tag{31}",
+     "refuse: L is both the loss function and the smoothness constant"),
+    ("notes eq. 33", r"\mathbb{E}[\boldsymbol{v}_t] = \nabla L(\boldsymbol{\theta}_t)\tag{33}", _GRAD),
+    ("notes eq. 37", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \left(1 - \min\left\{\frac{1}{3\kappa}, \frac{1}{3n}\right\}\right)^T\|\boldsymbol{\theta}_0 - \boldsymbol{\theta}^*\|^2\tag{37}",
+     "Expect(norm(theta[T] - thetastar)**2) <= (1 - Min(1/(3*kappa), 1/(3*n)))**T*norm(theta[0] - thetastar)**2",
+     {"vectors": "theta thetastar"}),
+    ("notes eq. 40", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L^*] \leq \frac{\sigma^2}{2\mu}\tag{40}",
+     "Expect(L(theta[T]) - Lstar) <= sigma**2/(2*mu)", {"note": "L^* is the minimum value of L"}),
+    ("notes eq. 41", r"\sum_{t=1}^{\infty} \eta_t = \infty, \quad \sum_{t=1}^{\infty} \eta_t^2 < \infty\tag{41}",
+     "Sum(eta[t], (t, 1, oo)) == oo; Sum(eta[t]**2, (t, 1, oo)) < oo"),
+    ("notes eq. 42", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L^*] = \mathcal{O}\left(\frac{\log T}{\sqrt{T}}\right)\tag{42}", _BIGO),
+    ("notes eq. 43", r"\eta_t = \eta_0 \gamma^{\lfloor t/T_0 \rfloor}\tag{43}", "eta[t] == eta[0]*gamma**floor(t/T_0)"),
+    ("notes eq. 44", r"\eta_t = \eta_{min} + \frac{1}{2}(\eta_{max} - \eta_{min})\left(1 + \cos\left(\frac{t\pi}{T}\right)\right)\tag{44}",
+     "eta[t] == eta_min + (eta_max - eta_min)*(1 + cos(t*pi/T))/2"),
+    ("notes eq. 45", r"\eta_t = \eta_{min} + \frac{1}{2}(\eta_{max} - \eta_{min})\left(1 + \cos\left(\frac{T_{cur}}{T_i}\pi\right)\right)\tag{45}",
+     "eta[t] == eta_min + (eta_max - eta_min)*(1 + cos(T_cur/T_i*pi))/2"),
+    ("notes (inline)", r"T_{i+1} = T_i \times T_{mult}", "T[i + 1] == T[i]*T_mult"),
+    ("notes eq. 46", r"\text{Var}[\boldsymbol{g}_B] = \frac{\sigma^2}{B}\tag{46}", "Var(g_B) == sigma**2/B"),
+    ("notes eq. 47", r"\eta_2 = k\eta_1\tag{47}", "eta_2 == k*eta_1"),
+    ("notes (inline)", r"B_2 = kB_1", "B_2 == k*B_1"),
+    ("notes eq. 48", r"B_c \sim \frac{\sigma^2}{\|\nabla L(\boldsymbol{\theta})\|^2}\tag{48}", "refuse: '\\sim' (of the order of) is informal; a gradient"),
+    ("notes eq. 50", r"L(\boldsymbol{\theta}) = \frac{1}{n}\sum_{i=1}^n \log(1 + \exp(-y_i\boldsymbol{x}_i^{\top}\boldsymbol{\theta}))\tag{50}",
+     "L(theta) == Sum(log(1 + exp(-y[i]*dot(x[i], theta))), (i, 1, n))/n", {"vectors": "x theta"}),
+    ("notes eq. 51", r"f(\boldsymbol{x};\boldsymbol{\theta}) = \boldsymbol{W}_2\sigma(\boldsymbol{W}_1\boldsymbol{x})\tag{51}",
+     "refuse: f(x; theta) (a semicolon separates parameters) and sigma of a vector"),
+    ("notes eq. 52", r"""\eta_t = \begin{cases}
+\eta_{max} \cdot \frac{t}{T_{warmup}}, & t \leq T_{warmup}\\
+\eta_{max} \cdot \text{schedule}(t - T_{warmup}), & t > T_{warmup}
+\end{cases}\tag{52}""",
+     "eta[t] == Piecewise((eta_max*t/T_warmup, t <= T_warmup), (eta_max*schedule(t - T_warmup), t > T_warmup))",
+     {"note": "a definition by cases; refusing it is also acceptable"}),
+    ("notes eq. 53", r"\eta \in \left[\frac{1}{10L}, \frac{2}{L}\right]\tag{53}", "1/(10*L) <= eta <= 2/L",
+     {"note": "membership in a closed interval: the chain 1/(10L) <= eta <= 2/L"}),
+    ("notes eq. 54", r"B_t = \min(B_{max}, B_0 \cdot 2^{\lfloor t/T_0 \rfloor})\tag{54}", "B[t] == Min(B_max, B_0*2**floor(t/T_0))"),
+]
