@@ -45,7 +45,7 @@ def split_name(name: str):
     if "_" not in name:
         return None
     base, sub = name.split("_", 1)
-    if not base or not re.fullmatch(r"[A-Za-z]+", base):
+    if not base or not re.fullmatch(r"[A-Za-z]+|SCZsym\d+", base):     # SCZsym: \hat{x}, \mathbf{g}
         return None
     sub = sub[1:-1] if sub.startswith("{") and sub.endswith("}") else sub
     parts = [p.strip() for p in sub.split(",")]
@@ -138,6 +138,14 @@ class Context:
                                "--assume 'i \\in \\mathbb{R}' for a real variable)")
                 return sympy.I
         accent = re.fullmatch(r"(SCZsym\d+)(_.+)", name)
+        if accent and accent.group(1) in self.bases and accent.group(1) in self.names:
+            # \hat{x}_j under \sum_j is the element j of \hat{x}
+            label = self.names[accent.group(1)]
+            if name not in self.made:
+                parts = split_name(name)
+                base = sympy.IndexedBase(label, **self.families.get(label, {"real": True}))
+                self.made[name] = base[tuple(self.subscript(p) for p in parts[1])]
+            return self.made[name]
         if name in self.names:
             name = self.names[name]
         elif accent and accent.group(1) in self.names:
@@ -309,7 +317,12 @@ class Context:
         if name == "SCZdotl":
             return self._dot_linear(args[0], args[1])
         if name == "SCZdiff":
-            return sympy.Derivative(conv(args[0]), conv(args[1]))
+            body, var = conv(args[0]), conv(args[1])
+            if not (var.free_symbols & body.free_symbols) or not body.has(var):
+                raise ParseError(f"the derivative of {body} with respect to {var}: as written {body} "
+                                 f"does not depend on {var}, so it would be 0; write the dependence, "
+                                 f"e.g. f({var}) with --function f")
+            return sympy.Derivative(body, var)
         if name == "SCZconj":
             return sympy.conjugate(conv(args[0]))
         if name == "SCZre":

@@ -338,6 +338,12 @@ class Rewriter:
             raise fail("!!", item.col, "n!! is the double factorial or (n!)!: write (n!)! for the "
                        "factorial of a factorial; the double factorial cannot be read")
         if text == "d":
+            nxt = items[k + 1] if k + 1 < len(items) else None
+            if isinstance(nxt, Tok) and _adjacent_tok(item, nxt) and (
+                    _is_letter(nxt.text) or nxt.text in _ACCENTS or nxt.text in _FONTS):
+                raise fail("d" + nxt.text, item.col, f"d{nxt.text} may be a differential or a "
+                           f"gradient's name (dx) or d times {nxt.text}: write d \\cdot {nxt.text} "
+                           f"for a product, or give the quantity its own name")
             # latex2sympy lexes "d x" and even "d \cdot x" as one differential symbol
             return r"\text{d}", k + 1
         if len(text) == 1 and "\u0391" <= text <= "\u03c9":
@@ -479,6 +485,10 @@ class Rewriter:
         if name == r"\sigma":
             raise fail(shown, tok.col, r"\sigma with a power or an index before brackets may be the "
                        r"sigmoid or a variable times (...): write (\sigma(x))^2, or \sigma^2 \cdot (x)")
+        if k and _adjacent(items[k - 1], tok):
+            raise fail(shown, tok.col, f"letters written together before brackets may name one "
+                       f"function or multiply one: write \\operatorname{{...}}(...) for a function "
+                       f"named by several letters, or separate the factors with \\cdot")
         if any(isinstance(x, Tok) and x.text == "," for x in group.items) and not sup:
             # M(q_i, K): a list in brackets cannot be a factor, so this is a function application
             return self._call("SCZfn", full, *self._arguments(group.items)), s + 1
@@ -685,6 +695,10 @@ class Rewriter:
                     and items[nxt].kind == "paren":
                 # \operatorname{f}(x + 1): explicitly the function f, never f times (x + 1)
                 return self._call("SCZfn", name, *self._arguments(items[nxt].items)), nxt + 1
+            if cmd in _DISTINCT_FONTS and name in ("O", "o") and nxt < len(items) \
+                    and isinstance(items[nxt], Group):
+                raise fail(text_of((items[k], arg)), items[k].col, "asymptotic notation is not a "
+                           "value: it cannot be checked as an equation")
             if cmd in _DISTINCT_FONTS:
                 # bold x (a vector) and calligraphic L (a loss) are not x and L
                 return self._symbol(r"%s{%s}" % (cmd, name)), j

@@ -240,3 +240,21 @@ def test_accent_with_subscript_is_one_symbol():
 def test_two_indices_over_one_name_share_its_range():
     lhs, rhs = claim(r"\sum_i x_i = \sum_j x_j")
     assert lhs.limits[0][1:] == rhs.limits[0][1:]
+
+
+@pytest.mark.parametrize("latex, words", [
+    (r"d\hat{x}_i = dy_i", "differential"),
+    (r"d\mu = 1", "differential"),
+    (r"PE(\text{pos}, 2) = 1", "\\operatorname"),
+    (r"T = \mathcal{O}\left(\kappa\right)", "asymptotic"),
+])
+def test_published_near_misses_refused(latex, words):
+    with pytest.raises(ParseError) as err:
+        parse_chain(latex)
+    assert words in str(err.value)
+
+
+def test_decorated_name_under_a_sum_is_indexed():
+    lhs, _ = claim(r"\sum_{i=1}^{t} \boldsymbol{g}_i = 1")
+    (element,) = lhs.atoms(sympy.Indexed)
+    assert str(element.base) == r"\boldsymbol{g}"

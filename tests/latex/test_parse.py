@@ -50,8 +50,6 @@ EXPRESSIONS = [
     (r"0.25 x", x / 4, "decimals are exact"),
     (r"\tanh^2 x", tanh(x) ** 2, "power of a function"),
     (r"\frac{d}{dx}\tanh x", Derivative(tanh(x), x), r"\frac{d}{dx}"),
-    (r"\frac{dy}{dx}", Derivative(y, x), r"\frac{dy}{dx}"),
-    (r"\frac{\partial M}{\partial k_j}", Derivative(M, sympy.Symbol("k_j", **R)), "partial"),
     (r"i", I, "i is the imaginary unit where it is not an index"),
     (r"\mathrm{i}", I, r"\mathrm{i} is always the imaginary unit"),
     (r"|x|", sympy.Abs(x), "absolute value"),
@@ -308,3 +306,11 @@ def test_packed_subscripts_are_several_indices():
     assert parse_expr(r"\sum_{i=1}^{n}\sum_{j=1}^{m} x_{ij}") == Sum(X[i, j], (j, 1, m), (i, 1, n))
     A = sympy.IndexedBase("a", real=True)
     assert parse_expr(r"\sum_{i=1}^{n} a_{in}") == Sum(A[i, n], (i, 1, n))
+
+
+@pytest.mark.parametrize("latex", [r"\frac{dy}{dx} = 1", r"\frac{\partial M}{\partial k_j} = 0"])
+def test_derivative_of_a_bare_symbol_is_refused(latex):
+    """y does not depend on x as written: the derivative would be 0, a misread of dy/dx."""
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError, match="does not depend"):
+        parse_chain(latex)
