@@ -326,6 +326,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     if r"\wedge" in rels and r"\implies" not in rels:
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
+    _check_layer_labels(sides)
     reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
     reader.context.i_ordered = _i_compared(sides, rels)
     if r"\implies" in rels:
@@ -363,6 +364,39 @@ def _names(functions) -> tuple[str, ...]:
             raise ParseError(f"a function name must be letters such as f, \\phi or f_q, not {name!r}")
         out.append(name.strip())
     return tuple(out)
+
+
+def _check_layer_labels(sides) -> None:
+    """Refuse one letter written as the superscript of three names or more: a label (layer l).
+
+    ``a^l``, ``\\mu^l``, ``\\sigma^l`` in one claim mark the layer, not powers; read as powers
+    the claim would be another one.
+    """
+    bases: dict[str, set] = {}
+
+    def walk(items):
+        for n, item in enumerate(items):
+            if isinstance(item, Group):
+                walk(item.items)
+                continue
+            if item.text == "^" and n and n + 1 < len(items):
+                sup = items[n + 1]
+                if isinstance(sup, Group) and sup.kind == "brace":
+                    solid = [x for x in sup.items if not (isinstance(x, Tok) and x.space)]
+                    sup = solid[0] if len(solid) == 1 else None
+                prev = items[n - 1]
+                # {x}^{n} (a braced base) is the way to say "a power" here
+                base = prev.text if isinstance(prev, Tok) and prev.text != "e" else None
+                if isinstance(sup, Tok) and len(sup.text) == 1 and sup.text.isalpha() and base:
+                    bases.setdefault(sup.text, set()).add(base)
+
+    for _, items in sides:
+        walk(items)
+    for letter, names in bases.items():
+        if len(names) >= 3:
+            raise ParseError(f"^{letter} on {len(names)} names ({', '.join(sorted(names)[:3])}) is a "
+                             f"label (a layer), not a power: write it as a subscript (a_{letter}), "
+                             f"or bracket the powers ({{a}}^{{{letter}}}) if they are powers")
 
 
 _ORDER = frozenset(["<", ">", r"\le", r"\ge"])

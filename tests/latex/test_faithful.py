@@ -258,3 +258,10 @@ def test_decorated_name_under_a_sum_is_indexed():
     lhs, _ = claim(r"\sum_{i=1}^{t} \boldsymbol{g}_i = 1")
     (element,) = lhs.atoms(sympy.Indexed)
     assert str(element.base) == r"\boldsymbol{g}"
+
+
+def test_one_superscript_letter_on_many_names_is_a_label():
+    with pytest.raises(ParseError, match="label"):
+        parse_chain(r"Z^l = a^{l} X^{l} + b^{l}")
+    lhs, _ = claim(r"{x}^n + {y}^n = {z}^n")
+    assert lhs == Symbol("x", **R) ** Symbol("n", **R) + Symbol("y", **R) ** Symbol("n", **R)
