@@ -318,7 +318,7 @@ class Context:
             return self._dot_linear(args[0], args[1])
         if name == "SCZdiff":
             body, var = conv(args[0]), conv(args[1])
-            if not (var.free_symbols & body.free_symbols) or not body.has(var):
+            if not (var.free_symbols & body.free_symbols):
                 raise ParseError(f"the derivative of {body} with respect to {var}: as written {body} "
                                  f"does not depend on {var}, so it would be 0; write the dependence, "
                                  f"e.g. f({var}) with --function f")

@@ -128,8 +128,8 @@ def present(tree) -> tuple[set, set, set]:
 def _add_name(name: str, words: set) -> None:
     for word in _WORD.findall(name):
         words.add(word)
-        if word.isalpha() and len(word) <= 3:
-            words.update(word)            # packed subscripts: x_{ij}
+        if word.isalpha():
+            words.update(word)            # packed subscripts x_{ij}, labels W_{perm}
 
 
 def account(items, tree, latex: str = "") -> None:

@@ -442,7 +442,9 @@ def _bare_i(item) -> bool:
     inner = item.items
     return any(isinstance(x, Tok) and x.text == "i" and not (n and isinstance(inner[n - 1], Tok)
                                                               and inner[n - 1].text == "_")
-               for n, x in enumerate(inner)) or any(isinstance(x, Group) and _bare_i(x) for x in inner)
+               for n, x in enumerate(inner)) or any(
+        isinstance(x, Group) and _bare_i(x) and not (n and isinstance(inner[n - 1], Tok) and inner[n - 1].text == "_")
+        for n, x in enumerate(inner))
 
 
 def _check_order(values, rels, text) -> None:

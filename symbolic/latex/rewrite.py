@@ -309,7 +309,9 @@ class Rewriter:
             return self._call("SCZconj", self.emit(self._inner(arg))), nxt
         if text in _ACCENTS:
             arg, nxt = self._arg(items, k + 1, text)
-            return self._symbol(text + "{" + text_of(self._inner(arg)) + "}"), nxt
+            name = text + "{" + text_of(self._inner(arg)) + "}"
+            self._no_bracket_after(items, nxt, name, item.col)
+            return self._symbol(name), nxt
         if text in (r"\Re", r"\Im"):
             body, nxt = self._operand(items, k + 1)
             return self._call("SCZ" + text[1:].lower(), body), nxt
@@ -426,6 +428,16 @@ class Rewriter:
         if isinstance(nxt, Group):
             out += r" \cdot"    # 2(3) is 2 times 3: never the library's mixed number 2 + 3
         return out, j
+
+    def _no_bracket_after(self, items, j, name, col) -> None:
+        """Refuse a decorated name before brackets: \\bar{H}_n(x) is a function or a product."""
+        s = self._solid(items, j)
+        while s + 1 < len(items) and isinstance(items[s], Tok) and items[s].text in ("^", "_"):
+            s = self._solid(items, s + 2)
+        if s < len(items) and isinstance(items[s], Group) and items[s].kind == "paren":
+            raise fail(name + text_of(items[j:s + 1]), col, f"{name}(...) may be a function or "
+                       f"{name} times (...): write {name} \\cdot (...) for a product, or give the "
+                       f"function a plain name declared with --function")
 
     def _prime(self, items, k, s, primes, scripts):
         """``f'(x)``, ``f''(x)`` of a declared function f: its derivatives at a variable x."""
@@ -701,6 +713,7 @@ class Rewriter:
                            "value: it cannot be checked as an equation")
             if cmd in _DISTINCT_FONTS:
                 # bold x (a vector) and calligraphic L (a loss) are not x and L
+                self._no_bracket_after(items, j, r"%s{%s}" % (cmd, name), items[k].col)
                 return self._symbol(r"%s{%s}" % (cmd, name)), j
             return self._base(name), j
         name = _ALIASES.get(name, name)
@@ -912,6 +925,7 @@ def check_words(text: str) -> None:
     are taken as words.
     """
     plain = _NAME_ARGS.sub(" ", text)
+    plain = re.sub(r"_\s*\{[^{}]*\}", " ", plain)      # subscripts are labels: W_{perm}, d_{model}
     plain = re.sub(r"\\[A-Za-z]+", " ", plain).replace("}{", " ").replace("{", "").replace("}", "")
     for m in re.finditer(r"[A-Za-z]{2,}", plain):
         word = m.group()

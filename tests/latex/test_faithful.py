@@ -265,3 +265,12 @@ def test_one_superscript_letter_on_many_names_is_a_label():
         parse_chain(r"Z^l = a^{l} X^{l} + b^{l}")
     lhs, _ = claim(r"{x}^n + {y}^n = {z}^n")
     assert lhs == Symbol("x", **R) ** Symbol("n", **R) + Symbol("y", **R) ** Symbol("n", **R)
+
+
+def test_decorated_name_before_brackets_is_refused():
+    with pytest.raises(ParseError, match="function"):
+        parse_chain(r"\bar{H}_{n}\left(\frac{\kappa}{d}\right) \approx 1")
+
+
+def test_subscript_words_are_labels():
+    assert claim(r"W_{perm} = 1")[0] == Symbol("W_{perm}", **R)
