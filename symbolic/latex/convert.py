@@ -324,7 +324,12 @@ class Context:
                                  f"e.g. f({var}) with --function f")
             return sympy.Derivative(body, var)
         if name == "SCZconj":
-            return sympy.conjugate(conv(args[0]))
+            value = conv(args[0])
+            if value.is_extended_real:
+                raise ParseError(f"\\overline{{{value}}} of a real quantity is a mean or the quantity "
+                                 f"itself: write \\bar{{{value}}} for a new symbol (a mean), or assume "
+                                 f"'{value} \\in \\mathbb{{C}}' for a conjugate")
+            return sympy.conjugate(value)
         if name == "SCZre":
             return sympy.re(conv(args[0]))
         if name == "SCZim":

@@ -217,11 +217,16 @@ def _close(stack, closer, col, sized=False):
     if len(stack) == 1:
         raise fail(closer, col, "nothing to close here")
     kind, opener, ocol, items = stack.pop()
-    if sized and kind in ("paren", "abs") or kind == "brace" and closer == "}" \
+    if sized and kind in ("paren", "abs") and _sized_match(opener, closer) or kind == "brace" and closer == "}" \
             or kind in ("paren", "angle") and OPEN.get(opener) == closer:
         stack[-1][3].append(Group(kind, tuple(items), ocol, col, opener))
         return
     raise fail(closer, col, f"it does not match {opener!r} at column {ocol}")
+
+
+def _sized_match(opener: str, closer: str) -> bool:
+    """\\left( pairs with \\right), \\left| with \\right|: \\left[ x \\right) is an interval."""
+    return OPEN.get(opener) == closer or opener == closer and opener in ("|", r"\|")
 
 
 def text_of(items) -> str:

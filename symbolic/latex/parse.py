@@ -544,7 +544,7 @@ _SETS = {
     "Z^{+}": {"integer": True, "positive": True}, "Z_{+}": {"integer": True, "positive": True},
     "Z_{\\ge0}": {"integer": True, "nonnegative": True},
     "Z_{\\geq0}": {"integer": True, "nonnegative": True},
-    "N": {"integer": True, "positive": True}, "N^+": {"integer": True, "positive": True},
+    "N^+": {"integer": True, "positive": True},
     "N_{>0}": {"integer": True, "positive": True}, "N^*": {"integer": True, "positive": True},
     "N_0": {"integer": True, "nonnegative": True}, "N_{0}": {"integer": True, "nonnegative": True},
     "Q": {"rational": True}, "C": {"complex": True},
@@ -651,6 +651,9 @@ def _membership(text, items, k, stated):
     left = text_of(items[:k])
     right = text_of(items[k + 1:]).replace(" ", "")
     key = right.replace(r"\mathbb{", "", 1).replace("}", "", 1) if right.startswith(r"\mathbb{") else None
+    if key == "N":
+        raise ParseError(r"\mathbb{N} starts at 0 for some authors and at 1 for others: write "
+                         r"\mathbb{Z}_{>0} or \mathbb{Z}_{\ge0}")
     if key is None or key not in _SETS:
         raise ParseError(f"unknown set '{right}' in assumption '{_short(text)}'; use \\mathbb{{R}}, "
                          r"\mathbb{Z}_{>0}, \mathbb{N}, \mathbb{C}, ...")

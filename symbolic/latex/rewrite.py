@@ -605,6 +605,10 @@ class Rewriter:
                 raise fail(r"\sqrt " + arg.text + rest, items[k].col,
                            f"TeX reads this as \\sqrt{{{arg.text}}}{rest}, which is easy to misread; "
                            f"write \\sqrt{{{arg.text}{rest}}} or \\sqrt{{{arg.text}}} \\cdot {rest}")
+        if isinstance(arg, Group) and arg.kind == "paren" and arg.opener == "[":
+            # \sqrt[n]{x}: the n-th root, whatever n is
+            body, j = self._arg(items, j, r"\sqrt")
+            return r"\sqrt[ %s ]{ %s }" % (self.emit(arg.items), self.emit(self._inner(body))), j
         if isinstance(arg, Group) and arg.kind == "paren" and text_of(arg.items).strip().isdigit():
             body, j = self._arg(items, j, r"\sqrt")
             return r"\sqrt[%s]{ %s }" % (text_of(arg.items).strip(), self.emit(self._inner(body))), j
@@ -623,8 +627,9 @@ class Rewriter:
                     base = self.emit(self._inner(arg))
                 else:
                     power = self.emit(self._inner(arg))
-        if power is not None and power.replace(" ", "") in ("-1", "{-1}") and name not in (r"\log", r"\ln", r"\exp"):
-            raise fail(name + "^{-1}", items[k].col, "ambiguous: write \\arc" + name[1:] + " for the inverse "
+        if power is not None and power.replace(" ", "") in ("-1", "{-1}"):
+            inverse = {r"\ln": r"\exp", r"\log": r"\exp", r"\exp": r"\ln"}.get(name, "\\arc" + name[1:])
+            raise fail(name + "^{-1}", items[k].col, "ambiguous: write " + inverse + " for the inverse "
                        "or 1/" + name + " for the reciprocal")
         body, j = self._operand(items, j)
         if name in (r"\log", r"\ln"):

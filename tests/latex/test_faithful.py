@@ -274,3 +274,13 @@ def test_decorated_name_before_brackets_is_refused():
 
 def test_subscript_words_are_labels():
     assert claim(r"W_{perm} = 1")[0] == Symbol("W_{perm}", **R)
+
+
+@pytest.mark.parametrize("latex", [r"\left[ x \right) = x", r"\left| x \right) = 1", r"\ln^{-1} x = 1"])
+def test_mismatched_sizes_and_inverse_logs_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex)
+
+
+def test_root_with_a_letter_index():
+    assert claim(r"\sqrt[n]{x} = 1")[0] == Symbol("x", **R) ** (1 / Symbol("n", **R))

@@ -35,7 +35,6 @@ EXPRESSIONS = [
      Sum(X[i] * (1 - KroneckerDelta(i, a)) * (1 - KroneckerDelta(i, b)), (i, 1, Ni)),
      "a sum over the other indices"),
     (r"\operatorname{Re}(z)", z, "Re of a real symbol is itself"),
-    (r"\overline{z}", z, "conjugate of a real symbol is itself"),
     (r"\text{ReLU}(x)", ReLU(x), r"\text{ReLU}"),
     (r"\operatorname{ReLU}(x - 1)", ReLU(x - 1), r"\operatorname{ReLU}"),
     (r"\exp\left(x\right)", exp(x), r"\exp"),
@@ -314,3 +313,10 @@ def test_derivative_of_a_bare_symbol_is_refused(latex):
     from symbolic.errors import ParseError
     with pytest.raises(ParseError, match="does not depend"):
         parse_chain(latex)
+
+
+def test_overline_of_a_real_symbol_is_refused():
+    """A mean or the conjugate of a real x (itself): the reader does not pick one."""
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError, match="mean"):
+        parse_chain(r"\overline{x} = x")
