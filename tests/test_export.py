@@ -228,7 +228,10 @@ def _read_back(derivation, step):
     text = export_text(derivation, (step.id,), status=False)
     (formula,) = _links_of(text)
     try:
-        links = _as_claims(parse_chain(formula))
+        # the functions the step applies are declared, as a user of the reader declares them
+        functions = sorted({type(f).__name__ for side in (step.claim.lhs, step.claim.rhs)
+                            for f in side.atoms(sympy.core.function.AppliedUndef)})
+        links = _as_claims(parse_chain(formula, functions=functions))
     except ParseError as exc:
         return "refused", str(exc)
     claim = step.claim

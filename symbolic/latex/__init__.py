@@ -6,25 +6,30 @@ rewritten first (``rewrite.py``) and converted to house objects after (``convert
 Every failure is a one-line ``symbolic.errors.ParseError``; the user's text is never
 ``eval``'d or ``sympify``'d. Limits: 4,000 characters per chain, brackets 16 deep.
 
-Representations (tested in ``tests/latex``):
+The reader reads what is written or refuses it; the full rules, each with what is read and
+what is refused, are in ``docs/reading.md``. In short:
 
-* symbols are ``Symbol(name, real=True)`` unless an assumption says more; ``e`` is Euler's
-  number; ``i`` is the imaginary unit only with ``imaginary_unit=True`` (``\\mathrm{i}``
-  always is); ``\\log`` and ``\\ln`` are natural;
+* nothing is lost: after a side is read, every number, letter, function and big operator of
+  its tokens must be in the result (``inventory.py``), else the side is refused; nothing is
+  simplified while reading (``x/x`` stays ``x/x``), though numbers are folded;
+* TeX's one-token rule for ``^``, ``_``, ``\\sqrt``, ``\\frac`` (``x^12`` is refused), double
+  scripts refused, ``\\%`` is /100, digit groups ``12\\,345`` are one number, other numbers side
+  by side are refused;
+* symbols are ``Symbol(name, real=True)`` unless an assumption says more; Greek letters and
+  capital ``I`` are symbols; ``e`` is Euler's number; ``i`` is the imaginary unit where it is
+  not an index (a subscript, a bound variable, a side of an order), and ``ParsedChain.notes``
+  says which reading was used;
+* a letter before brackets: a declared function (``functions=``), ``\\sigma`` the sigmoid, a
+  list of arguments a function; refused for asymptotic ``O()``, square brackets, function-like
+  letters (f, g, h, \\phi, ...) and a single atom (``R(T)``); a product otherwise (``x(y + 1)``);
 * ``x_j`` under ``\\sum_j``/``\\max_j`` is ``IndexedBase('x', real=True)[j]`` with ``j`` an
   integer symbol, and so is every ``x_<sub>`` of that chain; otherwise ``x_j`` is a symbol;
+  ``--assume 'x_j > 0'`` reaches every element, ``x_2 > 0`` that element;
 * ``\\max_j f`` is ``MaxOver(f, (j, lo, hi))`` with the range of a ``\\sum`` over ``j`` in the
   same chain, else ``(j, 1, N_j)`` with ``N_j`` a fresh positive integer; ``\\sum_j`` likewise;
-* ``\\sum_{i \\neq a,b} f`` is ``Sum(f*(1 - KroneckerDelta(i, a))*(1 - KroneckerDelta(i, b)), ...)``;
 * ``q_i k_j^T``, ``k_j^T q_i``, ``\\langle q, k \\rangle`` are the scalar
   ``Sum(q[i, nu]*k[j, nu], (nu, 1, d))`` (``vectors.py``); ``||v||`` is ``sqrt(v^T v)``;
-  ``(\\lambda u)^T v`` is ``\\lambda u^T v``; matrix transposes (``QK^T``) and chains mixing
-  ``u^T v`` with ``u v^T`` (one would be an outer product) are refused;
-* ``\\overline{z}`` is ``conjugate(z)``, ``\\bar{x}`` a new symbol (usually a mean);
-* ``\\frac{\\partial M}{\\partial k_j}``/``\\frac{d}{dx} f`` are unevaluated ``Derivative``;
-  ``\\lim_{x \\to a}`` is two-sided unless written ``a^+``/``a^-``;
-* ambiguous input is refused rather than guessed: ``a/b c``, ``\\ln(x)^2``, ``\\sin^{-1} x``,
-  ``\\cdots``; huge integer powers (``9^{9^{9^{9}}}``) stay unevaluated.
+  matrix transposes and outer products are refused.
 """
 from symbolic.latex.chains import extract_chains
 from symbolic.latex.parse import (Assumptions, Link, ParsedChain, parse_assumptions, parse_chain,

@@ -45,7 +45,7 @@ def split_name(name: str):
     if "_" not in name:
         return None
     base, sub = name.split("_", 1)
-    if not base or not re.fullmatch(r"[A-Za-z]+", base):
+    if not base or not re.fullmatch(r"[A-Za-z]+|SCZsym\d+", base):     # SCZsym: \hat{x}, \mathbf{g}
         return None
     sub = sub[1:-1] if sub.startswith("{") and sub.endswith("}") else sub
     parts = [p.strip() for p in sub.split(",")]
@@ -66,6 +66,11 @@ class Context:
     made: dict = field(default_factory=dict)        # name -> symbol used in the chain
     calls: dict = field(default_factory=dict)       # placeholder -> (tag, raw arguments)
     scanned: set = field(default_factory=set)
+    families: Mapping[str, Mapping[str, bool]] = field(default_factory=dict)  # x_j > 0: base x
+    seen: list = field(default_factory=list)        # every raw side, to find i used as an index
+    notes: set = field(default_factory=set)         # readings a user should see ("i is ...")
+    base_ranges: dict = field(default_factory=dict)   # x -> (lo, hi) of an unlimited sum over x_j
+    i_ordered: bool = False                         # "j \le i": i is compared, so it is real
 
     # -- pass 1 ---------------------------------------------------------------------------
     def add_calls(self, calls, parse) -> None:
@@ -74,7 +79,7 @@ class Context:
             if key in self.calls:
                 continue
             args = [texts[0]] + [parse(t) for t in texts[1:]] if tag == "SCZfn" else \
-                [parse(t) for t in texts]
+                list(texts[:2]) + [parse(texts[2])] if tag == "SCZprime" else [parse(t) for t in texts]
             self.calls[key] = (tag, tuple(args))
         for key, (tag, args) in list(self.calls.items()):
             if key not in self.scanned:
@@ -101,7 +106,7 @@ class Context:
         for sym in getattr(raw, "free_symbols", ()):
             if sym.name in self.calls:
                 tag, args = self.calls[sym.name]
-                for arg in args[1:] if tag == "SCZfn" else args:
+                for arg in args[1:] if tag == "SCZfn" else args[2:] if tag == "SCZprime" else args:
                     out |= self.deep_symbols(arg)
             else:
                 out.add(sym)
@@ -123,18 +128,40 @@ class Context:
         if name in self.calls:
             tag, args = self.calls[name]
             return self._function(tag, args)
-        if name == "SCZimag" or (name == "i" and self.imaginary_unit and name not in self.indices):
+        if name == "SCZimag":
             return sympy.I
+        if name == "i" and name not in self.known:
+            if self.i_is_index():
+                self.notes.add("i is an index (it is a subscript or a bound index in this chain)")
+            else:
+                self.notes.add("i is the imaginary unit (it is not an index in this chain; write "
+                               "--assume 'i \\in \\mathbb{R}' for a real variable)")
+                return sympy.I
+        accent = re.fullmatch(r"(SCZsym\d+)(_.+)", name)
+        if accent and accent.group(1) in self.bases and accent.group(1) in self.names:
+            # \hat{x}_j under \sum_j is the element j of \hat{x}
+            label = self.names[accent.group(1)]
+            if name not in self.made:
+                parts = split_name(name)
+                base = sympy.IndexedBase(label, **self.families.get(label, {"real": True}))
+                self.made[name] = base[tuple(self.subscript(p) for p in parts[1])]
+            return self.made[name]
         if name in self.names:
             name = self.names[name]
+        elif accent and accent.group(1) in self.names:
+            name = self.names[accent.group(1)] + accent.group(2)     # \hat{x}_1
         elif "SCZ" in name:
             raise ParseError("a subscript on a function value (e.g. softmax(x)_i) "
                              "cannot be read; name the quantity instead")
         if name in self.made:
             return self.made[name]
         parts = split_name(name)
+        if parts is None and name in self.bases:
+            raise ParseError(f"{name} is used both alone and with an index ({name}_j, a vector): "
+                             f"alone it would be read as a number; write {name}^\\top y or "
+                             f"\\langle {name}, y \\rangle for a dot product, or name the number")
         if parts and parts[0] in self.bases:
-            base = sympy.IndexedBase(parts[0], real=True)
+            base = sympy.IndexedBase(parts[0], **self.families.get(parts[0], {"real": True}))
             subs = []
             for part in parts[1]:
                 if len(part) > 1 and part.isalpha() and any(ch in self.indices for ch in part) \
@@ -149,10 +176,25 @@ class Context:
             result = self._with(name, integer=True)
         elif name == "d" and self.has_dot:
             result = DIMENSION
+        elif name not in self.known and parts and parts[0] in self.families:
+            result = sympy.Symbol(name, **self.families[parts[0]])   # x_1 under "x_j > 0"
         else:
             result = self.known.get(name) or sympy.Symbol(name, real=True)
         self.made[name] = result
         return result
+
+    def i_is_index(self) -> bool:
+        """Whether i is an index in this chain: bound, a subscript, or a side of an order."""
+        return "i" in self.indices or self.i_ordered or self._i_subscript()
+
+    def _i_subscript(self) -> bool:
+        """Whether i is a subscript anywhere in the chain (x_i, a_{ij})."""
+        for raw in self.seen:
+            for sym in self.deep_symbols(raw):
+                parts = split_name(sym.name)
+                if parts and any("i" in _WORD.findall(p) or _packed(p, "i") for p in parts[1]):
+                    return True
+        return False
 
     def _with(self, name, **extra):
         old = self.known.get(name)
@@ -185,14 +227,34 @@ class Context:
             raise ParseError(f"vector {raw.name} has more than one index")
         return vector_component(parts[0], self.subscript(parts[1][0]))
 
-    def limits(self, index_raw):
+    def limits(self, index_raw, body=None):
+        """The range of an index without written limits: a sum over it, else 1..N_<index>.
+
+        Two indices over the same indexed name share its range: in \\sum_i x_i = \\sum_j x_j
+        both run over the entries of x.
+        """
         index = self.symbol(index_raw.name)
         if index_raw.name in self.ranges:
             lo, hi = self.ranges[index_raw.name]
             return index, self.convert(lo), self.convert(hi)
+        bases = sorted(self._indexed_by(body, index_raw.name)) if body is not None else []
+        for base in bases:
+            if base in self.base_ranges:
+                return (index,) + self.base_ranges[base]
         top = self.known.get(f"N_{index_raw.name}") or \
             sympy.Symbol(f"N_{index_raw.name}", integer=True, positive=True)
+        for base in bases:
+            self.base_ranges[base] = (sympy.Integer(1), top)
         return index, sympy.Integer(1), top
+
+    def _indexed_by(self, body, index: str) -> set:
+        """The names indexed by ``index`` in a raw body (x in x_j)."""
+        out = set()
+        for sym in self.deep_symbols(body):
+            parts = split_name(sym.name)
+            if parts and any(index in _WORD.findall(p) or _packed(p, index) for p in parts[1]):
+                out.add(parts[0])
+        return out
 
     def convert(self, raw):
         """The stepcheck expression for a raw latex2sympy tree."""
@@ -226,15 +288,15 @@ class Context:
             return cls(conv(args[3]), (self.symbol(args[0].name), conv(args[1]), conv(args[2])))
         if name in ("SCZsumn", "SCZprodn"):
             cls = sympy.Sum if name == "SCZsumn" else sympy.Product
-            return cls(conv(args[1]), self.limits(args[0]))
+            return cls(conv(args[1]), self.limits(args[0], args[1]))
         if name in ("SCZmax", "SCZmin"):
             cls = MaxOver if name == "SCZmax" else MinOver
-            return cls(conv(args[1]), self.limits(args[0]))
+            return cls(conv(args[1]), self.limits(args[0], args[1]))
         if name in ("SCZmaxr", "SCZminr"):
             cls = MaxOver if name == "SCZmaxr" else MinOver
             return cls(conv(args[3]), (self.symbol(args[0].name), conv(args[1]), conv(args[2])))
         if name == "SCZsumx":
-            index, lo, hi = self.limits(args[0])
+            index, lo, hi = self.limits(args[0], args[1])
             term = conv(args[1])
             for other in args[2:]:
                 term = term * (1 - sympy.KroneckerDelta(index, conv(other)))
@@ -255,15 +317,32 @@ class Context:
         if name == "SCZdotl":
             return self._dot_linear(args[0], args[1])
         if name == "SCZdiff":
-            return sympy.Derivative(conv(args[0]), conv(args[1]))
+            body, var = conv(args[0]), conv(args[1])
+            if not (var.free_symbols & body.free_symbols):
+                raise ParseError(f"the derivative of {body} with respect to {var}: as written {body} "
+                                 f"does not depend on {var}, so it would be 0; write the dependence, "
+                                 f"e.g. f({var}) with --function f")
+            return sympy.Derivative(body, var)
         if name == "SCZconj":
-            return sympy.conjugate(conv(args[0]))
+            value = conv(args[0])
+            if value.is_extended_real:
+                raise ParseError(f"\\overline{{{value}}} of a real quantity is a mean or the quantity "
+                                 f"itself: write \\bar{{{value}}} for a new symbol (a mean), or assume "
+                                 f"'{value} \\in \\mathbb{{C}}' for a conjugate")
+            return sympy.conjugate(value)
         if name == "SCZre":
             return sympy.re(conv(args[0]))
         if name == "SCZim":
             return sympy.im(conv(args[0]))
         if name == "SCZrelu":
             return ReLU(conv(args[0]))
+        if name == "SCZprime":
+            fn, order, var = args
+            x = conv(var)
+            return sympy.Derivative(sympy.Function(fn, real=True)(x), (x, int(order)))
+        if name == "SCZsigmoid":
+            # sigma(t) = 1/(1 + e^{-t}), written out so that every checker can evaluate it
+            return 1 / (1 + sympy.exp(-conv(args[0])))
         if name == "SCZfn":
             fn, args = args[0].strip().lstrip("\\").strip(), args[1:]
             if fn.startswith("SCZ") or not re.fullmatch(r"[A-Za-z]+(_\w+|_\{\w+\})?", fn):
@@ -287,7 +366,8 @@ class Context:
 
 _KNOWN_FUNCTIONS = {"asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.atanh,
                     "arsinh": sympy.asinh, "arcosh": sympy.acosh, "artanh": sympy.atanh,
-                    "sign": sympy.sign, "sgn": sympy.sign, "erf": sympy.erf}
+                    "sign": sympy.sign, "sgn": sympy.sign, "erf": sympy.erf,
+                    "Gamma": sympy.gamma}
 
 _STATED = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
                      "integer", "complex", "rational", "commutative", "zero"])
@@ -321,3 +401,27 @@ def has_huge_power(expr) -> bool:
 def _huge_integer(args) -> bool:
     return any(a.is_Integer and abs(int(a)) > _MAX_FACTORIAL for a in args if a.is_Number) \
         or any(isinstance(a, sympy.Pow) and a.is_number and not a.is_Number for a in args)
+
+
+def settle(expr):
+    """Evaluate a tree built without evaluation, except where evaluating would drop a symbol.
+
+    ``x/x`` stays ``x/x`` (a checker must see that it is undefined at 0), while ``2 + 3`` is 5
+    and ``2x + x`` is ``3x``. Integer powers too large to hold stay unevaluated.
+    """
+    if not isinstance(expr, sympy.Basic) or not expr.args or isinstance(expr, sympy.Atom):
+        return expr
+    args = [settle(a) for a in expr.args]
+    if isinstance(expr, sympy.Pow) and _too_big(*args) \
+            or isinstance(expr, (sympy.factorial, sympy.binomial)) and _huge_integer(args):
+        return expr.func(*args, evaluate=False)
+    try:
+        new = expr.func(*args)
+    except Exception:      # a constructor that rejects its own args: keep the tree as built
+        return expr
+    if expr.free_symbols <= new.free_symbols:
+        return new
+    try:
+        return expr.func(*args, evaluate=False)
+    except TypeError:
+        return expr

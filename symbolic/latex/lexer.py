@@ -15,11 +15,11 @@ MAX_CHARS = 4_000       # one chain; the longest formula of the seed documents i
 MAX_DEPTH = 16          # braces and brackets; real formulas stay under 8, and latex2sympy
                         # slows down steeply with depth (24 nested powers take ~10 s)
 
-_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\s+|.", re.S)
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|:=|\d+(?:\.\d+)?|\s+|.", re.S)
 
 GREEK = frozenset("""alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa
 lambda mu nu xi omicron rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta
-Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega""".split())
+Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell""".split())   # \\ell reads like a letter
 SPACING = frozenset(r"\, \; \: \! \  \quad \qquad \displaystyle \textstyle \limits \nolimits".split()
                     + ["\\ "])
 RELATIONS = {
@@ -30,14 +30,18 @@ RELATIONS = {
     r"\propto": r"\propto", r"\implies": r"\implies", r"\Rightarrow": r"\implies",
     r"\Longrightarrow": r"\implies",
     r"\wedge": r"\wedge", r"\land": r"\wedge",   # only between relations of an implication
+    ":=": "=", r"\coloneqq": "=", r"\triangleq": "=", r"\eqqcolon": "=",
 }
+DEFINITIONS = frozenset([":=", r"\coloneqq", r"\triangleq", r"\eqqcolon"])   # read as =, noted
 FUNCTIONS = frozenset(r"""\sin \cos \tan \sec \csc \cot \sinh \cosh \tanh \coth \arcsin \arccos
 \arctan \exp \ln \log""".split())
 KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \times \pi \infty
 \partial \overline \bar \hat \tilde \vec \operatorname \text \mathrm \mathit \mathbf \mathsf
 \mathbb \mathcal \Re \Im \left \right \big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr
 \{ \} \lbrace \rbrace \| \top \intercal \in \to \lim \binom \lfloor \rfloor \lceil \rceil
-\label \nonumber \notag \boldsymbol \langle \rangle \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&""".split()) | FUNCTIONS \
+\label \nonumber \notag \boldsymbol \langle \rangle \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&
+\widehat \widetilde \odot \tag \small \footnotesize \scriptsize \normalsize \large \Large
+\leftarrow \gets \nabla \prime \int \mathop""".split()) | FUNCTIONS \
     | {"\\" + g for g in GREEK} | SPACING | frozenset(RELATIONS)
 _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
 OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle"}
@@ -66,6 +70,7 @@ class Group:
     items: tuple
     col: int
     close_col: int = 0
+    opener: str = ""        # "(", "[", "\\{", "\\left(" ...: [x] after a letter may be indexing
 
 
 def fail(text: str, col: int, why: str) -> ParseError:
@@ -79,8 +84,8 @@ _GREEK_CHARS = dict(zip(
     r"""\alpha \beta \gamma \delta \epsilon \zeta \eta \theta \iota \kappa \lambda \mu \nu \xi
     \pi \rho \sigma \tau \upsilon \phi \chi \psi \omega \Gamma \Delta \Theta \Lambda \Xi \Pi
     \Sigma \Upsilon \Phi \Psi \Omega \epsilon \vartheta \phi""".split()))
-_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₙₐ", "0123456789ijkna"))
-_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹ⁿ", "0123456789n"))
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₙₐ₊₋", "0123456789ijkna+-"))
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹ⁿ⁺⁻ᵀ", "0123456789n+-T"))
 _SYMBOLS = {"≠": r"\ne", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "·": r"\cdot", "×": r"\times",
             "⇒": r"\implies", "∝": r"\propto", "≪": r"\ll", "≫": r"\gg", "∑": r"\sum", "√": r"\sqrt",
             "∞": r"\infty", "−": "-", "∂": r"\partial", "∈": r"\in", "（": "(", "）": ")"}
@@ -88,14 +93,20 @@ _SYMBOLS = {"≠": r"\ne", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "·"
 
 def plain(latex: str) -> str:
     """Unicode maths (α, x₁, x², ≠, ≈, ·) spelled as LaTeX commands."""
+    if len(latex) > MAX_CHARS:
+        return latex          # refused by its size in tokenize; no need to spell it out
     out = []
-    for ch in latex:
-        if ch in _GREEK_CHARS:
+    # a run of superscript (subscript) characters is one exponent (index): x¹⁰ is x^{10}
+    runs = re.finditer(r"[%s]+|[%s]+|." % (re.escape("".join(_SUPERSCRIPTS)),
+                                            re.escape("".join(_SUBSCRIPTS))), latex, re.S)
+    for m in runs:
+        ch = m.group()
+        if ch[0] in _SUPERSCRIPTS:
+            out.append("^{%s}" % "".join(_SUPERSCRIPTS[c] for c in ch))
+        elif ch[0] in _SUBSCRIPTS:
+            out.append("_{%s}" % "".join(_SUBSCRIPTS[c] for c in ch))
+        elif ch in _GREEK_CHARS:
             out.append(_GREEK_CHARS[ch] + " ")
-        elif ch in _SUBSCRIPTS:
-            out.append("_{%s}" % _SUBSCRIPTS[ch])
-        elif ch in _SUPERSCRIPTS:
-            out.append("^{%s}" % _SUPERSCRIPTS[ch])
         elif ch in _SYMBOLS:
             out.append(" " + _SYMBOLS[ch] + " ")
         else:
@@ -116,21 +127,33 @@ def tokenize(latex: str) -> list[Tok]:
     if not latex.strip():
         raise ParseError("empty LaTeX: give a relation such as 'a = b'")
     tokens = []
+    last = None      # the last token that is not a space
     for m in _TOKEN.finditer(latex):
         text, col = m.group(), m.start() + 1
         if text.startswith("\\") and len(text) > 1:
+            if text in (r"\begin", r"\end"):
+                raise fail(latex[m.start():m.start() + 30].split("}")[0] + "}", col,
+                           "an environment (aligned rows, cases, a matrix) is not one claim: check "
+                           "each row on its own; matrices are not supported")
             if text not in KNOWN:
                 raise fail(text, col, "unknown command")
-        elif not (_PLAIN.fullmatch(text) or text.isspace() or text[0].isdigit() or _greek_char(text)):
+        elif not (_PLAIN.fullmatch(text) or text == ":=" or text.isspace() or text[0].isdigit() or _greek_char(text)):
             raise fail(text, col, "unexpected character")
         if text == "." and latex[m.end():m.end() + 2] == "..":
             raise fail("...", col, "an ellipsis cannot be checked; write the general term")
-        if text[0].isdigit() and tokens and tokens[-1].text in (r"\frac", r"\dfrac", r"\tfrac") \
-                and "." not in text:
-            # \frac12 is \frac{1}{2}: digits right after \frac are single-digit arguments
+        solid = [last] if last is not None else []
+        if text[0].isdigit() and solid and solid[-1].text in (r"\frac", r"\dfrac", r"\tfrac"):
+            # \frac12 is \frac{1}{2}: TeX takes one digit per argument
+            if len(text) > 2 or "." in text:
+                raise fail(solid[-1].text + text, col, f"TeX reads this as \\frac{{{text[0]}}}"
+                           f"{{{text[1]}}}{text[2:]}; write \\frac{{{text[0]}}}{{{text[1:]}}} or "
+                           f"\\frac{{{text[:2]}}}{{...}} with braces")
             tokens.extend(Tok(ch, col + n) for n, ch in enumerate(text))
+            last = tokens[-1]
             continue
         tokens.append(Tok(text, col))
+        if not text.isspace():
+            last = tokens[-1]
     return tokens
 
 
@@ -194,11 +217,16 @@ def _close(stack, closer, col, sized=False):
     if len(stack) == 1:
         raise fail(closer, col, "nothing to close here")
     kind, opener, ocol, items = stack.pop()
-    if sized and kind in ("paren", "abs") or kind == "brace" and closer == "}" \
+    if sized and kind in ("paren", "abs") and _sized_match(opener, closer) or kind == "brace" and closer == "}" \
             or kind in ("paren", "angle") and OPEN.get(opener) == closer:
-        stack[-1][3].append(Group(kind, tuple(items), ocol, col))
+        stack[-1][3].append(Group(kind, tuple(items), ocol, col, opener))
         return
     raise fail(closer, col, f"it does not match {opener!r} at column {ocol}")
+
+
+def _sized_match(opener: str, closer: str) -> bool:
+    """\\left( pairs with \\right), \\left| with \\right|: \\left[ x \\right) is an interval."""
+    return OPEN.get(opener) == closer or opener == closer and opener in ("|", r"\|")
 
 
 def text_of(items) -> str:

@@ -15,9 +15,10 @@ from typing import Mapping, Sequence
 import sympy
 
 from symbolic.errors import ParseError
-from symbolic.latex.convert import Context, has_huge_power
-from symbolic.latex.lexer import MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
-from symbolic.latex.rewrite import Rewriter
+from symbolic.latex.convert import Context, has_huge_power, settle, split_name
+from symbolic.latex.inventory import account
+from symbolic.latex.lexer import DEFINITIONS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
+from symbolic.latex.rewrite import Rewriter, check_words
 from symbolic.model import Claim, Relation
 
 _NORMALIZATION = None
@@ -51,12 +52,62 @@ def library_parse(text: str):
                          f"too); the limit is {MAX_DEPTH + 4}: simplify it")
     normalization, conversion = _configs()
     try:
-        return latex2sympy(text, normalization_config=normalization, conversion_config=conversion)
+        # without evaluation: x/x must reach the checkers as x/x, 4 5 as 4*5 (refused before)
+        with sympy.evaluate(False):
+            return _faithful(conversion).parse(normalize(text, normalization))
     except RecursionError:
         raise ParseError("formula nested too deeply to read; simplify it") from None
     except Exception as exc:   # the library raises bare Exception, AttributeError, ...
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ParseError(f"cannot read '{_short(text)}': {first}") from None
+
+
+_PARSER = None
+
+
+def _faithful(conversion):
+    """The library's converter without the two rules that change what was written.
+
+    It applies its mixed-number rule (``2 (3)`` is 2 + 3) whatever the config says, and it
+    evaluates ``\\frac{4}{2}`` to 2 so that the 4 can no longer be accounted for.
+    """
+    global _PARSER
+    if _PARSER is None:
+        from latex2sympy2_extended.latex2sympy2 import _Latex2Sympy
+
+        class Faithful(_Latex2Sympy):
+            def convert_postfix_list(self, arr, i=0):
+                # the library's method without its mixed-number branch; each item converted once
+                if i >= len(arr):
+                    raise ParseError("an empty product")
+                res = self.convert_postfix(arr[i])
+                if isinstance(res, (sympy.Expr, sympy.MatrixBase)):
+                    if i == len(arr) - 1:
+                        return res
+                    rh = self.convert_postfix_list(arr, i + 1)
+                    if getattr(res, "is_Matrix", False) or getattr(rh, "is_Matrix", False):
+                        return self.mat_mul_flat(res, rh)
+                    return self.mul_flat(res, rh)
+                if isinstance(res, list) and len(res) == 1:     # a derivative d/dx
+                    if i == len(arr) - 1:
+                        raise ParseError("a derivative d/dx needs an expression after it")
+                    return sympy.Derivative(self.convert_postfix_list(arr, i + 1), res[0])
+                return res
+
+            def convert_frac(self, frac):
+                top, bottom = frac.upper.getText(), frac.lower.getText()
+                if top.isdigit() and bottom.isdigit():
+                    return sympy.Mul(sympy.Integer(top), sympy.Pow(sympy.Integer(bottom), -1,
+                                                                   evaluate=False), evaluate=False)
+                return super().convert_frac(frac)
+
+        _PARSER = Faithful
+    return _PARSER(config=conversion)
+
+
+def normalize(text, normalization):
+    from latex2sympy2_extended.math_normalization import normalize_latex
+    return normalize_latex(text, normalization)
 
 
 def _depth(text: str) -> int:
@@ -82,6 +133,8 @@ class Assumptions:
     symbols: Mapping[str, sympy.Symbol] = field(default_factory=dict)
     facts: tuple[sympy.Basic, ...] = ()
     latex: tuple[str, ...] = ()
+    # "x_j > 0" (a letter subscript) is about every x_j: base name -> SymPy assumptions
+    families: Mapping[str, Mapping[str, bool]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -102,6 +155,7 @@ class ParsedChain:
     latex: str
     links: tuple[Link, ...]
     assumptions: Assumptions
+    notes: tuple[str, ...] = ()     # readings the verdict should show ("i is the imaginary unit")
 
 
 # -- splitting --------------------------------------------------------------------------------
@@ -138,33 +192,59 @@ def _pieces(latex: str):
     return sides, rels
 
 
-def _raw_side(side_items, rewriter: Rewriter):
-    text = rewriter.emit(side_items)
-    if not text.strip():
-        raise ParseError("an empty side of a relation")
-    return library_parse(text)
+_MAX_TERMS = 250
 
 
 class _Reader:
     """Reads the sides of one chain (or one assumption) raw, then converts them together."""
 
-    def __init__(self, known, imaginary_unit):
-        self.rewriter = Rewriter()
-        self.context = Context(known=dict(known), imaginary_unit=imaginary_unit)
+    def __init__(self, known, imaginary_unit, functions=(), families=None):
+        self.rewriter = Rewriter(functions)
+        self.context = Context(known=dict(known), imaginary_unit=imaginary_unit,
+                               families=dict(families or {}))
+        self.items: dict[int, tuple] = {}     # id(raw) -> the items it was read from
+
+    def parse(self, text):
+        """library_parse, with the placeholders of plain names (I, gamma) given their names."""
+        return _rename(library_parse(text), self.rewriter.plain)
 
     def raw(self, side_items):
-        raw = _raw_side(side_items, self.rewriter)
+        terms = sum(1 for x in side_items if isinstance(x, Tok) and x.text in ("+", "-"))
+        if terms > _MAX_TERMS:
+            # the library's grammar recurses once per term: 900 terms take seconds, 990 overflow
+            raise ParseError(f"formula nested too deeply to read: {terms} terms in one side, the "
+                             f"limit is {_MAX_TERMS}; simplify it")
+        check_words(text_of(side_items))
+        gaps = [x for x in side_items if isinstance(x, Tok) and x.text in (r"\quad", r"\qquad")]
+        if gaps:
+            raise fail(text_of(side_items).strip(), gaps[0].col, f"{gaps[0].text} separates two "
+                       f"formulas (or a formula and a condition); check each claim on its own")
+        commas = [x for x in side_items if isinstance(x, Tok) and x.text == ","]
+        if commas:
+            raise fail(text_of(side_items).strip(), commas[0].col, "a comma in a formula is a list or a "
+                       "decimal comma: write 0.5 for a decimal, and one claim per relation")
+        text = self.rewriter.emit(side_items)
+        if not text.strip():
+            raise ParseError("an empty side of a relation")
+        raw = self.parse(text)
         if isinstance(raw, (sympy.core.relational.Relational, sympy.And, sympy.Or)):
             raise ParseError(f"a relation inside brackets cannot be read: {raw}")
         if not isinstance(raw, sympy.Expr) and not isinstance(raw, sympy.Basic):
             raise ParseError(f"cannot read {raw!r} as an expression")
-        self.context.add_calls(self.rewriter.calls, library_parse)
+        self.context.add_calls(self.rewriter.calls, self.parse)
+        self.context.seen.append(raw)
+        self.items[id(raw)] = tuple(side_items)
         return raw
 
     def convert(self, raw):
+        """The side as stepcheck objects: built unevaluated, accounted for, then evaluated."""
         self.context.names = self.rewriter.names
         try:
-            return self.context.convert(raw)
+            with sympy.evaluate(False):
+                built = self.context.convert(raw)
+            if id(raw) in self.items:
+                account(self.items[id(raw)], built, text_of(self.items[id(raw)]).strip())
+            return settle(built)
         except ParseError:
             raise
         except RecursionError:
@@ -172,6 +252,18 @@ class _Reader:
         except Exception as exc:
             raise ParseError(f"cannot convert {_short(str(raw))!r}: {type(exc).__name__}: "
                              f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+
+
+def _rename(raw, plain: Mapping[str, str]):
+    """Give placeholder symbols of plain names their names: ``SCZnI_1`` is ``I_1``."""
+    if not plain or not isinstance(raw, sympy.Basic):
+        return raw
+    swap = {}
+    for sym in raw.atoms(sympy.Symbol):
+        m = re.fullmatch(r"(SCZn[A-Za-z]+?)(_.*)?", sym.name)
+        if m and m.group(1) in plain:
+            swap[sym] = sympy.Symbol(plain[m.group(1)] + (m.group(2) or ""), **sym.assumptions0)
+    return raw.xreplace(swap) if swap else raw
 
 
 def _guard(fn):
@@ -197,23 +289,36 @@ _SYMPY_REL = {"=": sympy.Eq, r"\ne": sympy.Ne, "<": sympy.Lt, r"\le": sympy.Le,
 # -- public functions ---------------------------------------------------------------------------
 @_guard
 def parse_expr(latex: str, *, assumptions: Assumptions | None = None,
-               imaginary_unit: bool = False) -> sympy.Basic:
-    """One LaTeX expression (no relation) as a SymPy expression."""
+               imaginary_unit: bool = False, functions: Sequence[str] = ()) -> sympy.Basic:
+    """One LaTeX expression (no relation) as a SymPy expression.
+
+    ``functions`` names the letters that are functions (``f`` in ``f(x + 1)``); see parse_chain.
+    """
     sides, rels = _pieces(_strip_math(latex))
     if rels:
         raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(latex)}'")
-    reader = _Reader(assumptions.symbols if assumptions else {}, imaginary_unit)
+    reader = _Reader(assumptions.symbols if assumptions else {}, imaginary_unit, _names(functions),
+                     assumptions.families if assumptions else None)
     raw = reader.raw(sides[0][1])
     return reader.convert(raw)
 
 
 @_guard
 def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
-                imaginary_unit: bool = False) -> ParsedChain:
-    """A relation or chain ``a = b \\le c``: one link per adjacent pair, symbols shared."""
+                imaginary_unit: bool = False, functions: Sequence[str] = ()) -> ParsedChain:
+    """A relation or chain ``a = b \\le c``: one link per adjacent pair, symbols shared.
+
+    ``functions`` declares names as functions (the CLI's ``--function NAME``): ``f(x + 1)`` is
+    then f applied to x + 1. Undeclared, a letter before brackets is a product (``a(b + c)``),
+    except letters papers use for functions (f, g, h, p, F, G, H, L, P, \\phi, \\psi, \\Gamma,
+    \\ell), which are refused; ``\\sigma(x)`` is the sigmoid. ``i`` is the imaginary unit unless
+    the chain uses it as an index (the reading is in ``notes``); ``imaginary_unit`` is kept for
+    compatibility and changes nothing.
+    """
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
-    given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit)
+    functions = _names(functions)
+    given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text = _strip_math(latex)
     sides, rels = _pieces(text)
     if not rels:
@@ -221,12 +326,16 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     if r"\wedge" in rels and r"\implies" not in rels:
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
-    reader = _Reader(given.symbols, imaginary_unit)
+    _check_layer_labels(sides)
+    reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
+    reader.context.i_ordered = _i_compared(sides, rels)
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
     else:
         raws = [reader.raw(items) for _, items in sides]
+        _check_i(reader, sides)
         values = [reader.convert(r) for r in raws]
+        _check_order(values, rels, text)
     texts = _side_texts(sides, rels)
     links = []
     chain_rels = [r for r in rels if r == r"\implies"] if r"\implies" in rels else rels
@@ -235,7 +344,117 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         claim = Claim(values[n], relation, values[n + 1])
         lhs, rhs = texts[n], texts[n + 1]
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
-    return ParsedChain(text, tuple(links), _rebind(given, reader.context.made))
+    notes = set(reader.context.notes)
+    if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
+        first = links[0].claim
+        if isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) and first.rhs.has(first.lhs):
+            raise ParseError(f"'{_short(text)}' defines {first.lhs} in terms of itself: an update "
+                             f"(an algorithm step), not a claim")
+        notes.add("a definition (:=) is read as an equation: it is checked like =")
+    return ParsedChain(text, tuple(links), _rebind(given, reader.context.made), tuple(sorted(notes)))
+
+
+def _names(functions) -> tuple[str, ...]:
+    """Declared function names, checked: ``f``, ``\\phi``, ``softmax``, ``f_q``."""
+    if isinstance(functions, str):
+        functions = (functions,)
+    out = []
+    for name in functions:
+        if not isinstance(name, str) or not re.fullmatch(r"\\?[A-Za-z]+(_\{?\w+\}?)?", name.strip()):
+            raise ParseError(f"a function name must be letters such as f, \\phi or f_q, not {name!r}")
+        out.append(name.strip())
+    return tuple(out)
+
+
+def _check_layer_labels(sides) -> None:
+    """Refuse one letter written as the superscript of three names or more: a label (layer l).
+
+    ``a^l``, ``\\mu^l``, ``\\sigma^l`` in one claim mark the layer, not powers; read as powers
+    the claim would be another one.
+    """
+    bases: dict[str, set] = {}
+
+    def walk(items):
+        for n, item in enumerate(items):
+            if isinstance(item, Group):
+                walk(item.items)
+                continue
+            if item.text == "^" and n and n + 1 < len(items):
+                sup = items[n + 1]
+                if isinstance(sup, Group) and sup.kind == "brace":
+                    solid = [x for x in sup.items if not (isinstance(x, Tok) and x.space)]
+                    sup = solid[0] if len(solid) == 1 else None
+                prev = items[n - 1]
+                # {x}^{n} (a braced base) is the way to say "a power" here
+                base = prev.text if isinstance(prev, Tok) and prev.text != "e" else None
+                if isinstance(sup, Tok) and len(sup.text) == 1 and sup.text.isalpha() and base:
+                    bases.setdefault(sup.text, set()).add(base)
+
+    for _, items in sides:
+        walk(items)
+    for letter, names in bases.items():
+        if len(names) >= 3:
+            raise ParseError(f"^{letter} on {len(names)} names ({', '.join(sorted(names)[:3])}) is a "
+                             f"label (a layer), not a power: write it as a subscript (a_{letter}), "
+                             f"or bracket the powers ({{a}}^{{{letter}}}) if they are powers")
+
+
+_ORDER = frozenset(["<", ">", r"\le", r"\ge"])
+
+
+def _i_compared(sides, rels) -> bool:
+    """Whether i alone is a side of an order relation (``j \\le i``): then it is an index."""
+    for n, rel in enumerate(rels):
+        if rel in _ORDER:
+            for _, items in (sides[n], sides[n + 1]):
+                solid = [x for x in items if not (isinstance(x, Tok) and x.space)]
+                if len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text == "i":
+                    return True
+    return False
+
+
+def _check_i(reader, sides) -> None:
+    """Refuse an i that is an index of the chain and also stands in an exponent of e."""
+    if "i" in reader.context.known or not reader.context.i_is_index():
+        return
+    for _, items in sides:
+        if _i_in_exponent(items):
+            raise ParseError(r"i is an index in this chain and also stands in an exponent of e, "
+                             r"where it usually is the imaginary unit: write \mathrm{i} for the "
+                             r"imaginary unit, or another letter for the index")
+
+
+def _i_in_exponent(items) -> bool:
+    for k, item in enumerate(items):
+        if isinstance(item, Group):
+            if _i_in_exponent(item.items):
+                return True
+            continue
+        if item.text == "e" and k + 2 < len(items) and isinstance(items[k + 1], Tok) \
+                and items[k + 1].text == "^" and _bare_i(items[k + 2]):
+            return True
+    return False
+
+
+def _bare_i(item) -> bool:
+    if isinstance(item, Tok):
+        return item.text == "i"
+    inner = item.items
+    return any(isinstance(x, Tok) and x.text == "i" and not (n and isinstance(inner[n - 1], Tok)
+                                                              and inner[n - 1].text == "_")
+               for n, x in enumerate(inner)) or any(
+        isinstance(x, Group) and _bare_i(x) and not (n and isinstance(inner[n - 1], Tok) and inner[n - 1].text == "_")
+        for n, x in enumerate(inner))
+
+
+def _check_order(values, rels, text) -> None:
+    """An order between sides that the imaginary unit makes complex cannot be meant."""
+    for n, rel in enumerate(rels):
+        if rel in _ORDER:
+            for side in (values[n], values[n + 1]):
+                if isinstance(side, sympy.Basic) and side.has(sympy.I) and side.is_extended_real is not True:
+                    raise ParseError(f"'{_short(text)}' orders a side that holds the imaginary unit i; "
+                                     f"if i is an index, say so: --assume 'i \\in \\mathbb{{Z}}'")
 
 
 def _side_texts(sides, rels):
@@ -282,17 +501,37 @@ def _implication_sides(text, sides, rels, reader):
 
 
 def _rebind(given: Assumptions, made: Mapping[str, sympy.Basic]) -> Assumptions:
-    """The assumptions with each symbol replaced by the object the chain uses for that name."""
-    swap = {}
+    """The assumptions with each symbol replaced by the object the chain uses for that name.
+
+    When the chain reads ``x_2`` as the element ``x[2]`` of an indexed ``x``, an assumption
+    ``x_2 > 0`` becomes the fact ``x[2] > 0`` about that element (and no other).
+    """
+    swap, extra = {}, []
     for name, sym in given.symbols.items():
         used = made.get(name)
         if isinstance(used, sympy.Symbol) and used != sym:
             swap[sym] = used
+        elif isinstance(used, sympy.Indexed):
+            swap[sym] = used
+            extra.extend(_sign_facts(used, sym))
     if not swap:
         return given
-    symbols = {name: swap.get(sym, sym) for name, sym in given.symbols.items()}
-    facts = tuple(f.xreplace(swap) for f in given.facts)
-    return Assumptions(symbols, facts, given.latex)
+    symbols = {name: swap.get(sym, sym) if isinstance(swap.get(sym, sym), sympy.Symbol) else sym
+               for name, sym in given.symbols.items()}
+    facts = tuple(f.xreplace(swap) for f in given.facts) + tuple(f for f in extra if f not in given.facts)
+    return Assumptions(symbols, facts, given.latex, given.families)
+
+
+def _sign_facts(element, sym) -> list:
+    """The sign assumptions of a symbol, as facts about the indexed element it stands for."""
+    if element.is_positive and sym.is_positive:
+        return []            # the indexed base already carries it ("x_j > 0")
+    facts = []
+    for flag, fact in (("positive", sympy.Gt), ("negative", sympy.Lt), ("nonnegative", sympy.Ge),
+                       ("nonpositive", sympy.Le), ("nonzero", sympy.Ne)):
+        if sym.assumptions0.get(flag) and getattr(element, "is_" + flag) is not True:
+            facts.append(fact(element, 0, evaluate=False))
+    return facts
 
 
 # -- assumptions ------------------------------------------------------------------------------
@@ -305,7 +544,7 @@ _SETS = {
     "Z^{+}": {"integer": True, "positive": True}, "Z_{+}": {"integer": True, "positive": True},
     "Z_{\\ge0}": {"integer": True, "nonnegative": True},
     "Z_{\\geq0}": {"integer": True, "nonnegative": True},
-    "N": {"integer": True, "positive": True}, "N^+": {"integer": True, "positive": True},
+    "N^+": {"integer": True, "positive": True},
     "N_{>0}": {"integer": True, "positive": True}, "N^*": {"integer": True, "positive": True},
     "N_0": {"integer": True, "nonnegative": True}, "N_{0}": {"integer": True, "nonnegative": True},
     "Q": {"rational": True}, "C": {"complex": True},
@@ -313,7 +552,8 @@ _SETS = {
 
 
 @_guard
-def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -> Assumptions:
+def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
+                      functions: Sequence[str] = ()) -> Assumptions:
     """``--assume`` strings (``x > 0``, ``0 < p < 1``, ``n \\in \\mathbb{Z}_{>0}``) read together."""
     if isinstance(latexes, str):
         latexes = (latexes,)
@@ -332,7 +572,7 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -
         bad = [r for r in rels if r not in _SYMPY_REL]
         if bad:
             raise ParseError(f"assumption '{_short(text)}' uses {bad[0]}; use = \\ne < \\le > \\ge or \\in")
-        reader = _Reader({}, imaginary_unit)
+        reader = _Reader({}, imaginary_unit, _names(functions))
         raws = [reader.raw(items) for _, items in sides]
         pending.append((raws, rels, reader))
         for a, rel, b in zip(raws, rels, raws[1:]):
@@ -350,6 +590,12 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -
         except Exception:
             raise ParseError(f"the assumptions about {name} contradict each other "
                              f"({', '.join(sorted(k for k, v in flags.items() if v))})") from None
+    families = {}
+    for name, sym in symbols.items():
+        parts = split_name(name)
+        if parts and len(parts[1]) == 1 and re.fullmatch(r"[a-z]", parts[1][0]):
+            # x_j > 0 with a letter index is about every element x_1, x_2, x[j], ...
+            families[parts[0]] = {k: v for k, v in sym.assumptions0.items() if k in _FAMILY}
     facts = []
     for raws, rels, reader in pending:
         reader.context.known = symbols
@@ -363,7 +609,11 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False) -
                 raise ParseError(f"assumption {a} {rel} {b} is false")
             if fact is not sympy.true:
                 facts.append(fact)
-    return Assumptions(symbols, tuple(facts), tuple(latexes))
+    return Assumptions(symbols, tuple(facts), tuple(latexes), families)
+
+
+_FAMILY = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
+                     "integer", "complex"])
 
 
 def _statements(latex: str) -> list[str]:
@@ -401,6 +651,9 @@ def _membership(text, items, k, stated):
     left = text_of(items[:k])
     right = text_of(items[k + 1:]).replace(" ", "")
     key = right.replace(r"\mathbb{", "", 1).replace("}", "", 1) if right.startswith(r"\mathbb{") else None
+    if key == "N":
+        raise ParseError(r"\mathbb{N} starts at 0 for some authors and at 1 for others: write "
+                         r"\mathbb{Z}_{>0} or \mathbb{Z}_{\ge0}")
     if key is None or key not in _SETS:
         raise ParseError(f"unknown set '{right}' in assumption '{_short(text)}'; use \\mathbb{{R}}, "
                          r"\mathbb{Z}_{>0}, \mathbb{N}, \mathbb{C}, ...")

@@ -22,6 +22,8 @@ written                                 becomes
 """
 from __future__ import annotations
 
+import re
+
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import FUNCTIONS, GREEK, RELATIONS, Group, Tok, fail, text_of
 
@@ -30,20 +32,42 @@ _NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "ReLU": "S
           "relu": "SCZrelu", "RELU": "SCZrelu"}
 # SymPy prints these as \operatorname{atan} etc.
 _ALIASES = {"atan": "arctan", "asin": "arcsin", "acos": "arccos", "log": "ln"}
-_ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar"])
+_ACCENTS = frozenset([r"\hat", r"\tilde", r"\vec", r"\bar", r"\widehat", r"\widetilde"])
 _FONTS = frozenset([r"\mathrm", r"\mathit", r"\mathbf", r"\mathsf", r"\mathcal", r"\text",
                     r"\operatorname", r"\boldsymbol"])
 # \operatorname{E}[x] would read as Euler's number times x: refused, never guessed
+_DISTINCT_FONTS = frozenset([r"\mathbf", r"\boldsymbol", r"\mathcal", r"\mathsf"])
 _STATISTICS = frozenset(["E", "P", "Pr", "Var", "Cov", "Corr"])
-_SKIP_WITH_ARG = frozenset([r"\label"])
-_SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&", r"\%"])
+_SKIP_WITH_ARG = frozenset([r"\label", r"\tag"])
+_SKIP = frozenset([r"\nonumber", r"\notag", "&", r"\\", r"\&", r"\small", r"\footnotesize",
+                   r"\scriptsize", r"\normalsize", r"\large", r"\Large", r"\mathop"])
+_REFUSED = {
+    r"\leftarrow": "an assignment (\\leftarrow) is a step of an algorithm, not a claim",
+    r"\gets": "an assignment (\\gets) is a step of an algorithm, not a claim",
+    r"\nabla": "gradients cannot be read; write the partial derivatives \\frac{\\partial f}{\\partial x}",
+    r"\int": "integrals cannot be read yet; check the antiderivative or the value instead",
+    r"\prime": "primes are not supported; name the quantity x_2, or declare f and write "
+                "\\frac{d}{dx} f(x) for a derivative",
+}
+# Letters that papers use as function names: before a bracket they are refused unless declared,
+# since f(x + y) read as a product would turn a false claim about a function into a true one.
+FUNCTION_LETTERS = frozenset("f g h F G H L P \\phi \\varphi \\psi \\Phi \\Psi \\Gamma \\ell".split())
+# O(n), o(1), \Theta(n), \Omega(n): asymptotic notation, never a product
+_ASYMPTOTIC = frozenset(["O", "o", r"\Theta", r"\Omega"])
+# Words that, spelled in plain letters, are a product of letters to the library: refused.
+_WORDS = frozenset(GREEK) | frozenset(n[1:] for n in FUNCTIONS) | frozenset(
+    "softmax relu ReLU sigmoid max min lim sum prod argmax argmin sign sgn erf det tr Var Cov "
+    "diag norm".split())
+_NUMBER_GROUP_SEP = frozenset([r"\,", "{,}"])
 
 
 class Rewriter:
     """One rewrite of one side of a relation; ``names`` maps accent placeholders to their LaTeX."""
 
-    def __init__(self):
+    def __init__(self, functions=()):
+        self.functions = frozenset(_function_key(f) for f in functions)
         self.names: dict[str, str] = {}
+        self.plain: dict[str, str] = {}      # placeholders of plain names (I, gamma) -> the name
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.convention: str | None = None    # "u^T v" or "u v^T", whichever the chain uses
 
@@ -78,12 +102,28 @@ class Rewriter:
         return k
 
     def _arg(self, items, k, what):
-        """The item after position k that a command takes as its argument, and the next index."""
+        """The item after position k that a command takes as its argument, and the next index.
+
+        TeX takes one token: after ^ or _, a number of several digits is refused (x^12 is x^{1}2).
+        """
         k = self._solid(items, k)
         if k >= len(items):
             col = items[-1].col if items else 0
             raise ParseError(f"{what} at column {col} is missing its argument")
-        return items[k], k + 1
+        arg = items[k]
+        if isinstance(arg, Tok) and arg.text[0].isdigit() and len(arg.text) > 1 and k \
+                and isinstance(items[k - 1], Tok) and items[k - 1].text in ("^", "_"):
+            script = items[k - 1].text
+            base = text_of(items[k - 2:k - 1]).strip() if k > 1 else ""
+            raise fail(base + script + arg.text, items[k - 1].col,
+                       f"TeX reads this as {base}{script}{{{arg.text[0]}}}{arg.text[1:]}; write "
+                       f"{base}{script}{{{arg.text}}} (or {base}{script}{{{arg.text[0]}}} {arg.text[1:]})")
+        if isinstance(arg, Tok) and arg.text in ("+", "-", "=", ",") and k \
+                and isinstance(items[k - 1], Tok) and items[k - 1].text in ("^", "_"):
+            raise fail(items[k - 1].text + arg.text, items[k - 1].col,
+                       f"TeX takes only the '{arg.text}' as the {'exponent' if items[k - 1].text == '^' else 'index'}; "
+                       f"put the whole of it in braces: x^{{{arg.text}1}}")
+        return arg, k + 1
 
     @staticmethod
     def _inner(item):
@@ -111,6 +151,12 @@ class Rewriter:
                     big = True
                 if function and started and not big and item.text in _FUNCTION_STOPS:
                     break
+                if function and started and not big and item.text in (r"\cdot", r"\times"):
+                    break     # \ln 2 \cdot 3 is ln(2) times 3
+                if function and started and not big and item.text == "/":
+                    raise fail(text_of(items[max(k - 1, 0):end + 2]).strip(), item.col,
+                               "ambiguous: the argument of a function without brackets followed by "
+                               "/; write \\ln(x)/y, \\ln(x/y) or \\frac{\\ln x}{y}")
                 if not item.space:
                     started = True
             else:
@@ -160,6 +206,7 @@ class Rewriter:
         """The rewritten LaTeX of a run of items."""
         items = self._splice(tuple(items))
         items = self._norms(items)
+        items = _pair_bars(items)
         items = self._transposes(items)
         out: list[str] = []
         k = 0
@@ -193,6 +240,13 @@ class Rewriter:
                     item = solid[0]
                 else:
                     break
+            if item.opener in (r"\{", r"\lbrace"):
+                raise fail(text_of(item.items).join(("\\{", "\\}")), item.col, "\\{...\\} is a set "
+                           "or a fractional part, not brackets; write (...) for brackets")
+            if item.kind == "paren" and any(isinstance(x, Tok) and x.text == "," for x in item.items):
+                raise fail(text_of((item,)), item.col, "a list in brackets is not a number: a tuple, an "
+                           "interval or a decimal comma? write 0.5 for a decimal; name the function "
+                           "before a list of arguments")
             body = self.emit(item.items)
             if item.kind == "angle":
                 return self._inner_product(item), k + 1
@@ -200,15 +254,31 @@ class Rewriter:
                 return r"\left| " + body + r" \right|", k + 1
             return "( " + body + " )", k + 1
         text = item.text
+        if text == r"\\" and self._solid(items, k + 1) < len(items):
+            raise fail(text, item.col, "a line break separates two rows; check each row (claim) "
+                       "on its own")
         if item.space or text in _SKIP:
             return "", k + 1
         if text in _SKIP_WITH_ARG:
             return "", self._arg(items, k + 1, text)[1]
         if text in ("^", "_"):
-            arg, nxt = self._arg(items, k + 1, text)
+            arg, nxt = self._script(items, k)
             if text == "_":
                 return "_{" + self._subscript(arg) + "}", nxt
+            _check_label(arg, item.col)
             return "^{ " + self.emit(self._inner(arg)) + " }", nxt
+        if text == r"\%":
+            nxt = self._solid(items, k + 1)
+            if nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text in ("^", "_"):
+                raise fail(r"\%" + items[nxt].text, item.col, "a power of a percentage is ambiguous; "
+                           r"write (50\%)^2 or \frac{50}{100}")
+            return r"\cdot \frac{ 1 }{ 100 }", k + 1
+        if text[0].isdigit():
+            return self._number(items, k)
+        if _is_letter(text):
+            letter = self._letter(items, k)
+            if letter is not None:
+                return letter
         if text in (r"\frac", r"\dfrac", r"\tfrac"):
             return self._frac(items, k)
         if text == r"\binom":
@@ -239,13 +309,19 @@ class Rewriter:
             return self._call("SCZconj", self.emit(self._inner(arg))), nxt
         if text in _ACCENTS:
             arg, nxt = self._arg(items, k + 1, text)
-            return self._symbol(text + "{" + text_of(self._inner(arg)) + "}"), nxt
+            name = text + "{" + text_of(self._inner(arg)) + "}"
+            self._no_bracket_after(items, nxt, name, item.col)
+            return self._symbol(name), nxt
         if text in (r"\Re", r"\Im"):
             body, nxt = self._operand(items, k + 1)
             return self._call("SCZ" + text[1:].lower(), body), nxt
         if text in _FONTS:
             return self._font(items, k)
         if text == r"\mathbb":
+            arg = text_of(self._inner(self._arg(items, k + 1, text)[0])).strip()
+            if arg in ("E", "P", "V"):
+                raise fail(text + "{" + arg + "}", item.col, "expectations, variances and probabilities "
+                           "cannot be read; check them with a rule or name the quantity")
             raise fail(text, item.col, r"sets such as \mathbb{R} belong in assumptions ('x \in \mathbb{R}')")
         if text == r"\partial":
             raise fail(text, item.col, r"write a derivative as \frac{\partial M}{\partial x}")
@@ -255,17 +331,204 @@ class Rewriter:
             raise fail(text, item.col, "primes are not supported; name the quantity x_2 or x'")
         if text in (r"\top", r"\intercal", r"\mid", r"\pm", r"\mp", r"\in", r"\{", r"\}"):
             raise fail(text, item.col, "not supported here")
-        if text == r"\times":
+        if text in (r"\times", r"\odot"):
+            # \odot of scalars (and of vectors, component by component) is the product
             return r"\cdot", k + 1
+        if text in _REFUSED:
+            raise fail(text, item.col, _REFUSED[text])
+        if text == "!" and k + 1 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text == "!":
+            raise fail("!!", item.col, "n!! is the double factorial or (n!)!: write (n!)! for the "
+                       "factorial of a factorial; the double factorial cannot be read")
         if text == "d":
+            nxt = items[k + 1] if k + 1 < len(items) else None
+            if isinstance(nxt, Tok) and _adjacent_tok(item, nxt) and (
+                    _is_letter(nxt.text) or nxt.text in _ACCENTS or nxt.text in _FONTS):
+                raise fail("d" + nxt.text, item.col, f"d{nxt.text} may be a differential or a "
+                           f"gradient's name (dx) or d times {nxt.text}: write d \\cdot {nxt.text} "
+                           f"for a product, or give the quantity its own name")
             # latex2sympy lexes "d x" and even "d \cdot x" as one differential symbol
             return r"\text{d}", k + 1
         if len(text) == 1 and "\u0391" <= text <= "\u03c9":
             return text, k + 1
-        if text[0].isdigit() and "." in text:
+        return self._base(text), k + 1
+
+    def _base(self, text: str) -> str:
+        """A letter as the library should see it: I, \\gamma and \\Gamma are plain symbols.
+
+        The library reads I as the imaginary unit and both gammas as Euler's constant; here they
+        are variables (Greek letters are parameters in the papers read: LayerNorm's gamma).
+        """
+        if text in _PLAIN_NAMES:
+            key = "SCZn" + _PLAIN_NAMES[text]
+            self.plain[key] = _PLAIN_NAMES[text]
+            return r"\text{%s}" % key
+        return text
+
+    def _script(self, items, k):
+        """The argument of the ^ or _ at k, by TeX's one-token rule; double scripts are refused."""
+        text = items[k].text
+        arg, nxt = self._arg(items, k + 1, text)
+        seen, j = {text}, nxt
+        while True:
+            s = self._solid(items, j)
+            if not (s < len(items) and isinstance(items[s], Tok) and items[s].text in ("^", "_")):
+                break
+            if items[s].text in seen:
+                which = "superscript" if items[s].text == "^" else "subscript"
+                raise fail(text_of(items[max(k - 1, 0):s + 2]), items[s].col,
+                           f"a double {which} is a TeX error; write {{a^b}}^c or a^{{b^c}}"
+                           if which == "superscript" else
+                           f"a double {which} is a TeX error; write x_{{a,b}} or {{x_a}}_b")
+            seen.add(items[s].text)
+            j = self._arg(items, s + 1, items[s].text)[1]
+        return arg, nxt
+
+    def _number(self, items, k):
+        """A number; digit groups 12\\,345 are one number, other numbers side by side are refused."""
+        text, j = items[k].text, k + 1
+        while True:
+            s = j
+            while s < len(items) and isinstance(items[s], Tok) and items[s].space:
+                s += 1
+            nxt = items[s] if s < len(items) else None
+            if not (isinstance(nxt, Tok) and nxt.text[0].isdigit()):
+                break
+            seps = [t.text for t in items[j:s]]
+            grouped = seps == [r"\,"] and nxt.text.isdigit() and len(nxt.text) == 3 \
+                and "." not in text and (len(text) <= 3 or j > k + 1)
+            if not grouped:
+                shown = text_of(items[k:s + 1])
+                raise fail(shown, items[k].col, f"numbers side by side ('{shown}') could be one number, "
+                           f"a product or a mixed number; write {text}{nxt.text}, "
+                           f"{text} \\cdot {nxt.text} or {text} + {nxt.text}")
+            text, j = text + nxt.text, s + 1
+        if j + 1 < len(items) and isinstance(items[j], Tok) and items[j].text in ("e", "E") \
+                and _adjacent_tok(items[j - 1], items[j]) and isinstance(items[j + 1], Tok) \
+                and (items[j + 1].text in "+-" or items[j + 1].text[0].isdigit()):
+            raise fail(text_of(items[k:j + 3]), items[k].col, "scientific notation is not LaTeX; "
+                       f"write {text} \\cdot 10^{{...}}, or {text} \\cdot e for Euler's number")
+        s = self._solid(items, j)
+        nxt = items[s] if s < len(items) else None
+        if isinstance(nxt, Tok) and nxt.text in (r"\frac", r"\dfrac", r"\tfrac"):
+            parts = []
+            t = s + 1
+            for _ in range(2):
+                arg, t = self._arg(items, t, nxt.text)
+                parts.append(text_of(self._inner(arg)).strip())
+            if all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
+                raise fail(text_of(items[k:t]), items[k].col,
+                           f"a number before a numeric fraction may be a mixed number ({text} + "
+                           f"{parts[0]}/{parts[1]}) or a product; write {text} + \\frac{{{parts[0]}}}"
+                           f"{{{parts[1]}}} or {text} \\cdot \\frac{{{parts[0]}}}{{{parts[1]}}}")
+        if "." in text:
             whole, frac = text.split(".")
-            return r"\frac{%s}{1%s}" % (int(whole + frac), "0" * len(frac)), k + 1
-        return text, k + 1
+            out = r"\frac{%s}{1%s}" % (int(whole + frac), "0" * len(frac))
+        else:
+            out = str(int(text))
+        if isinstance(nxt, Group):
+            out += r" \cdot"    # 2(3) is 2 times 3: never the library's mixed number 2 + 3
+        return out, j
+
+    def _no_bracket_after(self, items, j, name, col) -> None:
+        """Refuse a decorated name before brackets: \\bar{H}_n(x) is a function or a product."""
+        s = self._solid(items, j)
+        while s + 1 < len(items) and isinstance(items[s], Tok) and items[s].text in ("^", "_"):
+            s = self._solid(items, s + 2)
+        if s < len(items) and isinstance(items[s], Group) and items[s].kind == "paren":
+            raise fail(name + text_of(items[j:s + 1]), col, f"{name}(...) may be a function or "
+                       f"{name} times (...): write {name} \\cdot (...) for a product, or give the "
+                       f"function a plain name declared with --function")
+
+    def _prime(self, items, k, s, primes, scripts):
+        """``f'(x)``, ``f''(x)`` of a declared function f: its derivatives at a variable x."""
+        tok = items[k]
+        key = _function_key(tok.text)
+        group = items[s + primes] if s + primes < len(items) else None
+        declared = key in self.functions and not scripts
+        args = [x for x in group.items if not _space(x)] if isinstance(group, Group) and \
+            group.kind == "paren" else []
+        if not declared or primes > 3 or len(args) != 1 or not (isinstance(args[0], Tok)
+                                                               and _is_letter(args[0].text)):
+            raise fail(text_of(items[k:s + primes + 1]), tok.col,
+                       "primes are read only on a declared function at a variable, f'(x) with "
+                       "--function f; name other quantities x_2, or write \\frac{d}{dx} f(x)")
+        return self._call("SCZprime", key, str(primes), self.emit(group.items)), s + primes + 1
+
+    def _letter(self, items, k):
+        """A letter before brackets: a declared function, the sigmoid, refused, or a product.
+
+        Returns None when no bracket follows (the ordinary path reads the letter).
+        """
+        tok = items[k]
+        if k + 1 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text[0].isdigit() \
+                and _adjacent_tok(tok, items[k + 1]) and tok.text.isascii():
+            raise fail(tok.text + items[k + 1].text, tok.col, f"'{tok.text}{items[k + 1].text}' may be an "
+                       f"index or a product; write {tok.text}_{{{items[k + 1].text}}} or "
+                       f"{items[k + 1].text}{tok.text}")
+        if tok.text == "d":
+            return None
+        scripts, j = [], k + 1
+        s = self._solid(items, j)
+        while s < len(items) and isinstance(items[s], Tok) and items[s].text in ("^", "_") \
+                and len(scripts) < 2:
+            arg, j = self._script(items, s)
+            scripts.append((items[s].text, arg))
+            s = self._solid(items, j)
+        primes = 0
+        while s + primes < len(items) and isinstance(items[s + primes], Tok) and items[s + primes].text == "'":
+            primes += 1
+        if primes:
+            return self._prime(items, k, s, primes, scripts)
+        group = items[s] if s < len(items) else None
+        if not (isinstance(group, Group) and group.kind == "paren"):
+            return None
+        name, key = tok.text, _function_key(tok.text)
+        sub = [a for t, a in scripts if t == "_"]
+        sup = [a for t, a in scripts if t == "^"]
+        full = key + ("_{%s}" % self._subscript(sub[0]) if sub else "")
+        shown = text_of(items[k:s + 1])
+        if key in self.functions or full.replace("{", "").replace("}", "") in self.functions:
+            if sup:
+                raise fail(shown, tok.col, "a power of a declared function is ambiguous: write "
+                           "(f(x))^2 for its square or f(f(x)) for a composition")
+            return self._call("SCZfn", full, *self._arguments(group.items)), s + 1
+        if name == r"\sigma" and not scripts:
+            return self._call("SCZsigmoid", self.emit(group.items)), s + 1
+        if name == r"\sigma":
+            raise fail(shown, tok.col, r"\sigma with a power or an index before brackets may be the "
+                       r"sigmoid or a variable times (...): write (\sigma(x))^2, or \sigma^2 \cdot (x)")
+        if k and _adjacent(items[k - 1], tok):
+            raise fail(shown, tok.col, f"letters written together before brackets may name one "
+                       f"function or multiply one: write \\operatorname{{...}}(...) for a function "
+                       f"named by several letters, or separate the factors with \\cdot")
+        if any(isinstance(x, Tok) and x.text == "," for x in group.items) and not sup:
+            # M(q_i, K): a list in brackets cannot be a factor, so this is a function application
+            return self._call("SCZfn", full, *self._arguments(group.items)), s + 1
+        if name in _ASYMPTOTIC and not scripts:
+            raise fail(shown, tok.col, f"{name}(...) is asymptotic notation, not a value: it cannot "
+                       f"be checked as an equation")
+        if group.opener in ("[", r"\left["):
+            raise fail(shown, tok.col, f"{name}[...] may index {name} or multiply it: write "
+                       f"{name}_{{...}} for an element, {name} \\cdot (...) for a product")
+        if name == r"\Gamma":
+            raise fail(shown, tok.col, r"\Gamma(...) may be the gamma function or \Gamma times (...): "
+                       r"write \operatorname{Gamma}(x) for the function, \Gamma \cdot (x) for a product")
+        if name in FUNCTION_LETTERS:
+            raise fail(shown, tok.col, f"{name}(...) may be the function {name} applied to (...) or "
+                       f"{name} times (...): declare functions with --function {key} (functions="
+                       f"['{key}'] in the API), or write {name} \\cdot (...) for a product")
+        inside = [x for x in group.items if not _space(x)]
+        if _lone_atom(inside):
+            arg = text_of(inside)
+            raise fail(shown, tok.col, f"{name}({arg}) may be the function {name} at {arg} or {name} "
+                       f"times {arg}: declare the function (--function {key}, functions=['{key}']) "
+                       f"or write {name} \\cdot {arg}")
+        # a product, the same whatever the brackets hold
+        out = [self._base(name)]
+        for t, arg in scripts:
+            out.append("_{" + self._subscript(arg) + "}" if t == "_"
+                       else "^{ " + self.emit(self._inner(arg)) + " }")
+        return " ".join(out) + r" \cdot", s
 
     def _check_division(self, items, k) -> None:
         """Refuse ``a/b c``: (a/b)c or a/(bc) is a guess; ask for \\frac or brackets."""
@@ -286,8 +549,15 @@ class Rewriter:
                    "ambiguous division: write \\frac{a}{b} c or a/(b c)")
 
     def _subscript(self, arg) -> str:
-        """A subscript as written (``j``, ``{i,j}``, ``{perm}``): only simple tokens are allowed."""
+        """A subscript as written (``j``, ``{i,j}``, ``{perm}``): only simple tokens are allowed.
+
+        An upright name (``d_{\\mathrm{model}}``, ``W_{\\text{out}}``) is the word itself.
+        """
         inner = self._inner(arg)
+        solid = [x for x in inner if not _space(x)]
+        if len(solid) == 2 and isinstance(solid[0], Tok) and solid[0].text in _FONTS \
+                and isinstance(solid[1], Group) and re.fullmatch(r"[A-Za-z]+", text_of(solid[1].items).strip()):
+            return text_of(solid[1].items).strip()
         for tok in inner:
             ok = isinstance(tok, Tok) and (tok.text.isalnum() or tok.space or tok.text in "+-,"
                                            or tok.text[1:] in GREEK)
@@ -323,6 +593,22 @@ class Rewriter:
 
     def _sqrt(self, items, k):
         arg, j = self._arg(items, k + 1, r"\sqrt")
+        if isinstance(arg, Tok):
+            # TeX's one-token rule: \sqrt 16 is \sqrt{1}6, and \sqrt 2x is \sqrt{2} x
+            if arg.text[0].isdigit() and len(arg.text) > 1:
+                raise fail(r"\sqrt " + arg.text, items[k].col, f"TeX reads this as \\sqrt{{{arg.text[0]}}}"
+                           f"{arg.text[1:]}; write \\sqrt{{{arg.text}}}")
+            nxt = self._solid(items, j)
+            if _more_factors(items, nxt) or nxt < len(items) and isinstance(items[nxt], Tok) \
+                    and items[nxt].text in ("^", "_"):
+                rest = text_of(items[nxt:nxt + 1]).strip()
+                raise fail(r"\sqrt " + arg.text + rest, items[k].col,
+                           f"TeX reads this as \\sqrt{{{arg.text}}}{rest}, which is easy to misread; "
+                           f"write \\sqrt{{{arg.text}{rest}}} or \\sqrt{{{arg.text}}} \\cdot {rest}")
+        if isinstance(arg, Group) and arg.kind == "paren" and arg.opener == "[":
+            # \sqrt[n]{x}: the n-th root, whatever n is
+            body, j = self._arg(items, j, r"\sqrt")
+            return r"\sqrt[ %s ]{ %s }" % (self.emit(arg.items), self.emit(self._inner(body))), j
         if isinstance(arg, Group) and arg.kind == "paren" and text_of(arg.items).strip().isdigit():
             body, j = self._arg(items, j, r"\sqrt")
             return r"\sqrt[%s]{ %s }" % (text_of(arg.items).strip(), self.emit(self._inner(body))), j
@@ -341,8 +627,9 @@ class Rewriter:
                     base = self.emit(self._inner(arg))
                 else:
                     power = self.emit(self._inner(arg))
-        if power is not None and power.replace(" ", "") in ("-1", "{-1}") and name not in (r"\log", r"\ln", r"\exp"):
-            raise fail(name + "^{-1}", items[k].col, "ambiguous: write \\arc" + name[1:] + " for the inverse "
+        if power is not None and power.replace(" ", "") in ("-1", "{-1}"):
+            inverse = {r"\ln": r"\exp", r"\log": r"\exp", r"\exp": r"\ln"}.get(name, "\\arc" + name[1:])
+            raise fail(name + "^{-1}", items[k].col, "ambiguous: write " + inverse + " for the inverse "
                        "or 1/" + name + " for the reciprocal")
         body, j = self._operand(items, j)
         if name in (r"\log", r"\ln"):
@@ -425,7 +712,15 @@ class Rewriter:
                     and items[nxt].kind == "paren":
                 # \operatorname{f}(x + 1): explicitly the function f, never f times (x + 1)
                 return self._call("SCZfn", name, *self._arguments(items[nxt].items)), nxt + 1
-            return name, j
+            if cmd in _DISTINCT_FONTS and name in ("O", "o") and nxt < len(items) \
+                    and isinstance(items[nxt], Group):
+                raise fail(text_of((items[k], arg)), items[k].col, "asymptotic notation is not a "
+                           "value: it cannot be checked as an equation")
+            if cmd in _DISTINCT_FONTS:
+                # bold x (a vector) and calligraphic L (a loss) are not x and L
+                self._no_bracket_after(items, j, r"%s{%s}" % (cmd, name), items[k].col)
+                return self._symbol(r"%s{%s}" % (cmd, name)), j
+            return self._base(name), j
         name = _ALIASES.get(name, name)
         if ("\\" + name) in FUNCTIONS:
             # \operatorname{exp} is \exp: rewrite the run with the command in place of the font.
@@ -480,6 +775,9 @@ class Rewriter:
                 if close is not None and _bars(items, close) == bars:
                     text = self._call("SCZnorm", self._vec(items[first:end]))
                     items = items[:k] + (Tok(text, items[k].col),) + items[close + bars:]
+                elif bars == 1 or k + 1 < len(items) and _bars(items, k) == 2:
+                    raise fail(text_of(items[k:]), items[k].col, "the norm of an expression of vectors "
+                               "cannot be read; write it with components: \\sqrt{\\sum_j (x_j - y_j)^2}")
             k += 1
         return items
 
@@ -518,8 +816,14 @@ class Rewriter:
         before = _skip_back(items, start - 1)
         left = _atom_start(items, before + 1) if before >= 0 and not scale else None
         if left is not None:
-            self._convention("u v^T", col)
             v = items[left:before + 1]
+            if len(v) == 1 and len(u) == 1:
+                # q_i k_j^T of row vectors is a dot product (the documents' notation); p p^T of
+                # plain vectors is an outer product (a matrix) in most papers
+                raise fail(text_of(v) + text_of(u) + "^T", col, "u u^T of vectors without a row "
+                           "index is an outer product (a matrix), which cannot be read; write "
+                           "u^T v or \\langle u, v \\rangle for a dot product")
+            self._convention("u v^T", col)
             return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
         raise fail(text_of(u) + "^T", col, "a transposed vector needs a vector next to it (u^T v or u v^T)")
 
@@ -562,6 +866,128 @@ class Rewriter:
 
     def _dot(self, u, v) -> str:
         return self._call("SCZdot", self._vec(u), self._vec(v))
+
+
+_PLAIN_NAMES = {"I": "I", r"\gamma": "gamma", r"\Gamma": "Gamma", r"\ell": "ell"}
+
+
+def _function_key(name: str) -> str:
+    """A function name as declared or written: ``\\phi`` and ``phi`` are the same name."""
+    return name.strip().lstrip("\\")
+
+
+def _is_letter(text: str) -> bool:
+    return len(text) == 1 and text.isascii() and text.isalpha() or text[1:] in GREEK and text[0] == "\\"
+
+
+_OPERATORS = frozenset(["+", "-", r"\cdot", r"\times", "/", ",", "|", "*"]) | frozenset(RELATIONS)
+
+
+def _pair_bars(items):
+    """Pair bare absolute-value bars into groups, or refuse when they pair more than one way.
+
+    ``|\\sin x|`` is one group (so the argument of \\sin ends at the bar); ``|x| + |y|`` pairs
+    left to right; ``|a|b|c|`` (|a| b |c| or |a |b| c|) and ``||x| - |y||`` are refused.
+    """
+    bars = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == "|"]
+    if not bars:
+        return items
+    if len(bars) % 2:
+        raise fail(text_of(items).strip(), items[bars[0]].col, "an absolute-value bar is never "
+                   "closed (or a bar means 'given'); write \\left| ... \\right|")
+    for n, k in enumerate(bars):
+        before = k - 1
+        while before >= 0 and _space(items[before]):
+            before -= 1
+        after = k + 1
+        while after < len(items) and _space(items[after]):
+            after += 1
+        opens = before < 0 or isinstance(items[before], Tok) and items[before].text in _OPERATORS
+        closes = after >= len(items) or isinstance(items[after], Tok) and items[after].text in _OPERATORS
+        adjacent = before >= 0 and isinstance(items[before], Tok) and items[before].text == "|" \
+            or after < len(items) and isinstance(items[after], Tok) and items[after].text == "|"
+        if len(bars) > 2 and (adjacent or (not closes if n % 2 else not opens)):
+            raise fail(text_of(items).strip(), items[k].col, "absolute-value bars that can be "
+                       "paired in more than one way; write \\left| ... \\right| or brackets")
+    out, last = [], 0
+    for a, b in zip(bars[::2], bars[1::2]):
+        out.extend(items[last:a])
+        out.append(Group("abs", tuple(items[a + 1:b]), items[a].col, items[b].col, "|"))
+        last = b + 1
+    out.extend(items[last:])
+    return tuple(out)
+
+
+_NAME_ARGS = re.compile(r"\\(?:text|mathrm|operatorname|mathit|mathbf|mathsf|mathcal|mathbb|boldsymbol|"
+                        r"label|hat|tilde|bar|vec|overline)\s*\{[^{}]*\}")
+
+
+def check_words(text: str) -> None:
+    """Refuse letters written together that spell a word: 'alpha', 'exp', 'mean', lo{g}.
+
+    Such a run is a product of letters to a parser and a name to its writer. Runs of two or
+    three letters are products unless they spell a Greek letter or a function; four or more
+    are taken as words.
+    """
+    plain = _NAME_ARGS.sub(" ", text)
+    plain = re.sub(r"_\s*\{[^{}]*\}", " ", plain)      # subscripts are labels: W_{perm}, d_{model}
+    plain = re.sub(r"\\[A-Za-z]+", " ", plain).replace("}{", " ").replace("{", "").replace("}", "")
+    for m in re.finditer(r"[A-Za-z]{2,}", plain):
+        word = m.group()
+        if word in _WORDS:
+            fix = ("\\" + word) if word in GREEK or "\\" + word in FUNCTIONS \
+                else r"\operatorname{%s}" % word
+            raise ParseError(f"cannot read '{word}' in '{_clip(text)}': it would be a product of {len(word)} "
+                             f"letters; write {fix} (or separate the letters with \\cdot if a "
+                             f"product is meant)")
+        if len(word) >= 4:
+            raise ParseError(f"cannot read '{word}' in '{_clip(text)}': a word or a product of {len(word)} "
+                             f"letters; write \\text{{{word}}} for a name or separate the letters "
+                             f"with \\cdot for a product")
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 50 else text[:47] + "..."
+
+
+def _check_label(arg, col) -> None:
+    """Refuse superscripts that are labels, not powers: m^{\\mathrm{old}}, W^{(l)}, x^*."""
+    inner = [x for x in (arg.items if isinstance(arg, Group) else (arg,)) if not _space(x)]
+    if len(inner) == 2 and isinstance(inner[0], Tok) and inner[0].text in _FONTS \
+            and not _is_transpose(arg) and len(text_of(inner[1:]).strip("{} ")) > 1:
+        raise fail("^" + text_of(inner), col, "an upright superscript is a label, not a power; write "
+                   "the label as a subscript (m_{i,old}) or name the quantity")
+    if len(inner) == 1 and isinstance(inner[0], Group) and inner[0].kind == "paren":
+        raise fail("^(" + text_of(inner[0].items) + ")", col, "a bracketed superscript is usually a "
+                   "label (layer l), not a power; write the label as a subscript, or {(x)}^{2} for a power")
+    if len(inner) == 1 and isinstance(inner[0], Tok) and inner[0].text in ("*", r"\ast", r"\star"):
+        raise fail("^*", col, "x^* may be an optimum, a conjugate or a dual: name it (x_{opt}) or "
+                   "write \\overline{z} for a conjugate")
+
+
+def _lone_atom(inside) -> bool:
+    """Whether bracket contents are one number or one (sub- or superscripted) letter: x(t), R(T)."""
+    if not inside:
+        return False
+    head = inside[0]
+    if not (isinstance(head, Tok) and (head.text[0].isdigit() or _is_letter(head.text))):
+        return False
+    rest = inside[1:]
+    while len(rest) >= 2 and isinstance(rest[0], Tok) and rest[0].text in ("_", "^"):
+        rest = rest[2:]
+    return not rest
+
+
+def _adjacent_tok(a, b) -> bool:
+    """Two tokens written with nothing between them."""
+    return isinstance(a, Tok) and isinstance(b, Tok) and b.col == a.col + len(a.text)
+
+
+def _adjacent(a, b) -> bool:
+    """Two single letters written with nothing between them (``ab``)."""
+    return isinstance(a, Tok) and isinstance(b, Tok) and len(a.text) == 1 and len(b.text) == 1 \
+        and a.text.isascii() and a.text.isalpha() and b.text.isascii() and b.text.isalpha() \
+        and b.col == a.col + 1
 
 
 _BIG = frozenset([r"\sum", r"\prod", r"\max", r"\min", r"\lim"])

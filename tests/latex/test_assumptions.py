@@ -14,7 +14,7 @@ SYMBOL_CASES = [
     ("0 < x", "x", ["positive"], [], "constant on the left"),
     (r"x \neq 0", "x", ["nonzero", "real"], [], "nonzero"),
     (r"n \in \mathbb{Z}_{>0}", "n", ["integer", "positive"], [], "positive integers"),
-    (r"n \in \mathbb{N}", "n", ["integer", "positive"], [], "N starts at 1"),
+    (r"n \in \mathbb{N}^+", "n", ["integer", "positive"], [], "N^+ starts at 1"),
     (r"n \in \mathbb{Z}", "n", ["integer"], ["positive"], "integers"),
     (r"x \in \mathbb{R}", "x", ["real"], ["positive"], "reals"),
     (r"x \in \mathbb{R}_{>0}", "x", ["positive"], [], "positive reals"),
@@ -146,3 +146,9 @@ def test_interval_membership(latex, name, flag, facts, why):
     if flag:
         assert getattr(sym, "is_" + flag), why
     assert [str(f) for f in result.facts] == facts, why
+
+
+def test_plain_N_is_refused():
+    """Authors start N at 0 or at 1: the reader does not pick one."""
+    with pytest.raises(ParseError, match="starts at 0"):
+        parse_assumptions([r"n \in \mathbb{N}"])

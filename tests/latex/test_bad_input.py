@@ -40,7 +40,7 @@ BAD = [
     (r"\max_{1 \le j \le n} x_j = 1", "subscript"),
     (r"x' = 1", "prime"),
     (r"k_1 = \cdots = k_n", "ellipsis"),
-    (r"\mathbb{E}[x] = 0", "assumptions"),
+    (r"\mathbb{E}[x] = 0", "expectations"),
     (r"\partial x = 1", "derivative"),
     ("x + = 1", "cannot read"),
     (r"\sqrt = 1", "missing its argument"),

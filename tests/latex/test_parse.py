@@ -35,7 +35,6 @@ EXPRESSIONS = [
      Sum(X[i] * (1 - KroneckerDelta(i, a)) * (1 - KroneckerDelta(i, b)), (i, 1, Ni)),
      "a sum over the other indices"),
     (r"\operatorname{Re}(z)", z, "Re of a real symbol is itself"),
-    (r"\overline{z}", z, "conjugate of a real symbol is itself"),
     (r"\text{ReLU}(x)", ReLU(x), r"\text{ReLU}"),
     (r"\operatorname{ReLU}(x - 1)", ReLU(x - 1), r"\operatorname{ReLU}"),
     (r"\exp\left(x\right)", exp(x), r"\exp"),
@@ -50,9 +49,7 @@ EXPRESSIONS = [
     (r"0.25 x", x / 4, "decimals are exact"),
     (r"\tanh^2 x", tanh(x) ** 2, "power of a function"),
     (r"\frac{d}{dx}\tanh x", Derivative(tanh(x), x), r"\frac{d}{dx}"),
-    (r"\frac{dy}{dx}", Derivative(y, x), r"\frac{dy}{dx}"),
-    (r"\frac{\partial M}{\partial k_j}", Derivative(M, sympy.Symbol("k_j", **R)), "partial"),
-    (r"i", sympy.Symbol("i", **R), "i is a real symbol by default"),
+    (r"i", I, "i is the imaginary unit where it is not an index"),
     (r"\mathrm{i}", I, r"\mathrm{i} is always the imaginary unit"),
     (r"|x|", sympy.Abs(x), "absolute value"),
     (r"\left|x\right|", sympy.Abs(x), "sized absolute value"),
@@ -77,7 +74,8 @@ def test_symbols_are_real_by_default():
 def test_i_is_imaginary_when_asked():
     assert parse_expr("e^{i \\pi}", imaginary_unit=True) == -1
     assert parse_expr("i^2", imaginary_unit=True) == -1
-    assert parse_expr("i^2") == sympy.Symbol("i", real=True) ** 2
+    assert parse_expr("i^2") == -1, "the imaginary unit by the convention, flag or not"
+    assert I not in parse_expr("x_i + i").atoms(), "i is an index where it is a subscript"
 
 
 def test_huge_power_is_not_evaluated():
@@ -307,3 +305,18 @@ def test_packed_subscripts_are_several_indices():
     assert parse_expr(r"\sum_{i=1}^{n}\sum_{j=1}^{m} x_{ij}") == Sum(X[i, j], (j, 1, m), (i, 1, n))
     A = sympy.IndexedBase("a", real=True)
     assert parse_expr(r"\sum_{i=1}^{n} a_{in}") == Sum(A[i, n], (i, 1, n))
+
+
+@pytest.mark.parametrize("latex", [r"\frac{dy}{dx} = 1", r"\frac{\partial M}{\partial k_j} = 0"])
+def test_derivative_of_a_bare_symbol_is_refused(latex):
+    """y does not depend on x as written: the derivative would be 0, a misread of dy/dx."""
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError, match="does not depend"):
+        parse_chain(latex)
+
+
+def test_overline_of_a_real_symbol_is_refused():
+    """A mean or the conjugate of a real x (itself): the reader does not pick one."""
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError, match="mean"):
+        parse_chain(r"\overline{x} = x")

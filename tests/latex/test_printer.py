@@ -107,7 +107,7 @@ def test_what_the_printer_cannot_say_is_refused(latex, why):
 @pytest.mark.parametrize("expr, why", ROUND_TRIP, ids=[r[1] for r in ROUND_TRIP])
 def test_round_trip(expr, why):
     latex = to_latex(expr)
-    back = parse_expr(latex, assumptions=parse_assumptions([r"n \in \mathbb{Z}_{>0}"]))
+    back = parse_expr(latex, assumptions=parse_assumptions([r"n \in \mathbb{Z}_{>0}"]), functions=["f"])
     if expr.has(sympy.Sum) and expr.has(sympy.Symbol("d", real=True)):
         expr = expr.subs(sympy.Symbol("d", real=True), sympy.Symbol("d", integer=True, positive=True))
     assert back == expr or sympy.simplify(back - expr) == 0, f"{why}: {latex} read as {back}"
