@@ -133,7 +133,10 @@ def _plain(expr):
 # Measured when this test was written: 122 of 167 claims read back equal (73%), 45 are refused
 # (expectations and variances, matrices, sets and \in, evaluation bars, subscripted operator
 # names), none is misread. The documents grow, so the floor is a share; a regression fails.
-ROUND_TRIP_FLOOR = 0.73
+# Measured again after the reader learned to refuse what it cannot read faithfully (undeclared
+# letters before brackets, Kronecker deltas, ...) and four published documents were added:
+# 166 of 235 equal (70.6%), 69 refused, none misread.
+ROUND_TRIP_FLOOR = 0.70
 
 
 def _name(name: str) -> str:
