@@ -48,6 +48,9 @@ def count_sign(lo, hi, facts: Iterable = (), *, at_least: int = 0) -> bool | Non
     if prove_sign_on(gap, facts, cheap=True) is not None:
         return True
     integral = (hi - lo).is_integer is True
+    # an integer count: gap >= 0 exactly when gap > -1 (B_1 + B_2 - 1 >= 0 from B_1 + B_2 > 0)
+    if integral and prove_sign_on(gap + 1, facts, strict=True, cheap=True) is not None:
+        return True
     if integral and prove_sign(-gap - 1, cheap=True) is not None:
         return False
     if not integral and prove_sign(-gap, strict=True, cheap=True) is not None:
@@ -141,3 +144,66 @@ def _safe_count_sign(lo, hi, facts):
 def _cached_count_sign(lo, hi, facts):
     # rules ask for the signs of many expressions over the same few ranges
     return count_sign(lo, hi, facts)
+
+
+def integer_ends(lo, hi) -> bool:
+    """Whether both ends of a range are proved integers (from the symbols' assumptions).
+
+    A document's range ``lo..hi`` is the integers between the ends; SymPy reads a range with
+    ``hi - lo`` an integer as ``lo, lo + 1, ..., hi`` whatever ``lo`` is. The two readings
+    agree (and an entry ``x[hi]`` named by a rule is an entry of the range) exactly when the
+    ends are integers: ``1..N/2`` with N odd, or ``D..D + 2`` with D real, is neither.
+    """
+    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
+    return lo.is_integer is True and hi.is_integer is True
+
+
+def range_problem(lo, hi, facts: Iterable = (), *, at_least: int = 0) -> str | None:
+    """Why ``lo..hi`` is not a proved range of integers holding at least ``at_least`` terms,
+    or None when it is (integer ends, count ``hi - lo + 1 >= at_least`` proved).
+
+    The shared guard of the rules that cut, shift or peel ranges (``at_least=0``: the range
+    may be empty, its count is a non-negative integer) and of those that take a max or min
+    over one (``at_least=1``: a max over no term is undefined).
+    """
+    if not integer_ends(lo, hi):
+        return (f"the ends of the range {lo}..{hi} are not proved integers (the range is the "
+                "integers between them; state the ends' domain)")
+    if count_sign(lo, hi, facts, at_least=at_least) is not True:
+        what = "non-empty" if at_least == 1 else f"to hold at least {at_least} terms"
+        return f"the range {lo}..{hi} is not proved {what}"
+    return None
+
+
+def non_integer_range(expr):
+    """The first range ``(lo, hi)`` in ``expr`` (of a sum, product, max or min) whose ends are
+    not proved integers, or None. An end may use the index of an enclosing range, which runs
+    over integers (``l = 1..i`` inside ``i = 1..n``)."""
+    if not isinstance(expr, sympy.Basic):
+        return None
+    return _non_integer_range(expr, {})
+
+
+def _non_integer_range(expr, bound):
+    if not expr.args:
+        return None
+    if isinstance(expr, ExprWithLimits):
+        inner = dict(bound)
+        for lim in reversed(expr.limits):  # outermost last in SymPy's order
+            if len(lim) != 3:
+                continue
+            index, lo, hi = lim
+            lo, hi = lo.xreplace(inner), hi.xreplace(inner)
+            if not integer_ends(lo, hi):
+                return (lim[1], lim[2])
+            if index.is_integer is not True:
+                inner[index] = sympy.Dummy(str(index), integer=True)
+        found = _non_integer_range(expr.function, inner)
+        if found is not None:
+            return found
+        return None
+    for arg in expr.args:
+        found = _non_integer_range(arg, bound)
+        if found is not None:
+            return found
+    return None
