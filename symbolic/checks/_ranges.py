@@ -12,7 +12,10 @@ rewrites every sum and product so that SymPy's value is the conventional one:
 * a range whose count is proved ``< 0`` becomes 0 (a sum) or 1 (a product);
 * any other range becomes ``Piecewise((S, b - a + 1 >= 0), (0 or 1, True))``, which is the
   conventional value for every integer count, so SymPy cannot prove an identity that holds
-  only by Karr's convention.
+  only by Karr's convention;
+* an end not proved an integer is first replaced by ``ceiling(a)`` / ``floor(b)``: the range
+  is the integers between its ends, while SymPy reads ``1..D`` as D terms for any D with
+  ``D - 1`` an integer (``Sum(1, (j, 1, D)) == D`` for a real D).
 
 Inside the body of a sum over ``j = a..b`` the facts ``a <= j <= b`` hold (the body is only
 ever evaluated there), which lets nested ranges such as ``k = 1..j`` be proved non-empty.
@@ -69,22 +72,23 @@ def conventional(expr, facts: Iterable = ()):
     return _walk(expr, tuple(facts))
 
 
-def _walk(expr, facts):
+def _walk(expr, facts, bound=frozenset()):
+    # ``bound``: the indices of the enclosing ranges, which take integer values only
     if not isinstance(expr, sympy.Basic) or not expr.args or not expr.has(*_SUMLIKE):
         return expr
     if isinstance(expr, _SUMLIKE) and all(len(lim) == 3 for lim in expr.limits):
-        return _one(expr, facts)
+        return _one(expr, facts, bound)
     if isinstance(expr, sympy.Piecewise):
         # a branch is only taken where its condition holds (this also keeps the
         # rewriting idempotent: a sum guarded by its own count condition stays as it is)
         pairs = []
         for value, cond in expr.args:
             extra = (cond,) if isinstance(cond, sympy.core.relational.Relational) else ()
-            pairs.append((_walk(value, facts + extra), cond))
+            pairs.append((_walk(value, facts + extra, bound), cond))
         if all(v is old for (v, _), (old, _) in zip(pairs, expr.args)):
             return expr
         return sympy.Piecewise(*pairs)
-    inner_facts = facts
+    inner_facts, inner_bound = facts, bound
     if isinstance(expr, sympy.Limit) and expr.args[2] in (sympy.oo, -sympy.oo):
         # a limit at infinity depends only on the values far out, where a range such as
         # 1..n is non-empty: the limit variable may be taken beyond any fixed bound
@@ -94,7 +98,9 @@ def _walk(expr, facts):
     if isinstance(expr, ExprWithLimits) and all(len(lim) == 3 for lim in expr.limits):
         inner_facts = facts + tuple(f for index, lo, hi in expr.limits
                                     for f in (index >= lo, index <= hi))
-    args = [_walk(a, inner_facts) if isinstance(a, sympy.Basic) else a for a in expr.args]
+        inner_bound = bound | {lim[0] for lim in expr.limits}
+    args = [_walk(a, inner_facts, inner_bound) if isinstance(a, sympy.Basic) else a
+            for a in expr.args]
     if args == list(expr.args):
         return expr
     try:
@@ -105,20 +111,30 @@ def _walk(expr, facts):
         return expr
 
 
-def _one(expr, facts):
+def _integer_end(end, round_to, bound):
+    """``end`` when it is an integer (indices in ``bound`` are), else ``round_to(end)``."""
+    as_integers = {b: sympy.Dummy(str(b), integer=True) for b in bound
+                   if b in end.free_symbols and b.is_integer is not True}
+    return end if end.xreplace(as_integers).is_integer is True else round_to(end)
+
+
+def _one(expr, facts, bound=frozenset()):
     """A single sum or product, its limits taken innermost (first) to outermost."""
     empty = sympy.S.Zero if isinstance(expr, sympy.Sum) else sympy.S.One
     body = expr.function
     inner_facts = facts
     for index, lo, hi in expr.limits:
         inner_facts = inner_facts + (index >= lo, index <= hi)
-    body = _walk(body, inner_facts)
+    body = _walk(body, inner_facts, bound | {lim[0] for lim in expr.limits})
     # rebuild limit by limit, innermost first, deciding each range's count
     value = body
     for position, (index, lo, hi) in enumerate(expr.limits):
         outer = facts + tuple(f for i2, lo2, hi2 in expr.limits[position + 1:]
                               for f in (i2 >= lo2, i2 <= hi2))
-        lo, hi = _walk(lo, outer), _walk(hi, outer)
+        outer_bound = bound | {lim[0] for lim in expr.limits[position + 1:]}
+        lo, hi = _walk(lo, outer, outer_bound), _walk(hi, outer, outer_bound)
+        lo = _integer_end(lo, sympy.ceiling, outer_bound)
+        hi = _integer_end(hi, sympy.floor, outer_bound)
         sign = _safe_count_sign(lo, hi, outer)
         if sign is False:
             value = empty

@@ -151,3 +151,26 @@ def test_canonical_dummies_make_equal_sums_equal():
 ])
 def test_sign_of_reads_structure(expr, sign):
     assert sign_of(expr) == sign
+
+
+# Regressions (red-team): a sum runs over the integers between its ends, so with a real,
+# non-integer D the sum over 1..D has floor(D) terms; SymPy's D terms must not prove these.
+D_REAL = Symbol("D", real=True, positive=True)
+D_INT = Symbol("D", integer=True, positive=True)
+
+
+@pytest.mark.parametrize("claim", [
+    Claim(Sum(1, (j, 1, D_REAL)), Relation.EQ, D_REAL),                           # D = 3/2: 1
+    Claim(Sum(j, (j, 1, D_REAL)), Relation.EQ, D_REAL * (D_REAL + 1) / 2),        # D = 3/2: 1
+    Claim(Sum(s[m], (m, 1, L / 2)) + Sum(s[m], (m, L / 2 + 1, L)), Relation.EQ,
+          Sum(s[m], (m, 1, L))),                                                   # L = 3: s_2 lost
+])
+def test_non_integer_range_ends_are_not_decided(claim):
+    outcome = check_identity(_step(claim), config=CheckConfig(), context=None)
+    assert outcome.verdict is Verdict.INCONCLUSIVE
+    assert "not proved integers" in outcome.evidence[0].detail
+
+
+def test_integer_range_ends_are_still_proved():
+    assert _verdict(check_identity, _step(Claim(Sum(j, (j, 1, D_INT)), Relation.EQ,
+                                                D_INT * (D_INT + 1) / 2))) is Verdict.PROVED
