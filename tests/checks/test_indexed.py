@@ -174,3 +174,17 @@ def test_non_integer_range_ends_are_not_decided(claim):
 def test_integer_range_ends_are_still_proved():
     assert _verdict(check_identity, _step(Claim(Sum(j, (j, 1, D_INT)), Relation.EQ,
                                                 D_INT * (D_INT + 1) / 2))) is Verdict.PROVED
+
+
+def test_conventional_reads_non_integer_ends_as_the_integers_between_them():
+    """Every symbolic tier reads sums through ``conventional``: with a real D the sum over
+    1..D has floor(D) terms, so no algebraic strategy proves ``Sum(1, (j, 1, D)) = D``."""
+    from symbolic.checks._ranges import conventional
+    from symbolic.checks.algebraic import difference_zero
+    assert conventional(Sum(1, (j, 1, D_REAL))).doit() == sympy.floor(D_REAL)
+    assert not difference_zero(Sum(1, (j, 1, D_REAL)), D_REAL).proved
+    assert not difference_zero(Sum(j, (j, 1, D_REAL)), D_REAL * (D_REAL + 1) / 2).proved
+    # an end that uses an enclosing index is an integer: left as written
+    inner = Sum(Sum(1, (m, 1, Symbol("jj"))), (Symbol("jj"), 1, L))
+    assert conventional(inner) == inner
+    assert difference_zero(Sum(1, (j, 1, D_INT)), D_INT).proved
