@@ -15,7 +15,9 @@ rewrites every sum and product so that SymPy's value is the conventional one:
   only by Karr's convention;
 * an end not proved an integer is first replaced by ``ceiling(a)`` / ``floor(b)``: the range
   is the integers between its ends, while SymPy reads ``1..D`` as D terms for any D with
-  ``D - 1`` an integer (``Sum(1, (j, 1, D)) == D`` for a real D).
+  ``D - 1`` an integer (``Sum(1, (j, 1, D)) == D`` for a real D);
+* a max or min over a range proved to hold no integer has no value: it becomes ``nan``, so
+  that no factor 0 or cancellation makes a claim about it true.
 
 Inside the body of a sum over ``j = a..b`` the facts ``a <= j <= b`` hold (the body is only
 ever evaluated there), which lets nested ranges such as ``k = 1..j`` be proved non-empty.
@@ -29,14 +31,16 @@ import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.budget import SoftTimeout
+from symbolic.functions import MaxOver
 
 _SUMLIKE = (sympy.Sum, sympy.Product)
+_RANGED = _SUMLIKE + (MaxOver,)  # MinOver is a MaxOver
 _FAR = sympy.Integer(10) ** 6  # "far out" for a limit at infinity (any fixed bound would do)
 
 
 def has_ranges(expr) -> bool:
-    """Whether ``expr`` contains a sum or product over a range (the only things rewritten)."""
-    return isinstance(expr, sympy.Basic) and expr.has(*_SUMLIKE)
+    """Whether ``expr`` contains a sum, product, max or min over a range (the things rewritten)."""
+    return isinstance(expr, sympy.Basic) and expr.has(*_RANGED)
 
 
 def count_sign(lo, hi, facts: Iterable = (), *, at_least: int = 0) -> bool | None:
@@ -74,10 +78,12 @@ def conventional(expr, facts: Iterable = ()):
 
 def _walk(expr, facts, bound=frozenset()):
     # ``bound``: the indices of the enclosing ranges, which take integer values only
-    if not isinstance(expr, sympy.Basic) or not expr.args or not expr.has(*_SUMLIKE):
+    if not isinstance(expr, sympy.Basic) or not expr.args or not expr.has(*_RANGED):
         return expr
     if isinstance(expr, _SUMLIKE) and all(len(lim) == 3 for lim in expr.limits):
         return _one(expr, facts, bound)
+    if isinstance(expr, MaxOver) and len(expr.limits) == 1 and len(expr.limits[0]) == 3:
+        return _extremum(expr, facts, bound)
     if isinstance(expr, sympy.Piecewise):
         # a branch is only taken where its condition holds (this also keeps the
         # rewriting idempotent: a sum guarded by its own count condition stays as it is)
@@ -147,9 +153,24 @@ def _one(expr, facts, bound=frozenset()):
     return value
 
 
-def _safe_count_sign(lo, hi, facts):
+def _extremum(expr, facts, bound):
+    """A max or min over one range: ends rounded to the integers between them, ``nan`` over
+    a range proved to hold no term."""
+    (index, lo, hi), = expr.limits
+    lo, hi = _walk(lo, facts, bound), _walk(hi, facts, bound)
+    lo = _integer_end(lo, sympy.ceiling, bound)
+    hi = _integer_end(hi, sympy.floor, bound)
+    if _safe_count_sign(lo, hi, facts, at_least=1) is False:
+        return sympy.nan
+    body = _walk(expr.function, facts + (index >= lo, index <= hi), bound | {index})
+    if (body, lo, hi) == (expr.function, *expr.limits[0][1:]):
+        return expr
+    return expr.func(body, (index, lo, hi))
+
+
+def _safe_count_sign(lo, hi, facts, at_least: int = 0):
     try:
-        return _cached_count_sign(lo, hi, tuple(facts))
+        return _cached_count_sign(lo, hi, tuple(facts), at_least)
     except SoftTimeout:
         raise
     except Exception:  # undecided: the Piecewise keeps the value right either way
@@ -157,9 +178,9 @@ def _safe_count_sign(lo, hi, facts):
 
 
 @functools.lru_cache(maxsize=2048)
-def _cached_count_sign(lo, hi, facts):
+def _cached_count_sign(lo, hi, facts, at_least=0):
     # rules ask for the signs of many expressions over the same few ranges
-    return count_sign(lo, hi, facts)
+    return count_sign(lo, hi, facts, at_least=at_least)
 
 
 def integer_ends(lo, hi) -> bool:

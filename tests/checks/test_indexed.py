@@ -188,3 +188,15 @@ def test_conventional_reads_non_integer_ends_as_the_integers_between_them():
     inner = Sum(Sum(1, (m, 1, Symbol("jj"))), (Symbol("jj"), 1, L))
     assert conventional(inner) == inner
     assert difference_zero(Sum(1, (j, 1, D_INT)), D_INT).proved
+
+
+def test_a_max_over_no_integer_has_no_value():
+    """``0 <= max(empty) * 0`` must not be proved by the 0 factor: the max over 1/4..3/4
+    (no integer) is ``nan`` once the range is read, and a non-empty max is left alone."""
+    from symbolic.checks._ranges import conventional
+    from symbolic.checks.inequality import prove_sign
+    quarter, three = sympy.Rational(1, 4), sympy.Rational(3, 4)
+    gap = MaxOver(s[m], (m, quarter, three)) * Sum(v[m], (m, quarter, three))
+    assert conventional(gap) is sympy.nan
+    assert prove_sign(gap) is None
+    assert conventional(MaxOver(s[m], (m, 1, L))) == MaxOver(s[m], (m, 1, L))
