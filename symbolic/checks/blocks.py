@@ -8,6 +8,11 @@ of | |``, and rotation matrices built from ``d/2`` blocks. Each rule below check
 has its form and proves every side condition with SymPy; a step it does not fit is left
 inconclusive with the reason, never proved.
 
+Every range a rule reasons about must have ends proved integers (a range is the integers
+between its ends; SymPy's ``lo, lo + 1, ..., hi`` agrees with that only for integer ends) and
+a count proved ``>= 0``, or ``>= 1`` under a max or min (a max over no term is undefined);
+the term of a max or min must be real.
+
 ============== ==========================================================================
 ``sum_ranges`` an identity between expressions with sums whose ranges differ by a split, a
                merge, a shift of the index or a few boundary terms. Constant factors are
@@ -47,6 +52,7 @@ from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import rule
+from symbolic.checks._ranges import range_problem
 from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import MaxOver, MinOver
@@ -96,6 +102,24 @@ def _nonneg(expr, facts) -> bool:
     if expr.is_number:
         return bool(expr >= 0)
     return prove_sign_on(expr, facts, cheap=True) is not None
+
+
+def _integer_range(lo, hi, facts, *, at_least: int = 0) -> None:
+    """Require ``lo..hi`` to be a range of integers with at least ``at_least`` terms.
+
+    Every rule here cuts, shifts or peels ranges by SymPy's reading ``lo, lo + 1, ..., hi``,
+    which is the document's (the integers between the ends) only for integer ends; a max or
+    min needs a term (``at_least=1``).
+    """
+    problem = range_problem(lo, hi, facts, at_least=at_least)
+    if problem is not None:
+        raise _Mismatch(problem)
+
+
+def _real_term(term) -> None:
+    """Require the term of a max or min to be real: complex numbers have no order."""
+    if sympy.sympify(term).is_extended_real is not True:
+        raise _Mismatch(f"the term {term} is not known to be real (declare the base real=True)")
 
 
 def _zero(expr, facts=()) -> bool:
@@ -223,8 +247,7 @@ def sum_ranges_zero(expr, facts, substitutions=()) -> str:
     for t, lo, hi in terms:
         if lo is None:
             continue
-        if not _nonneg(hi - lo + 1, facts):
-            raise _Mismatch(f"the range {lo}..{hi} is not proved to have hi - lo + 1 >= 0")
+        _integer_range(lo, hi, facts)
         key = (sympy.expand(lo), sympy.expand(hi))
         by_range[key] = by_range.get(key, 0) + t
     notes = []
@@ -334,6 +357,7 @@ def rule_max_union(step: Step) -> str:
             if top is None or not isinstance(parts_expr, combine):
                 continue
             term, lo, hi = top
+            _real_term(term)
             pieces = []
             for part in parts_expr.args:
                 found = _max_part(part, cls)
@@ -359,9 +383,9 @@ def rule_max_union(step: Step) -> str:
 
 
 def _tile(pieces, lo, hi, facts):
+    _integer_range(lo, hi, facts, at_least=1)
     for a, b in pieces:
-        if not _nonneg(b - a, facts):
-            raise _Mismatch(f"the block {a}..{b} is not proved non-empty")
+        _integer_range(a, b, facts, at_least=1)
     remaining = list(pieces)
     at, ordered = lo, []
     while remaining:
@@ -398,8 +422,7 @@ def rule_triangle(step: Step) -> str:
     if s is None:
         raise _Mismatch("the smaller side is not |Sum(...)|")
     f, lo, hi = _canonical_sum(s)
-    if not _nonneg(hi - lo + 1, facts):
-        raise _Mismatch(f"hi - lo + 1 >= 0 is not proved for the range {lo}..{hi}")
+    _integer_range(lo, hi, facts)
     (i, _, _), = s.limits
     target = sympy.Sum(sympy.Abs(f.xreplace({_K: i})), (i, lo, hi))
     if large == target or _same_sum(large, target, facts):
@@ -458,8 +481,8 @@ def rule_max_factor(step: Step) -> str:
             raise _Mismatch("the max, the sum and the left side are not over one range")
     if not _zero(f - a * b, facts):
         raise _Mismatch(f"the summand {f} is not {a} * {b}")
-    if not _nonneg(hi - lo, facts):
-        raise _Mismatch(f"the range {lo}..{hi} is not proved non-empty")
+    _real_term(a)
+    _integer_range(lo, hi, facts, at_least=1)
     range_facts = facts + [sympy.Ge(_K, lo), sympy.Le(_K, hi)]
     if prove_sign(b) is None and not _nonneg(b, range_facts):
         raise _Mismatch(f"{b} >= 0 is not proved")
@@ -486,8 +509,8 @@ def rule_max_term(step: Step) -> str:
             continue
         if not _zero(g.xreplace({u: m}) - small, facts):
             continue
-        if not _nonneg(hi - lo, facts):
-            raise _Mismatch(f"the range {lo}..{hi} is not proved non-empty")
+        _real_term(t)
+        _integer_range(lo, hi, facts, at_least=1)
         range_facts = facts + [sympy.Ge(_K, lo), sympy.Le(_K, hi)]
         if prove_sign(f) is None and not _nonneg(f, range_facts):
             raise _Mismatch(f"the terms {f} are not proved >= 0")

@@ -16,11 +16,12 @@ terms of different j share no variable and are independent). Then
     E[f]   from E[x] = mu, E[x^2] = var + mu^2 and independence of distinct components,
     Var[f] = E[f^2] - E[f]^2 (f of degree at most 1 in each component, so E[f^2] needs only
              second moments),
-    E[X] = c m E[f] + c0,  Var[X] = c^2 m Var[f],  m = hi - lo + 1 >= 0 proved,
+    E[X] = c m E[f] + c0,  Var[X] = c^2 m Var[f],  m = hi - lo + 1 >= 0 proved, with
+             integer ends (so m counts the terms),
 
 and the claim with these values substituted must simplify to an identity. Anything else
-(a component with another index, a product of two sums, a higher moment) is left
-inconclusive with the reason.
+(a component with another index, a product of two sums, a higher moment, a stated variance
+not proved >= 0) is left inconclusive with the reason.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ import sympy
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import rule
+from symbolic.checks._ranges import range_problem
 from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign_on
 from symbolic.checks.moments import Mean, Var
@@ -40,12 +42,17 @@ class _Mismatch(Exception):
     """The claim is outside what the rule computes; the message says why."""
 
 
-def _table(step: Step) -> dict:
+def _table(step: Step, facts) -> dict:
     rows = step.rule.param("moments", ()) if step.rule else ()
     table = {}
     for row in rows:
         base, mu, var = row
-        table[base] = (sympy.sympify(mu), sympy.sympify(var))
+        mu, var = sympy.sympify(mu), sympy.sympify(var)
+        # no distribution has a negative variance: from such a premise anything would follow
+        if not (var.is_nonnegative or prove_sign_on(var, facts, cheap=True) is not None):
+            raise _Mismatch(f"the variance {var} of {base} is not proved >= 0 "
+                            "(an impossible premise proves nothing)")
+        table[base] = (mu, var)
     if not table:
         raise _Mismatch("no ('moments', ((base, mean, variance), ...)) given")
     return table
@@ -102,8 +109,12 @@ def _moment(kind, x, table, facts) -> sympy.Basic:
         raise _Mismatch(f"{s} is not a sum over one index with both bounds")
     (j, lo, hi), = s.limits
     count = sympy.expand(hi - lo + 1)
-    if prove_sign_on(count, facts, cheap=True) is None:
-        raise _Mismatch(f"the number of terms {count} is not proved >= 0")
+    # hi - lo + 1 terms only for integer ends and a count that cannot be negative (Karr's
+    # reversed range counts -1 terms where the sum is empty)
+    problem = range_problem(lo, hi, facts)
+    if problem is not None:
+        raise _Mismatch(f"the number of terms {count} is not proved a non-negative integer: "
+                        f"{problem}")
     f = s.function
     if kind is Mean:
         return c * count * _expect_poly(f, table, j, 2) + c0
@@ -120,7 +131,7 @@ def rule_independent_moments(step: Step, *, config, context) -> Outcome:
         return undecided(f"rule {NAME}", "the rule proves an equality")
     facts = flatten_facts(step.assumptions)
     try:
-        table = _table(step)
+        table = _table(step, facts)
         found = [e for e in sympy.preorder_traversal(sympy.Tuple(claim.lhs, claim.rhs))
                  if isinstance(e, (Mean, Var))]
         if not found:

@@ -28,7 +28,7 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.checks import checker, rule
 from symbolic.checks.algebraic import normalize_sums
-from symbolic.checks._ranges import conventional
+from symbolic.checks._ranges import conventional, non_integer_range
 from symbolic.functions import MaxOver
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
@@ -217,7 +217,13 @@ def _vanishes(expr) -> bool:
 
 
 def zero_by_normal_form(expr, facts=()) -> bool:
-    """Whether ``expr`` is 0 for every value of its free quantities (general sizes)."""
+    """Whether ``expr`` is 0 for every value of its free quantities (general sizes).
+
+    A range whose ends are not proved integers is never reasoned about: SymPy reads
+    ``1..D`` as ``D`` terms where the document means the integers ``1..floor(D)``.
+    """
+    if non_integer_range(expr) is not None:
+        return False
     general, _ = generalise(normal_form(expr, facts))
     return _vanishes(general)
 
@@ -305,6 +311,11 @@ def _identity_applies(step: Step) -> bool:
 def check_identity(step: Step, *, config, context) -> Outcome | None:
     """An identity over general index ranges, by the normal form of ``lhs - rhs``."""
     claim = step.claim
+    odd = non_integer_range(sympy.Tuple(claim.lhs, claim.rhs))
+    if odd is not None:
+        return undecided("indexed_identity", f"the ends of the range {odd[0]}..{odd[1]} are not "
+                         "proved integers (a range is the integers between its ends; state "
+                         "their domain)")
     if zero_by_normal_form(claim.lhs - claim.rhs, _facts(step)):
         return Outcome(Verdict.PROVED, (Evidence(
             "indexed_identity",
@@ -398,6 +409,9 @@ def check_implication(step: Step, *, config, context) -> Outcome | None:
 
 
 def _as_multiple(residual, equations, nonzero, facts) -> str | None:
+    if non_integer_range(sympy.Tuple(residual, *[e.lhs - e.rhs for e in equations],
+                                     *nonzero)) is not None:
+        return None  # see zero_by_normal_form
     target = normal_form(residual, facts)
     if zero_by_normal_form(target):
         return "the conclusion holds identically"

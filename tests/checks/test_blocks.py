@@ -157,3 +157,61 @@ def test_block_diagonal_shape_and_transpose():
     assert rm.shape == (2 * D, 2 * D)
     assert isinstance(rm.T, BlockDiag) and rm.T.block == rot(m).T
     assert i not in rm.free_symbols and D in rm.free_symbols
+
+
+# Regressions (red-team): a range is the integers between its ends, so a rule must not cut,
+# peel or take a max over a range whose ends are not proved integers (N/2 with N odd, a real
+# D, 1/4..3/4 which holds no integer), and a max needs a real term. Each claim is false and
+# each must be refused for that reason (the detail names it), not for another.
+N = Symbol("N", integer=True, positive=True)
+Dr = Symbol("D", real=True, positive=True)
+QUARTER, THREE_QUARTERS = sympy.Rational(1, 4), sympy.Rational(3, 4)
+bn, ac = IndexedBase("b", nonnegative=True), IndexedBase("a")
+NOT_INTEGER = "not proved integers"
+NOT_REAL = "not known to be real"
+GUARDED = [
+    # N = 3: the sum over 1..3/2 is x_1 alone; the right side names x[3/2]
+    ("sum_ranges", Sum(x[i], (i, 1, N / 2)), E, Sum(x[i], (i, 1, N / 2 - 1)) + x[N / 2], (N >= 2,),
+     NOT_INTEGER),
+    # N = 3: x_2 is in neither half
+    ("sum_ranges", Sum(x[i], (i, 1, N)), E, Sum(x[i], (i, 1, N / 2)) + Sum(x[i], (i, N / 2 + 1, N)),
+     (N >= 2,), NOT_INTEGER),
+    # D = 1/2: the integers in 1/2..5/2 are 1, 2
+    ("sum_ranges", Sum(x[i], (i, Dr, Dr + 2)), E, x[Dr] + x[Dr + 1] + x[Dr + 2], (), NOT_INTEGER),
+    # N = 3, x = (0, 5, 0): 5 vs 0
+    ("max_union", MaxOver(x[i], (i, 1, N)), E,
+     Max(MaxOver(x[i], (i, 1, N / 2)), MaxOver(x[i], (i, N / 2 + 1, N))), (N >= 2,), NOT_INTEGER),
+    # D = 5/2: x[5/2] is no entry
+    ("max_union", MaxOver(x[i], (i, 1, Dr)), E, Max(MaxOver(x[i], (i, 1, Dr - 1)), x[Dr]), (Dr >= 2,),
+     NOT_INTEGER),
+    # 1/4..3/4 holds no integer: a max over nothing
+    ("max_factor", Sum(a[i] * bn[i], (i, QUARTER, THREE_QUARTERS)), Relation.LE,
+     MaxOver(a[i], (i, QUARTER, THREE_QUARTERS)) * Sum(bn[i], (i, QUARTER, THREE_QUARTERS)), (),
+     NOT_INTEGER),
+    ("max_term", MaxOver(x[i], (i, QUARTER, THREE_QUARTERS)) ** 2, Relation.LE,
+     Sum(x[i] ** 2, (i, QUARTER, THREE_QUARTERS)), (), NOT_INTEGER),
+    # complex terms have no order
+    ("max_factor", Sum(ac[i] * bn[i], (i, 1, n)), Relation.LE,
+     MaxOver(ac[i], (i, 1, n)) * Sum(bn[i], (i, 1, n)), (), NOT_REAL),
+    ("max_factor", Sum(I * y[i] * bn[i], (i, 1, n)), Relation.LE,
+     MaxOver(I * y[i], (i, 1, n)) * Sum(bn[i], (i, 1, n)), (), NOT_REAL),
+]
+
+
+@pytest.mark.parametrize("rule_name, lhs, relation, rhs, facts, reason", GUARDED,
+                         ids=[f"{row[0]}-{k}" for k, row in enumerate(GUARDED)])
+def test_ranges_of_integers_and_real_terms_are_required(rule_name, lhs, relation, rhs, facts, reason):
+    kind = Kind.IDENTITY if relation is Relation.EQ else Kind.INEQUALITY
+    step = Step("s", kind, "q", Claim(lhs, relation, rhs), assumptions=facts, rule=Rule(rule_name))
+    outcome = registered_rules()[rule_name](step, config=CheckConfig(), context=CheckContext())
+    assert outcome.verdict is not Verdict.PROVED
+    assert reason in outcome.evidence[0].detail
+
+
+def test_the_same_shapes_with_integer_ends_are_proved():
+    """The guard refuses non-integer ends, not these shapes: with N = 2K they are proved."""
+    K = Symbol("K", integer=True, positive=True)
+    assert verdict("sum_ranges", Sum(x[i], (i, 1, 2 * K)), E,
+                   Sum(x[i], (i, 1, K)) + Sum(x[i], (i, K + 1, 2 * K))) is Verdict.PROVED
+    assert verdict("max_union", MaxOver(x[i], (i, 1, 2 * K)), E,
+                   Max(MaxOver(x[i], (i, 1, K)), MaxOver(x[i], (i, K + 1, 2 * K)))) is Verdict.PROVED

@@ -56,3 +56,36 @@ def test_true_claims_are_proved(lhs, rhs, moments):
 @pytest.mark.parametrize("lhs, rhs, moments", FALSE)
 def test_false_claims_are_not_proved(lhs, rhs, moments):
     assert verdict(lhs, rhs, moments) is not Verdict.PROVED
+
+
+# Regressions (red-team): the count hi - lo + 1 is the number of terms only for integer ends,
+# and a stated variance below 0 is an impossible premise from which nothing is proved.
+N = Symbol("N", integer=True, positive=True)
+Dr = Symbol("D", real=True, positive=True)
+REFUSED = [
+    # N = 3: one term (1..3/2), mean mu, not 3 mu / 2
+    (Mean(Sum(q[i], (i, 1, N / 2))), N / 2 * mu, ((q, mu, 1),), "not proved integers"),
+    # N = 3: one term of variance 1, not 3/2
+    (Var(Sum(q[i] * k[i], (i, 1, N / 2))), N / 2, UNIT, "not proved integers"),
+    # D = 3/2: one term, variance 1
+    (Var(Sum(q[i], (i, 1, Dr))), Dr, ((q, 0, 1),), "not proved integers"),
+    # no distribution has variance -1
+    (Var(Sum(q[i], (i, 1, d))), -d, ((q, 0, -1),), "variance -1"),
+    # a variance that may be negative is not a premise to reason from
+    (Var(Sum(q[i], (i, 1, d))), d * mu, ((q, 0, mu),), "variance mu"),
+]
+
+
+@pytest.mark.parametrize("lhs, rhs, moments, reason", REFUSED)
+def test_counts_need_integer_ends_and_variances_are_not_negative(lhs, rhs, moments, reason):
+    step = Step("s", Kind.IDENTITY, "q", Claim(lhs, Relation.EQ, rhs),
+                rule=Rule("independent_moments", params=(("moments", moments),)))
+    outcome = registered_rules()["independent_moments"](step, config=CheckConfig(),
+                                                        context=CheckContext())
+    assert outcome.verdict is not Verdict.PROVED
+    assert reason in outcome.evidence[0].detail
+
+
+def test_a_symbolic_variance_known_non_negative_is_used():
+    sigma = Symbol("sigma", real=True)
+    assert verdict(Var(Sum(q[i], (i, 1, d))), d * sigma ** 2, ((q, 0, sigma ** 2),)) is Verdict.PROVED

@@ -151,3 +151,52 @@ def test_canonical_dummies_make_equal_sums_equal():
 ])
 def test_sign_of_reads_structure(expr, sign):
     assert sign_of(expr) == sign
+
+
+# Regressions (red-team): a sum runs over the integers between its ends, so with a real,
+# non-integer D the sum over 1..D has floor(D) terms; SymPy's D terms must not prove these.
+D_REAL = Symbol("D", real=True, positive=True)
+D_INT = Symbol("D", integer=True, positive=True)
+
+
+@pytest.mark.parametrize("claim", [
+    Claim(Sum(1, (j, 1, D_REAL)), Relation.EQ, D_REAL),                           # D = 3/2: 1
+    Claim(Sum(j, (j, 1, D_REAL)), Relation.EQ, D_REAL * (D_REAL + 1) / 2),        # D = 3/2: 1
+    Claim(Sum(s[m], (m, 1, L / 2)) + Sum(s[m], (m, L / 2 + 1, L)), Relation.EQ,
+          Sum(s[m], (m, 1, L))),                                                   # L = 3: s_2 lost
+])
+def test_non_integer_range_ends_are_not_decided(claim):
+    outcome = check_identity(_step(claim), config=CheckConfig(), context=None)
+    assert outcome.verdict is Verdict.INCONCLUSIVE
+    assert "not proved integers" in outcome.evidence[0].detail
+
+
+def test_integer_range_ends_are_still_proved():
+    assert _verdict(check_identity, _step(Claim(Sum(j, (j, 1, D_INT)), Relation.EQ,
+                                                D_INT * (D_INT + 1) / 2))) is Verdict.PROVED
+
+
+def test_conventional_reads_non_integer_ends_as_the_integers_between_them():
+    """Every symbolic tier reads sums through ``conventional``: with a real D the sum over
+    1..D has floor(D) terms, so no algebraic strategy proves ``Sum(1, (j, 1, D)) = D``."""
+    from symbolic.checks._ranges import conventional
+    from symbolic.checks.algebraic import difference_zero
+    assert conventional(Sum(1, (j, 1, D_REAL))).doit() == sympy.floor(D_REAL)
+    assert not difference_zero(Sum(1, (j, 1, D_REAL)), D_REAL).proved
+    assert not difference_zero(Sum(j, (j, 1, D_REAL)), D_REAL * (D_REAL + 1) / 2).proved
+    # an end that uses an enclosing index is an integer: left as written
+    inner = Sum(Sum(1, (m, 1, Symbol("jj"))), (Symbol("jj"), 1, L))
+    assert conventional(inner) == inner
+    assert difference_zero(Sum(1, (j, 1, D_INT)), D_INT).proved
+
+
+def test_a_max_over_no_integer_has_no_value():
+    """``0 <= max(empty) * 0`` must not be proved by the 0 factor: the max over 1/4..3/4
+    (no integer) is ``nan`` once the range is read, and a non-empty max is left alone."""
+    from symbolic.checks._ranges import conventional
+    from symbolic.checks.inequality import prove_sign
+    quarter, three = sympy.Rational(1, 4), sympy.Rational(3, 4)
+    gap = MaxOver(s[m], (m, quarter, three)) * Sum(v[m], (m, quarter, three))
+    assert conventional(gap) is sympy.nan
+    assert prove_sign(gap) is None
+    assert conventional(MaxOver(s[m], (m, 1, L))) == MaxOver(s[m], (m, 1, L))
