@@ -24,6 +24,20 @@ from symbolic.numeric.text import _natural, round_decimal, fraction_text
 
 EDGE_VALUES = (Fraction(0), Fraction(1), Fraction(-1), Fraction(1, 10**30), Fraction(-1, 10**30),
                Fraction(10**30), Fraction(-10**30))
+# far past EDGE_VALUES, counted not timed: ln x > -100 for x > 0 fails only below e^-100
+EXTREME_VALUES = tuple(Fraction(sign) * Fraction(10) ** (scale * e) for e in (100, 200, 300)
+                       for scale in (-1, 1) for sign in (1, -1))
+EXTREME_MAGNITUDE = 10 ** 60  # a coordinate past this (or below its inverse) is extreme
+
+
+def is_extreme(values: Mapping) -> bool:
+    """Whether a point has a coordinate of EXTREME_VALUES' magnitude (where the balls may
+    not decide within the precision cap: such a point is then left out, and said so)."""
+    for v in values.values():
+        if isinstance(v, Fraction) and v and (abs(v) > EXTREME_MAGNITUDE
+                                              or abs(v) < Fraction(1, EXTREME_MAGNITUDE)):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -360,7 +374,7 @@ def _grid_points(free, kinds, fixed, facts, rng) -> list[dict]:
 def _edge_value_points(free, kinds, fixed, facts, rng) -> list[dict]:
     """All free symbols at one edge value (0, +-1, +-1e-30, +-1e30): equal arguments."""
     out = []
-    for v in EDGE_VALUES:
+    for v in EDGE_VALUES + EXTREME_VALUES:
         point = dict(fixed)
         for s in free:
             value = v
