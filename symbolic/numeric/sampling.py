@@ -429,11 +429,11 @@ def variables(*exprs) -> list:
     return sorted(found - labels, key=str)
 
 
-def _indexed_kinds(*exprs) -> dict:
+def _indexed_kinds(*exprs, complex_unknown: bool = False) -> dict:
     kinds = {}
     for expr in exprs:
         for idx in expr.atoms(sympy.Indexed):
-            kinds[str(idx.base.label)] = _kind_of(idx.base)
+            kinds[str(idx.base.label)] = _kind_of(idx.base, complex_unknown)
             if idx.is_positive or idx.is_negative or idx.is_nonnegative:
                 kinds[str(idx.base.label)] = _kind_of(idx)
     return kinds
@@ -593,7 +593,8 @@ def _index_facts(exprs) -> list:
                     for idx in node.function.atoms(sympy.Indexed):
                         if v in idx.indices:
                             ranges.setdefault(idx.base.label, (lo, hi))
-    free = set(variables(*exprs))
+    # a size (n in x_n beside sum_{i=1}^{n} x_i) keeps its own range: 1 <= n would hide n = 0
+    free = set(variables(*exprs)) - set(size_symbols(*exprs))
     out = []
     for e in exprs:
         for idx in e.atoms(sympy.Indexed):
@@ -612,9 +613,11 @@ _SIGNS = {(Relation.GT, "right"): "pos", (Relation.GE, "right"): "nonneg",
           (Relation.GT, "left"): "neg", (Relation.GE, "left"): "nonpos"}
 
 
-def _split_indexed_facts(facts) -> tuple[list, dict]:
+def _split_indexed_facts(facts, sizes=()) -> tuple[list, dict]:
     """Separate facts about every entry of an indexed quantity (``x_j > 0`` with a symbolic
-    j reads as: for all j) into signs of its draws; other facts stay relational."""
+    j reads as: for all j) into signs of its draws; other facts stay relational. An index
+    that is a size of the claim (``b_j >= 0`` beside ``sum_{i=1}^{j}``) names one entry, which
+    the sampler cannot constrain: NotEvaluable, never a sign for every entry."""
     plain, signs = [], {}
     for fact in facts:
         fact = sympy.sympify(fact, strict=True)
@@ -625,6 +628,10 @@ def _split_indexed_facts(facts) -> tuple[list, dict]:
             if not entries:
                 plain.append(part)
                 continue
+            single = [i for i in entries if set(i.free_symbols) & set(sizes)]
+            if single:
+                raise NotEvaluable(f"cannot sample under {part}: {single[0]} is one entry (its "
+                                   f"index is a size of the claim), not every entry")
             relation = _FACT_RELATIONS.get(type(part))
             side = ("left" if part.lhs == 0 else "right") if 0 in (part.lhs, part.rhs) else None
             entry = part.rhs if side == "left" else part.lhs
@@ -654,7 +661,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
     """The points of a claim: instances of its sizes times sampled points, with edges."""
     sizes = size_symbols(*exprs)
     symbols = [s for s in variables(*exprs) if s not in sizes]
-    facts, signs = _split_indexed_facts(facts)
+    facts, signs = _split_indexed_facts(facts, sizes)
     implicit = _index_facts(exprs)
     facts = facts + implicit
     facts_c = compile_facts(facts)
@@ -662,7 +669,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
     if not instances:
         raise NotEvaluable(f"no size satisfies the assumptions on "
                            f"{', '.join(map(str, sizes))}")
-    kinds = _indexed_kinds(*exprs)
+    kinds = _indexed_kinds(*exprs, complex_unknown=complex_unknown)
     for label, sign in signs.items():
         kinds[label] = ValueKind(kinds.get(label, ValueKind()).integer, sign)
     per = max(4, count // len(instances)) if sizes else count
