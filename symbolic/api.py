@@ -146,9 +146,14 @@ def check(claim_or_latex: ClaimLike, *, assume: Iterable = (), config: CheckConf
     config = config or CheckConfig()
     if require is not None:
         _accepted(require)
-    one = step("claim", claim_or_latex, assume=assume, rule=rule,
-               imaginary_unit=config.imaginary_unit)
-    outcome = check_step_limited(one, config=config)
+    try:
+        one = step("claim", claim_or_latex, assume=assume, rule=rule,
+                   imaginary_unit=config.imaginary_unit)
+    except ComplexOrderError as exc:  # a claim with no real meaning: undecided, and why
+        from symbolic.model import Evidence
+        outcome = Outcome(Verdict.INCONCLUSIVE, (Evidence("domain", str(exc)),))
+    else:
+        outcome = check_step_limited(one, config=config)
     _enforce({"claim": outcome}, require, "the claim")
     return outcome
 
@@ -321,6 +326,10 @@ def _with_assumptions(claim: Claim, assume: Iterable, imaginary_unit: bool, wher
     return claim, tuple(facts)
 
 
+class ComplexOrderError(DerivationError):
+    """An order claim over a symbol that may be complex (``check`` answers inconclusive)."""
+
+
 def _refuse_complex_order(claim: Claim, facts: Sequence, where: str) -> None:
     """An order claim over a symbol SymPy takes for complex (a plain ``Symbol('z')``) is
     refused: ``<`` compares real numbers, and silently reading z as real would check a
@@ -337,7 +346,7 @@ def _refuse_complex_order(claim: Claim, facts: Sequence, where: str) -> None:
                    if isinstance(s, sympy.Symbol) and s.is_extended_real is not True
                    and s not in ordered)
     if loose:
-        raise DerivationError(
+        raise ComplexOrderError(
             f"{where}: {', '.join(loose)} may be complex (a SymPy symbol without real=True), and "
             f"{claim.relation.value} compares real numbers; declare it real "
             f"(stepcheck's symbols(), sympy.Symbol(name, real=True)) or assume e.g. 'x > 0'")

@@ -75,10 +75,15 @@ def test_extreme_rationals_are_written_as_powers_of_ten():
 
 
 def test_api_refuses_an_order_claim_over_a_symbol_that_may_be_complex():
-    from symbolic.api import check
+    # z < z + 1 means nothing for complex z: check() says so (inconclusive), step() refuses
+    from symbolic.api import check, step
     z = sympy.Symbol("z")
+    outcome = check(sympy.Lt(z, z + 1, evaluate=False))
+    assert outcome.verdict is Verdict.INCONCLUSIVE
+    assert "may be complex" in outcome.evidence[0].detail
     with pytest.raises(DerivationError, match="may be complex"):
-        check(sympy.Lt(z, z + 1, evaluate=False))
+        step("s", sympy.Lt(z, z + 1, evaluate=False))
+    assert check(sympy.Lt(z, z + 1, evaluate=False), assume=["z > 0"]).verdict is Verdict.PROVED
 
 
 def test_api_checks_a_plain_symbol_over_the_complex_plane():
