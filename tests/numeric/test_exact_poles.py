@@ -95,3 +95,26 @@ def test_api_checks_a_plain_symbol_over_the_complex_plane():
     assert "I" in dict(outcome.counterexample)["z"]
     real = check(sympy.Eq(sympy.Abs(x) ** 2, x ** 2, evaluate=False))
     assert real.verdict is Verdict.PROVED
+
+
+def test_a_size_used_as_an_index_keeps_n_equal_to_0():
+    # sum_{i=1}^{n} x_i = x_n + sum_{i=1}^{n-1} x_i fails at n = 0: 0 (empty) versus x_0
+    xs = sympy.IndexedBase("x", real=True)
+    i = sympy.Symbol("i", integer=True)
+    n = sympy.Symbol("n", integer=True, nonnegative=True)
+    f = judge_claim(sympy.Sum(xs[i], (i, 1, n)), Relation.EQ,
+                    xs[n] + sympy.Sum(xs[i], (i, 1, n - 1)))
+    assert f.verdict == "refuted", f.detail
+    assert dict(f.counterexample)["n"] == "0"
+
+
+def test_an_assumption_on_one_entry_is_not_a_sign_of_every_entry():
+    # max_{i<=j} x_i <= sum_{i<=j} x_i with only x_j >= 0: j = 2, x = (-10, 1): 1 <= -9 false;
+    # reading x_j >= 0 as every entry would verify it
+    xs = sympy.IndexedBase("x", real=True)
+    i = sympy.Symbol("i", integer=True)
+    j = sympy.Symbol("j", integer=True, positive=True)
+    from symbolic.functions import MaxOver
+    f = judge_claim(MaxOver(xs[i], (i, 1, j)), Relation.LE, sympy.Sum(xs[i], (i, 1, j)),
+                    [xs[j] >= 0])
+    assert f.verdict != "verified", f.detail
