@@ -77,6 +77,7 @@ def step(id: str, claim_or_latex: ClaimLike = None, *, quote: str | None = None,
     else:
         claim, facts = _with_assumptions(to_claim(claim_or_latex, where=where), assume,
                                          imaginary_unit, where)
+        _refuse_complex_order(claim, facts, where)
     if regime is not None:
         claim = Claim(claim.lhs, claim.relation, claim.rhs, regime)
     if quote is None:
@@ -145,9 +146,14 @@ def check(claim_or_latex: ClaimLike, *, assume: Iterable = (), config: CheckConf
     config = config or CheckConfig()
     if require is not None:
         _accepted(require)
-    one = step("claim", claim_or_latex, assume=assume, rule=rule,
-               imaginary_unit=config.imaginary_unit)
-    outcome = check_step_limited(one, config=config)
+    try:
+        one = step("claim", claim_or_latex, assume=assume, rule=rule,
+                   imaginary_unit=config.imaginary_unit)
+    except ComplexOrderError as exc:  # a claim with no real meaning: undecided, and why
+        from symbolic.model import Evidence
+        outcome = Outcome(Verdict.INCONCLUSIVE, (Evidence("domain", str(exc)),))
+    else:
+        outcome = check_step_limited(one, config=config)
     _enforce({"claim": outcome}, require, "the claim")
     return outcome
 
@@ -318,6 +324,32 @@ def _with_assumptions(claim: Claim, assume: Iterable, imaginary_unit: bool, wher
         facts = [fact.xreplace(swap) for fact in facts]
     facts += [_on_symbols_of(fact, claim) for fact in parsed.facts]
     return claim, tuple(facts)
+
+
+class ComplexOrderError(DerivationError):
+    """An order claim over a symbol that may be complex (``check`` answers inconclusive)."""
+
+
+def _refuse_complex_order(claim: Claim, facts: Sequence, where: str) -> None:
+    """An order claim over a symbol SymPy takes for complex (a plain ``Symbol('z')``) is
+    refused: ``<`` compares real numbers, and silently reading z as real would check a
+    different claim. (Equalities over such symbols are checked over the complex plane.)"""
+    if not claim.relation.is_order:
+        return
+    ordered = set()
+    for fact in facts:
+        for node in sympy.preorder_traversal(fact):
+            if isinstance(node, (sympy.StrictLessThan, sympy.LessThan, sympy.StrictGreaterThan,
+                                 sympy.GreaterThan)):
+                ordered |= node.free_symbols
+    loose = sorted(str(s) for s in claim.free_symbols
+                   if isinstance(s, sympy.Symbol) and s.is_extended_real is not True
+                   and s not in ordered)
+    if loose:
+        raise ComplexOrderError(
+            f"{where}: {', '.join(loose)} may be complex (a SymPy symbol without real=True), and "
+            f"{claim.relation.value} compares real numbers; declare it real "
+            f"(stepcheck's symbols(), sympy.Symbol(name, real=True)) or assume e.g. 'x > 0'")
 
 
 def _merged_symbols(claim: Claim, stated: Mapping[str, sympy.Symbol], where: str) -> dict:

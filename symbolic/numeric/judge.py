@@ -21,7 +21,8 @@ from symbolic.numeric.certify import Certainty, certify
 from symbolic.numeric.text import round_decimal, fraction_text, items_text, value_text, values_text
 from symbolic.numeric.sampling import (_FACT_RELATIONS, ValueKind, _Plan, Sample, _claim_samples,
                                        compile_facts, facts_hold, _instance_text, is_real_claim,
-                                       _kind_of, _planned, point_items, _signed, _size_key)
+                                       _kind_of, _planned, point_items, _signed, _size_key,
+                                       is_extreme)
 
 
 def _minimum(plan: "_Plan", samples: int) -> int:
@@ -300,6 +301,72 @@ def _exact_candidates(margin, sym, near: Fraction) -> list:
     return out[:6]
 
 
+POLE_CONDITIONS = 8  # definedness conditions whose exact zeros are tried
+POLE_ZEROS = 6  # zeros tried per condition (a periodic family: k = 0, 1, -1)
+
+
+def _safe_conditions(expr) -> list:
+    from symbolic.checks._definedness import conditions
+    try:
+        return conditions(expr)
+    except Exception:  # noqa: BLE001 -- an expression the collector cannot walk: no poles
+        return []
+
+
+def _real_zeros(expr, sym) -> list:
+    """Exact real zeros of ``expr`` in ``sym`` (SymPy's solveset), a few representatives
+    (k = 0, 1, -1) of each periodic family, nearest to 0 first."""
+    if expr.free_symbols != {sym} or sympy.count_ops(expr) > 40:
+        return []
+    try:
+        found = sympy.solveset(expr, sym, sympy.S.Reals)
+    except (NotImplementedError, ValueError, TypeError, RecursionError, AttributeError):
+        return []
+    parts = found.args if isinstance(found, sympy.Union) else (found,)
+    out: list = []
+    for part in parts:
+        if isinstance(part, sympy.FiniteSet):
+            out.extend(v for v in part if v.is_real)
+        elif isinstance(part, sympy.ImageSet) and len(part.lamda.variables) == 1 \
+                and part.base_sets and part.base_sets[0] == sympy.S.Integers:
+            k, = part.lamda.variables
+            out.extend(part.lamda.expr.subs(k, n) for n in (0, 1, -1))
+    out = [v for v in out if v.free_symbols == set()]
+    try:
+        out.sort(key=lambda v: abs(float(v)))
+    except TypeError:
+        pass
+    return out[:POLE_ZEROS]
+
+
+def _defined_at(expr, exact: dict, dps: int) -> tuple:
+    """(True, '') when every definedness condition of ``expr`` certainly holds at the exact
+    point, (False, why) when one is certainly violated, (None, '') otherwise."""
+    from symbolic.checks._definedness import Need
+    unknown = False
+    for cond in _safe_conditions(expr):
+        if cond.facts:
+            unknown = True
+            continue
+        if cond.need is Need.NEVER:
+            return False, cond.text()
+        value = cond.expr.subs(exact)
+        if value.free_symbols:
+            unknown = True
+            continue
+        if value.is_zero is True or value.has(sympy.zoo, sympy.nan):
+            return False, f"{cond.expr} = 0 at this point"
+        relation = Relation.NE if cond.need is Need.NONZERO else (
+            Relation.GT if cond.need is Need.POSITIVE else Relation.GE)
+        held = certify(value, sympy.S.Zero, relation, dps=dps)
+        if held is Certainty.HOLDS:
+            continue
+        if held is Certainty.FAILS and cond.need is not Need.NONZERO:
+            return False, f"{cond.expr} {cond.need.value} fails at this point"
+        unknown = True
+    return (None, "") if unknown else (True, "")
+
+
 class _Run:
     """The state of judging one relation over points: counts, the worst point, candidates."""
 
@@ -328,6 +395,8 @@ class _Run:
         self.closest: tuple[float, Sample] | None = None  # smallest margin the search met
         self.exact_point = None  # an identified irrational counterexample
         self.far_checked: set = set()  # sizes past the plan judged with equal arguments
+        self.extreme_undecided = 0  # points at 10^+-100..300 the balls did not decide
+        self.pole_point = None  # an exact point where exactly one side is undefined
 
     def out_of_time(self) -> bool:
         if time.monotonic() > self.deadline:
@@ -345,6 +414,8 @@ class _Run:
             if not self.refuted and not self.uncertified and self.closest is not None \
                     and self.closest[0] < NEAR_ZERO and not self.out_of_time():
                 self.identify(self.closest[1])
+        if not self.refuted and not self.out_of_time() and self.held:
+            self.poles()
         if not self.refuted and not self.out_of_time():
             self.far_sizes()
 
@@ -412,6 +483,8 @@ class _Run:
             self.ranked.append((badness, len(self.ranked), sample))
             if self.relation is Relation.NE and self.real:
                 self.signs.setdefault(bool(j.lhs > j.rhs), sample)
+        elif j.status is Status.UNDECIDED and is_extreme(sample.values):
+            self.extreme_undecided += 1
         elif j.status is Status.UNDECIDED:
             self.undecided.append((sample, j))
         elif self._domain_certain(sample):
@@ -611,6 +684,67 @@ class _Run:
             return None
         return Sample(values, None)
 
+    # -- exact zeros of denominators, log arguments and tan/sec/cot/csc poles ----------
+
+    def poles(self) -> None:
+        """Judge the claim at the exact zeros of every denominator, log argument and pole
+        (cos x for tan x) of either side: exact rational points never land on pi/2, so
+        ``tan x cos x = sin x`` agrees at every sampled point. Where one side is certainly
+        undefined and the other certainly defined, the claim fails as a real statement."""
+        from symbolic.checks._definedness import Need, conditions
+        base = next((s for _, _, s in sorted(self.ranked, key=lambda r: r[1])), None)
+        if base is None:
+            return
+        exact = {k: sympy.Rational(v.numerator, v.denominator)
+                 for k, v in base.values.items() if isinstance(v, Fraction)}
+        if any(not isinstance(k, sympy.Symbol) for k in exact):
+            return  # indexed coordinates: their draws are not exact points here
+        conds = [c for side in (self.lhs, self.rhs) for c in _safe_conditions(side)
+                 if c.need in (Need.NONZERO, Need.POSITIVE) and not c.facts]
+        tried: set = set()
+        for cond in conds[:POLE_CONDITIONS]:
+            for sym in sorted(cond.expr.free_symbols, key=str):
+                if self.out_of_time() or not isinstance(sym, sympy.Symbol) \
+                        or sym not in exact or sym in self.fixed:
+                    continue
+                others = {k: v for k, v in exact.items() if k != sym}
+                for zero in _real_zeros(cond.expr.subs(others), sym):
+                    if (sym, zero) in tried or not _admissible(zero, _kind_of(sym)):
+                        continue
+                    tried.add((sym, zero))
+                    if self._undefined_failure({**others, sym: zero}):
+                        return
+
+    def _undefined_failure(self, exact: dict) -> bool:
+        """At an exact point where the assumptions certainly hold: one side certainly
+        undefined, the other certainly defined (its value enclosed by balls)."""
+        try:
+            for fact in self.facts:
+                held = certify(fact.expr.lhs.subs(exact), fact.expr.rhs.subs(exact),
+                               fact.relation, dps=self.dps)
+                if held is not Certainty.HOLDS:
+                    return False
+            state = [_defined_at(side, exact, self.dps) for side in (self.lhs, self.rhs)]
+        except (NotEvaluable, OutOfDomain, TypeError, ValueError):
+            return False
+        if sorted(s[0] for s in state) != [False, True]:
+            return False
+        bad = 0 if state[0][0] is False else 1
+        defined = (self.rhs, self.lhs)[bad].subs(exact)
+        try:
+            value = sympy.N(defined, 15)
+        except (TypeError, ValueError):
+            return False
+        if value.is_real is not True or value.is_finite is not True:
+            return False
+        shown = tuple((key_name(k), fraction_text(Fraction(int(v.p), int(v.q))) if v.is_Rational
+                       else sympy.sstr(v)) for k, v in exact.items())
+        side, other = ("lhs", "rhs") if bad == 0 else ("rhs", "lhs")
+        self.pole_point = (shown + ((other, sympy.sstr(value)),),
+                           f"{side} is undefined ({state[bad][1]})", other)
+        self.refuted = (Sample({}, None), None)
+        return True
+
     # -- the outcome --------------------------------------------------------------------
 
     def finding(self, sizes, instances) -> Finding:
@@ -626,6 +760,9 @@ class _Run:
             npoints = f"domain {self.domain}; {npoints}"
         if self.outside:
             npoints += f", {self.outside} more where both sides are undefined skipped"
+        if self.extreme_undecided:
+            npoints += (f", {self.extreme_undecided} more at magnitudes 10^+-100 to 10^+-300 "
+                        f"left out (the balls did not decide them up to {MAX_DPS} digits)")
         if self.searched:
             npoints += f", {self.searched} more in a margin search"
         if self.refuted:
@@ -696,6 +833,14 @@ class _Run:
 
     def _refutation(self, digits: str) -> Finding:
         sample, j = self.refuted
+        if self.pole_point is not None:
+            cex, why, other = self.pole_point
+            return Finding("refuted", f"at an exact zero of a denominator, log argument or pole "
+                           f"(solved by SymPy): {why} at {items_text(cex[:-1])}, while {other} = "
+                           f"{cex[-1][1]}, so the claim fails there as a real "
+                           f"{'identity' if self.relation is Relation.EQ else 'statement'} "
+                           f"(certified: the condition is exactly violated, the other side's "
+                           f"conditions hold with Arb balls)", cex)
         if self.exact_point is not None:
             shown, lhs, rhs = self.exact_point
             cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))

@@ -24,6 +24,20 @@ from symbolic.numeric.text import _natural, round_decimal, fraction_text
 
 EDGE_VALUES = (Fraction(0), Fraction(1), Fraction(-1), Fraction(1, 10**30), Fraction(-1, 10**30),
                Fraction(10**30), Fraction(-10**30))
+# far past EDGE_VALUES, counted not timed: ln x > -100 for x > 0 fails only below e^-100
+EXTREME_VALUES = tuple(Fraction(sign) * Fraction(10) ** (scale * e) for e in (100, 200, 300)
+                       for scale in (-1, 1) for sign in (1, -1))
+EXTREME_MAGNITUDE = 10 ** 60  # a coordinate past this (or below its inverse) is extreme
+
+
+def is_extreme(values: Mapping) -> bool:
+    """Whether a point has a coordinate of EXTREME_VALUES' magnitude (where the balls may
+    not decide within the precision cap: such a point is then left out, and said so)."""
+    for v in values.values():
+        if isinstance(v, Fraction) and v and (abs(v) > EXTREME_MAGNITUDE
+                                              or abs(v) < Fraction(1, EXTREME_MAGNITUDE)):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -360,7 +374,7 @@ def _grid_points(free, kinds, fixed, facts, rng) -> list[dict]:
 def _edge_value_points(free, kinds, fixed, facts, rng) -> list[dict]:
     """All free symbols at one edge value (0, +-1, +-1e-30, +-1e30): equal arguments."""
     out = []
-    for v in EDGE_VALUES:
+    for v in EDGE_VALUES + EXTREME_VALUES:
         point = dict(fixed)
         for s in free:
             value = v
@@ -415,11 +429,11 @@ def variables(*exprs) -> list:
     return sorted(found - labels, key=str)
 
 
-def _indexed_kinds(*exprs) -> dict:
+def _indexed_kinds(*exprs, complex_unknown: bool = False) -> dict:
     kinds = {}
     for expr in exprs:
         for idx in expr.atoms(sympy.Indexed):
-            kinds[str(idx.base.label)] = _kind_of(idx.base)
+            kinds[str(idx.base.label)] = _kind_of(idx.base, complex_unknown)
             if idx.is_positive or idx.is_negative or idx.is_nonnegative:
                 kinds[str(idx.base.label)] = _kind_of(idx)
     return kinds
@@ -579,7 +593,8 @@ def _index_facts(exprs) -> list:
                     for idx in node.function.atoms(sympy.Indexed):
                         if v in idx.indices:
                             ranges.setdefault(idx.base.label, (lo, hi))
-    free = set(variables(*exprs))
+    # a size (n in x_n beside sum_{i=1}^{n} x_i) keeps its own range: 1 <= n would hide n = 0
+    free = set(variables(*exprs)) - set(size_symbols(*exprs))
     out = []
     for e in exprs:
         for idx in e.atoms(sympy.Indexed):
@@ -598,9 +613,11 @@ _SIGNS = {(Relation.GT, "right"): "pos", (Relation.GE, "right"): "nonneg",
           (Relation.GT, "left"): "neg", (Relation.GE, "left"): "nonpos"}
 
 
-def _split_indexed_facts(facts) -> tuple[list, dict]:
+def _split_indexed_facts(facts, sizes=()) -> tuple[list, dict]:
     """Separate facts about every entry of an indexed quantity (``x_j > 0`` with a symbolic
-    j reads as: for all j) into signs of its draws; other facts stay relational."""
+    j reads as: for all j) into signs of its draws; other facts stay relational. An index
+    that is a size of the claim (``b_j >= 0`` beside ``sum_{i=1}^{j}``) names one entry, which
+    the sampler cannot constrain: NotEvaluable, never a sign for every entry."""
     plain, signs = [], {}
     for fact in facts:
         fact = sympy.sympify(fact, strict=True)
@@ -611,6 +628,10 @@ def _split_indexed_facts(facts) -> tuple[list, dict]:
             if not entries:
                 plain.append(part)
                 continue
+            single = [i for i in entries if set(i.free_symbols) & set(sizes)]
+            if single:
+                raise NotEvaluable(f"cannot sample under {part}: {single[0]} is one entry (its "
+                                   f"index is a size of the claim), not every entry")
             relation = _FACT_RELATIONS.get(type(part))
             side = ("left" if part.lhs == 0 else "right") if 0 in (part.lhs, part.rhs) else None
             entry = part.rhs if side == "left" else part.lhs
@@ -640,7 +661,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
     """The points of a claim: instances of its sizes times sampled points, with edges."""
     sizes = size_symbols(*exprs)
     symbols = [s for s in variables(*exprs) if s not in sizes]
-    facts, signs = _split_indexed_facts(facts)
+    facts, signs = _split_indexed_facts(facts, sizes)
     implicit = _index_facts(exprs)
     facts = facts + implicit
     facts_c = compile_facts(facts)
@@ -648,7 +669,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
     if not instances:
         raise NotEvaluable(f"no size satisfies the assumptions on "
                            f"{', '.join(map(str, sizes))}")
-    kinds = _indexed_kinds(*exprs)
+    kinds = _indexed_kinds(*exprs, complex_unknown=complex_unknown)
     for label, sign in signs.items():
         kinds[label] = ValueKind(kinds.get(label, ValueKind()).integer, sign)
     per = max(4, count // len(instances)) if sizes else count

@@ -26,9 +26,9 @@ def fraction_text(v) -> str:
             return f"{n // 10**zeros}e{zeros}"
         return str(n)
     k, den = 0, v.denominator
-    while k <= 80 and (10**k) % den:
+    while k <= 400 and (10**k) % den:
         k += 1
-    if k > 80:
+    if k > 400:
         return f"{v.numerator}/{v.denominator}"
     m = v.numerator * (10**k // den)
     sign, digits = ("-" if m < 0 else ""), str(abs(m))

@@ -156,3 +156,17 @@ def test_budget_is_respected_and_a_timeout_is_never_refuted():
     outcome = check_step(heavy, config=CheckConfig(timeout_s=2))
     assert time.perf_counter() - started < 8
     assert outcome.verdict is not Verdict.REFUTED
+
+
+def test_tan_cos_is_not_proved_and_is_refuted_at_the_pole():
+    # tan x cos x - sin x rewrites to 0 (exp rewrite, trigsimp), but tan is undefined at
+    # x = pi/2 where sin x = 1: the definedness gate keeps the rewrites from proving it,
+    # and the numeric tier refutes it at the exact zero of cos x
+    x = sympy.Symbol("x", real=True)
+    from symbolic.checks._definedness import definedness_problem
+    s = step(sympy.tan(x) * sympy.cos(x), sympy.sin(x))
+    assert any(o.verdict is Verdict.PROVED for o in tier(s))  # the rewrite alone would prove it
+    assert "cos(x) != 0" in definedness_problem(s)  # which the gate in check_step refuses
+    outcome = check_step(s, config=CheckConfig())
+    assert outcome.verdict is Verdict.REFUTED
+    assert dict(outcome.counterexample)["x"] in ("pi/2", "-pi/2")
