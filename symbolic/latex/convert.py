@@ -340,6 +340,12 @@ class Context:
             fn, order, var = args
             x = conv(var)
             return sympy.Derivative(sympy.Function(fn, real=True)(x), (x, int(order)))
+        if name == "SCZroot":
+            # the real root for an odd integer index, as papers mean \sqrt[3]{-8} = -2
+            n, x = conv(args[0]), conv(args[1])
+            if n.is_integer and n.is_odd:
+                return sympy.real_root(x, n)
+            return sympy.root(x, n)
         if name == "SCZsigmoid":
             # sigma(t) = 1/(1 + e^{-t}), written out so that every checker can evaluate it
             return 1 / (1 + sympy.exp(-conv(args[0])))
