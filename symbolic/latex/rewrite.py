@@ -281,9 +281,9 @@ class Rewriter:
         if text[0].isdigit():
             return self._number(items, k)
         if _is_letter(text):
-            if not self._exponent:
-                _check_matrix_order(items, k)
             letter = self._letter(items, k)
+            if not self._exponent and (letter is None or letter[0].endswith(r"\cdot")):
+                _check_matrix_order(items, k)    # after _letter: its refusals name more
             if letter is not None:
                 return letter
         if text in (r"\frac", r"\dfrac", r"\tfrac"):
@@ -318,6 +318,12 @@ class Rewriter:
             arg, nxt = self._arg(items, k + 1, text)
             name = text + "{" + text_of(self._inner(arg)) + "}"
             self._no_bracket_after(items, nxt, name, item.col)
+            inner = [x for x in self._inner(arg) if not _space(x)]
+            after = self._solid(items, nxt)
+            if text == r"\bar" and len(inner) == 1 and _is_base(inner[0]) and not (
+                    after < len(items) and isinstance(items[after], Tok) and items[after].text == "_"):
+                # \bar{z}: the conjugate of a complex z, a new symbol (a mean) otherwise
+                return self._call("SCZbar", self.emit(inner), self._symbol(name)), nxt
             return self._symbol(name), nxt
         if text in (r"\Re", r"\Im"):
             body, nxt = self._operand(items, k + 1)
@@ -643,6 +649,10 @@ class Rewriter:
             raise fail(name, items[k].col, "a subscript on this function is not supported")
         else:
             head = name
+        if name == r"\coth":
+            # the parsing library does not know \coth: read it as the named function
+            text = self._call("SCZfn", "coth", body)
+            return ("( %s )^{ %s }" % (text, power) if power else text), j
         text = "%s( %s )" % (head, body)
         return ("( %s )^{ %s }" % (text, power) if power else text), j
 
