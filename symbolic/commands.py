@@ -304,6 +304,8 @@ def _check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader
         return [CheckedLink(item.latex, "", "", "", parsed, item.file, item.line, item.assume,
                             item.notes)], []
     links = []
+    # the display's notes, then the reading's own (which reading of i, := read as =)
+    notes = item.notes + tuple(n for n in parsed.notes if n not in item.notes)
     # each link on its own row's line, when the display's rows account for every link
     lines = item.link_lines if len(item.link_lines) == len(parsed.links) else \
         (item.line,) * len(parsed.links)
@@ -313,7 +315,7 @@ def _check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader
         outcome = check_step_limited(step, config=config)
         links.append(CheckedLink(link.latex, link.relation.value, link.lhs_latex,
                                  link.rhs_latex, outcome, item.file, lines[number - 1],
-                                 item.assume, item.notes))
+                                 item.assume, notes))
     return links, []
 
 

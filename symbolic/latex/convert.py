@@ -275,6 +275,10 @@ class Context:
         if not raw.args:
             return raw
         args = [self.convert(a) for a in raw.args]
+        if isinstance(raw, sympy.Pow) and args[0].is_Number and args[0].is_negative \
+                and args[1].is_Rational and not args[1].is_integer:
+            raise ParseError(f"({args[0]})^{{{args[1]}}} may be the real root or the principal "
+                             f"complex root: write \\sqrt[{args[1].q}]{{{args[0]}}} for the real root")
         if isinstance(raw, sympy.Pow) and _too_big(*args):
             return sympy.Pow(*args, evaluate=False)
         if isinstance(raw, (sympy.factorial, sympy.binomial)) and _huge_integer(args):
@@ -323,6 +327,12 @@ class Context:
                                  f"does not depend on {var}, so it would be 0; write the dependence, "
                                  f"e.g. f({var}) with --function f")
             return sympy.Derivative(body, var)
+        if name == "SCZbar":
+            # the conjugate only of a letter an assumption makes complex; a new symbol otherwise
+            value = self.known.get(str(args[0]).strip())
+            if value is not None and not value.is_extended_real and value.is_complex:
+                return sympy.conjugate(conv(args[0]))
+            return conv(args[1])
         if name == "SCZconj":
             value = conv(args[0])
             if value.is_extended_real:
@@ -340,6 +350,12 @@ class Context:
             fn, order, var = args
             x = conv(var)
             return sympy.Derivative(sympy.Function(fn, real=True)(x), (x, int(order)))
+        if name == "SCZroot":
+            # the real root for an odd integer index, as papers mean \sqrt[3]{-8} = -2
+            n, x = conv(args[0]), conv(args[1])
+            if n.is_integer and n.is_odd and n > 1 and x.is_extended_real is not False:
+                return sympy.sign(x) * sympy.Abs(x) ** (1 / n)
+            return sympy.root(x, n)
         if name == "SCZsigmoid":
             # sigma(t) = 1/(1 + e^{-t}), written out so that every checker can evaluate it
             return 1 / (1 + sympy.exp(-conv(args[0])))
@@ -347,6 +363,9 @@ class Context:
             fn, args = args[0].strip().lstrip("\\").strip(), args[1:]
             if fn.startswith("SCZ") or not re.fullmatch(r"[A-Za-z]+(_\w+|_\{\w+\})?", fn):
                 raise ParseError(f"cannot read the function '{fn}'")
+            if fn in _GENERAL_VALUES:
+                raise ParseError(f"\\operatorname{{{fn}}} is a general (multivalued) value, not one "
+                                 f"number: write the principal {_GENERAL_VALUES[fn]}")
             if fn in _KNOWN_FUNCTIONS and len(args) == 1:
                 return _KNOWN_FUNCTIONS[fn](conv(args[0]))
             return sympy.Function(fn, real=True)(*[conv(a) for a in args])
@@ -367,7 +386,15 @@ class Context:
 _KNOWN_FUNCTIONS = {"asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.atanh,
                     "arsinh": sympy.asinh, "arcosh": sympy.acosh, "artanh": sympy.atanh,
                     "sign": sympy.sign, "sgn": sympy.sign, "erf": sympy.erf,
-                    "Gamma": sympy.gamma}
+                    "Gamma": sympy.gamma, "coth": sympy.coth, "sech": sympy.sech,
+                    "csch": sympy.csch, "arccot": sympy.acot}
+
+# DLMF's capitalised general values (all branches) and the principal value the reader takes
+_GENERAL_VALUES = {"Ln": r"\ln", "Log": r"\ln", "Arcsin": r"\arcsin", "Arccos": r"\arccos",
+                   "Arctan": r"\arctan", "Arccot": r"\operatorname{arccot}",
+                   "Arcsinh": r"\operatorname{arsinh}", "Arsinh": r"\operatorname{arsinh}",
+                   "Arccosh": r"\operatorname{arcosh}", "Arcosh": r"\operatorname{arcosh}",
+                   "Arctanh": r"\operatorname{artanh}", "Artanh": r"\operatorname{artanh}"}
 
 _STATED = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
                      "integer", "complex", "rational", "commutative", "zero"])
@@ -403,6 +430,29 @@ def _huge_integer(args) -> bool:
         or any(isinstance(a, sympy.Pow) and a.is_number and not a.is_Number for a in args)
 
 
+def _restricted(expr) -> set:
+    """The symbols a domain restriction rests on: in a denominator, a log, a fractional power.
+
+    Evaluating must not lose one (``x^2/x`` is not ``x`` at 0, ``e^{\\ln x}`` not ``x`` for x <= 0).
+    """
+    out = set()
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Pow) and (node.exp.is_negative or node.exp.is_integer is False
+                                            and not _nonnegative(node.base)):
+            out |= {("pow", s) for s in node.base.free_symbols}
+        elif isinstance(node, sympy.log):
+            out |= {("log", s) for s in node.args[0].free_symbols}
+    return out
+
+
+def _nonnegative(base) -> bool:
+    """A base known >= 0, a sum of them included (the square of a norm)."""
+    if isinstance(base, sympy.Sum):
+        f = base.function
+        return bool(f.is_nonnegative or f.is_Pow and f.exp.is_even)
+    return bool(base.is_nonnegative)
+
+
 def settle(expr):
     """Evaluate a tree built without evaluation, except where evaluating would drop a symbol.
 
@@ -419,7 +469,10 @@ def settle(expr):
         new = expr.func(*args)
     except Exception:      # a constructor that rejects its own args: keep the tree as built
         return expr
-    if expr.free_symbols <= new.free_symbols:
+    if expr.free_symbols <= new.free_symbols and (
+            set().union(*(_restricted(a) for a in args)) | _restricted(expr.func(*args, evaluate=False))
+            if isinstance(expr, sympy.Pow) else set().union(*(_restricted(a) for a in args))
+    ) <= _restricted(new):
         return new
     try:
         return expr.func(*args, evaluate=False)

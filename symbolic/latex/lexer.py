@@ -33,6 +33,11 @@ RELATIONS = {
     ":=": "=", r"\coloneqq": "=", r"\triangleq": "=", r"\eqqcolon": "=",
 }
 DEFINITIONS = frozenset([":=", r"\coloneqq", r"\triangleq", r"\eqqcolon"])   # read as =, noted
+# functions LaTeX has no command for, and how the reader takes them (always with brackets)
+_NAMED_ONLY = {r"\sech": "sech", r"\csch": "csch", r"\arsinh": "arsinh", r"\arcsinh": "arsinh",
+               r"\arcosh": "arcosh", r"\arccosh": "arcosh", r"\artanh": "artanh",
+               r"\arctanh": "artanh"}
+
 FUNCTIONS = frozenset(r"""\sin \cos \tan \sec \csc \cot \sinh \cosh \tanh \coth \arcsin \arccos
 \arctan \exp \ln \log""".split())
 KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \times \pi \infty
@@ -135,6 +140,9 @@ def tokenize(latex: str) -> list[Tok]:
                 raise fail(latex[m.start():m.start() + 30].split("}")[0] + "}", col,
                            "an environment (aligned rows, cases, a matrix) is not one claim: check "
                            "each row on its own; matrices are not supported")
+            if text in _NAMED_ONLY:
+                raise fail(text, col, f"{text} is not a LaTeX command: write "
+                           f"\\operatorname{{{_NAMED_ONLY[text]}}}(x), with brackets")
             if text not in KNOWN:
                 raise fail(text, col, "unknown command")
         elif not (_PLAIN.fullmatch(text) or text == ":=" or text.isspace() or text[0].isdigit() or _greek_char(text)):

@@ -28,6 +28,12 @@ class StepcheckLatexPrinter(LatexPrinter):
         base.update(settings or {})
         super().__init__(base)
 
+    def _print_Pow(self, expr):
+        # x^{1/3} is the principal root; \sqrt[3]{x} reads back as the real root, so keep the power
+        if expr.exp.is_Rational and expr.exp.p == 1 and expr.exp.q % 2 == 1 and expr.exp.q > 1:
+            return r"%s^{\frac{1}{%d}}" % (self.parenthesize(expr.base, 1000), expr.exp.q)
+        return super()._print_Pow(expr)
+
     def _print(self, expr, **kwargs):
         # MaxOver/MinOver carry their own ``_latex`` (which SymPy's dispatch prefers); the
         # house form writes the range so that the reader does not invent one.

@@ -70,6 +70,7 @@ class Rewriter:
         self.plain: dict[str, str] = {}      # placeholders of plain names (I, gamma) -> the name
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.convention: str | None = None    # "u^T v" or "u v^T", whichever the chain uses
+        self._exponent = 0                    # inside a superscript: capitals there are numbers
 
     def _call(self, tag: str, *args: str) -> str:
         """A placeholder symbol for a construct; its arguments are read separately.
@@ -266,7 +267,11 @@ class Rewriter:
             if text == "_":
                 return "_{" + self._subscript(arg) + "}", nxt
             _check_label(arg, item.col)
-            return "^{ " + self.emit(self._inner(arg)) + " }", nxt
+            self._exponent += 1
+            try:
+                return "^{ " + self.emit(self._inner(arg)) + " }", nxt
+            finally:
+                self._exponent -= 1
         if text == r"\%":
             nxt = self._solid(items, k + 1)
             if nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text in ("^", "_"):
@@ -277,6 +282,8 @@ class Rewriter:
             return self._number(items, k)
         if _is_letter(text):
             letter = self._letter(items, k)
+            if not self._exponent and (letter is None or letter[0].endswith(r"\cdot")):
+                _check_matrix_order(items, k)    # after _letter: its refusals name more
             if letter is not None:
                 return letter
         if text in (r"\frac", r"\dfrac", r"\tfrac"):
@@ -311,6 +318,12 @@ class Rewriter:
             arg, nxt = self._arg(items, k + 1, text)
             name = text + "{" + text_of(self._inner(arg)) + "}"
             self._no_bracket_after(items, nxt, name, item.col)
+            inner = [x for x in self._inner(arg) if not _space(x)]
+            after = self._solid(items, nxt)
+            if text == r"\bar" and len(inner) == 1 and _is_base(inner[0]) and not (
+                    after < len(items) and isinstance(items[after], Tok) and items[after].text == "_"):
+                # \bar{z}: the conjugate of a complex z, a new symbol (a mean) otherwise
+                return self._call("SCZbar", self.emit(inner), self._symbol(name)), nxt
             return self._symbol(name), nxt
         if text in (r"\Re", r"\Im"):
             body, nxt = self._operand(items, k + 1)
@@ -606,12 +619,9 @@ class Rewriter:
                            f"TeX reads this as \\sqrt{{{arg.text}}}{rest}, which is easy to misread; "
                            f"write \\sqrt{{{arg.text}{rest}}} or \\sqrt{{{arg.text}}} \\cdot {rest}")
         if isinstance(arg, Group) and arg.kind == "paren" and arg.opener == "[":
-            # \sqrt[n]{x}: the n-th root, whatever n is
+            # \sqrt[n]{x}: the n-th root; of an odd n, the real root (\sqrt[3]{-8} = -2)
             body, j = self._arg(items, j, r"\sqrt")
-            return r"\sqrt[ %s ]{ %s }" % (self.emit(arg.items), self.emit(self._inner(body))), j
-        if isinstance(arg, Group) and arg.kind == "paren" and text_of(arg.items).strip().isdigit():
-            body, j = self._arg(items, j, r"\sqrt")
-            return r"\sqrt[%s]{ %s }" % (text_of(arg.items).strip(), self.emit(self._inner(body))), j
+            return self._call("SCZroot", self.emit(arg.items), self.emit(self._inner(body))), j
         return r"\sqrt{ %s }" % self.emit(self._inner(arg)), j
 
     def _function(self, items, k):
@@ -639,6 +649,10 @@ class Rewriter:
             raise fail(name, items[k].col, "a subscript on this function is not supported")
         else:
             head = name
+        if name == r"\coth":
+            # the parsing library does not know \coth: read it as the named function
+            text = self._call("SCZfn", "coth", body)
+            return ("( %s )^{ %s }" % (text, power) if power else text), j
         text = "%s( %s )" % (head, body)
         return ("( %s )^{ %s }" % (text, power) if power else text), j
 
@@ -976,6 +990,35 @@ def _lone_atom(inside) -> bool:
     while len(rest) >= 2 and isinstance(rest[0], Tok) and rest[0].text in ("_", "^"):
         rest = rest[2:]
     return not rest
+
+
+def _check_matrix_order(items, k) -> None:
+    """Refuse a capital written after another factor (``xW_1``, ``e^{s} O``, ``AB``).
+
+    Papers write matrices as capitals, and a product of matrices depends on its order; the reader
+    reads every product as commuting numbers, so ``AB = BA`` or ``xW = Wx`` would be proved. A
+    capital first in its product (``W x``, ``2A``) is kept: a number times a matrix commutes.
+    """
+    tok = items[k]
+    if not (len(tok.text) == 1 and "A" <= tok.text <= "Z"):
+        return
+    j = k - 1
+    while j >= 0 and _space(items[j]):
+        j -= 1
+    if j < 0:
+        return
+    prev = items[j]
+    if isinstance(prev, Group):
+        factor = True       # (...) W, e^{s} O, \\hat{x} W, \\frac{1}{2} W: a factor ends here
+    else:
+        text = prev.text
+        factor = _is_letter(text) or text == "!" or (j and isinstance(items[j - 1], Tok)
+                                                      and items[j - 1].text in ("^", "_"))
+    if factor:
+        raise fail(text_of(items[j:k + 1]).strip(), tok.col,
+                   f"{tok.text} written after another factor may be a matrix, and a product of "
+                   f"matrices depends on its order (it is read as commuting numbers): if the factors "
+                   f"are numbers, write \\cdot before {tok.text}; matrix products cannot be read")
 
 
 def _adjacent_tok(a, b) -> bool:

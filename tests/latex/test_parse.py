@@ -3,6 +3,7 @@ import pytest
 import sympy
 from sympy import E, I, Derivative, KroneckerDelta, Sum, exp, log, pi, sqrt, tanh
 
+from symbolic.errors import ParseError
 from symbolic.functions import MaxOver, ReLU
 from symbolic.latex import parse_chain, parse_expr
 from symbolic.latex.vectors import COMPONENT, DIMENSION, dot, vector_component
@@ -22,7 +23,7 @@ EXPRESSIONS = [
     (r"\ln n", log(n), "ln is natural"),
     (r"\log_{2} x", log(x) / log(2), "an explicit base is kept"),
     (r"\ln\left(a^2 b\right)", log(a**2 * b), r"\left( \right) are brackets"),
-    (r"\ln LK", log(sympy.Symbol("L", **R) * sympy.Symbol("K", **R)), "log of a product"),
+    (r"\ln ab", log(sympy.Symbol("a", **R) * sympy.Symbol("b", **R)), "log of a product"),
     (r"\log\frac{1}{n}\sum_i e^{x_i}", log(Sum(exp(X[i]), (i, 1, Ni)) / n),
      "the log applies to the whole product"),
     (r"\max_j\{x_j\}", MaxOver(X[j], (j, 1, Nj)), "max over an index, fresh range N_j"),
@@ -44,7 +45,7 @@ EXPRESSIONS = [
     (r"a \times b", a * b, r"\times"),
     (r"\pi \sqrt{2}", pi * sqrt(2), r"\pi and \sqrt"),
     (r"\sqrt x", sqrt(x), r"\sqrt without braces"),
-    (r"\sqrt[3]{x}", sympy.cbrt(x), "nth root"),
+    (r"\sqrt[3]{x}", sympy.sign(x) * sympy.Abs(x) ** sympy.Rational(1, 3), "nth root (odd: the real root)"),
     (r"\frac12", sympy.Rational(1, 2), r"\frac without braces"),
     (r"0.25 x", x / 4, "decimals are exact"),
     (r"\tanh^2 x", tanh(x) ** 2, "power of a function"),
@@ -180,8 +181,12 @@ def test_math_delimiters_are_stripped():
 
 
 def test_seed_document_formula():
+    # the document writes LK for L_K: as printed, L times K after L is refused (a matrix order)
     latex = (r"\ln LK\le M(q_i,K)\le {\max }_j\left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}"
              r"-\frac{1}{LK}{\sum }_{j=1}^{LK}\left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}+\ln LK")
+    with pytest.raises(ParseError):
+        parse_chain(latex)
+    latex = latex.replace("LK", r"L \cdot K")
     chain = parse_chain(latex)
     assert [l.relation for l in chain.links] == [Relation.LE, Relation.LE]
     rhs = chain.links[1].claim.rhs
