@@ -76,8 +76,10 @@ def escape(text: str, *, breakable: bool = False) -> str:
             piece = " " if ord(ch) < 32 or ord(ch) == 127 else ch  # control characters too
         else:  # any other character is named, never dropped silently
             piece = rf"\texttt{{[U+{ord(ch):04X}]}}"
+        if breakable and ch == "\\" and out:   # before every command of the source
+            out.append(r"\allowbreak{}")
         out.append(piece)
-        if breakable and ch in "}),=+*/":
+        if breakable and ch in "{}()[],=+*/&-_^|":   # brackets, operators, cells, scripts
             out.append(r"\allowbreak{}")
     return "".join(out)
 
