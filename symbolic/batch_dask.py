@@ -10,16 +10,13 @@ run's. The scheduler address is ``--scheduler`` or the environment variable
 """
 from __future__ import annotations
 
-import json
 import multiprocessing
-import sys
 import threading
 
-from symbolic.commands import (_ENCODED, EXIT_BAD_INPUT, Checked, _check_encoded, _check_item,
-                               _is_file_name, _Progress, _read_items, _reader_options, as_json,
-                               as_text, exit_code, JsonlWriter)
+from symbolic.commands import (_ENCODED, Checked, _check_encoded, _check_item, _is_file_name,
+                               _read_items, _reader_options)
 from symbolic.config import CheckConfig
-from symbolic.errors import ParseError, StepcheckError
+from symbolic.errors import StepcheckError
 
 _WARM = threading.Lock()
 _warmed = False
@@ -116,33 +113,3 @@ def check_batch_dask(targets, *, scheduler: str, assume: tuple[str, ...] = (),
     ordered = [record for found, bad in results for record in (*found, *bad)]
     return Checked(tuple(links), tuple(unreadable), displays, from_files, tuple(ordered))
 
-
-def run_check_dask(args) -> int:
-    """The ``check`` command with ``--scheduler``: the same output and exit code as a local run."""
-    config = CheckConfig(dps=args.dps, samples=args.samples, seed=args.seed,
-                         timeout_s=args.timeout, imaginary_unit=args.imaginary_unit)
-    targets = list(args.step) if isinstance(args.step, (list, tuple)) else [args.step]
-    strict = bool(getattr(args, "strict", False))
-    output = getattr(args, "output", None)
-    progress = None if getattr(args, "quiet", False) else _Progress(sys.stderr)
-    writer = JsonlWriter(output) if output else None
-    try:
-        checked = check_batch_dask(targets, scheduler=args.scheduler, assume=tuple(args.assume),
-                                   config=config, functions=tuple(getattr(args, "function", None) or ()),
-                                   progress=progress, sink=writer)
-    finally:
-        if writer is not None:
-            writer.close()
-    if not checked.links and checked.unreadable and not checked.from_files:
-        raise ParseError(checked.unreadable[0].reason)
-    if args.json:
-        print(json.dumps(as_json(checked, strict=strict), ensure_ascii=False, indent=1))
-    else:
-        print(as_text(checked))
-    if not checked.links:
-        what = "display" if checked.from_files else "claim"
-        print(f"stepcheck: error: no {what} could be read ({len(checked.unreadable)} unreadable)",
-              file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return exit_code((link.outcome.verdict for link in checked.links), strict=strict,
-                     unreadable=len(checked.unreadable))

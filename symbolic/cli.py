@@ -132,9 +132,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return EXIT_BAD_INPUT
         if args.command == "check":
-            if args.scheduler:
-                from symbolic.batch_dask import run_check_dask
-                return run_check_dask(args)
             from symbolic.commands import run_check
             return run_check(args)
         if args.command == "serve":

@@ -94,9 +94,15 @@ def run_check(args) -> int:
     progress = None if getattr(args, "quiet", False) else _Progress(sys.stderr)
     writer = JsonlWriter(output) if output else None
     try:
-        checked = check_targets(targets, assume=tuple(args.assume), config=config,
-                                functions=functions, jobs=getattr(args, "jobs", 1) or 1,
-                                progress=progress, sink=writer)
+        if getattr(args, "scheduler", None):   # the same batch on a Dask cluster (optional extra)
+            from symbolic.batch_dask import check_batch_dask
+            checked = check_batch_dask(targets, scheduler=args.scheduler, assume=tuple(args.assume),
+                                       config=config, functions=functions, progress=progress,
+                                       sink=writer)
+        else:
+            checked = check_targets(targets, assume=tuple(args.assume), config=config,
+                                    functions=functions, jobs=getattr(args, "jobs", 1) or 1,
+                                    progress=progress, sink=writer)
     finally:
         if writer is not None:
             writer.close()
