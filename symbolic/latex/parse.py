@@ -584,7 +584,8 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
             assumptions.setdefault("real", True)
         elif not any(assumptions.get(k) for k in ("positive", "negative", "nonnegative",
                                                    "nonpositive", "integer", "rational")):
-            assumptions = {"complex": True}
+            # SymPy's nonzero means real and nonzero: a complex z \ne 0 is zero=False
+            assumptions = {"complex": True, **({"zero": False} if flags.get("nonzero") else {})}
         try:
             symbols[name] = sympy.Symbol(name, **assumptions)
         except Exception:

@@ -70,7 +70,7 @@ def _kind_of(obj, complex_unknown: bool = False) -> ValueKind:
         sign = "nonneg"
     elif obj.is_nonpositive:
         sign = "nonpos"
-    elif obj.is_zero is False and not complex_:
+    elif obj.is_zero is False:   # a complex z != 0 too (SymPy: zero=False)
         sign = "nonzero"
     else:
         sign = "any"
@@ -102,7 +102,9 @@ def _draw(rng: random.Random, kind: ValueKind):
     """One random value of a coordinate of this kind (None: draw again)."""
     if kind.complex:
         re, im = _draw(rng, ValueKind()), _draw(rng, ValueKind())
-        return None if re is None or im is None else Gaussian(re, im)
+        if re is None or im is None or kind.sign == "nonzero" and re == 0 and im == 0:
+            return None
+        return Gaussian(re, im)
     r = rng.random()
     if kind.integer:
         if r < 0.5:

@@ -152,3 +152,11 @@ def test_plain_N_is_refused():
     """Authors start N at 0 or at 1: the reader does not pick one."""
     with pytest.raises(ParseError, match="starts at 0"):
         parse_assumptions([r"n \in \mathbb{N}"])
+
+
+def test_a_complex_symbol_keeps_its_nonzero_assumption():
+    # z \in C with z \ne 0 was read as a bare complex z (the \ne 0 silently dropped), after
+    # which z = 0 "refuted" exp(log z) = z; SymPy's nonzero means real, so it is zero=False
+    from symbolic.latex.parse import parse_assumptions
+    z = parse_assumptions([r"z \in \mathbb{C}", r"z \ne 0"]).symbols["z"]
+    assert z.is_zero is False and z.is_real is None and z.is_complex is True

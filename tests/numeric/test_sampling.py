@@ -70,3 +70,11 @@ def test_sampling_refuses_an_assumption_it_cannot_honour():
         sample_points([x], [sympy.Q.prime(x)], seed=0, count=5)
 
 
+
+
+def test_a_complex_nonzero_symbol_is_never_drawn_at_zero():
+    import sympy
+    from symbolic.numeric import sampling
+    z = sympy.Symbol("z", complex=True, zero=False)
+    points = sampling.sample_points([z], (), seed=0, count=60)
+    assert points and all(not (p[z].re == 0 and p[z].im == 0) for p in points)
