@@ -32,10 +32,22 @@ class Limited:
         return self.status == "ok"
 
 
+def _address_space() -> int:
+    """Bytes of virtual address space this process has now (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def _child(conn, fn, args, kwargs, memory_mb):
     try:
         if memory_mb:
-            limit = memory_mb * 1024 * 1024
+            # RLIMIT_AS counts the address space a forked child inherits: a long-lived parent
+            # (a test session, the language server) would leave a child little or nothing of
+            # its ceiling, so the ceiling is memory_mb beyond what the child starts with
+            limit = _address_space() + memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         value = fn(*args, **kwargs)
         conn.send(("ok", value, ""))

@@ -80,3 +80,17 @@ def test_soft_deadline_is_not_swallowed_by_except_exception():
         with soft_deadline(0.2):
             stubborn()
     assert time.perf_counter() - start < 2
+
+
+def test_the_memory_ceiling_is_counted_beyond_what_the_parent_already_maps():
+    # a long test session or server maps gigabytes of address space; a forked child's
+    # RLIMIT_AS used to include them, so reading one formula died "out of memory" in CI
+    import mmap
+    from symbolic.budget import run_limited
+    big = mmap.mmap(-1, 4 * 1024 ** 3)          # address space only, never touched
+    try:
+        assert run_limited(sum, range(1000), timeout_s=60, memory_mb=256).status == "ok"
+        hog = run_limited(bytearray, 2 * 1024 ** 3, timeout_s=60, memory_mb=256)
+        assert hog.status == "memory"
+    finally:
+        big.close()
