@@ -129,6 +129,22 @@ def _shaky(step: Step, outcomes: Mapping[str, Outcome],
     return tuple(found)
 
 
+# The numeric tier samples within a time budget; when another checker proved the step, what
+# the sampling reached (points, sizes, even whether it finished) depends on the machine's load,
+# and a report must not (``stepcheck report --check`` compares bytes).
+_SUPPORTING_SAMPLE = ("a supporting numerical check ran beside the proof; what it reached depends "
+                      "on the time budget, so the report does not print it "
+                      "(`stepcheck check DOC:ID` shows it)")
+
+
+def _load_independent(outcome: Outcome) -> tuple[Evidence, ...]:
+    """The outcome's evidence, with timing-dependent support of a proved step stated stably."""
+    if outcome.verdict is not Verdict.PROVED:
+        return outcome.evidence
+    return tuple(Evidence(e.method, _SUPPORTING_SAMPLE) if e.method == "numeric_sample" else e
+                 for e in outcome.evidence)
+
+
 def _step_row(step: Step, outcome: Outcome, corrected_by: tuple[str, ...],
               shaky: tuple[tuple[str, str], ...]) -> StepRow:
     from symbolic.latex import claim_to_latex
@@ -140,7 +156,7 @@ def _step_row(step: Step, outcome: Outcome, corrected_by: tuple[str, ...],
         relation=claim.relation.value if claim is not None else None,
         regime=_regime_text(claim) if claim is not None else None,
         assumptions=assumption_latex(step),
-        verdict=outcome.verdict, evidence=outcome.evidence,
+        verdict=outcome.verdict, evidence=_load_independent(outcome),
         counterexample=outcome.counterexample,
         corrects=step.corrects, corrected_by=corrected_by,
         depends_on=step.depends_on,
