@@ -54,7 +54,7 @@ def main(argv=None) -> int:
         kinds = Counter(o.kind for o in part)
         read_of_readable = sum(o.kind == "read" for o in readable)
         print(f"  {label:<9} {len(part):>4}: read {kinds['read']}, refused {kinds['refused']}, "
-              f"misread {kinds['misread']}; with an expected reading {len(readable)}, of which read "
+              f"misread {kinds['misread']}, crashed {kinds['crashed']}; with an expected reading {len(readable)}, of which read "
               f"{read_of_readable} ({100 * read_of_readable / max(1, len(readable)):.1f}%)")
     hows = Counter(o.how for o in outcomes if o.kind == "read")
     print(f"\nread structurally: {hows['structural']}, numerically: {hows['numeric']}; "

@@ -78,3 +78,16 @@ def test_no_published_display_is_misread(outcomes):
     lines = [f"[{o.display.source} {o.display.ref}] {o.how}\n    LaTeX:    {o.display.latex!r}\n"
              f"    read:     {o.got}\n    expected: {o.display.reading}" for o in misread]
     assert not misread, f"{len(misread)} of {len(outcomes)} displays misread:\n" + "\n".join(lines)
+
+
+# Displays whose reading child dies (exit code 1, no answer) when the corpus runs late in the
+# whole suite's long pytest process, but are read or refused when run alone: a known defect,
+# not yet explained; the list may only shrink.
+KNOWN_CRASHES = {("roformer", "sec. 3.3 (inline)"), ("roformer", "sec. 3.4.1 (inline)"),
+                 ("nezha2019", "eq. 3"), ("nezha2019", "eq. 5")}
+
+
+@pytest.mark.slow
+def test_no_display_crashes_the_reader_but_the_known_ones(outcomes):
+    crashed = {(o.display.source, o.display.ref) for o in outcomes if o.kind == "crashed"}
+    assert crashed <= KNOWN_CRASHES, f"new crashes: {sorted(crashed - KNOWN_CRASHES)}"

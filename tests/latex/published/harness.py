@@ -543,7 +543,9 @@ def classify(display: Display) -> Outcome:
     if status == "refused":
         return Outcome(display, "refused", value.strip().splitlines()[0] if value else "")
     if status == "error":
-        return Outcome(display, "misread", f"reader crashed or ran out of budget: {value}")
+        # no reading came back, so nothing was misread; a crash is a robustness defect of its
+        # own, counted apart and bounded by its own test
+        return Outcome(display, "crashed", f"reader crashed or ran out of budget: {value}")
     got = _show(value)
     if display.expects_refusal:
         return Outcome(display, "misread", "read, but a refusal was expected "
