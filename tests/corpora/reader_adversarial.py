@@ -1,4 +1,4 @@
-"""An adversarial corpus for the LaTeX reader: claims built so that a misread changes their truth.
+r"""An adversarial corpus for the LaTeX reader: claims built so that a misread changes their truth.
 
 Each ``Case`` is one claim as a user would type it (``stepcheck check LATEX --assume ...``), with
 what it is as a careful reader of the typeset formula reads it:
