@@ -189,14 +189,6 @@ class Step:
         object.__setattr__(self, "assumptions", tuple(self.assumptions))
         object.__setattr__(self, "depends_on", tuple(self.depends_on))
 
-    def _repr_latex_(self) -> str:
-        from symbolic.notebook import step_repr_latex
-        return step_repr_latex(self)
-
-    def _repr_markdown_(self) -> str:
-        from symbolic.notebook import step_repr_markdown
-        return step_repr_markdown(self)
-
 
 @dataclass(frozen=True)
 class Series:
@@ -262,14 +254,6 @@ class Derivation:
         known = ", ".join(s.id for s in self.steps)
         raise DerivationError(f"{self.id} has no step {step_id!r} (steps: {known})")
 
-    def _repr_latex_(self) -> str:
-        from symbolic.notebook import derivation_repr_latex
-        return derivation_repr_latex(self)
-
-    def _repr_markdown_(self) -> str:
-        from symbolic.notebook import derivation_repr_markdown
-        return derivation_repr_markdown(self)
-
 
 @dataclass(frozen=True)
 class Evidence:
@@ -307,14 +291,6 @@ class Outcome:
     def with_evidence(self, *more: Evidence) -> "Outcome":
         return Outcome(self.verdict, self.evidence + tuple(more), self.counterexample,
                        self.seconds, self.table, self.figures)
-
-    def _repr_latex_(self) -> str:
-        from symbolic.notebook import outcome_repr_latex
-        return outcome_repr_latex(self)
-
-    def _repr_markdown_(self) -> str:
-        from symbolic.notebook import outcome_repr_markdown
-        return outcome_repr_markdown(self)
 
 
 def undecided(method: str, detail: str) -> Outcome:

@@ -180,23 +180,6 @@ def test_load_derivation_from_a_user_file(tmp_path):
     assert loaded.id == "mine" and loaded.steps[0].claim.relation is sc.Relation.EQ
 
 
-# --- notebooks ----------------------------------------------------------------------------------
-
-def test_notebook_reprs_show_math_and_verdicts():
-    d = sc.derivation("nb", [sc.step("sq", sympy.Eq((x + 1)**2, x**2 + 2*x + 1)),
-                             sc.step("words", quote="Done.")])
-    refuted = sc.Outcome(sc.Verdict.REFUTED, (sc.Evidence("numeric", "lhs - rhs = 0.69 at x = 1"),),
-                         counterexample=(("x", "1"),))
-    step_latex = d.steps[0]._repr_latex_()
-    assert step_latex.startswith("$$") and r"\left(x + 1\right)^{2}" in step_latex
-    assert "**sq** (identity)" in d.steps[0]._repr_markdown_()
-    assert "refuted" in refuted._repr_latex_() and "x = 1" in refuted._repr_latex_()
-    assert "counterexample: $x = 1$" in refuted._repr_markdown_()
-    assert d._repr_latex_().startswith(r"$$\begin{array}")
-    shown = sc.Checked(d, {"sq": refuted})._repr_markdown_()
-    assert "**refuted**" in shown and "Done." in shown
-
-
 def test_import_symbolic_is_light():
     """``import symbolic`` must not load SymPy: the CLI's start-up time depends on it."""
     code = "import sys, symbolic; sys.exit(1 if 'sympy' in sys.modules else 0)"

@@ -17,17 +17,9 @@ from symbolic.latex.lexer import KNOWN, plain
 from symbolic.model import Verdict
 from symbolic.render.rows import (DocumentRow, StepRow, decisive_evidence, has_cjk, is_cjk,
                                   name_latex, split_math, value_latex)
+from symbolic.render.styles import VERDICT_STYLES
 
-COLOURS = {
-    Verdict.PROVED: "green!50!black",
-    Verdict.VERIFIED: "blue!60!black",
-    Verdict.REFUTED: "red!75!black",
-    Verdict.APPROXIMATE: "orange!85!black",
-    Verdict.INCONCLUSIVE: "gray",
-    Verdict.TIMEOUT: "gray!70!black",
-    Verdict.PROSE: "black!45",
-    Verdict.ERROR: "magenta!70!black",
-}
+COLOURS = {verdict: style.latex_colour for verdict, style in VERDICT_STYLES.items()}
 
 _TEXT_ESCAPES = {
     "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",

@@ -11,17 +11,9 @@ import re
 
 from symbolic.model import Verdict
 from symbolic.render.rows import DocumentRow, StepRow, decisive_evidence, name_latex, value_latex
+from symbolic.render.styles import VERDICT_STYLES
 
-BADGES = {
-    Verdict.PROVED: "✅",
-    Verdict.VERIFIED: "☑️",
-    Verdict.REFUTED: "❌",
-    Verdict.APPROXIMATE: "🟠",
-    Verdict.INCONCLUSIVE: "❔",
-    Verdict.TIMEOUT: "⏱️",
-    Verdict.PROSE: "📝",
-    Verdict.ERROR: "💥",
-}
+BADGES = {verdict: style.badge for verdict, style in VERDICT_STYLES.items()}
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|$~])")
 
