@@ -55,8 +55,8 @@ from sympy.matrices.expressions import MatrixSymbol
 from sympy.stats import Bernoulli, Normal
 from sympy.stats.symbolic_probability import Expectation, Probability, Variance
 
-from symbolic.checks.experiment import Measurement, Point
-from symbolic.checks.matrices import EntrywiseReLU, RowSoftmax, permutation_matrix
+from symbolic.experiments import Measurement, Point
+from symbolic.functions import EntrywiseReLU, RowSoftmax, permutation_matrix
 from symbolic.model import Claim, Derivation, Figure, Kind, Regime, Relation, Rule, Series, Step
 
 SOURCE = "003_a1f0e52278020169.txt"

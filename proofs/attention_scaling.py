@@ -21,7 +21,7 @@ from __future__ import annotations
 import sympy
 from sympy import IndexedBase, Sum, Symbol, sqrt
 
-from symbolic.checks.moments import Mean, Var
+from symbolic.functions import Mean, Var
 from symbolic.model import Claim, Derivation, Kind, Relation, Rule, Step
 
 SOURCE = "attention_scaling.tex"

@@ -38,9 +38,8 @@ from functools import lru_cache
 import sympy
 from sympy import Rational, Sum, exp, log, sqrt
 
-from symbolic.checks.experiment import Measurement, Point
-from symbolic.checks.moments import Mean, Var
-from symbolic.functions import MaxOver
+from symbolic.experiments import Measurement, Point
+from symbolic.functions import MaxOver, Mean, Var
 from symbolic.model import (Claim, Derivation, Figure, Kind, Regime, Relation, Rule, Series,
                             Step)
 

@@ -32,8 +32,7 @@ from __future__ import annotations
 import sympy
 from sympy import Abs, Eq, I, IndexedBase, MatrixSymbol, Sum, Symbol, cos, exp, re, sin
 
-from symbolic.checks.blocks import BlockDiag
-from symbolic.functions import MaxOver
+from symbolic.functions import BlockDiag, MaxOver
 from symbolic.model import Claim, Derivation, Kind, Relation, Rule, Step
 
 SOURCE = "roformer.tex"

@@ -16,7 +16,6 @@ import hashlib
 import inspect
 import json
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -25,14 +24,15 @@ import sympy
 
 import symbolic
 from symbolic.config import CheckConfig
+from symbolic.files import write_atomic  # noqa: F401  (re-exported: report.py and export.py use it)
+from symbolic.fingerprint import canonical as _canonical
+from symbolic.fingerprint import engine_digest
+from symbolic.fingerprint import file_digest as _file_digest
 from symbolic.model import Derivation, Evidence, Outcome, Step, Verdict
 
 DEFAULT_ROOT = ".stepcheck-cache"
 FORMAT = 1
 
-# Parts of the package that only present results: editing them cannot change a verdict.
-_PRESENTATION = ("render", "report.py", "export.py", "cli.py", "cache.py", "runner.py",
-                 "pytest_plugin.py", "__main__.py")
 
 
 class Cache:
@@ -70,23 +70,6 @@ class Cache:
         if not self.root.is_dir():
             return 0
         return sum(p.stat().st_size for p in self.root.rglob("*.json"))
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write bytes to ``path`` through a temporary file in the same folder and ``os.replace``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 # ---------------------------------------------------------------- outcomes as JSON
@@ -184,55 +167,6 @@ def _class_file_digest(cls) -> str:
         return "no-file"
 
 
-def _canonical(value: Any) -> str:
-    if value is None:
-        return "None"
-    if isinstance(value, (tuple, list)):
-        return "(" + ", ".join(_canonical(v) for v in value) + ")"
-    if hasattr(value, "__dataclass_fields__"):
-        fields = ", ".join(f"{name}={_canonical(getattr(value, name))}"
-                           for name in value.__dataclass_fields__)
-        return f"{type(value).__name__}({fields})"
-    code = getattr(value, "__code__", None)
-    if code is not None:
-        return _canonical_function(value, code)
-    if isinstance(value, (sympy.Basic, int, float, str, bool)) or isinstance(value, type):
-        return sympy.srepr(value)
-    return repr(value)
-
-
-def _canonical_function(fn, code) -> str:
-    """A Python function by its code, closure and defining file, never by its address.
-
-    The file's digest stands in for the helpers the function calls through globals: any
-    edit of the module that defines it re-checks the steps that use it.
-    """
-    digest = hashlib.sha256(_code_bytes(code))
-    for cell in getattr(fn, "__closure__", None) or ():
-        try:
-            digest.update(_canonical(cell.cell_contents).encode())
-        except ValueError:  # an empty cell
-            digest.update(b"<empty>")
-    digest.update(_canonical(getattr(fn, "__defaults__", None)).encode())
-    return f"function {getattr(fn, '__qualname__', '?')} {digest.hexdigest()[:16]} " \
-           f"file {_file_digest(code.co_filename)}"
-
-
-def _code_bytes(code) -> bytes:
-    parts = [code.co_code, repr(code.co_names).encode()]
-    for const in code.co_consts:
-        parts.append(_code_bytes(const) if hasattr(const, "co_code") else repr(const).encode())
-    return b"\0".join(parts)
-
-
-@lru_cache(maxsize=None)
-def _file_digest(filename: str) -> str:
-    try:
-        return hashlib.sha256(Path(filename).read_bytes()).hexdigest()[:16]
-    except OSError:
-        return "no-file"
-
-
 # Every library whose version can change an outcome or a rendered byte, optional ones
 # included: python-flint certifies (an outcome found without it differs), latex2sympy2
 # and pylatexenc read, matplotlib and numpy draw figures and experiments.
@@ -253,16 +187,3 @@ def library_versions() -> str:
         except metadata.PackageNotFoundError:
             versions.append(f"{name} absent")
     return "; ".join(versions)
-
-
-@lru_cache(maxsize=1)
-def engine_digest() -> str:
-    """A digest of the engine's source files (everything that can change a verdict)."""
-    package = Path(symbolic.__file__).resolve().parent
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        relative = path.relative_to(package).as_posix()
-        if relative.split("/")[0] in _PRESENTATION:
-            continue
-        digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()

@@ -48,14 +48,13 @@ import functools
 from typing import Iterable
 
 import sympy
-from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import rule
 from symbolic.checks._ranges import range_problem
 from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign, prove_sign_on
-from symbolic.functions import MaxOver, MinOver
+from symbolic.functions import BlockDiag, MaxOver, MinOver
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
 
 __all__ = ["BlockDiag", "sum_ranges_zero"]
@@ -521,50 +520,6 @@ def rule_max_term(step: Step) -> str:
 
 # ---------------------------------------------------------------------------------------
 # Block-diagonal matrices of a symbolic number of blocks
-
-
-class BlockDiag(MatrixExpr):
-    """``diag(B(i) for i = lo..hi)``: a block-diagonal matrix with a symbolic number of blocks.
-
-    ``block`` is an explicit matrix whose entries depend on the block index ``i`` (bound here);
-    every block has the same shape. Products, transposes and sums of block-diagonal matrices
-    with the same blocks' range and shapes are block-diagonal, block by block.
-    """
-
-    def __new__(cls, block, limits):
-        block = sympy.ImmutableMatrix(block)
-        limits = sympy.Tuple(*limits)
-        return sympy.Basic.__new__(cls, block, limits)
-
-    @property
-    def block(self):
-        return self.args[0]
-
-    @property
-    def limits(self):
-        return tuple(self.args[1])
-
-    @property
-    def count(self):
-        _, lo, hi = self.limits
-        return hi - lo + 1
-
-    @property
-    def shape(self):
-        return (self.block.rows * self.count, self.block.cols * self.count)
-
-    @property
-    def free_symbols(self):
-        i, lo, hi = self.limits
-        return (self.block.free_symbols - {i}) | lo.free_symbols | hi.free_symbols
-
-    def _eval_transpose(self):
-        return BlockDiag(self.block.T, self.limits)
-
-    def _latex(self, printer):
-        i, lo, hi = self.limits
-        return (r"\operatorname{diag}_{%s=%s}^{%s}\left(%s\right)"
-                % (printer._print(i), printer._print(lo), printer._print(hi), printer._print(self.block)))
 
 
 def _blocks_of(expr, i, limits):

@@ -22,10 +22,10 @@ sampling error is the reported standard error. Both are said in the evidence.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable
 
 from symbolic.checks import rule
+from symbolic.experiments import Measurement, Point  # noqa: F401  (re-exported: tests use the old address)
 from symbolic.model import Evidence, Outcome, Verdict
 
 DEFAULT_Z = 3.0
@@ -34,39 +34,6 @@ DEFAULT_Z = 3.0
 # its certificates by this number), never timed, so its verdict does not depend on the
 # machine's load; the pipeline's wall-clock limit is only a safety net far above it.
 DEFAULT_CERTIFY = 8
-
-
-@dataclass(frozen=True)
-class Point:
-    """One measured point: where it is, the statistic, its standard error, how to certify it.
-
-    ``statistic`` is compared with the tolerance (the claim holds there when it is at most
-    the tolerance). ``stderr`` is its Monte-Carlo standard error (0 when the statistic is
-    exact given the seed). ``certify(dps)`` returns a certified lower bound of the
-    statistic of the same seeded sample (an ``mpmath.mpf`` or a float that is exact), or
-    ``None`` when it cannot; ``cost`` ranks points when several could be certified.
-    ``sampled=False`` marks a point computed from fixed data (no random draw): its
-    certificate is then a plain counterexample, and the evidence says so instead of
-    naming a seed and a Monte-Carlo error.
-    """
-
-    where: tuple[tuple[str, str], ...]
-    statistic: float
-    stderr: float = 0.0
-    certify: Callable[[int], object] | None = None
-    cost: float = 1.0
-    sampled: bool = True
-
-
-@dataclass(frozen=True)
-class Measurement:
-    """What one seeded run of an experiment found: a table for the report and the points."""
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    points: tuple[Point, ...]
-    description: str
-    statistic: str = "statistic"
 
 
 def _where(point: Point) -> str:

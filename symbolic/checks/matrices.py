@@ -1,7 +1,8 @@
 """Matrix identities over MatrixSymbols: rewriting for general sizes, exact instances otherwise.
 
 A claim whose sides are SymPy matrix expressions (``MatrixSymbol`` of symbolic sizes, products,
-sums, transposes, and the row-wise ``RowSoftmax`` and entry-wise ``EntrywiseReLU`` defined here)
+sums, transposes, and the row-wise ``RowSoftmax`` and entry-wise ``EntrywiseReLU`` of
+``symbolic.functions``)
 is checked in two tiers:
 
 * ``matrix_rewrite`` proves it for every size: both sides are normalised (transposes pushed
@@ -34,12 +35,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 import sympy
-from sympy.assumptions.assume import AppliedPredicate, Predicate
+from sympy.assumptions.assume import AppliedPredicate
 from sympy.matrices.expressions import MatrixExpr
 from sympy.matrices.expressions.matexpr import MatrixSymbol
 
 from symbolic.checks import checker
 from symbolic.config import CheckConfig
+from symbolic.functions import EntrywiseReLU, MatrixFunction, RowSoftmax, permutation_matrix
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
 
 __all__ = ["RowSoftmax", "EntrywiseReLU", "permutation_matrix", "is_matrix_claim",
@@ -47,65 +49,6 @@ __all__ = ["RowSoftmax", "EntrywiseReLU", "permutation_matrix", "is_matrix_claim
 
 
 # --------------------------------------------------------------------------- functions
-
-
-class _MatrixFunction(MatrixExpr):
-    """A matrix-valued function of one matrix, with the shape of its argument."""
-
-    def __new__(cls, arg):
-        return sympy.Basic.__new__(cls, sympy.sympify(arg, strict=True))
-
-    @property
-    def arg(self):
-        return self.args[0]
-
-    @property
-    def shape(self):
-        return self.arg.shape
-
-    def doit(self, **hints):
-        arg = self.arg.doit(**hints) if hints.get("deep", True) else self.arg
-        return self.func(arg)
-
-    def _eval_transpose(self):
-        return None  # no rule moves a transpose through it
-
-    def apply_explicit(self, matrix: sympy.Matrix) -> sympy.Matrix:  # pragma: no cover
-        raise NotImplementedError
-
-
-class RowSoftmax(_MatrixFunction):
-    """Softmax of each row of a matrix: ``exp(a_ij) / sum_k exp(a_ik)``."""
-
-    def apply_explicit(self, matrix):
-        rows = []
-        for i in range(matrix.rows):
-            exps = [sympy.exp(matrix[i, j]) for j in range(matrix.cols)]
-            total = sympy.Add(*exps)
-            rows.append([e / total for e in exps])
-        return sympy.Matrix(rows)
-
-    def _latex(self, printer):
-        return r"\operatorname{softmax}\left(%s\right)" % printer._print(self.arg)
-
-
-class EntrywiseReLU(_MatrixFunction):
-    """``max(x, 0)`` applied to every entry of a matrix."""
-
-    def apply_explicit(self, matrix):
-        return matrix.applyfunc(lambda x: sympy.Max(x, 0))
-
-    def _latex(self, printer):
-        return r"\operatorname{ReLU}\left(%s\right)" % printer._print(self.arg)
-
-
-class _PermutationPredicate(Predicate):
-    """``permutation_matrix(P)``: P is a permutation matrix (one 1 in each row and column)."""
-
-    name = "permutation_matrix"
-
-
-permutation_matrix = _PermutationPredicate()
 
 
 # --------------------------------------------------------------------------- hypotheses
@@ -300,7 +243,7 @@ def _normal(expr, hyp: _Hypotheses):
 def _normal_functions(expr, hyp):
     replacements = {}
     for node in sympy.preorder_traversal(expr):
-        if isinstance(node, _MatrixFunction) and node not in replacements:
+        if isinstance(node, MatrixFunction) and node not in replacements:
             replacements[node] = node.func(_normal(node.arg, hyp))
     return expr.xreplace(replacements) if replacements else expr
 
@@ -383,7 +326,7 @@ def _schema_variants(expr, hyp: _Hypotheses) -> list:
     """Every expression obtained by one use of a schema at one function node."""
     out = []
     for lhs, rhs, wild in hyp.schemas:
-        if not isinstance(lhs, _MatrixFunction):
+        if not isinstance(lhs, MatrixFunction):
             continue
         for node in sympy.preorder_traversal(expr):
             if not isinstance(node, lhs.func):
@@ -498,7 +441,7 @@ def _evaluate(expr, values: dict):
     """The explicit value of a matrix expression given explicit values of its symbols."""
     if isinstance(expr, MatrixSymbol):
         return values[expr]
-    if isinstance(expr, _MatrixFunction):
+    if isinstance(expr, MatrixFunction):
         return expr.apply_explicit(_evaluate(expr.arg, values))
     if isinstance(expr, sympy.OneMatrix):
         return sympy.ones(int(expr.shape[0]), int(expr.shape[1]))

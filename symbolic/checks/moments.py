@@ -20,27 +20,8 @@ from __future__ import annotations
 import sympy
 
 from symbolic.checks import rule
+from symbolic.functions import Mean, Var
 from symbolic.model import Evidence, Outcome, Relation, Verdict
-
-
-class Mean(sympy.Function):
-    """The expectation ``E[X]`` of a random expression, kept unevaluated in claims."""
-
-    nargs = 1
-
-    def _latex(self, printer, exp=None):
-        body = r"\mathbb{E}\left[%s\right]" % printer._print(self.args[0])
-        return body if exp is None else r"\left(%s\right)^{%s}" % (body, exp)
-
-
-class Var(sympy.Function):
-    """The variance ``Var[X]`` of a random expression, kept unevaluated in claims."""
-
-    nargs = 1
-
-    def _latex(self, printer, exp=None):
-        body = r"\operatorname{Var}\left[%s\right]" % printer._print(self.args[0])
-        return body if exp is None else r"\left(%s\right)^{%s}" % (body, exp)
 
 
 def _normal(name, mu, sigma):

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from symbolic.errors import DerivationError
+from symbolic.files import write_atomic
 from symbolic.model import Derivation, Outcome
 from symbolic.render.figures import draw_figures
 from symbolic.render.index import render_index
@@ -60,8 +61,6 @@ def render_reports(documents: Sequence[tuple[Derivation, Mapping[str, Outcome]]]
 
 def write_reports(files: Mapping[str, bytes], out: str | Path) -> list[str]:
     """Write report files under ``out`` atomically; returns the paths that changed."""
-    from symbolic.cache import write_atomic
-
     out = Path(out)
     changed = []
     for relative, data in files.items():

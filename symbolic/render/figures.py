@@ -10,6 +10,8 @@ import hashlib
 import io
 from pathlib import Path
 
+from symbolic.files import write_atomic
+from symbolic.fingerprint import canonical, engine_digest, file_digest
 from symbolic.model import Derivation
 from symbolic.render.rows import figure_path
 
@@ -42,8 +44,6 @@ def draw_figures(derivation: Derivation, *,
             except ImportError:  # installed but unusable: as if it were not installed
                 return {}, NO_MATPLOTLIB
             if path is not None:
-                from symbolic.cache import write_atomic
-
                 write_atomic(path, data)
         files[figure_path(derivation.id, figure.name)] = data
     return files, None
@@ -56,11 +56,9 @@ def figure_key(figure, matplotlib_version: str) -> str:
     parameters), the engine's source (helpers it may call), this module's source, the
     figure's labels and scales, the image size and matplotlib's version.
     """
-    from symbolic.cache import _canonical, _file_digest, engine_digest
-
     fields = [figure.name, figure.caption, figure.xlabel, figure.ylabel, str(figure.logx),
-              str(figure.logy), _canonical(figure.series), f"engine {engine_digest()}",
-              f"renderer {_file_digest(__file__)}", f"size {SIZE_IN} dpi {DPI}",
+              str(figure.logy), canonical(figure.series), f"engine {engine_digest()}",
+              f"renderer {file_digest(__file__)}", f"size {SIZE_IN} dpi {DPI}",
               f"matplotlib {matplotlib_version}"]
     return hashlib.sha256("\0".join(fields).encode("utf-8")).hexdigest()
 
