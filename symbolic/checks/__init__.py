@@ -12,10 +12,21 @@ pipeline goes on.
 
 Named rules (``@rule(name)``) justify a step that carries ``Step.rule``; they have the
 same signature and are tried before the general checkers. Every module of this package
-is imported on first use, so a new checker family is one new module.
+is imported on first use, so a new checker family is one new module (a module whose name
+starts with ``_`` holds helpers shared by families and is never loaded as one).
+
+Adding a checker: write ``fn(step, *, config, context)`` in its family's module, give it
+a docstring whose first line says what it proves or refutes, and register it with a cost
+tier from ``Cost``. The order of the whole pipeline is then ``pipeline_table()``, which
+the README shows (a test keeps the two equal)::
+
+    @checker("inequality_sign", cost=Cost.PROVE, applies=_applies)
+    def check_sign(step, *, config, context):
+        '''An inequality whose gap SymPy's assumptions prove positive.'''
 """
 from __future__ import annotations
 
+import enum
 import importlib
 import pkgutil
 import threading
@@ -30,13 +41,37 @@ from symbolic.model import Derivation, Evidence, Kind, Outcome, Step, Verdict
 CheckerFn = Callable[..., "Outcome | None"]
 
 
+class Cost(enum.IntEnum):
+    """Where a checker runs in the pipeline: lower tiers first, ties broken by name.
+
+    Values are ranks, not seconds. The pipeline stops at the first decisive verdict, so a
+    tier sits where what it can decide is worth its price: reading and quick rewrites
+    first, then exact decision procedures, then sampling (which refutes most false claims
+    in well under a second, with a certified counterexample), and only then the costlier
+    proofs, with exhaustive instances last.
+    """
+
+    READ = 1              # reads the step, computes nothing: a definition of a fresh name
+    QUICK = 10            # one quick SymPy rewrite of lhs - rhs, under the short budget
+    BOOLEAN = 15          # truth tables of a claim between booleans
+    EQUATIONS = 18        # implications between equations, by residuals (before sampling them)
+    SAMPLE = 20           # exact evaluation: sampling at points, exact laws, linear systems
+    MEASURE = 25          # normal forms of matrix products; approximations measured over a regime
+    PROVE = 30            # signs from assumptions, the premise-free rules, solution sets
+    PROVE_DEEPER = 35     # the same with substitutions, and identities over a general index
+    TRANSFORM = 40        # costly SymPy transformations: sums, exp rewriting, trig, derivatives, limits
+    CALCULUS = 45         # inequalities by convexity and stationary points
+    SIMPLIFY = 50         # sympy.simplify; implications at exact points
+    EXHAUSTIVE = 60       # exact instances at several sizes
+
+
 @dataclass(frozen=True)
 class Checker:
-    """A registered checker: its name (``<family>_<method>``), cost rank and filter."""
+    """A registered checker: its name (``<family>_<method>``), cost tier and filter."""
 
     name: str
     fn: CheckerFn
-    cost: int
+    cost: Cost
     applies: Callable[[Step], bool]
 
 
@@ -60,8 +95,8 @@ _loaded = False
 _loading = threading.RLock()
 
 
-def checker(name: str, *, cost: int, applies: Callable[[Step], bool] = lambda step: True):
-    """Register a checker; lower ``cost`` runs first."""
+def checker(name: str, *, cost: Cost, applies: Callable[[Step], bool] = lambda step: True):
+    """Register a checker; a lower ``cost`` tier runs first (tests may pass a bare rank)."""
     def register(fn: CheckerFn) -> CheckerFn:
         if name in _CHECKERS and _CHECKERS[name].fn is not fn:
             raise ValueError(f"checker {name!r} is registered twice")
@@ -102,8 +137,27 @@ def registered_checkers() -> tuple[Checker, ...]:
 
 
 def registered_rules() -> Mapping[str, CheckerFn]:
+    """All named rules by name."""
     _load_families()
     return dict(_RULES)
+
+
+def pipeline_table() -> str:
+    """The pipeline's order as a Markdown table: one row per checker, in the order it runs.
+
+    The README shows this table; ``tests/checks/test_pipeline.py`` fails when the two
+    differ, so the documented order is the order the code runs.
+    """
+    lines = ["| order | tier | checker | module | what it does |",
+             "| ---: | --- | --- | --- | --- |"]
+    for order, c in enumerate(registered_checkers(), 1):
+        doc = (c.fn.__doc__ or "").strip().splitlines()
+        summary = " ".join(doc[0].split()).replace("|", "\\|") if doc else ""
+        module = c.fn.__module__.replace(".", "/") + ".py"
+        tier = c.cost.name.lower() if isinstance(c.cost, Cost) else "unnamed"
+        lines.append(f"| {order} | {tier} ({int(c.cost)}) | `{c.name}` | "
+                     f"`{module}` | {summary} |")
+    return "\n".join(lines) + "\n"
 
 
 _RANK = {Verdict.VERIFIED: 3, Verdict.APPROXIMATE: 2, Verdict.TIMEOUT: 1, Verdict.INCONCLUSIVE: 0}

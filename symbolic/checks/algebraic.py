@@ -27,7 +27,7 @@ from sympy.functions.elementary.hyperbolic import HyperbolicFunction
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from symbolic.budget import SoftTimeout, soft_deadline
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
@@ -384,7 +384,7 @@ class Strategy:
 
     name: str
     rewrite: Callable
-    cost: int
+    cost: Cost
     description: str
     needs: tuple = ()
 
@@ -394,22 +394,22 @@ class Strategy:
 
 _TRIG = (TrigonometricFunction, HyperbolicFunction)
 STRATEGIES: tuple[Strategy, ...] = (
-    Strategy("algebraic_structural", lambda e: e, 10, "structural comparison"),
-    Strategy("algebraic_expand", sympy.expand, 10, "expand"),
-    Strategy("algebraic_log", _log_rules, 10,
+    Strategy("algebraic_structural", lambda e: e, Cost.QUICK, "structural comparison"),
+    Strategy("algebraic_expand", sympy.expand, Cost.QUICK, "expand"),
+    Strategy("algebraic_log", _log_rules, Cost.QUICK,
              "expand_log(force=False)/logcombine under the symbols' positivity", (sympy.log,)),
-    Strategy("algebraic_powsimp", _powsimp, 10, "powdenest/powsimp", (sympy.Pow, sympy.exp)),
-    Strategy("algebraic_simplify", _small_simplify, 10, "together/cancel with a small budget"),
-    Strategy("algebraic_sum", _sums, 40, "sums by linearity (constants out, Sum(c) = count*c) "
+    Strategy("algebraic_powsimp", _powsimp, Cost.QUICK, "powdenest/powsimp", (sympy.Pow, sympy.exp)),
+    Strategy("algebraic_simplify", _small_simplify, Cost.QUICK, "together/cancel with a small budget"),
+    Strategy("algebraic_sum", _sums, Cost.TRANSFORM, "sums by linearity (constants out, Sum(c) = count*c) "
              "and evaluation of concrete sums", (sympy.Sum, sympy.Product)),
-    Strategy("algebraic_exp_rewrite", _exp_rewrite, 40,
+    Strategy("algebraic_exp_rewrite", _exp_rewrite, Cost.TRANSFORM,
              "rewrite as complex exponentials, then expand",
              _TRIG + (sympy.exp, sympy.re, sympy.im, sympy.conjugate)),
-    Strategy("algebraic_trigsimp", _trigsimp, 40, "trigsimp", _TRIG),
-    Strategy("algebraic_derivative", _derivative, 40, "evaluate derivatives, then simplify",
+    Strategy("algebraic_trigsimp", _trigsimp, Cost.TRANSFORM, "trigsimp", _TRIG),
+    Strategy("algebraic_derivative", _derivative, Cost.TRANSFORM, "evaluate derivatives, then simplify",
              (sympy.Derivative,)),
-    Strategy("algebraic_limit", _limits, 40, "evaluate limits with sympy.limit", (sympy.Limit,)),
-    Strategy("algebraic_fullsimplify", _full_simplify, 50, "sympy.simplify"),
+    Strategy("algebraic_limit", _limits, Cost.TRANSFORM, "evaluate limits with sympy.limit", (sympy.Limit,)),
+    Strategy("algebraic_fullsimplify", _full_simplify, Cost.SIMPLIFY, "sympy.simplify"),
 )
 
 
@@ -463,7 +463,7 @@ def prove_zero(expr, *, strategies: Iterable[Strategy] = STRATEGIES, nonzero: bo
     check = _is_nonzero if nonzero else _is_zero
     timed_out = False
     for strategy in strategies:
-        budget = budget_s or (CHEAP_BUDGET_S if strategy.cost <= 10 else EXPENSIVE_BUDGET_S)
+        budget = budget_s or (CHEAP_BUDGET_S if strategy.cost <= Cost.QUICK else EXPENSIVE_BUDGET_S)
         try:
             result = _run(strategy, expr, budget)
         except _NotApplicable:
@@ -528,7 +528,7 @@ def equal(a, b, *, facts: Iterable[sympy.Basic] = (), thorough: bool = False) ->
     """
     if a == b:
         return True
-    chosen = [s for s in STRATEGIES if s.cost <= 10 or s.name == "algebraic_sum"
+    chosen = [s for s in STRATEGIES if s.cost <= Cost.QUICK or s.name == "algebraic_sum"
               or (thorough and s.name in ("algebraic_exp_rewrite", "algebraic_fullsimplify"))]
     return difference_zero(a, b, facts=facts, strategies=chosen).proved
 

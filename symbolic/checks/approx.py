@@ -21,7 +21,7 @@ import mpmath
 import sympy
 
 from symbolic import numeric
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.checks.numeric import time_budget, with_definitions
 from symbolic.model import Evidence, Outcome, Regime, Relation, Step, Verdict
 from symbolic.numeric import NotEvaluable, OutOfDomain
@@ -34,7 +34,7 @@ def _applies(step: Step) -> bool:
     return step.claim is not None and step.claim.relation in _RELATIONS
 
 
-@checker(METHOD, cost=25, applies=_applies)
+@checker(METHOD, cost=Cost.MEASURE, applies=_applies)
 def approx_measure(step: Step, *, config, context) -> Outcome:
     """Measure an approximate claim over its regime and compare with its tolerance."""
     claim = step.claim

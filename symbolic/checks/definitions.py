@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sympy
 
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 METHOD = "definition_fresh_name"
@@ -50,7 +50,7 @@ def _defined_before(step: Step, context) -> str | None:
     return None
 
 
-@checker(METHOD, cost=1, applies=lambda step: step.kind is Kind.DEFINITION and step.claim is not None)
+@checker(METHOD, cost=Cost.READ, applies=lambda step: step.kind is Kind.DEFINITION and step.claim is not None)
 def check_definition(step: Step, *, config, context) -> Outcome:
     """A fresh name defined by an expression holds by definition."""
     claim = step.claim

@@ -15,7 +15,7 @@ import sys
 
 import sympy
 
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
 
 _PROBABILITY_MODULE = "sympy.stats.symbolic_probability"
@@ -74,7 +74,7 @@ def _laws(claim) -> str:
     return "; ".join(seen) or "no random symbols"
 
 
-@checker("distributions_exact", cost=20, applies=_has_random)
+@checker("distributions_exact", cost=Cost.SAMPLE, applies=_has_random)
 def distributions_exact(step: Step, *, config, context) -> Outcome | None:
     """Evaluate the moments exactly with sympy.stats and simplify the difference."""
     claim = step.claim

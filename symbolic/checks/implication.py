@@ -21,7 +21,7 @@ import random
 import sympy
 
 from symbolic import numeric
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict
 
 METHOD = "implication_exact_points"
@@ -112,7 +112,7 @@ def _fails_at(goal, point) -> bool:
     return numeric.certify(goal.lhs, goal.rhs, _RELATIONS[type(goal)], point) is numeric.Certainty.FAILS
 
 
-@checker(METHOD, cost=50, applies=_applies)
+@checker(METHOD, cost=Cost.SIMPLIFY, applies=_applies)
 def check_exact_points(step: Step, *, config, context) -> Outcome | None:
     """Refute ``P => Q`` at a small exact point where P is proved and Q certainly fails."""
     claim = step.claim

@@ -26,7 +26,7 @@ from __future__ import annotations
 import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
-from symbolic.checks import checker, rule
+from symbolic.checks import Cost, checker, rule
 from symbolic.checks.algebraic import normalize_sums
 from symbolic.checks._ranges import conventional, non_integer_range
 from symbolic.functions import MaxOver
@@ -307,7 +307,7 @@ def _identity_applies(step: Step) -> bool:
             and (_has_general_index(claim.lhs) or _has_general_index(claim.rhs)))
 
 
-@checker("indexed_identity", cost=35, applies=_identity_applies)
+@checker("indexed_identity", cost=Cost.PROVE_DEEPER, applies=_identity_applies)
 def check_identity(step: Step, *, config, context) -> Outcome | None:
     """An identity over general index ranges, by the normal form of ``lhs - rhs``."""
     claim = step.claim
@@ -388,7 +388,7 @@ def _residual_forms(equation):
     return forms
 
 
-@checker("indexed_implication", cost=18,
+@checker("indexed_implication", cost=Cost.EQUATIONS,
          applies=lambda step: step.claim is not None and step.claim.relation is Relation.IMPLIES)
 def check_implication(step: Step, *, config, context) -> Outcome | None:
     """``premises => Eq``: the conclusion's residual is a finite multiple of a premise's."""

@@ -23,7 +23,7 @@ import sympy
 from sympy.calculus.util import continuous_domain
 
 from symbolic.budget import SoftTimeout
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.checks.algebraic import domain_of, flatten_facts, run_budgeted
 from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
@@ -320,7 +320,7 @@ def _claim_symbols(step: Step) -> set:
     return set(step.claim.free_symbols)
 
 
-@checker("inequality_sign", cost=30, applies=_applies)
+@checker("inequality_sign", cost=Cost.PROVE, applies=_applies)
 def check_sign(step: Step, *, config, context) -> Outcome | None:
     """Prove an inequality from the sign of larger - smaller side under the symbols' assumptions."""
     goal = _order_goal(step)
@@ -332,7 +332,7 @@ def check_sign(step: Step, *, config, context) -> Outcome | None:
                      f"{goal.gap} (not evidence that the claim is false)")
 
 
-@checker("inequality_substitution", cost=35,
+@checker("inequality_substitution", cost=Cost.PROVE_DEEPER,
          applies=lambda step: _applies(step) and bool(step.assumptions))
 def check_substitution(step: Step, *, config, context) -> Outcome | None:
     """Prove an inequality on the domain parametrised by the step's relational facts."""
@@ -350,7 +350,7 @@ def check_substitution(step: Step, *, config, context) -> Outcome | None:
                      "larger - smaller side was still undecided")
 
 
-@checker("inequality_calculus", cost=45,
+@checker("inequality_calculus", cost=Cost.CALCULUS,
          applies=lambda step: _applies(step) and len(_real_variables(step)) == 1)
 def check_calculus(step: Step, *, config, context) -> Outcome | None:
     """Prove a one-variable inequality by convexity or monotonicity on its interval."""

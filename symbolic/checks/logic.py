@@ -27,7 +27,7 @@ from __future__ import annotations
 import sympy
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
-from symbolic.checks import checker, rule
+from symbolic.checks import Cost, checker, rule
 from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
 
@@ -215,7 +215,7 @@ def _boolean_claim(step: Step) -> bool:
             and isinstance(claim.lhs, Boolean) and isinstance(claim.rhs, Boolean))
 
 
-@checker("logic_boolean", cost=15, applies=_boolean_claim)
+@checker("logic_boolean", cost=Cost.BOOLEAN, applies=_boolean_claim)
 def logic_boolean(step: Step, *, config, context) -> Outcome | None:
     """Booleans that SymPy's assumption system evaluates to constants for all symbol values."""
     claim = step.claim
@@ -252,7 +252,7 @@ def _linear_implication_claim(step: Step) -> bool:
             and _equations(claim.lhs) is not None and _equations(claim.rhs) is not None)
 
 
-@checker("logic_linear_implication", cost=20, applies=_linear_implication_claim)
+@checker("logic_linear_implication", cost=Cost.SAMPLE, applies=_linear_implication_claim)
 def logic_linear_implication(step: Step, *, config, context) -> Outcome | None:
     """Premise equations solved linearly (non-zero coefficient) and substituted into the conclusion."""
     premises = _equations(step.claim.lhs)

@@ -39,7 +39,7 @@ from sympy.assumptions.assume import AppliedPredicate
 from sympy.matrices.expressions import MatrixExpr
 from sympy.matrices.expressions.matexpr import MatrixSymbol
 
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.config import CheckConfig
 from symbolic.functions import EntrywiseReLU, MatrixFunction, RowSoftmax, permutation_matrix
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
@@ -380,7 +380,7 @@ def _used(hyp: _Hypotheses, schema_uses: int) -> str:
     return "; ".join(parts)
 
 
-@checker("matrix_rewrite", cost=25, applies=is_matrix_claim)
+@checker("matrix_rewrite", cost=Cost.MEASURE, applies=is_matrix_claim)
 def matrix_rewrite(step: Step, *, config: CheckConfig, context) -> Outcome | None:
     """Prove a matrix identity for all sizes by normalisation and rewriting with hypotheses."""
     proved, how = prove_matrix_identity(step)
@@ -660,7 +660,7 @@ def _sized_step(step: Step, sizes: dict) -> Step:
     return replace(step, claim=new_claim, assumptions=tuple(fix_assumption(a) for a in step.assumptions))
 
 
-@checker("matrix_instances", cost=60, applies=is_matrix_claim)
+@checker("matrix_instances", cost=Cost.EXHAUSTIVE, applies=is_matrix_claim)
 def matrix_instances(step: Step, *, config: CheckConfig, context) -> Outcome | None:
     """Exact small-size instances of a matrix identity (verified, or a certified counterexample)."""
     return check_matrix_instances(step, dps=config.dps, seed=config.seed)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import signal
 
 from symbolic import numeric
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict
 
 _RELATIONS = (Relation.EQ, Relation.NE, Relation.LT, Relation.LE, Relation.GT, Relation.GE,
@@ -68,7 +68,7 @@ def time_budget(config) -> float:
     return max(budget, 0.05)
 
 
-@checker("numeric_sample", cost=20, applies=_applies)
+@checker("numeric_sample", cost=Cost.SAMPLE, applies=_applies)
 def numeric_sample(step: Step, *, config, context) -> Outcome:
     """Judge ``=``, ``\\ne``, orders and ``\\implies`` by certified sampling."""
     lhs, rhs, note = with_definitions(step, context)

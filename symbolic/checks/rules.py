@@ -61,7 +61,7 @@ import sympy
 from sympy.calculus.util import continuous_domain
 
 from symbolic.budget import SoftTimeout
-from symbolic.checks import CheckContext, checker, rule
+from symbolic.checks import CheckContext, Cost, checker, rule
 from symbolic.checks.algebraic import (as_greater, difference_zero, domain_of, equal,
                                        flatten_facts, normalize_sums)
 from symbolic.checks._ranges import conventional
@@ -1065,7 +1065,7 @@ def _auto_applies(step: Step) -> bool:
             and step.kind not in (Kind.DEFINITION, Kind.APPROXIMATION))
 
 
-@checker("rules_auto", cost=30, applies=_auto_applies)
+@checker("rules_auto", cost=Cost.PROVE, applies=_auto_applies)
 def check_rules_auto(step: Step, *, config, context) -> Outcome | None:
     """Prove an inequality with the premise-free named rules and a short backward chain."""
     link = _claim_link(step)

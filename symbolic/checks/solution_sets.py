@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sympy
 
-from symbolic.checks import checker
+from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
 
 
@@ -68,7 +68,7 @@ def _where_defined(condition, variable):
     return region
 
 
-@checker("solution_sets_solveset", cost=30, applies=_applies)
+@checker("solution_sets_solveset", cost=Cost.PROVE, applies=_applies)
 def solution_sets_solveset(step: Step, *, config, context) -> Outcome | None:
     """Solve the condition over the reals and compare with the stated set."""
     cset = step.claim.lhs
