@@ -13,6 +13,7 @@ restored around each use. The package is layered; each module imports only those
 - ``certify``: ``certify(lhs, rhs, relation, point)`` -> ``Certainty.FAILS`` / ``HOLDS`` /
   ``UNDECIDED``.
 - ``sampling``: ``sample_points`` and the plan of a claim (its points and sizes).
+- ``exact``: exact points beyond the samples (touching points, poles, far sizes in closed form).
 - ``judge``: ``judge_claim`` for ``=``, ``\\ne``, orders, ``\\implies`` and limits.
 - ``text``: how numbers appear in evidence.
 

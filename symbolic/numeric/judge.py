@@ -1,5 +1,6 @@
 """Judging a claim over its points: equalities, orders, implications and limits, the margin
-search, exact touching points, and the sentence of evidence (``Finding``).
+search, and the sentence of evidence (``Finding``). The exact points it tries beyond its
+samples (touching points, poles, far sizes in closed form) are found in ``exact.py``.
 """
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 import sympy
 from symbolic.functions import MaxOver, ReLU
 from symbolic.model import Relation
@@ -18,6 +19,8 @@ from symbolic.numeric.compile import Env, compile_expr, key_name
 from symbolic.numeric.evaluate import (EXACT, Judgement, Status, _FLIP, Sides, _run, ball_mp,
                                        judge_point)
 from symbolic.numeric.certify import Certainty, certify
+from symbolic.numeric.exact import (admissible, collapsed, defined_at, definedness_conditions,
+                                    exact_candidates, real_zeros)
 from symbolic.numeric.text import round_decimal, fraction_text, items_text, value_text, values_text
 from symbolic.numeric.sampling import (_FACT_RELATIONS, ValueKind, _Plan, Sample, _claim_samples,
                                        compile_facts, facts_hold, _instance_text, is_real_claim,
@@ -224,147 +227,9 @@ MIN_POINTS_PER_INSTANCE = 3
 FAR_SIZES = (10**4, 3 * 10**4, 10**5, 10**6)
 SEARCH_SIZE = 100  # the margin search starts only from instances this large at most
 LARGE_SIZE_DPS = 400  # the precision cap past SEARCH_SIZE terms
-
-
-def _collapse(expr, c: int, ikinds: Mapping):
-    """``expr`` with every entry of its indexed quantities equal to ``c`` and its ranges
-    summed in closed form; None where that is not possible (a range SymPy cannot sum, an
-    entry whose sign forbids ``c``, a range that might be empty)."""
-    for kind in ikinds.values():
-        if _signed(Fraction(c), kind) != c:
-            return None
-    try:
-        e = expr.replace(lambda t: isinstance(t, sympy.Indexed), lambda t: sympy.Integer(c))
-        for node in sympy.preorder_traversal(e):
-            if isinstance(node, (sympy.Sum, sympy.Product, MaxOver)):
-                index, lo, hi = node.limits[0]
-                if not lo.is_Integer or not (hi - lo).free_symbols:
-                    return None  # the range must grow with the size from a fixed start
-        e = e.replace(lambda t: isinstance(t, MaxOver) and t.limits[0][0] not in t.function.free_symbols,
-                      lambda t: t.function)
-        e = e.replace(lambda t: isinstance(t, (sympy.Sum, sympy.Product)), lambda t: t.doit())
-    except Exception:  # noqa: BLE001 -- no closed form: nothing to judge
-        return None
-    if e.has(sympy.Sum, sympy.Product, MaxOver):
-        return None
-    return e
-
-
 NEAR_ZERO = 0.05  # a relative margin the search got below: look for an exact touching point
 
-
-IDENTIFY_WIDTH = 2  # solveset looks this far on either side of the closest point
-
-
-def _admissible(value, kind: ValueKind) -> bool:
-    """An exact real number meets a symbol's declared assumptions (certainly)."""
-    if kind.complex or (kind.integer and value.is_integer is not True):
-        return not kind.integer and value.is_real is True if not kind.complex else False
-    if kind.parity is not None and (value.is_even if kind.parity == 0 else value.is_odd) is not True:
-        return False
-    test = {"pos": value.is_positive, "neg": value.is_negative, "nonneg": value.is_nonnegative,
-            "nonpos": value.is_nonpositive, "nonzero": value.is_nonzero}.get(kind.sign, True)
-    return test is True and value.is_real is True
-
-
-def _exact_candidates(margin, sym, near: Fraction) -> list:
-    """Exact points near ``near`` where ``margin`` (a function of ``sym``) may vanish or
-    be smallest: its zeros and stationary points there (SymPy), and closed forms of the
-    nearest stationary point recognised by nsimplify."""
-    out: list = []
-    if sympy.count_ops(margin) > 60:
-        return out
-    centre = sympy.Rational(near.numerator, near.denominator)
-    window = sympy.Interval(centre - IDENTIFY_WIDTH, centre + IDENTIFY_WIDTH)
-    for target in (sympy.diff(margin, sym), margin):
-        try:
-            found = sympy.solveset(target, sym, window)
-        except (NotImplementedError, ValueError, TypeError, RecursionError):
-            continue
-        if isinstance(found, sympy.FiniteSet):
-            out.extend(v for v in sorted(found, key=lambda v: abs(float(v - centre)))
-                       if v.is_real)
-    if not out:  # a numerical stationary point, named if it is a simple closed form
-        try:
-            slope = compile_expr(sympy.diff(margin, sym))
-            ctx = _context()
-            backend = _MP(ctx)
-            with ctx.workdps(40):
-                root = ctx.findroot(lambda t: _run(backend, slope, Env({sym: t})),
-                                    ctx.mpf(near.numerator) / near.denominator)
-            guess = sympy.nsimplify(sympy.Float(str(root), 30), [sympy.pi, sympy.E],
-                                    tolerance=1e-25)
-            if guess.free_symbols == set():
-                out.append(guess)
-        except Exception:  # noqa: BLE001 -- no stationary point found: nothing to try
-            pass
-    return out[:6]
-
-
 POLE_CONDITIONS = 8  # definedness conditions whose exact zeros are tried
-POLE_ZEROS = 6  # zeros tried per condition (a periodic family: k = 0, 1, -1)
-
-
-def _safe_conditions(expr) -> list:
-    from symbolic.checks._definedness import conditions
-    try:
-        return conditions(expr)
-    except Exception:  # noqa: BLE001 -- an expression the collector cannot walk: no poles
-        return []
-
-
-def _real_zeros(expr, sym) -> list:
-    """Exact real zeros of ``expr`` in ``sym`` (SymPy's solveset), a few representatives
-    (k = 0, 1, -1) of each periodic family, nearest to 0 first."""
-    if expr.free_symbols != {sym} or sympy.count_ops(expr) > 40:
-        return []
-    try:
-        found = sympy.solveset(expr, sym, sympy.S.Reals)
-    except (NotImplementedError, ValueError, TypeError, RecursionError, AttributeError):
-        return []
-    parts = found.args if isinstance(found, sympy.Union) else (found,)
-    out: list = []
-    for part in parts:
-        if isinstance(part, sympy.FiniteSet):
-            out.extend(v for v in part if v.is_real)
-        elif isinstance(part, sympy.ImageSet) and len(part.lamda.variables) == 1 \
-                and part.base_sets and part.base_sets[0] == sympy.S.Integers:
-            k, = part.lamda.variables
-            out.extend(part.lamda.expr.subs(k, n) for n in (0, 1, -1))
-    out = [v for v in out if v.free_symbols == set()]
-    try:
-        out.sort(key=lambda v: abs(float(v)))
-    except TypeError:
-        pass
-    return out[:POLE_ZEROS]
-
-
-def _defined_at(expr, exact: dict, dps: int) -> tuple:
-    """(True, '') when every definedness condition of ``expr`` certainly holds at the exact
-    point, (False, why) when one is certainly violated, (None, '') otherwise."""
-    from symbolic.checks._definedness import Need
-    unknown = False
-    for cond in _safe_conditions(expr):
-        if cond.facts:
-            unknown = True
-            continue
-        if cond.need is Need.NEVER:
-            return False, cond.text()
-        value = cond.expr.subs(exact)
-        if value.free_symbols:
-            unknown = True
-            continue
-        if value.is_zero is True or value.has(sympy.zoo, sympy.nan):
-            return False, f"{cond.expr} = 0 at this point"
-        relation = Relation.NE if cond.need is Need.NONZERO else (
-            Relation.GT if cond.need is Need.POSITIVE else Relation.GE)
-        held = certify(value, sympy.S.Zero, relation, dps=dps)
-        if held is Certainty.HOLDS:
-            continue
-        if held is Certainty.FAILS and cond.need is not Need.NONZERO:
-            return False, f"{cond.expr} {cond.need.value} fails at this point"
-        unknown = True
-    return (None, "") if unknown else (True, "")
 
 
 class _Run:
@@ -431,7 +296,7 @@ class _Run:
         n, = self.fixed
         size_facts = [f for f in self.facts if f.expr.free_symbols <= {n}]
         for c in (0, 1, -1):
-            reduced = [_collapse(side, c, self.ikinds) for side in (self.lhs, self.rhs)]
+            reduced = [collapsed(side, c, self.ikinds) for side in (self.lhs, self.rhs)]
             if any(r is None or r.free_symbols - {n} for r in reduced):
                 continue
             try:
@@ -627,8 +492,8 @@ class _Run:
             kind = _kind_of(sym)
             # the margin along sym with the coordinates identified so far put in exactly
             along = margin.subs(identified) if identified else margin
-            candidates = [c for c in _exact_candidates(along, sym, sample.values[sym])
-                          if _admissible(c, kind)]
+            candidates = [c for c in exact_candidates(along, sym, sample.values[sym])
+                          if admissible(c, kind)]
             for candidate in candidates:
                 if self._exact_failure({**exact, **identified, sym: candidate}, sym):
                     return
@@ -699,7 +564,7 @@ class _Run:
                  for k, v in base.values.items() if isinstance(v, Fraction)}
         if any(not isinstance(k, sympy.Symbol) for k in exact):
             return  # indexed coordinates: their draws are not exact points here
-        conds = [c for side in (self.lhs, self.rhs) for c in _safe_conditions(side)
+        conds = [c for side in (self.lhs, self.rhs) for c in definedness_conditions(side)
                  if c.need in (Need.NONZERO, Need.POSITIVE) and not c.facts]
         tried: set = set()
         for cond in conds[:POLE_CONDITIONS]:
@@ -708,8 +573,8 @@ class _Run:
                         or sym not in exact or sym in self.fixed:
                     continue
                 others = {k: v for k, v in exact.items() if k != sym}
-                for zero in _real_zeros(cond.expr.subs(others), sym):
-                    if (sym, zero) in tried or not _admissible(zero, _kind_of(sym)):
+                for zero in real_zeros(cond.expr.subs(others), sym):
+                    if (sym, zero) in tried or not admissible(zero, _kind_of(sym)):
                         continue
                     tried.add((sym, zero))
                     if self._undefined_failure({**others, sym: zero}):
@@ -724,7 +589,7 @@ class _Run:
                                fact.relation, dps=self.dps)
                 if held is not Certainty.HOLDS:
                     return False
-            state = [_defined_at(side, exact, self.dps) for side in (self.lhs, self.rhs)]
+            state = [defined_at(side, exact, self.dps) for side in (self.lhs, self.rhs)]
         except (NotEvaluable, OutOfDomain, TypeError, ValueError):
             return False
         if sorted(s[0] for s in state) != [False, True]:
