@@ -18,7 +18,14 @@ from sympy.matrices.expressions import MatrixExpr
 
 
 class MaxOver(ExprWithLimits):
-    """The largest value of a term over an integer index range (``\\max_j``)."""
+    """The largest value of a term over an integer index range (``\\max_j``).
+
+    >>> x, j = sympy.IndexedBase("x", real=True), sympy.Symbol("j", integer=True)
+    >>> MaxOver(x[j], (j, 1, 3)).doit()
+    Max(x[1], x[2], x[3])
+    >>> MaxOver(x[j], (j, 1, sympy.Symbol("L", integer=True, positive=True))).doit()
+    MaxOver(x[j], (j, 1, L))
+    """
 
     is_extended_real = True
 
@@ -66,7 +73,11 @@ class MinOver(MaxOver):
 
 
 class ReLU(sympy.Function):
-    """The rectifier ``max(x, 0)``."""
+    """The rectifier ``max(x, 0)``.
+
+    >>> ReLU(-2), ReLU(sympy.Symbol("y", positive=True))
+    (0, y)
+    """
 
     @classmethod
     def eval(cls, x):
@@ -144,7 +155,11 @@ class MatrixFunction(MatrixExpr):
 
 
 class RowSoftmax(MatrixFunction):
-    """Softmax of each row of a matrix: ``exp(a_ij) / sum_k exp(a_ik)``."""
+    """Softmax of each row of a matrix: ``exp(a_ij) / sum_k exp(a_ik)``.
+
+    >>> RowSoftmax(sympy.MatrixSymbol("A", 1, 2)).apply_explicit(sympy.Matrix([[0, sympy.log(2)]]))
+    Matrix([[1/3, 2/3]])
+    """
 
     def apply_explicit(self, matrix):
         rows = []
