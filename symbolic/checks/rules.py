@@ -47,6 +47,19 @@ The catalogue (names and params are the interface used by ``proofs/``):
 ``limit``       ``Limit(f, x, x0) = c`` by ``sympy.limit``.
 =============== ========================================================================
 
+Rules defined beside the checkers of their family, each documented in its module:
+
+* ``sum_ranges``, ``max_union``, ``triangle``, ``max_factor``, ``max_term``,
+  ``block_diagonal`` (``blocks.py``): sums and maxima over ranges of a general size, the
+  triangle inequality, block-diagonal matrices;
+* ``counterexample``, ``enumerate`` (``logic.py``): exact evaluation at a supplied point or
+  over a finite range;
+* ``experiment`` (``experiment.py``): seeded measurements compared with a tolerance;
+* ``iid_moments`` (``moments.py``), ``independent_moments`` (``free_moments.py``): exact
+  moments of sums of independent terms;
+* ``linear_combination`` (``combination.py``): a combination of proved relations;
+* ``sum_of_squares`` (``indexed.py``): a manifestly non-negative certificate.
+
 The premise-free rules (``le_max``, ``le_sum``, ``max_bound``, ``lse_bounds``, ``jensen``,
 ``am_gm``) are built in ``templates.py``; what every rule shares (links, premises,
 conclusions) is in ``_rulebase.py``.

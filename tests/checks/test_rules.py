@@ -258,3 +258,14 @@ def test_every_catalogued_rule_is_registered():
              "transitive", "substitute", "jensen", "am_gm", "lse_bounds", "convex_hessian", "limit",
              "le_sum"}
     assert names <= set(registered_rules())
+
+
+def test_every_registered_rule_is_in_the_catalogue():
+    # the catalogue in rules.py's docstring is the interface documents are written against
+    import re
+
+    from symbolic.checks import registered_rules, rules
+
+    named = set(re.findall(r"``(\w+)``", rules.__doc__))
+    missing = sorted(set(registered_rules()) - named)
+    assert not missing, f"add these rules to the catalogue in symbolic/checks/rules.py: {missing}"
