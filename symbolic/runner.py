@@ -12,7 +12,7 @@ from __future__ import annotations
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Callable, Mapping
 
-from symbolic.cache import Cache, step_dependencies, step_keys
+from symbolic.cache import Cache, step_keys
 from symbolic.checks import CheckContext, check_step_limited, registered_checkers, registered_rules
 from symbolic.config import CheckConfig
 from symbolic.model import Derivation, Evidence, Outcome, Step, Verdict
@@ -75,13 +75,13 @@ def _dependency_outcomes(derivation: Derivation, step: Step,
     on exactly what its cache key covers, whether steps run in order or in parallel.
     """
     needed: dict[str, Outcome] = {}
-    stack = list(step_dependencies(step))
+    stack = list(step.references)
     while stack:
         ref = stack.pop()
         if ref in needed or ref not in outcomes:
             continue
         needed[ref] = outcomes[ref]
-        stack.extend(step_dependencies(derivation.step(ref)))
+        stack.extend(derivation.step(ref).references)
     return {s.id: needed[s.id] for s in derivation.steps if s.id in needed}
 
 
@@ -100,7 +100,7 @@ def _check_parallel(derivation: Derivation, todo: list[Step], config: CheckConfi
             for step in list(pending):
                 if len(running) >= jobs:
                     break
-                if all(ref in outcomes for ref in step_dependencies(step)):
+                if all(ref in outcomes for ref in step.references):
                     pending.remove(step)
                     context = CheckContext(derivation, _dependency_outcomes(derivation, step, outcomes))
                     running[pool.submit(_check_one, step, config, context)] = step
