@@ -224,13 +224,11 @@ def render_key(checked: Sequence[tuple[Derivation, Mapping[str, Outcome]]]) -> s
     """A digest of everything the rendered files of checked documents are made from."""
     import json as _json
 
-    from symbolic.cache import outcome_to_json
-
     digest = hashlib.sha256(f"render {RENDER_FORMAT}\n{_library_versions()}\n".encode())
     for path in _source_files():
         digest.update(f"{path}\0".encode() + _file_bytes(path) + b"\0")
     for derivation, outcomes in checked:
-        data = [derivation.id, [[step_id, outcome_to_json(outcome)]
+        data = [derivation.id, [[step_id, outcome.to_json()]
                                 for step_id, outcome in outcomes.items()]]
         digest.update(_json.dumps(data, sort_keys=True).encode() + b"\0")
     return digest.hexdigest()
