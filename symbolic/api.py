@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import sympy
 
 from symbolic.config import CheckConfig
-from symbolic.errors import DerivationError, ParseError, StepcheckError
+from symbolic.errors import ConfigError, DerivationError, ParseError, StepcheckError
 from symbolic.model import (Claim, Derivation, Kind, Outcome, Regime, Relation, Rule, Step, Verdict,
                             infer_kind)
 
@@ -119,8 +119,8 @@ def short_of(outcomes: Mapping[str, Outcome], require: str) -> list[str]:
 def _accepted(require: str) -> tuple[Verdict, ...]:
     key = require.value if isinstance(require, Verdict) else require
     if key not in REQUIREMENTS:
-        raise ValueError(f"require={require!r} is not a requirement; use 'proved' (a symbolic "
-                         "proof) or 'verified' (proved or verified)")
+        raise ConfigError(f"require={require!r} is not a requirement; use 'proved' (a symbolic "
+                          "proof) or 'verified' (proved or verified)")
     return REQUIREMENTS[key]
 
 
@@ -160,27 +160,27 @@ def check(claim_or_latex: ClaimLike, *, assume: Iterable = (), config: CheckConf
 
 def check_chain(latex: str, *, assume: Iterable[str] = (),
                 config: CheckConfig | None = None) -> tuple[tuple[str, Outcome], ...]:
-    """Check every link of a LaTeX chain ``a = b \\le c``; returns ``(link LaTeX, outcome)`` pairs."""
-    from symbolic.checks import check_step_limited
-    from symbolic.latex import parse_chain
-    config = config or CheckConfig()
+    """Check every link of a LaTeX chain ``a = b \\le c``; returns ``(link LaTeX, outcome)`` pairs.
+
+    The same path as ``stepcheck check``: the LaTeX is read in a forked child under the
+    budget of ``config`` (reading that runs out gives one ``timeout`` for the chain), then
+    each link is checked in its own. A chain that cannot be read raises ``ParseError``.
+    """
+    from symbolic.commands.chain import check_chain as check_links
     _require_strings(assume, "check_chain")
-    parsed = parse_chain(latex, assumptions=list(assume), imaginary_unit=config.imaginary_unit)
-    results = []
-    for number, link in enumerate(parsed.links, 1):
-        one = Step(id=f"link-{number}", kind=infer_kind(link.claim), quote=link.latex,
-                   claim=link.claim, assumptions=tuple(parsed.assumptions.facts), latex=link.latex)
-        results.append((link.latex, check_step_limited(one, config=config)))
-    return tuple(results)
+    links = check_links(latex, assume=tuple(assume), config=config or CheckConfig())
+    return tuple((link.latex, link.outcome) for link in links)
 
 
 def check_derivation(derivation: Derivation, *, config: CheckConfig | None = None, jobs: int = 1,
                      cache=None, progress: Callable[[int, int, str], None] | None = None,
-                     require: str | None = None) -> dict[str, Outcome]:
+                     require: str | None = None,
+                     steps: Sequence[str] | None = None) -> dict[str, Outcome]:
     """The outcome of every step, in step order (``symbolic.runner.check_derivation``).
 
     ``jobs`` > 1 checks independent steps in parallel processes; ``cache`` (a
     ``symbolic.cache.Cache``) skips steps checked before with the same configuration.
+    ``steps`` (ids) checks only those and the steps they reference.
     With ``require="proved"`` (or ``"verified"``) a step short of it raises ``CheckFailed``
     (prose steps make no claim and pass).
     """
@@ -188,7 +188,7 @@ def check_derivation(derivation: Derivation, *, config: CheckConfig | None = Non
     if require is not None:
         _accepted(require)
     outcomes = run(derivation, config=config or CheckConfig(), jobs=jobs, cache=cache,
-                   progress=progress)
+                   progress=progress, steps=steps)
     _enforce(outcomes, require, f"derivation {derivation.id!r}")
     return outcomes
 
@@ -205,7 +205,7 @@ def render_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | 
                "latex": reporters.render_latex, "tex": reporters.render_latex,
                "json": lambda row: reporters.render_summary([row])}
     if fmt not in formats:
-        raise ValueError(f"fmt={fmt!r} is not a report format; use 'markdown', 'latex' or 'json'")
+        raise ConfigError(f"fmt={fmt!r} is not a report format; use 'markdown', 'latex' or 'json'")
     if outcomes is None:
         outcomes = check_derivation(derivation)
     return formats[fmt](reporters.build_rows(derivation, outcomes))
@@ -218,7 +218,7 @@ def export_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | 
     ``ids`` picks steps (default all); ``status`` adds verdict marks, for which the
     derivation is checked when ``outcomes`` are not given.
     """
-    from symbolic.export import export_text
+    from symbolic.commands.export import export_text
     if status and outcomes is None:
         outcomes = check_derivation(derivation)
     return export_text(derivation, tuple(ids) if ids else None, status=status,
@@ -233,11 +233,8 @@ export = export_derivation
 
 def load_derivation(path_or_doc: str | Path) -> Derivation:
     """The ``DERIVATION`` of a Python file (``my_proof.py``) or of an encoded document id."""
-    from symbolic.report import _is_path, load_derivation_file
-    if _is_path(str(path_or_doc)):
-        return load_derivation_file(path_or_doc)
-    import proofs
-    return proofs.load(str(path_or_doc))
+    from symbolic.commands.targets import load_document
+    return load_document(path_or_doc)
 
 
 # --- claims ------------------------------------------------------------------------------
