@@ -55,13 +55,15 @@ def step(id: str, claim_or_latex: ClaimLike = None, *, quote: str | None = None,
          assume: Iterable = (), rule: Rule | str | None = None, depends_on: Sequence[str] = (),
          kind: Kind | str | None = None, regime: Regime | None = None,
          corrects: str | None = None, gloss: str | None = None,
-         imaginary_unit: bool = False) -> Step:
+         imaginary_unit: bool = False, config: CheckConfig | None = None) -> Step:
     """One step of a derivation.
 
     ``quote`` is your own text for the step (defaults to its LaTeX); a step without a
     claim is prose and needs a quote. ``assume`` holds SymPy booleans or LaTeX strings;
     ``rule`` a ``Rule`` or a rule name; ``kind`` is inferred from the relation when not
     given. A LaTeX claim must be one relation (``a = b``); write a chain as one step per link.
+    LaTeX is read as ``stepcheck check`` reads it, in a forked child under the budget of
+    ``config`` (reading that runs out raises ``ReadingRanOut``, a ``ParseError``).
     """
     if claim_or_latex is None:
         if not quote:
@@ -71,7 +73,8 @@ def step(id: str, claim_or_latex: ClaimLike = None, *, quote: str | None = None,
     assume = list(assume)
     where = f"step {id!r}"
     if isinstance(claim_or_latex, str):
-        claim, facts, latex = _claim_from_latex(id, claim_or_latex, assume, imaginary_unit)
+        claim, facts, latex = _claim_from_latex(id, claim_or_latex, assume, imaginary_unit,
+                                                config or CheckConfig())
         facts += tuple(_on_symbols_of(_boolean(a, where), claim)
                        for a in assume if not isinstance(a, str))
     else:
@@ -148,10 +151,12 @@ def check(claim_or_latex: ClaimLike, *, assume: Iterable = (), config: CheckConf
         _accepted(require)
     try:
         one = step("claim", claim_or_latex, assume=assume, rule=rule,
-                   imaginary_unit=config.imaginary_unit)
+                   imaginary_unit=config.imaginary_unit, config=config)
     except ComplexOrderError as exc:  # a claim with no real meaning: undecided, and why
         from symbolic.model import Evidence
         outcome = Outcome(Verdict.INCONCLUSIVE, (Evidence("domain", str(exc)),))
+    except ReadingRanOut as exc:     # as ``stepcheck check``: a timeout, never an error
+        outcome = exc.outcome
     else:
         outcome = check_step_limited(one, config=config)
     _enforce({"claim": outcome}, require, "the claim")
@@ -282,10 +287,24 @@ def _relation(relation, where: str) -> Relation:
     raise DerivationError(f"{where}: unknown relation {relation!r}; use one of {known}")
 
 
-def _claim_from_latex(id: str, latex: str, assume: Iterable, imaginary_unit: bool):
-    from symbolic.latex import parse_chain
-    texts = [a for a in assume if isinstance(a, str)]
-    parsed = parse_chain(latex, assumptions=texts, imaginary_unit=imaginary_unit)
+class ReadingRanOut(ParseError):
+    """Reading a LaTeX claim ran out of its budget; ``outcome`` is the ``timeout`` it gives."""
+
+    def __init__(self, message: str, outcome: Outcome):
+        super().__init__(message)
+        self.outcome = outcome
+
+
+def _claim_from_latex(id: str, latex: str, assume: Iterable, imaginary_unit: bool,
+                      config: CheckConfig):
+    """The claim of one LaTeX relation, read by the one reading path (``commands.chain``)."""
+    from symbolic.commands.chain import read_chain
+    texts = tuple(a for a in assume if isinstance(a, str))
+    parsed = read_chain(latex, texts, config.but(imaginary_unit=imaginary_unit))
+    if isinstance(parsed, StepcheckError):
+        raise parsed
+    if isinstance(parsed, Outcome):
+        raise ReadingRanOut(f"step {id!r}: reading {latex[:60]!r} ran out of its budget", parsed)
     if len(parsed.links) != 1:
         raise ParseError(f"step {id!r}: {latex!r} has {len(parsed.links)} relations; a step is "
                          "one relation, so write one step per link (or use check_chain)")

@@ -80,8 +80,9 @@ def _check_options(allow_undecided: bool, require) -> None:
     from symbolic.api import _accepted
     _accepted(require)  # names the argument when it is not a requirement
     if allow_undecided:
-        raise ValueError(f"allow_undecided=True and require={require!r} contradict each other; "
-                         "give one of them")
+        from symbolic.errors import ConfigError
+        raise ConfigError(f"allow_undecided=True and require={require!r} contradict each other; "
+                          "give one of them")
 
 
 def failing_steps(outcomes: Mapping, *, allow_undecided: bool = False,
