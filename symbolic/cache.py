@@ -20,7 +20,7 @@ import os
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import sympy
 

@@ -39,11 +39,11 @@ def build_parser() -> argparse.ArgumentParser:
                                          "or DOC:ID",
                            description="Check every link of a LaTeX relation chain (a = b \\le c), "
                            "every display of .tex/.md files (with its line), every claim of a .jsonl "
-                           "file, '-' for stdin, or an encoded step DOC:ID. Exit 0 all proved/verified "
+                           "file, '-' for stdin, or encoded steps DOC:ID[,ID...]. Exit 0 all proved/verified "
                            "(proved with --strict), 1 a link refuted, 3 undecided, 2 bad input (or no "
                            "display could be read).")
     check.add_argument("step", metavar="STEP", nargs="+",
-                       help="LaTeX, '-', a .tex/.md/.jsonl path, or DOC:ID (several allowed)")
+                       help="LaTeX, '-', a .tex/.md/.jsonl path, or DOC:ID[,ID...] (several allowed)")
     check.add_argument("--assume", action="append", default=[], metavar="A",
                        help="an assumption in LaTeX, e.g. 'x > 0' or 'n \\in \\mathbb{Z}_{>0}' "
                             "(repeatable; applies to every claim)")
