@@ -24,9 +24,10 @@ Shared by all of them:
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from symbolic.model import Verdict
+if TYPE_CHECKING:   # the model (and SymPy) load when a command runs, not for ``--help``
+    from symbolic.model import Verdict
 
 
 class ExitCode(enum.IntEnum):
@@ -43,6 +44,7 @@ def exit_code(verdicts: Iterable[Verdict], *, strict: bool = False, unreadable: 
     """The exit code of checked links: FAILED if any is refuted, OK if all proved or verified
     (prose passes), UNDECIDED otherwise. With ``strict`` anything short of proved is
     undecided, an unreadable display included."""
+    from symbolic.model import Verdict
     verdicts = list(verdicts)
     if any(v is Verdict.REFUTED for v in verdicts):
         return ExitCode.FAILED
