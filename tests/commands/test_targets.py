@@ -54,3 +54,14 @@ def test_load_target_picks_the_steps_in_the_order_asked():
     assert load_target(str(SAMPLE))[1] == derivation.steps
     with pytest.raises(UnknownDocumentError, match="no step 'Z9'"):
         load_target(f"{SAMPLE}:Z9")
+
+
+def test_check_takes_the_same_targets_as_export(capsys):
+    import json
+
+    from symbolic.cli import main
+    code = main(["check", f"{SAMPLE}:A2,B1", "--json", "--quiet", "--samples", "8"])
+    result = json.loads(capsys.readouterr().out)
+    # the steps named, in that order (A1, which A2 rests on, is checked but not listed)
+    assert [link["verdict"] for link in result["links"]] == ["proved", "refuted"]
+    assert result["links"][1]["counterexample"] and code == result["exit_code"] == 1
