@@ -59,6 +59,6 @@ def __getattr__(name: str):
     # ``from symbolic.commands import check_input`` (the module of one command it once was)
     # keeps working for scripts and benchmarks; new code imports from ``commands.check``.
     from symbolic.commands import check
-    if name in check.__all__:
+    if name in check.__all__ and name != "run":
         return getattr(check, name)
     raise AttributeError(f"module 'symbolic.commands' has no attribute {name!r}")
