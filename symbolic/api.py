@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import sympy
 
 from symbolic.config import CheckConfig
-from symbolic.errors import DerivationError, ParseError, StepcheckError
+from symbolic.errors import ConfigError, DerivationError, ParseError, StepcheckError
 from symbolic.model import (Claim, Derivation, Kind, Outcome, Regime, Relation, Rule, Step, Verdict,
                             infer_kind)
 
@@ -55,13 +55,15 @@ def step(id: str, claim_or_latex: ClaimLike = None, *, quote: str | None = None,
          assume: Iterable = (), rule: Rule | str | None = None, depends_on: Sequence[str] = (),
          kind: Kind | str | None = None, regime: Regime | None = None,
          corrects: str | None = None, gloss: str | None = None,
-         imaginary_unit: bool = False) -> Step:
+         imaginary_unit: bool = False, config: CheckConfig | None = None) -> Step:
     """One step of a derivation.
 
     ``quote`` is your own text for the step (defaults to its LaTeX); a step without a
     claim is prose and needs a quote. ``assume`` holds SymPy booleans or LaTeX strings;
     ``rule`` a ``Rule`` or a rule name; ``kind`` is inferred from the relation when not
     given. A LaTeX claim must be one relation (``a = b``); write a chain as one step per link.
+    LaTeX is read as ``stepcheck check`` reads it, in a forked child under the budget of
+    ``config`` (reading that runs out raises ``ReadingRanOut``, a ``ParseError``).
     """
     if claim_or_latex is None:
         if not quote:
@@ -71,7 +73,8 @@ def step(id: str, claim_or_latex: ClaimLike = None, *, quote: str | None = None,
     assume = list(assume)
     where = f"step {id!r}"
     if isinstance(claim_or_latex, str):
-        claim, facts, latex = _claim_from_latex(id, claim_or_latex, assume, imaginary_unit)
+        claim, facts, latex = _claim_from_latex(id, claim_or_latex, assume, imaginary_unit,
+                                                config or CheckConfig())
         facts += tuple(_on_symbols_of(_boolean(a, where), claim)
                        for a in assume if not isinstance(a, str))
     else:
@@ -119,8 +122,8 @@ def short_of(outcomes: Mapping[str, Outcome], require: str) -> list[str]:
 def _accepted(require: str) -> tuple[Verdict, ...]:
     key = require.value if isinstance(require, Verdict) else require
     if key not in REQUIREMENTS:
-        raise ValueError(f"require={require!r} is not a requirement; use 'proved' (a symbolic "
-                         "proof) or 'verified' (proved or verified)")
+        raise ConfigError(f"require={require!r} is not a requirement; use 'proved' (a symbolic "
+                          "proof) or 'verified' (proved or verified)")
     return REQUIREMENTS[key]
 
 
@@ -148,10 +151,12 @@ def check(claim_or_latex: ClaimLike, *, assume: Iterable = (), config: CheckConf
         _accepted(require)
     try:
         one = step("claim", claim_or_latex, assume=assume, rule=rule,
-                   imaginary_unit=config.imaginary_unit)
+                   imaginary_unit=config.imaginary_unit, config=config)
     except ComplexOrderError as exc:  # a claim with no real meaning: undecided, and why
         from symbolic.model import Evidence
         outcome = Outcome(Verdict.INCONCLUSIVE, (Evidence("domain", str(exc)),))
+    except ReadingRanOut as exc:     # as ``stepcheck check``: a timeout, never an error
+        outcome = exc.outcome
     else:
         outcome = check_step_limited(one, config=config)
     _enforce({"claim": outcome}, require, "the claim")
@@ -160,27 +165,27 @@ def check(claim_or_latex: ClaimLike, *, assume: Iterable = (), config: CheckConf
 
 def check_chain(latex: str, *, assume: Iterable[str] = (),
                 config: CheckConfig | None = None) -> tuple[tuple[str, Outcome], ...]:
-    """Check every link of a LaTeX chain ``a = b \\le c``; returns ``(link LaTeX, outcome)`` pairs."""
-    from symbolic.checks import check_step_limited
-    from symbolic.latex import parse_chain
-    config = config or CheckConfig()
+    """Check every link of a LaTeX chain ``a = b \\le c``; returns ``(link LaTeX, outcome)`` pairs.
+
+    The same path as ``stepcheck check``: the LaTeX is read in a forked child under the
+    budget of ``config`` (reading that runs out gives one ``timeout`` for the chain), then
+    each link is checked in its own. A chain that cannot be read raises ``ParseError``.
+    """
+    from symbolic.commands.chain import check_chain as check_links
     _require_strings(assume, "check_chain")
-    parsed = parse_chain(latex, assumptions=list(assume), imaginary_unit=config.imaginary_unit)
-    results = []
-    for number, link in enumerate(parsed.links, 1):
-        one = Step(id=f"link-{number}", kind=infer_kind(link.claim), quote=link.latex,
-                   claim=link.claim, assumptions=tuple(parsed.assumptions.facts), latex=link.latex)
-        results.append((link.latex, check_step_limited(one, config=config)))
-    return tuple(results)
+    links = check_links(latex, assume=tuple(assume), config=config or CheckConfig())
+    return tuple((link.latex, link.outcome) for link in links)
 
 
 def check_derivation(derivation: Derivation, *, config: CheckConfig | None = None, jobs: int = 1,
                      cache=None, progress: Callable[[int, int, str], None] | None = None,
-                     require: str | None = None) -> dict[str, Outcome]:
+                     require: str | None = None,
+                     steps: Sequence[str] | None = None) -> dict[str, Outcome]:
     """The outcome of every step, in step order (``symbolic.runner.check_derivation``).
 
     ``jobs`` > 1 checks independent steps in parallel processes; ``cache`` (a
     ``symbolic.cache.Cache``) skips steps checked before with the same configuration.
+    ``steps`` (ids) checks only those and the steps they reference.
     With ``require="proved"`` (or ``"verified"``) a step short of it raises ``CheckFailed``
     (prose steps make no claim and pass).
     """
@@ -188,7 +193,7 @@ def check_derivation(derivation: Derivation, *, config: CheckConfig | None = Non
     if require is not None:
         _accepted(require)
     outcomes = run(derivation, config=config or CheckConfig(), jobs=jobs, cache=cache,
-                   progress=progress)
+                   progress=progress, steps=steps)
     _enforce(outcomes, require, f"derivation {derivation.id!r}")
     return outcomes
 
@@ -205,7 +210,7 @@ def render_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | 
                "latex": reporters.render_latex, "tex": reporters.render_latex,
                "json": lambda row: reporters.render_summary([row])}
     if fmt not in formats:
-        raise ValueError(f"fmt={fmt!r} is not a report format; use 'markdown', 'latex' or 'json'")
+        raise ConfigError(f"fmt={fmt!r} is not a report format; use 'markdown', 'latex' or 'json'")
     if outcomes is None:
         outcomes = check_derivation(derivation)
     return formats[fmt](reporters.build_rows(derivation, outcomes))
@@ -218,7 +223,7 @@ def export_derivation(derivation: Derivation, outcomes: Mapping[str, Outcome] | 
     ``ids`` picks steps (default all); ``status`` adds verdict marks, for which the
     derivation is checked when ``outcomes`` are not given.
     """
-    from symbolic.export import export_text
+    from symbolic.commands.export import export_text
     if status and outcomes is None:
         outcomes = check_derivation(derivation)
     return export_text(derivation, tuple(ids) if ids else None, status=status,
@@ -233,11 +238,8 @@ export = export_derivation
 
 def load_derivation(path_or_doc: str | Path) -> Derivation:
     """The ``DERIVATION`` of a Python file (``my_proof.py``) or of an encoded document id."""
-    from symbolic.report import _is_path, load_derivation_file
-    if _is_path(str(path_or_doc)):
-        return load_derivation_file(path_or_doc)
-    import proofs
-    return proofs.load(str(path_or_doc))
+    from symbolic.commands.targets import load_document
+    return load_document(path_or_doc)
 
 
 # --- claims ------------------------------------------------------------------------------
@@ -285,10 +287,24 @@ def _relation(relation, where: str) -> Relation:
     raise DerivationError(f"{where}: unknown relation {relation!r}; use one of {known}")
 
 
-def _claim_from_latex(id: str, latex: str, assume: Iterable, imaginary_unit: bool):
-    from symbolic.latex import parse_chain
-    texts = [a for a in assume if isinstance(a, str)]
-    parsed = parse_chain(latex, assumptions=texts, imaginary_unit=imaginary_unit)
+class ReadingRanOut(ParseError):
+    """Reading a LaTeX claim ran out of its budget; ``outcome`` is the ``timeout`` it gives."""
+
+    def __init__(self, message: str, outcome: Outcome):
+        super().__init__(message)
+        self.outcome = outcome
+
+
+def _claim_from_latex(id: str, latex: str, assume: Iterable, imaginary_unit: bool,
+                      config: CheckConfig):
+    """The claim of one LaTeX relation, read by the one reading path (``commands.chain``)."""
+    from symbolic.commands.chain import read_chain
+    texts = tuple(a for a in assume if isinstance(a, str))
+    parsed = read_chain(latex, texts, config.but(imaginary_unit=imaginary_unit))
+    if isinstance(parsed, StepcheckError):
+        raise parsed
+    if isinstance(parsed, Outcome):
+        raise ReadingRanOut(f"step {id!r}: reading {latex[:60]!r} ran out of its budget", parsed)
     if len(parsed.links) != 1:
         raise ParseError(f"step {id!r}: {latex!r} has {len(parsed.links)} relations; a step is "
                          "one relation, so write one step per link (or use check_chain)")

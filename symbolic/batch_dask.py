@@ -1,9 +1,9 @@
 """Batch checking on a Dask cluster: ``stepcheck check --scheduler ADDRESS FILES...``.
 
-The claims are read here, exactly as ``stepcheck check`` reads them (``symbolic.commands``);
+The claims are read here, exactly as ``stepcheck check`` reads them (``commands.check``);
 each claim is then checked on a Dask worker by the same function the local run uses
-(``_check_item``: the LaTeX read in a forked child under the hard budget, each link checked in
-its own forked child), so the verdicts, evidence and counterexamples are the local run's. The
+(``commands.chain.check_item``: the LaTeX read in a forked child under the hard budget, each
+link checked in its own forked child), so the verdicts, evidence and counterexamples are the local run's. The
 results come back in input order and are printed or written (``--output``, JSONL) like a local
 run's. The scheduler address is ``--scheduler`` or the environment variable
 ``STEPCHECK_SCHEDULER``; ``dask[distributed]`` is the optional extra ``dask``.
@@ -13,8 +13,8 @@ from __future__ import annotations
 import multiprocessing
 import threading
 
-from symbolic.commands import (_ENCODED, Checked, _check_encoded, _check_item, _is_file_name,
-                               _read_items, _reader_options)
+from symbolic.commands.chain import check_item, check_target, reader_options
+from symbolic.commands.check import Checked, collect, read_targets
 from symbolic.config import CheckConfig
 from symbolic.errors import StepcheckError
 
@@ -43,20 +43,20 @@ def _allow_budget_children() -> None:
         _warmed = True
 
 
-def _remote_item(item, assume, config, reader_options):
+def _remote_item(item, assume, config, options):
     _allow_budget_children()
-    return _check_item(item, assume, config, reader_options)
+    return check_item(item, assume, config, options)
 
 
-def _remote_encoded(doc: str, step: str, config):
+def _remote_encoded(target, config):
     _allow_budget_children()
-    return _check_encoded(doc, step, config), []
+    return check_target(target, config), []
 
 
 def check_batch_dask(targets, *, scheduler: str, assume: tuple[str, ...] = (),
                      config: CheckConfig = CheckConfig(), functions: tuple[str, ...] = (),
                      progress=None, sink=None) -> Checked:
-    """``commands.check_targets`` with every claim checked on the Dask cluster at ``scheduler``.
+    """``commands.check.check_targets`` with every claim checked on the Dask cluster at ``scheduler``.
 
     ``progress(done, total, item)`` and ``sink(links, unreadable)`` behave as in
     ``check_targets`` (the sink receives results in input order).
@@ -65,23 +65,9 @@ def check_batch_dask(targets, *, scheduler: str, assume: tuple[str, ...] = (),
         from distributed import Client, as_completed
     except ImportError as exc:
         raise StepcheckError("--scheduler needs dask.distributed: pip install 'stepcheck[dask]'") from exc
-    from symbolic.commands import Item
 
-    reader_options = _reader_options(functions)
-    items: list = []
-    encoded: dict[int, tuple[str, str]] = {}
-    displays, from_files = 0, False
-    for target in targets:
-        match = _ENCODED.fullmatch(target)
-        if match and not _is_file_name(target):
-            encoded[len(items)] = (match.group(1), match.group(2))
-            items.append(Item(target))
-            continue
-        found, is_file = _read_items(target)
-        from_files = from_files or is_file
-        displays += len({(i.file, getattr(i, "display", None) or i.line) for i in found})
-        items += found
-
+    options = reader_options(functions)
+    items, encoded, displays, from_files = read_targets(targets)
     results: list = [None] * len(items)
     emitted = 0
     try:
@@ -92,9 +78,9 @@ def check_batch_dask(targets, *, scheduler: str, assume: tuple[str, ...] = (),
         futures = {}
         for k, item in enumerate(items):
             if k in encoded:
-                future = client.submit(_remote_encoded, *encoded[k], config, pure=False)
+                future = client.submit(_remote_encoded, encoded[k], config, pure=False)
             else:
-                future = client.submit(_remote_item, item, assume, config, reader_options, pure=False)
+                future = client.submit(_remote_item, item, assume, config, options, pure=False)
             futures[future] = k
         for done, future in enumerate(as_completed(futures), 1):
             k = futures[future]
@@ -108,8 +94,4 @@ def check_batch_dask(targets, *, scheduler: str, assume: tuple[str, ...] = (),
         client.close()
     if progress:
         progress.close()
-    links = [link for found, _ in results for link in found]
-    unreadable = [bad for _, bad in results for bad in bad]
-    ordered = [record for found, bad in results for record in (*found, *bad)]
-    return Checked(tuple(links), tuple(unreadable), displays, from_files, tuple(ordered))
-
+    return collect(results, displays, from_files)

@@ -7,6 +7,7 @@ alarm is not enough. The result comes back pickled through a pipe.
 """
 from __future__ import annotations
 
+import enum
 import multiprocessing
 import os
 import resource
@@ -18,18 +19,28 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 
+class Status(str, enum.Enum):
+    """How a limited call ended (a ``str`` enum: ``status == "timeout"`` still reads true)."""
+
+    OK = "ok"
+    TIMEOUT = "timeout"          # the wall-time limit
+    MEMORY = "memory"            # the memory ceiling
+    USER_ERROR = "user-error"    # the call raised a StepcheckError: ``value`` is the error
+    ERROR = "error"              # anything else (a bug, a crash): ``message`` says what
+
+
 @dataclass(frozen=True)
 class Limited:
-    """What happened to a limited call: ``status`` is ok, timeout, memory or error."""
+    """What happened to a limited call: its ``Status``, value, message and wall time."""
 
-    status: str
+    status: Status
     value: Any = None
     message: str = ""
     seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
-        return self.status == "ok"
+        return self.status is Status.OK
 
 
 def _address_space() -> int:
@@ -94,7 +105,7 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
                 pass
         proc.join()
         parent.close()
-    return Limited(status, value, message, time.perf_counter() - start)
+    return Limited(Status(status), value, message, time.perf_counter() - start)
 
 
 def _receive(parent):

@@ -7,7 +7,8 @@ checker configuration (``CheckConfig.key()``), the tool's version, a digest of t
 source files (so that a fixed checker never serves an old verdict), and the keys of the
 steps it depends on (so that editing one step re-checks it and every step resting on it).
 
-Values are outcomes serialised as JSON (not pickle: reading a cache never runs code),
+Values are outcomes serialised as JSON by ``Outcome.to_json`` (not pickle: reading a cache
+never runs code),
 one file per key under ``<root>/<key[:2]>/<key>.json``, written atomically.
 """
 from __future__ import annotations
@@ -18,20 +19,20 @@ import json
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import sympy
 
 import symbolic
 from symbolic.config import CheckConfig
-from symbolic.files import write_atomic  # noqa: F401  (re-exported: report.py and export.py use it)
+from symbolic.files import write_atomic  # noqa: F401  (re-exported: older callers import it here)
 from symbolic.fingerprint import canonical as _canonical
 from symbolic.fingerprint import engine_digest
 from symbolic.fingerprint import file_digest as _file_digest
-from symbolic.model import Derivation, Evidence, Outcome, Step, Verdict
+from symbolic.model import JSON_FORMAT, Derivation, Outcome, Step
 
 DEFAULT_ROOT = ".stepcheck-cache"
-FORMAT = 1
+FORMAT = JSON_FORMAT   # an entry of another format is a miss
 
 
 
@@ -50,7 +51,7 @@ class Cache:
         """The stored outcome of a step key, or None (also for an unreadable entry)."""
         try:
             data = json.loads(self._path(key).read_text(encoding="utf-8"))
-            outcome = outcome_from_json(data["outcome"]) if data.get("format") == FORMAT else None
+            outcome = Outcome.from_json(data["outcome"]) if data.get("format") == FORMAT else None
         except (OSError, ValueError, KeyError, TypeError):
             outcome = None  # a missing or damaged entry is a miss, never an error
         if outcome is None:
@@ -61,8 +62,8 @@ class Cache:
 
     def put(self, key: str, outcome: Outcome) -> None:
         """Store an outcome under a key (atomically: readers never see half a file)."""
-        text = json.dumps({"format": FORMAT, "outcome": outcome_to_json(outcome)},
-                          sort_keys=True, ensure_ascii=False)
+        # not sort_keys: a counterexample object keeps the order of its names
+        text = json.dumps({"format": FORMAT, "outcome": outcome.to_json()}, ensure_ascii=False)
         write_atomic(self._path(key), text.encode("utf-8"))
 
     def size_bytes(self) -> int:
@@ -72,46 +73,9 @@ class Cache:
         return sum(p.stat().st_size for p in self.root.rglob("*.json"))
 
 
-# ---------------------------------------------------------------- outcomes as JSON
-
-def outcome_to_json(outcome: Outcome) -> dict:
-    """An outcome as plain JSON data (the inverse of ``outcome_from_json``)."""
-    return {
-        "verdict": outcome.verdict.value,
-        "evidence": [[e.method, e.detail] for e in outcome.evidence],
-        "counterexample": ([[str(n), str(v)] for n, v in outcome.counterexample]
-                           if outcome.counterexample is not None else None),
-        "seconds": outcome.seconds,
-        "table": [list(map(str, row)) for row in outcome.table] if outcome.table is not None else None,
-        "figures": list(outcome.figures),
-    }
-
-
-def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
-    """The outcome stored by ``outcome_to_json``."""
-    counterexample = data.get("counterexample")
-    table = data.get("table")
-    return Outcome(
-        Verdict(data["verdict"]),
-        tuple(Evidence(str(m), str(d)) for m, d in data.get("evidence", ())),
-        tuple((str(n), str(v)) for n, v in counterexample) if counterexample is not None else None,
-        float(data.get("seconds", 0.0)),
-        tuple(tuple(str(c) for c in row) for row in table) if table is not None else None,
-        tuple(str(f) for f in data.get("figures", ())),
-    )
 
 
 # ---------------------------------------------------------------- keys
-
-def step_dependencies(step: Step) -> tuple[str, ...]:
-    """The steps whose outcome a step's check may use: depends_on, rule premises, corrects."""
-    refs = list(step.depends_on)
-    if step.rule is not None:
-        refs += list(step.rule.premises)
-    if step.corrects:
-        refs.append(step.corrects)
-    return tuple(dict.fromkeys(refs))
-
 
 def step_keys(derivation: Derivation, config: CheckConfig) -> dict[str, str]:
     """The cache key of every step of a derivation, in step order."""
@@ -119,7 +83,7 @@ def step_keys(derivation: Derivation, config: CheckConfig) -> dict[str, str]:
     common = (f"{config.key()}|stepcheck {symbolic.__version__}|engine {engine_digest()}"
               f"|{library_versions()}")
     for step in derivation.steps:
-        deps = "|".join(f"{ref}={keys[ref]}" for ref in step_dependencies(step))
+        deps = "|".join(f"{ref}={keys[ref]}" for ref in step.references)
         text = f"{canonical_step(step)}\n{common}\ndeps {deps}"
         keys[step.id] = hashlib.sha256(text.encode("utf-8")).hexdigest()
     return keys

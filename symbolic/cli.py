@@ -1,32 +1,31 @@
-"""The ``stepcheck`` command line: check, report, export, list.
+"""The ``stepcheck`` command line: parse the arguments and run one command of
+``symbolic.commands`` (check, report, export, list; serve is ``symbolic.server``).
 
-Exit codes (docs/cli.md): 0 every link proved or verified (with ``check --strict``: proved;
-for report/export/list, success); 1 some link refuted (for ``report --check``: stale files);
-2 bad input, or no display of the input could be read; 3 undecided. A user error is one line
-on stderr; a bug keeps its traceback.
+The exit codes are ``commands.ExitCode`` (docs/cli.md lists them). Every user error is a
+``StepcheckError``: one line on stderr, exit 2; a bug keeps its traceback.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
 from typing import Sequence
 
-from symbolic.errors import StepcheckError
+from symbolic.errors import StepcheckError, UsageError
 
-EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED = 0, 1, 2, 3
+# command -> (module of symbolic.commands, or the server), each with ``run(args) -> ExitCode``
+COMMANDS = {"check": "symbolic.commands.check", "report": "symbolic.commands.report",
+            "export": "symbolic.commands.export", "list": "symbolic.commands.listing",
+            "serve": "symbolic.server"}
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line and exit code 2."""
 
     def error(self, message):
-        raise _UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
-
-
-class _UsageError(Exception):
-    pass
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,11 +39,11 @@ def build_parser() -> argparse.ArgumentParser:
                                          "or DOC:ID",
                            description="Check every link of a LaTeX relation chain (a = b \\le c), "
                            "every display of .tex/.md files (with its line), every claim of a .jsonl "
-                           "file, '-' for stdin, or an encoded step DOC:ID. Exit 0 all proved/verified "
+                           "file, '-' for stdin, or encoded steps DOC:ID[,ID...]. Exit 0 all proved/verified "
                            "(proved with --strict), 1 a link refuted, 3 undecided, 2 bad input (or no "
                            "display could be read).")
     check.add_argument("step", metavar="STEP", nargs="+",
-                       help="LaTeX, '-', a .tex/.md/.jsonl path, or DOC:ID (several allowed)")
+                       help="LaTeX, '-', a .tex/.md/.jsonl path, or DOC:ID[,ID...] (several allowed)")
     check.add_argument("--assume", action="append", default=[], metavar="A",
                        help="an assumption in LaTeX, e.g. 'x > 0' or 'n \\in \\mathbb{Z}_{>0}' "
                             "(repeatable; applies to every claim)")
@@ -123,45 +122,29 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code (an ``ExitCode``)."""
+    from symbolic.commands import ExitCode
     parser = build_parser()
     wants_json = argv is not None and "--json" in argv or argv is None and "--json" in sys.argv[1:]
     try:
         args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help()
-            return EXIT_BAD_INPUT
-        if args.command == "check":
-            from symbolic.commands import run_check
-            return run_check(args)
-        if args.command == "serve":
-            from symbolic.server import serve
-            return serve()
-        if args.command == "report":
-            from symbolic.report import run_report
-            return run_report(args)
-        if args.command == "export":
-            from symbolic.export import run_export
-            return run_export(args)
-        from symbolic.report import run_list
-        return run_list(args)
-    except (StepcheckError, _UsageError, ValueError) as exc:
-        if isinstance(exc, ValueError) and not _is_user_value_error(exc):
-            raise
+            return ExitCode.BAD_INPUT
+        module = importlib.import_module(COMMANDS[args.command])
+        return module.run(args)
+    except StepcheckError as exc:
         message = " ".join(str(exc).split()) or type(exc).__name__
         if wants_json:
-            print(json.dumps({"format": 1, "verdict": "error", "error": message}))
+            from symbolic.model import JSON_FORMAT
+            print(json.dumps({"format": JSON_FORMAT, "verdict": "error", "error": message,
+                              "exit_code": int(ExitCode.BAD_INPUT)}))
         print(message if message.startswith("stepcheck") else f"stepcheck: error: {message}",
               file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return ExitCode.BAD_INPUT
     except KeyboardInterrupt:
         print("stepcheck: interrupted", file=sys.stderr)
-        return 130
+        return ExitCode.INTERRUPTED
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
-
-
-def _is_user_value_error(exc: ValueError) -> bool:
-    # CheckConfig validates its options with ValueError; those are the user's input.
-    return type(exc) is ValueError and any(word in str(exc) for word in ("dps=", "samples=", "timeout_s="))
+        return ExitCode.OK

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from symbolic.errors import ConfigError
+
 
 @dataclass(frozen=True)
 class CheckConfig:
@@ -22,11 +24,11 @@ class CheckConfig:
 
     def __post_init__(self):
         if self.dps < 15:
-            raise ValueError(f"dps={self.dps} is too low; use at least 15 (default 50)")
+            raise ConfigError(f"dps={self.dps} is too low; use at least 15 (default 50)")
         if self.samples < 1:
-            raise ValueError(f"samples={self.samples} must be at least 1")
+            raise ConfigError(f"samples={self.samples} must be at least 1")
         if self.timeout_s <= 0:
-            raise ValueError(f"timeout_s={self.timeout_s} must be positive")
+            raise ConfigError(f"timeout_s={self.timeout_s} must be positive")
 
     def but(self, **changes) -> "CheckConfig":
         """A copy with some options changed."""

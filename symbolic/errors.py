@@ -15,3 +15,12 @@ class DerivationError(StepcheckError):
 
 class UnknownDocumentError(StepcheckError):
     """A document or step id that does not exist."""
+
+
+class UsageError(StepcheckError):
+    """A command line, target or request that asks for something the tool cannot do."""
+
+
+class ConfigError(StepcheckError, ValueError):
+    """An option out of range (``CheckConfig(dps=5)``, ``require="maybe"``); still a
+    ``ValueError`` for callers that catch that."""

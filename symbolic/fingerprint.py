@@ -16,8 +16,9 @@ import sympy
 import symbolic
 
 # Parts of the package that only present results: editing them cannot change a verdict.
-_PRESENTATION = ("render", "report.py", "export.py", "cli.py", "cache.py", "runner.py",
-                 "pytest_plugin.py", "__main__.py", "files.py", "notebook.py")
+_PRESENTATION = ("render", "commands", "report.py", "export.py", "cli.py", "api.py", "cache.py",
+                 "runner.py", "pytest_plugin.py", "server.py", "batch_dask.py", "__main__.py",
+                 "files.py", "notebook.py")
 
 
 def canonical(value: Any) -> str:

@@ -18,7 +18,7 @@ _STEP_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
 class Verdict(enum.Enum):
-    """What a check concluded; the values are the strings of CONTRACT.md."""
+    """What a check concluded; the values are the strings of the JSON outputs (docs/verdicts.md)."""
 
     PROVED = "proved"
     VERIFIED = "verified"
@@ -189,6 +189,25 @@ class Step:
         object.__setattr__(self, "assumptions", tuple(self.assumptions))
         object.__setattr__(self, "depends_on", tuple(self.depends_on))
 
+    @property
+    def rests_on(self) -> tuple[str, ...]:
+        """The steps this step's claim rests on: ``depends_on``, then the rule's premises.
+
+        A correction does not rest on the step it corrects (it repairs it), so ``corrects``
+        is not here; see ``references``.
+        """
+        premises = self.rule.premises if self.rule is not None else ()
+        return tuple(dict.fromkeys((*self.depends_on, *premises)))
+
+    @property
+    def references(self) -> tuple[str, ...]:
+        """Every step this step names: ``rests_on``, then ``corrects``.
+
+        These must come earlier in a derivation, and a check may read their outcomes
+        (so they are part of the step's cache key).
+        """
+        return tuple(dict.fromkeys((*self.rests_on, *((self.corrects,) if self.corrects else ()))))
+
 
 @dataclass(frozen=True)
 class Series:
@@ -238,9 +257,7 @@ class Derivation:
         for step in self.steps:
             if step.id in seen:
                 raise DerivationError(f"derivation {self.id}: step id {step.id} is used twice")
-            refs = list(step.depends_on) + ([step.corrects] if step.corrects else [])
-            refs += list(step.rule.premises) if step.rule else []
-            for ref in refs:
+            for ref in step.references:
                 if ref not in seen:
                     later = any(s.id == ref for s in self.steps)
                     where = "which comes after it" if later else "which does not exist"
@@ -255,12 +272,33 @@ class Derivation:
         raise DerivationError(f"{self.id} has no step {step_id!r} (steps: {known})")
 
 
+class Role(enum.Enum):
+    """What a piece of evidence did for the verdict (set by the pipeline, which knows)."""
+
+    DECIDED = "decided"      # the attempt that gave the verdict
+    SUPPORTS = "supports"    # consistent with the verdict and kept (a sampling before a proof)
+    ATTEMPT = "attempt"      # tried, decided nothing: never evidence either way
+
+
 @dataclass(frozen=True)
 class Evidence:
-    """One thing a checker did and what it found, in a sentence."""
+    """One thing a checker did and what it found: ``detail`` is the sentence a reader sees,
+    ``role`` what it did for the verdict."""
 
     method: str
     detail: str
+    role: Role = Role.ATTEMPT
+
+    def as_(self, role: Role) -> "Evidence":
+        """The same evidence with another role."""
+        return self if role is self.role else Evidence(self.method, self.detail, role)
+
+    def to_json(self) -> dict:
+        return {"method": self.method, "detail": self.detail, "role": self.role.value}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Evidence":
+        return cls(str(data["method"]), str(data["detail"]), Role(data.get("role", "attempt")))
 
 
 @dataclass(frozen=True)
@@ -291,6 +329,103 @@ class Outcome:
     def with_evidence(self, *more: Evidence) -> "Outcome":
         return Outcome(self.verdict, self.evidence + tuple(more), self.counterexample,
                        self.seconds, self.table, self.figures)
+
+    @property
+    def telling(self) -> tuple[Evidence, ...]:
+        """The evidence that decided or supports the verdict (all of it when none is marked:
+        an undecided outcome's attempts are the whole story of its verdict)."""
+        telling = tuple(e for e in self.evidence if e.role is not Role.ATTEMPT)
+        return telling or self.evidence
+
+    def to_json(self) -> dict:
+        """The outcome as plain JSON data: the one encoding of the cache, ``check --json`` and
+        its JSONL (``from_json`` reads it back). Format history: see ``JSON_FORMAT``."""
+        return {
+            "verdict": self.verdict.value,
+            "evidence": [e.to_json() for e in self.evidence],
+            "counterexample": ({str(n): str(v) for n, v in self.counterexample}
+                               if self.counterexample is not None else None),
+            "seconds": self.seconds,
+            "table": [list(map(str, row)) for row in self.table] if self.table is not None else None,
+            "figures": list(self.figures),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Outcome":
+        """The outcome written by ``to_json``."""
+        counterexample = data.get("counterexample")
+        table = data.get("table")
+        return cls(
+            Verdict(data["verdict"]),
+            tuple(Evidence.from_json(e) for e in data.get("evidence", ())),
+            tuple((str(n), str(v)) for n, v in counterexample.items())
+            if counterexample is not None else None,
+            float(data.get("seconds", 0.0)),
+            tuple(tuple(str(c) for c in row) for row in table) if table is not None else None,
+            tuple(str(f) for f in data.get("figures", ())),
+        )
+
+
+# The version of the outcome encoding (``Outcome.to_json``) and of the documents that carry it.
+# 1: the cache stored evidence as [method, detail] pairs and counterexamples as pairs;
+#    ``check --json`` had evidence objects and a counterexample object, without table/figures.
+# 2: one encoding everywhere: evidence objects with "role", a counterexample object (in the
+#    order of its names), "table" and "figures".
+JSON_FORMAT = 2
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many outcomes got each verdict; tallies add (``sum(tallies, Tally())`` works)."""
+
+    counts: tuple[tuple[Verdict, int], ...] = ()
+
+    @classmethod
+    def of(cls, verdicts) -> "Tally":
+        """The tally of verdicts (or of outcomes, whose verdicts are counted)."""
+        counts: dict[Verdict, int] = {}
+        for item in verdicts:
+            verdict = item if isinstance(item, Verdict) else item.verdict
+            counts[verdict] = counts.get(verdict, 0) + 1
+        return cls(tuple((v, counts[v]) for v in Verdict if v in counts))
+
+    def __getitem__(self, verdict: Verdict) -> int:
+        return dict(self.counts).get(verdict, 0)
+
+    def __add__(self, other: "Tally") -> "Tally":
+        if not isinstance(other, Tally):
+            return NotImplemented
+        mine, theirs = dict(self.counts), dict(other.counts)
+        return Tally(tuple((v, mine.get(v, 0) + theirs.get(v, 0)) for v in Verdict
+                           if v in mine or v in theirs))
+
+    def __radd__(self, other) -> "Tally":
+        if other == 0:     # sum() starts from 0
+            return self
+        return NotImplemented
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.counts)
+
+    def as_dict(self, *, zeros: bool = False) -> dict[str, int]:
+        """``{"proved": 3, ...}`` in verdict order (with ``zeros``: every verdict)."""
+        mine = dict(self.counts)
+        return {v.value: mine.get(v, 0) for v in Verdict if zeros or v in mine}
+
+    def text(self) -> str:
+        """``3 proved, 1 verified`` in verdict order ("" for an empty tally)."""
+        return ", ".join(f"{n} {v.value}" for v, n in self.counts)
+
+    def overall(self) -> Verdict:
+        """The verdict of the whole: the worst present, in the order error, refuted, timeout,
+        inconclusive, approximate, verified, proved; prose when only prose, and
+        inconclusive when empty (nothing was shown)."""
+        for verdict in (Verdict.ERROR, Verdict.REFUTED, Verdict.TIMEOUT, Verdict.INCONCLUSIVE,
+                        Verdict.APPROXIMATE, Verdict.VERIFIED, Verdict.PROVED):
+            if self[verdict]:
+                return verdict
+        return Verdict.PROSE if self.total else Verdict.INCONCLUSIVE
 
 
 def undecided(method: str, detail: str) -> Outcome:

@@ -26,6 +26,7 @@ from typing import Iterable, Mapping
 
 import pytest
 
+# Verdict values, compared as strings so that loading the plugin imports no SymPy.
 _UNDECIDED = ("inconclusive", "timeout")
 _ALWAYS_FAILS = ("refuted", "error")
 
@@ -38,13 +39,20 @@ def assert_derivation_checks(derivation, *, allow_undecided: bool = False, requi
                              config=None, jobs: int = 1, cache=None) -> dict:
     """Check every step of ``derivation``; fail the test unless each one holds.
 
+    ``derivation`` is a ``Derivation`` or a target string as the command line takes it
+    (``"my_proof.py"``, ``"entropy_softmax:S3,S4"``: those steps and what they rest on).
     ``require="proved"`` fails every step short of proved (``"verified"``: short of verified).
     Returns the outcomes (step id -> ``Outcome``) so that a test can assert more.
     """
     __tracebackhide__ = True
     from symbolic.api import check_derivation
     _check_options(allow_undecided, require)
-    outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache)
+    steps = None
+    if isinstance(derivation, str):
+        from symbolic.commands.targets import load_target
+        derivation, named = load_target(derivation)
+        steps = [s.id for s in named]
+    outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache, steps=steps)
     failing = failing_steps(outcomes, allow_undecided=allow_undecided, require=require)
     if failing:
         raise DerivationCheckFailed(failure_message(derivation, outcomes, failing, require=require))
@@ -72,8 +80,9 @@ def _check_options(allow_undecided: bool, require) -> None:
     from symbolic.api import _accepted
     _accepted(require)  # names the argument when it is not a requirement
     if allow_undecided:
-        raise ValueError(f"allow_undecided=True and require={require!r} contradict each other; "
-                         "give one of them")
+        from symbolic.errors import ConfigError
+        raise ConfigError(f"allow_undecided=True and require={require!r} contradict each other; "
+                          "give one of them")
 
 
 def failing_steps(outcomes: Mapping, *, allow_undecided: bool = False,
@@ -91,10 +100,8 @@ def failure_message(derivation, outcomes: Mapping, failing: Iterable[str], *,
     """What a failed check says: each failing step's verdict, LaTeX, assumptions, evidence."""
     from symbolic.notebook import step_latex
     failing = list(failing)
-    counts: dict[str, int] = {}
-    for outcome in outcomes.values():
-        counts[outcome.verdict.value] = counts.get(outcome.verdict.value, 0) + 1
-    tally = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
+    from symbolic.model import Tally
+    tally = Tally.of(outcomes.values()).text()
     lines = [f"derivation {derivation.id!r}: {len(failing)} of {len(outcomes)} steps did not "
              f"check ({tally})"]
     for step_id in failing:

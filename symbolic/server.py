@@ -2,7 +2,7 @@
 
 On open, save and (debounced) change the document is read display by display
 (``symbolic.latex.document.read_document``) and each chain is checked exactly as
-``stepcheck check FILE.tex`` checks it (``symbolic.commands``): the LaTeX is read in a forked
+``stepcheck check FILE.tex`` checks it (``commands.chain.check_item``): the LaTeX is read in a forked
 child under a hard budget, then every link is checked in its own forked child
 (``check_step_limited``). The server process imports SymPy and every checker family once at
 start, so those children are forked warm. Results are published as they arrive, so a slow
@@ -36,8 +36,8 @@ from enum import Enum
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from symbolic.commands import (MAX_CHAIN_CHARS, MAX_DOCUMENT_CHARS, CheckedLink, Item, Unreadable,
-                               _check_item)
+from symbolic.commands.chain import (MAX_CHAIN_CHARS, MAX_DOCUMENT_CHARS, CheckedLink, Item,
+                                     Unreadable, check_item)
 from symbolic.config import CheckConfig
 from symbolic.model import Verdict
 
@@ -150,7 +150,7 @@ def cache_key(item: Item, options: FileOptions, config: CheckConfig) -> str:
 def check_chain(item: Item, options: FileOptions, config: CheckConfig) -> Result:
     """Check one chain as ``stepcheck check`` does (budgeted children); never raises."""
     try:
-        links, unreadable = _check_item(item, options.assume, config, {})
+        links, unreadable = check_item(item, options.assume, config, {})
     except Exception as exc:  # a bug in one display must not cost the editor its server
         reason = f"internal error while checking: {type(exc).__name__}: {str(exc)[:200]}"
         return Result((), (Unreadable(item.latex[:80], reason, item.file, item.line),))
@@ -252,8 +252,7 @@ def hover_text(result: Result) -> str:
             lines.append(f"- assuming (stated in the display): {', '.join(link.assume)}")
         if outcome.counterexample:
             lines.append(f"- counterexample (certified): {_counterexample(link)}")
-        decided = [e for e in outcome.evidence if "not evidence" not in e.detail] or list(outcome.evidence)
-        for evidence in decided[:6]:
+        for evidence in outcome.telling[:6]:   # the evidence that decided, or every attempt
             lines.append(f"- {evidence.method}: {evidence.detail}")
         lines.append(f"- ({outcome.seconds:.2f} s)")
         parts.append("\n".join(lines))
@@ -526,3 +525,8 @@ def serve() -> int:
     sys.stdout = sys.stderr
     server.start_io(protocol_in, protocol_out)
     return 0
+
+
+def run(args) -> int:
+    """``stepcheck serve`` (``symbolic.cli``): the server on stdio."""
+    return serve()

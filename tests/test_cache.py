@@ -9,9 +9,9 @@ import pytest
 import sympy
 
 import symbolic.runner as runner
-from symbolic.cache import Cache, canonical_step, outcome_from_json, outcome_to_json, step_keys
+from symbolic.cache import Cache, canonical_step, step_keys
 from symbolic.config import CheckConfig
-from symbolic.model import Claim, Derivation, Evidence, Outcome, Relation, Rule, Verdict
+from symbolic.model import JSON_FORMAT, Claim, Derivation, Evidence, Outcome, Relation, Role, Rule, Verdict
 from symbolic.report import load_derivation_file
 
 SAMPLE = load_derivation_file(Path(__file__).parent / "render" / "sample_doc.py")
@@ -68,10 +68,22 @@ def test_function_parameters_are_keyed_by_code_not_address():
 
 
 def test_outcome_json_round_trip():
-    outcome = Outcome(Verdict.REFUTED, (Evidence("numeric", "at x = 1/2"),), (("x", "1/2"),), 0.25,
-                      (("a", "b"), ("1", "2")), ("figures/f.png",))
-    data = json.loads(json.dumps(outcome_to_json(outcome)))
-    assert outcome_from_json(data) == outcome
+    outcome = Outcome(Verdict.REFUTED, (Evidence("numeric", "at x = 1/2", Role.DECIDED),
+                                        Evidence("algebraic", "did not show")),
+                      (("x", "1/2"), ("y", "3")), 0.25, (("a", "b"), ("1", "2")), ("figures/f.png",))
+    data = json.loads(json.dumps(outcome.to_json()))
+    assert Outcome.from_json(data) == outcome
+    assert data["evidence"][0] == {"method": "numeric", "detail": "at x = 1/2", "role": "decided"}
+    assert data["counterexample"] == {"x": "1/2", "y": "3"}
+
+
+def test_the_cache_stores_outcomes_in_the_one_codec(tmp_path):
+    cache = Cache(tmp_path / "c")
+    outcome = Outcome(Verdict.VERIFIED, (Evidence("numeric_sample", "60 points", Role.DECIDED),))
+    cache.put("cd" + "0" * 62, outcome)
+    stored = json.loads((tmp_path / "c" / "cd" / ("cd" + "0" * 62 + ".json")).read_text())
+    assert stored == {"format": JSON_FORMAT, "outcome": outcome.to_json()}
+    assert cache.get("cd" + "0" * 62) == outcome
 
 
 def test_cache_stores_reads_and_treats_damage_as_a_miss(tmp_path):

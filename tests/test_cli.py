@@ -4,6 +4,7 @@ import json
 import pytest
 
 from symbolic.cli import main
+from symbolic.model import JSON_FORMAT
 
 FAST = ["--timeout", "20"]
 
@@ -54,16 +55,23 @@ def test_every_link_of_a_chain_is_checked(capsys):
 def test_json_shape_is_the_contract(capsys):
     _, out, _ = run(capsys, "check", "x + x = 2x", "--json", *FAST)
     result = json.loads(out)
-    assert result["format"] == 1 and result["verdict"] == "proved"
+    assert result["format"] == JSON_FORMAT and result["verdict"] == "proved"
     link = result["links"][0]
     assert set(link) == {"latex", "relation", "lhs_latex", "rhs_latex", "verdict", "evidence",
-                         "counterexample", "seconds", "file", "line", "assume", "notes"}
+                         "counterexample", "seconds", "table", "figures", "file", "line",
+                         "assume", "notes"}
     assert link["file"] is None and link["line"] is None  # a claim given on the command line
     assert result["unreadable"] == [] and result["exit_code"] == 0
     assert result["summary"] == {"displays": 1, "links": 1, "proved": 1, "verified": 0,
                                  "refuted": 0, "undecided": 0, "unreadable": 0}
     assert link["lhs_latex"] and link["rhs_latex"] and link["relation"] == "="
-    assert all(set(e) == {"method", "detail"} for e in link["evidence"])
+    assert all(set(e) == {"method", "detail", "role"} for e in link["evidence"])
+    assert [e["role"] for e in link["evidence"]][-1] == "decided"
+    # the link's outcome is the one codec's encoding (seconds to the millisecond)
+    from symbolic.model import Outcome
+    outcome = {k: link[k] for k in ("verdict", "evidence", "counterexample", "seconds", "table",
+                                    "figures")}
+    assert Outcome.from_json(outcome).to_json() == outcome
 
 
 def test_a_tex_file_is_checked_link_by_link(capsys, tmp_path):
@@ -121,7 +129,7 @@ def test_bad_input_with_json_is_a_json_error(capsys):
     code, out, err = run(capsys, "check", r"\frac{1}{", "--json")
     assert code == 2
     result = json.loads(out)
-    assert result["format"] == 1 and result["verdict"] == "error" and result["error"]
+    assert result["format"] == JSON_FORMAT and result["verdict"] == "error" and result["error"]
 
 
 def test_help_lists_the_commands(capsys):
@@ -304,7 +312,7 @@ def _guarded(fn):
 
 
 def test_accepts_keyword_looks_through_wrappers():
-    from symbolic.commands import _accepts_keyword
+    from symbolic.commands.chain import accepts_keyword as _accepts_keyword
     assert _accepts_keyword(_fake_reader, "functions")
     assert not _accepts_keyword(_old_reader, "functions")
     assert _accepts_keyword(_guarded(_fake_reader), "functions")
@@ -329,7 +337,8 @@ class _Terminal(io.StringIO):
 
 
 def test_progress_on_a_terminal_and_in_a_log():
-    from symbolic.commands import Item, _Progress
+    from symbolic.commands.chain import Item
+    from symbolic.commands.check import Progress as _Progress
     terminal = _Terminal()
     progress = _Progress(terminal)
     for done in range(1, 4):

@@ -8,7 +8,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from corpus import ROWS  # noqa: E402
 
-from symbolic.commands import check_input  # noqa: E402
+from symbolic.commands.check import check_input  # noqa: E402
 from symbolic.config import CheckConfig  # noqa: E402
 from symbolic.model import Verdict  # noqa: E402
 

@@ -13,7 +13,7 @@ pytest.importorskip("distributed")
 from distributed import LocalCluster  # noqa: E402
 
 from symbolic.batch_dask import check_batch_dask  # noqa: E402
-from symbolic.commands import check_targets, jsonl_row  # noqa: E402
+from symbolic.commands.check import check_targets, jsonl_row  # noqa: E402
 from symbolic.config import CheckConfig  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

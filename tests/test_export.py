@@ -10,9 +10,10 @@ import pytest
 import sympy
 
 from symbolic.cli import main
-from symbolic.export import chains, export_text, parse_target, select_steps
+from symbolic.commands.export import chains, export_text, select_steps
+from symbolic.commands.targets import Target, parse_target
 from symbolic.model import Evidence, Outcome, Verdict
-from symbolic.report import load_derivation_file
+from symbolic.commands.targets import load_derivation_file
 
 SAMPLE_PATH = str(Path(__file__).resolve().parent / "render" / "sample_doc.py")
 SAMPLE = load_derivation_file(SAMPLE_PATH)
@@ -68,8 +69,10 @@ def test_bad_targets_are_one_line_errors(workdir, capsys, target, message):
 
 
 def test_parse_target():
-    assert parse_target("doc") == ("doc", None)
-    assert parse_target("doc:a,b") == ("doc", ("a", "b"))
+    assert parse_target("doc") == Target("doc", None)
+    assert parse_target("doc:a,b") == parse_target(" doc: a , b ") == Target("doc", ("a", "b"))
+    assert parse_target("my_proof.py:A1") == Target("my_proof.py", ("A1",))
+    assert str(parse_target("doc:a,b")) == "doc:a,b"
 
 
 def test_export_to_a_file(workdir, capsys):

@@ -72,3 +72,49 @@ def test_limit_claims_are_limits():
 def test_verdict_values_are_the_contract_strings():
     assert [v.value for v in Verdict] == ["proved", "verified", "refuted", "approximate",
                                           "inconclusive", "timeout", "prose", "error"]
+
+
+# ---------------------------------------------------------------- tally, codec, references
+
+def test_a_tally_counts_adds_and_sums():
+    from symbolic.model import Tally
+    a = Tally.of([Verdict.PROVED, Verdict.REFUTED, Verdict.PROVED])
+    b = Tally.of([Verdict.VERIFIED])
+    c = Tally.of([Verdict.REFUTED, Verdict.PROSE])
+    assert a[Verdict.PROVED] == 2 and a[Verdict.TIMEOUT] == 0 and a.total == 3
+    assert (a + b) + c == a + (b + c) == sum([a, b, c]) == sum([a, b, c], Tally())
+    assert a + Tally() == a
+    assert (a + b).text() == "2 proved, 1 verified, 1 refuted"
+    assert Tally().as_dict(zeros=True) == {v.value: 0 for v in Verdict}
+
+
+def test_the_overall_verdict_is_the_worst_present():
+    from symbolic.model import Tally
+    assert Tally.of([Verdict.PROVED, Verdict.VERIFIED]).overall() is Verdict.VERIFIED
+    assert Tally.of([Verdict.PROVED, Verdict.REFUTED, Verdict.ERROR]).overall() is Verdict.ERROR
+    assert Tally.of([Verdict.PROSE]).overall() is Verdict.PROSE
+    assert Tally().overall() is Verdict.INCONCLUSIVE
+
+
+def test_rests_on_and_references_are_the_one_definition_of_dependencies():
+    import sympy
+    from symbolic.model import Claim, Kind, Relation, Rule, Step
+    x = sympy.Symbol("x", real=True)
+    claim = Claim(x, Relation.EQ, x)
+    step = Step("C", Kind.IDENTITY, "x = x", claim, depends_on=("A", "B"),
+                rule=Rule("r", premises=("B", "P")), corrects="A0")
+    assert step.rests_on == ("A", "B", "P")
+    assert step.references == ("A", "B", "P", "A0")
+    # a correction names the step it corrects without resting on it
+    assert "A0" not in step.rests_on
+
+
+def test_evidence_keeps_its_role_through_the_codec():
+    from symbolic.model import Evidence, Outcome, Role
+    outcome = Outcome(Verdict.VERIFIED, (Evidence("a", "tried", Role.ATTEMPT),
+                                         Evidence("b", "60 points", Role.DECIDED)), seconds=1.5)
+    assert Outcome.from_json(outcome.to_json()) == outcome
+    assert outcome.telling == (Evidence("b", "60 points", Role.DECIDED),)
+    # an outcome whose evidence carries no role tells all of it
+    plain = Outcome(Verdict.INCONCLUSIVE, (Evidence("a", "tried"),))
+    assert plain.telling == plain.evidence

@@ -156,3 +156,17 @@ def test_contradicting_options():
     assert "step bound: VERIFIED" in text
     assert "require='proved': verified falls short" in text
     assert "step square" not in text
+
+
+def test_a_target_string_checks_those_steps_and_what_they_rest_on():
+    # the target grammar of the command line: a .py file and step ids
+    from symbolic.errors import UsageError
+    from symbolic.model import Verdict
+    from symbolic.pytest_plugin import DerivationCheckFailed, assert_derivation_checks
+    sample = ROOT / "tests" / "render" / "sample_doc.py"
+    outcomes = assert_derivation_checks(f"{sample}:A2")
+    assert list(outcomes) == ["A1", "A2"] and outcomes["A2"].verdict is Verdict.PROVED
+    with pytest.raises(DerivationCheckFailed, match="B1: REFUTED"):
+        assert_derivation_checks(f"{sample}:B1")
+    with pytest.raises(UsageError):
+        assert_derivation_checks(f"{sample}:")

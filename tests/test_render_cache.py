@@ -6,11 +6,12 @@ from pathlib import Path
 import pytest
 
 import symbolic.render.figures as figures
-import symbolic.report as report
+import symbolic.commands.rendered as report
 from symbolic.model import Evidence, Outcome, Verdict
 from symbolic.render import render_reports
 from symbolic.render.figures import draw_figures
-from symbolic.report import load_derivation_file, render_cached, render_key
+from symbolic.commands.rendered import render_cached, render_key
+from symbolic.commands.targets import load_derivation_file
 
 SAMPLE = load_derivation_file(Path(__file__).resolve().parent / "render" / "sample_doc.py")
 

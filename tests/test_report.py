@@ -18,7 +18,8 @@ FILES = {"sample.tex", "sample.md", "summary.json", "README.md", "figures/exp.pn
 def warm_cache(tmp_path_factory):
     """A cache holding the sample's outcomes, checked once for the tests that only render."""
     from symbolic.cache import Cache
-    from symbolic.report import REPORT_CONFIG, load_derivation_file
+    from symbolic.commands.report import REPORT_CONFIG
+    from symbolic.commands.targets import load_derivation_file
 
     root = tmp_path_factory.mktemp("warm") / ".stepcheck-cache"
     runner.check_derivation(load_derivation_file(SAMPLE), config=REPORT_CONFIG, cache=Cache(root))
@@ -179,7 +180,8 @@ def test_a_timed_out_step_is_rerun_alone_and_its_outcome_cached(tmp_path, monkey
     import symbolic.runner
     from symbolic.cache import Cache, step_keys
     from symbolic.model import Evidence, Outcome, Verdict
-    from symbolic.report import REPORT_CONFIG, load_derivation_file, rerun_timeouts
+    from symbolic.commands.report import REPORT_CONFIG, rerun_timeouts
+    from symbolic.commands.targets import load_derivation_file
 
     sample = load_derivation_file(Path(__file__).parent / "render" / "sample_doc.py")
     outcomes = {s.id: Outcome(Verdict.PROSE, (Evidence("prose", "-"),)) for s in sample.steps}
@@ -199,7 +201,7 @@ def test_a_timed_out_step_is_rerun_alone_and_its_outcome_cached(tmp_path, monkey
 
 
 def test_overfull_boxes_are_read_from_the_log():
-    from symbolic.report import overfull_boxes
+    from symbolic.commands.report import overfull_boxes
 
     log = "Overfull \\hbox (6.3pt too wide) in paragraph\nOverfull \\vbox (12.5pt too high) has"
     assert overfull_boxes(log) == [6.3, 12.5]

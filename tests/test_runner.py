@@ -11,7 +11,7 @@ import sympy
 import symbolic.runner as runner
 from symbolic.config import CheckConfig
 from symbolic.model import Claim, Derivation, Evidence, Kind, Outcome, Relation, Step, Verdict
-from symbolic.report import load_derivation_file
+from symbolic.commands.targets import load_derivation_file
 
 SAMPLE = load_derivation_file(Path(__file__).parent / "render" / "sample_doc.py")
 CONFIG = CheckConfig(timeout_s=10)
@@ -137,7 +137,7 @@ def test_parallel_run_in_a_fresh_process_sees_every_checker():
     import subprocess
     import sys
 
-    script = ("import sys; from symbolic.report import load_derivation_file; "
+    script = ("import sys; from symbolic.commands.targets import load_derivation_file; "
               "from symbolic.runner import check_derivation; "
               f"d = load_derivation_file({str(Path(__file__).parent / 'render' / 'sample_doc.py')!r}); "
               "o = check_derivation(d, jobs=4); "

@@ -211,7 +211,7 @@ def test_the_end_of_a_display_is_found_for_the_comment():
 
 
 def test_the_cache_key_ignores_the_line_but_not_the_text_or_assumptions():
-    from symbolic.commands import Item
+    from symbolic.commands.chain import Item
     from symbolic.config import CheckConfig
     from symbolic.server import FileOptions, cache_key
     options, config = FileOptions((), False, False), CheckConfig()

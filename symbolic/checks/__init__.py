@@ -36,7 +36,7 @@ from typing import Callable, Mapping
 
 from symbolic.budget import SoftTimeout, run_limited, soft_deadline
 from symbolic.config import CheckConfig
-from symbolic.model import Derivation, Evidence, Kind, Outcome, Step, Verdict
+from symbolic.model import Derivation, Evidence, Kind, Outcome, Role, Step, Verdict
 
 CheckerFn = Callable[..., "Outcome | None"]
 
@@ -174,6 +174,7 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
     deadline = start + config.timeout_s
     evidence: list[Evidence] = []
     best: Outcome | None = None
+    best_from = 0    # where the best outcome's evidence starts in ``evidence``
     timed_out = False
 
     def attempt(name: str, fn: CheckerFn, budget: float) -> Outcome | None:
@@ -223,12 +224,16 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
             continue
         if outcome.verdict.decisive:
             return _finish(outcome, evidence, start)
-        evidence.extend(outcome.evidence)
+        # an accepted verdict that a costlier check may still improve supports the final one
+        role = Role.SUPPORTS if outcome.verdict.accepted else Role.ATTEMPT
         if best is None or _RANK.get(outcome.verdict, 0) > _RANK.get(best.verdict, 0):
-            best = outcome
+            best, best_from = outcome, len(evidence)
+        evidence.extend(e.as_(role) for e in outcome.evidence)
 
     if best is not None and best.verdict in (Verdict.VERIFIED, Verdict.APPROXIMATE):
-        return Outcome(best.verdict, tuple(evidence), None, time.perf_counter() - start,
+        decided = [e.as_(Role.DECIDED) if best_from <= k < best_from + len(best.evidence) else e
+                   for k, e in enumerate(evidence)]
+        return Outcome(best.verdict, tuple(decided), None, time.perf_counter() - start,
                        best.table, best.figures)
     verdict = Verdict.TIMEOUT if timed_out else Verdict.INCONCLUSIVE
     if not evidence:
@@ -251,8 +256,13 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
 
 
 def _finish(outcome: Outcome, earlier: list[Evidence], start: float) -> Outcome:
-    return Outcome(outcome.verdict, tuple(earlier) + outcome.evidence, outcome.counterexample,
-                   time.perf_counter() - start, outcome.table, outcome.figures)
+    """The decisive outcome, after the evidence of the attempts before it: its own evidence
+    decided; an earlier accepted one supports a proof, and is only an attempt otherwise."""
+    keep = Role.SUPPORTS if outcome.verdict.accepted else Role.ATTEMPT
+    before = tuple(e.as_(keep if e.role is Role.SUPPORTS else Role.ATTEMPT) for e in earlier)
+    return Outcome(outcome.verdict, before + tuple(e.as_(Role.DECIDED) for e in outcome.evidence),
+                   outcome.counterexample, time.perf_counter() - start, outcome.table,
+                   outcome.figures)
 
 
 def check_step_limited(step: Step, *, config: CheckConfig = CheckConfig(),

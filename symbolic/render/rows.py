@@ -11,7 +11,7 @@ from typing import Mapping
 
 import sympy
 
-from symbolic.model import Derivation, Evidence, Outcome, Step, Verdict
+from symbolic.model import Derivation, Evidence, Outcome, Step, Tally, Verdict
 
 VERDICT_ORDER = tuple(Verdict)
 # Verdicts that the index table gives a column of their own; the rest count as "other".
@@ -76,10 +76,7 @@ class DocumentRow:
     @property
     def counts(self) -> dict[str, int]:
         """How many steps got each verdict (every verdict present, zeros included)."""
-        counts = {v.value: 0 for v in VERDICT_ORDER}
-        for step in self.steps:
-            counts[step.verdict.value] += 1
-        return counts
+        return Tally.of(step.verdict for step in self.steps).as_dict(zeros=True)
 
     @property
     def other_count(self) -> int:
@@ -115,10 +112,8 @@ def build_rows(derivation: Derivation, outcomes: Mapping[str, Outcome], *,
 
 def _shaky(step: Step, outcomes: Mapping[str, Outcome],
            earlier: Mapping[str, tuple[tuple[str, str], ...]]) -> tuple[tuple[str, str], ...]:
-    # corrects is not a dependency: a correction repairs a step, it does not rest on it
-    refs = list(step.depends_on) + (list(step.rule.premises) if step.rule else [])
     found = []
-    for ref in dict.fromkeys(refs):
+    for ref in step.rests_on:   # not corrects: a correction repairs a step, it does not rest on it
         verdict = outcomes[ref].verdict
         if verdict is Verdict.PROSE:
             continue  # prose makes no claim that could fail

@@ -3,73 +3,31 @@ DOC:ID), check each link, report in text, JSON or JSONL.
 
 A document is read display by display (``symbolic.latex.document``): a display that cannot be
 read is listed with its line and reason, never dropped and never failing the whole file.
-Reading runs under the same hard budget as checking, so hostile input (``9^{9^{9^{9}}}``,
-deep nesting) ends as ``timeout`` or a parse error, never as a hang.
+Every chain is read and checked by ``commands.chain.check_item`` (forked children under the
+hard budget); a ``DOC:ID`` target by ``commands.chain.check_target``.
 """
 from __future__ import annotations
 
 import json
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from symbolic.budget import run_limited
+from symbolic.commands import ExitCode, exit_code
+from symbolic.commands.chain import (MAX_CHAIN_CHARS, MAX_DOCUMENT_CHARS, MAX_INPUT_CHARS,
+                                     CheckedLink, Item, Unreadable, check_item, check_target,
+                                     reader_options, where)
+from symbolic.commands.targets import step_target
 from symbolic.config import CheckConfig
 from symbolic.errors import ParseError, StepcheckError
-from symbolic.model import Evidence, Outcome, Step, Verdict, infer_kind
+from symbolic.model import JSON_FORMAT, Tally, Verdict
 
-EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED = 0, 1, 2, 3
-_ENCODED = re.compile(r"([a-z][a-z0-9_]*):([A-Za-z0-9][A-Za-z0-9_-]*)")
-MAX_INPUT_CHARS = 200_000        # a claim, or stdin
-MAX_DOCUMENT_CHARS = 5_000_000   # a .tex, .md or .jsonl file (a thesis is ~1 MB)
-MAX_CHAIN_CHARS = 4_000          # one chain of a document (the formula reader's own limit)
-
+__all__ = ["Checked", "CheckedLink", "Item", "JsonlWriter", "Unreadable", "as_json", "as_text",
+           "check_input", "check_targets", "jsonl_row", "run", "summary", "summary_line",
+           "MAX_CHAIN_CHARS", "MAX_DOCUMENT_CHARS", "MAX_INPUT_CHARS"]
 
 DOCUMENT_SUFFIXES = (".tex", ".ltx", ".md", ".markdown")
 CLAIMS_SUFFIX = ".jsonl"
-
-
-@dataclass(frozen=True)
-class CheckedLink:
-    """One link of the input with its outcome, and where it was written (``file``, ``line``)."""
-
-    latex: str
-    relation: str
-    lhs_latex: str
-    rhs_latex: str
-    outcome: Outcome
-    file: str | None = None
-    line: int | None = None
-    assume: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Unreadable:
-    """A display or claim that could not be read, where it is, and the one-line reason."""
-
-    latex: str
-    reason: str
-    file: str | None = None
-    line: int | None = None
-
-    def __str__(self) -> str:
-        return f"{_where(self.file, self.line)}{self.reason}"
-
-
-@dataclass(frozen=True)
-class Item:
-    """One claim to check: a chain with its place in a file and the conditions it states."""
-
-    latex: str
-    file: str | None = None
-    line: int | None = None
-    assume: tuple[str, ...] = ()
-    problem: str | None = None
-    notes: tuple[str, ...] = ()
-    imaginary_unit: bool | None = None     # a claim's own setting (a .jsonl line), else the run's
-    link_lines: tuple[int, ...] = ()       # the line of each relation, when a display told them
 
 
 @dataclass(frozen=True)
@@ -82,8 +40,12 @@ class Checked:
     from_files: bool       # whether the input came from files or stdin (then lines are shown)
     ordered: tuple = ()    # links and unreadable displays interleaved in input order
 
+    @property
+    def tally(self) -> Tally:
+        return Tally.of(link.outcome for link in self.links)
 
-def run_check(args) -> int:
+
+def run(args) -> ExitCode:
     """The ``check`` command: returns the exit code (see docs/cli.md)."""
     config = CheckConfig(dps=args.dps, samples=args.samples, seed=args.seed,
                          timeout_s=args.timeout, imaginary_unit=args.imaginary_unit)
@@ -91,7 +53,7 @@ def run_check(args) -> int:
     functions = tuple(getattr(args, "function", None) or ())
     strict = bool(getattr(args, "strict", False))
     output = getattr(args, "output", None)
-    progress = None if getattr(args, "quiet", False) else _Progress(sys.stderr)
+    progress = None if getattr(args, "quiet", False) else Progress(sys.stderr)
     writer = JsonlWriter(output) if output else None
     try:
         if getattr(args, "scheduler", None):   # the same batch on a Dask cluster (optional extra)
@@ -116,24 +78,12 @@ def run_check(args) -> int:
         what = "display" if checked.from_files else "claim"
         print(f"stepcheck: error: no {what} could be read ({len(checked.unreadable)} unreadable)",
               file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return ExitCode.BAD_INPUT
     return exit_code((link.outcome.verdict for link in checked.links), strict=strict,
                      unreadable=len(checked.unreadable))
 
 
-def exit_code(verdicts, *, strict: bool = False, unreadable: int = 0) -> int:
-    """0 all proved/verified, 1 some refuted, 3 some undecided.
-
-    With ``strict`` anything short of proved is undecided (3), an unreadable display included.
-    """
-    verdicts = list(verdicts)
-    if any(v is Verdict.REFUTED for v in verdicts):
-        return EXIT_REFUTED
-    accepted = (Verdict.PROVED, Verdict.PROSE) if strict else (Verdict.PROVED, Verdict.VERIFIED,
-                                                              Verdict.PROSE)
-    if all(v in accepted for v in verdicts) and not (strict and unreadable):
-        return EXIT_OK
-    return EXIT_UNDECIDED
+run_check = run   # the name it had
 
 
 def check_input(target, *, assume: tuple[str, ...] = (), config: CheckConfig = CheckConfig(),
@@ -144,6 +94,25 @@ def check_input(target, *, assume: tuple[str, ...] = (), config: CheckConfig = C
     targets = [target] if isinstance(target, str) else list(target)
     checked = check_targets(targets, assume=assume, config=config, functions=functions, jobs=jobs)
     return list(checked.links), list(checked.unreadable)
+
+
+def read_targets(targets) -> tuple[list[Item], dict[int, object], int, bool]:
+    """The items of every target in input order: the claims to read, the encoded targets
+    (by index), how many displays were read and whether any came from a file."""
+    items: list[Item] = []
+    encoded: dict[int, object] = {}
+    displays, from_files = 0, False
+    for text in targets:
+        target = None if _is_file_name(text) else step_target(text)
+        if target is not None:
+            encoded[len(items)] = target
+            items.append(Item(text))
+            continue
+        found, is_file = _read_items(text)
+        from_files = from_files or is_file
+        displays += len({(i.file, getattr(i, "display", None) or i.line) for i in found})
+        items += found
+    return items, encoded, displays, from_files
 
 
 def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig = CheckConfig(),
@@ -159,25 +128,15 @@ def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig 
     """
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
-    reader_options = _reader_options(functions)
-    items: list[Item] = []
-    encoded_links: dict[int, list[CheckedLink]] = {}
-    displays, from_files = 0, False
-    for target in targets:
-        encoded = _ENCODED.fullmatch(target)
-        if encoded and not _is_file_name(target):
-            encoded_links[len(items)] = _check_encoded(encoded.group(1), encoded.group(2), config)
-            items.append(Item(target))
-            continue
-        found, is_file = _read_items(target)
-        from_files = from_files or is_file
-        displays += len({(i.file, getattr(i, "display", None) or i.line) for i in found})
-        items += found
+    options = reader_options(functions)
+    items, encoded, displays, from_files = read_targets(targets)
+    # encoded steps first, in this thread: loading a document is no work for a pool
+    encoded_links = {k: check_target(target, config) for k, target in encoded.items()}
 
     def one(index: int):
         if index in encoded_links:
             return encoded_links[index], []
-        return _check_item(items[index], assume, config, reader_options)
+        return check_item(items[index], assume, config, options)
 
     results: list = [None] * len(items)
     emitted = 0
@@ -205,6 +164,11 @@ def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig 
             finished(k, one(k), k + 1)
     if progress:
         progress.close()
+    return collect(results, displays, from_files)
+
+
+def collect(results, displays: int, from_files: bool) -> Checked:
+    """A ``Checked`` from each item's ``(links, unreadable)``, in input order."""
     links = [link for found, _ in results for link in found]
     unreadable = [bad for _, bad in results for bad in bad]
     ordered = [record for found, bad in results for record in (*found, *bad)]
@@ -290,81 +254,6 @@ def _claims_of_jsonl(text: str, file: str) -> list[Item]:
     return items
 
 
-def _check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_options: dict):
-    """The checked links of one claim, or why it cannot be read."""
-    from symbolic.checks import check_step_limited
-    if item.problem is not None:
-        return [], [Unreadable(item.latex, item.problem, item.file, item.line)]
-    if item.imaginary_unit is not None and item.imaginary_unit != config.imaginary_unit:
-        config = config.but(imaginary_unit=item.imaginary_unit)
-    if len(item.latex) > MAX_CHAIN_CHARS and item.file is not None:
-        return [], [Unreadable(item.latex[:80], f"longer than {MAX_CHAIN_CHARS} characters",
-                               item.file, item.line)]
-    parsed = _parse_limited(item.latex, assume + item.assume, config, reader_options)
-    if isinstance(parsed, StepcheckError):
-        reason = " ".join(str(parsed).split())
-        if item.assume:
-            reason += f" (the display's condition: {', '.join(item.assume)})"
-        return [], [Unreadable(item.latex, reason, item.file, item.line)]
-    if isinstance(parsed, Outcome):  # reading ran out of budget
-        return [CheckedLink(item.latex, "", "", "", parsed, item.file, item.line, item.assume,
-                            item.notes)], []
-    links = []
-    # the display's notes, then the reading's own (which reading of i, := read as =)
-    notes = item.notes + tuple(n for n in parsed.notes if n not in item.notes)
-    # each link on its own row's line, when the display's rows account for every link
-    lines = item.link_lines if len(item.link_lines) == len(parsed.links) else \
-        (item.line,) * len(parsed.links)
-    for number, link in enumerate(parsed.links, 1):
-        step = Step(id=f"link-{number}", kind=infer_kind(link.claim), quote=link.latex,
-                    claim=link.claim, assumptions=parsed.assumptions.facts, latex=link.latex)
-        outcome = check_step_limited(step, config=config)
-        links.append(CheckedLink(link.latex, link.relation.value, link.lhs_latex,
-                                 link.rhs_latex, outcome, item.file, lines[number - 1],
-                                 item.assume, notes))
-    return links, []
-
-
-def _reader_options(functions: tuple[str, ...]) -> dict:
-    """Keyword arguments for ``parse_chain`` beyond the usual ones (``functions`` when given)."""
-    if not functions:
-        return {}
-    from symbolic.latex import parse_chain
-    if not _accepts_keyword(parse_chain, "functions"):
-        raise StepcheckError("--function needs a formula reader that takes declared functions; "
-                             "this version's reader does not (write \\operatorname{f} instead)")
-    return {"functions": tuple(functions)}
-
-
-def _accepts_keyword(fn, name: str) -> bool:
-    """Whether ``fn`` takes the keyword ``name``, looking through decorators.
-
-    A wrapper ``(*args, **kwargs)`` is looked into (``__wrapped__``, or the function it closes
-    over); one that cannot be looked into is taken at its word, and a reader that then refuses
-    the keyword makes each claim unreadable with its message, never a silent misread.
-    """
-    import inspect
-    seen: set[int] = set()
-    while fn is not None and id(fn) not in seen:
-        seen.add(id(fn))
-        try:
-            parameters = inspect.signature(fn).parameters
-        except (TypeError, ValueError):
-            return True
-        if name in parameters:
-            return True
-        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-            return False
-        inner = getattr(fn, "__wrapped__", None)
-        if inner is None:
-            cells = [c.cell_contents for c in (getattr(fn, "__closure__", None) or ())]
-            inner = next((c for c in cells if inspect.isfunction(c)), None)
-        if inner is None:
-            return True
-        fn = inner
-    return True
-
-
 def _check_size(text: str, what: str, limit: int = MAX_INPUT_CHARS) -> None:
     if len(text) > limit:
         raise ParseError(f"{what} is longer than {limit} characters; check it in parts")
@@ -372,24 +261,7 @@ def _check_size(text: str, what: str, limit: int = MAX_INPUT_CHARS) -> None:
         raise ParseError(f"{what} is empty; give a LaTeX relation such as 'a = b'")
 
 
-def _parse_limited(chain: str, assume: tuple[str, ...], config: CheckConfig,
-                   reader_options: dict | None = None):
-    from symbolic.latex import parse_chain
-    result = run_limited(parse_chain, chain, assumptions=assume,
-                         imaginary_unit=config.imaginary_unit, **(reader_options or {}),
-                         timeout_s=min(config.timeout_s, 20.0), memory_mb=config.memory_mb)
-    if result.ok:
-        return result.value
-    if result.status == "user-error":
-        return result.value
-    if result.status in ("timeout", "memory"):
-        return Outcome(Verdict.TIMEOUT, (Evidence("reading", f"reading the LaTeX: {result.message}"),),
-                       seconds=result.seconds)
-    first = result.message.splitlines()[0] if result.message else "unknown failure"
-    return ParseError(f"cannot read {_short(chain)}: {first}")
-
-
-class _Progress:
+class Progress:
     """``[12/399] paper.tex:340`` on stderr, never stdout.
 
     On a terminal one line is rewritten in place after each claim (inputs of two claims or
@@ -408,7 +280,7 @@ class _Progress:
         if total < 2 or not self.tty and (total < self.LONG or
                                           done % max(1, total // 20) and done != total):
             return
-        text = f"[{done}/{total}] {_where(item.file, item.line).rstrip(': ') or item.latex[:40]}"
+        text = f"[{done}/{total}] {where(item.file, item.line).rstrip(': ') or item.latex[:40]}"
         if self.tty:
             self.stream.write("\r\x1b[K" + text)
         else:
@@ -422,91 +294,43 @@ class _Progress:
             self.stream.flush()
 
 
-def _where(file: str | None, line: int | None) -> str:
-    if file is None:
-        return ""
-    return f"{file}:{line}: " if line is not None else f"{file}: "
-
-
-def _check_encoded(doc_id: str, step_id: str, config: CheckConfig) -> list[CheckedLink]:
-    import proofs
-    from symbolic.checks import CheckContext, check_step_limited
-    from symbolic.latex import claim_to_latex, to_latex
-
-    derivation = proofs.load(doc_id)
-    step = derivation.step(step_id)
-    context = CheckContext(derivation, _premise_outcomes(derivation, step, config))
-    outcome = check_step_limited(step, config=config, context=context)
-    if step.claim is None:
-        return [CheckedLink(step.quote, "", "", "", outcome)]
-    return [CheckedLink(claim_to_latex(step.claim), step.claim.relation.value,
-                        to_latex(step.claim.lhs), to_latex(step.claim.rhs), outcome)]
-
-
-def _premise_outcomes(derivation, step, config) -> dict:
-    """Outcomes of the steps that ``step`` rests on (rules need their premises' verdicts)."""
-    from symbolic.checks import CheckContext, check_step_limited
-    needed: list[str] = []
-
-    def visit(s):
-        refs = list(s.depends_on) + (list(s.rule.premises) if s.rule else [])
-        for ref in refs:
-            if ref not in needed:
-                visit(derivation.step(ref))
-                needed.append(ref)
-
-    visit(step)
-    outcomes: dict = {}
-    for ref in needed:
-        outcomes[ref] = check_step_limited(derivation.step(ref), config=config,
-                                           context=CheckContext(derivation, dict(outcomes)))
-    return outcomes
-
-
 def _clip(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
 def as_json(checked: Checked, *, strict: bool = False) -> dict:
     """The ``--json`` document: the overall verdict, every link, what could not be read, the counts."""
-    verdicts = [link.outcome.verdict for link in checked.links]
-    return {"format": 1, "verdict": _overall(verdicts),
-            "links": [_link_json(link) for link in checked.links],
+    tally = checked.tally
+    return {"format": JSON_FORMAT, "verdict": tally.overall().value,
+            "links": [link_json(link) for link in checked.links],
             "unreadable": [{"file": bad.file, "line": bad.line, "latex": bad.latex,
                             "error": bad.reason} for bad in checked.unreadable],
             "summary": summary(checked),
-            "exit_code": exit_code(verdicts, strict=strict, unreadable=len(checked.unreadable))
-            if checked.links else EXIT_BAD_INPUT}
+            "exit_code": int(exit_code((link.outcome.verdict for link in checked.links),
+                                       strict=strict, unreadable=len(checked.unreadable))
+                             if checked.links else ExitCode.BAD_INPUT)}
 
 
-def _link_json(link: CheckedLink) -> dict:
+def link_json(link: CheckedLink) -> dict:
+    """One link as JSON: where it is written, then its outcome in the one codec
+    (``Outcome.to_json``; seconds to the millisecond), then the display's conditions."""
+    outcome = link.outcome.to_json()
+    outcome["seconds"] = round(outcome["seconds"], 3)
     return {"latex": link.latex, "relation": link.relation, "lhs_latex": link.lhs_latex,
-            "rhs_latex": link.rhs_latex, "verdict": link.outcome.verdict.value,
-            "evidence": [{"method": e.method, "detail": e.detail} for e in link.outcome.evidence],
-            "counterexample": dict(link.outcome.counterexample) if link.outcome.counterexample
-            else None,
-            "seconds": round(link.outcome.seconds, 3), "file": link.file, "line": link.line,
+            "rhs_latex": link.rhs_latex, **outcome, "file": link.file, "line": link.line,
             "assume": list(link.assume), "notes": list(link.notes)}
 
 
 def summary(checked: Checked) -> dict:
     """How many displays, links and of each verdict (undecided: approximate, inconclusive,
     timeout, error)."""
-    counts = {"displays": checked.displays, "links": len(checked.links), "proved": 0,
-              "verified": 0, "refuted": 0, "undecided": 0, "unreadable": len(checked.unreadable)}
-    for link in checked.links:
-        verdict = link.outcome.verdict
-        if verdict in (Verdict.PROVED, Verdict.VERIFIED, Verdict.REFUTED):
-            counts[verdict.value] += 1
-        elif verdict is not Verdict.PROSE:
-            counts["undecided"] += 1
-    return counts
+    tally = checked.tally
+    decided = (Verdict.PROVED, Verdict.VERIFIED, Verdict.REFUTED)
+    return {"displays": checked.displays, "links": len(checked.links),
+            **{v.value: tally[v] for v in decided},
+            "undecided": tally.total - tally[Verdict.PROSE] - sum(tally[v] for v in decided),
+            "unreadable": len(checked.unreadable)}
 
 
 def summary_line(checked: Checked) -> str:
@@ -546,7 +370,7 @@ def jsonl_row(record) -> dict:
     if isinstance(record, Unreadable):
         return {"file": record.file, "line": record.line, "claim": record.latex,
                 "verdict": "unreadable", "error": record.reason}
-    row = _link_json(record)
+    row = link_json(record)
     return {"file": row.pop("file"), "line": row.pop("line"), "claim": row.pop("latex"),
             "verdict": row.pop("verdict"), "evidence": row.pop("evidence"), **row}
 
@@ -556,22 +380,14 @@ def _in_order(checked: Checked) -> list:
     return list(checked.ordered) if checked.ordered else [*checked.links, *checked.unreadable]
 
 
-def _overall(verdicts) -> str:
-    verdicts = list(verdicts)
-    for verdict in (Verdict.ERROR, Verdict.REFUTED, Verdict.TIMEOUT, Verdict.INCONCLUSIVE,
-                    Verdict.APPROXIMATE, Verdict.VERIFIED, Verdict.PROVED):
-        if verdict in verdicts:
-            return verdict.value
-    return Verdict.PROSE.value if verdicts else Verdict.INCONCLUSIVE.value
-
-
-def _telling_evidence(outcome: Outcome):
-    """The evidence worth a line of text: when a verdict was reached, the attempts that
-    decided nothing are counted, not listed (all of them are in the JSON)."""
+def telling_evidence(outcome) -> tuple[tuple, int]:
+    """The evidence worth a line of text, and how many attempts are left out: once a verdict
+    was reached, the attempts that decided nothing (``Role.ATTEMPT``) are counted, not listed
+    (all of them are in the JSON)."""
     if outcome.verdict in (Verdict.INCONCLUSIVE, Verdict.TIMEOUT, Verdict.ERROR):
-        return list(outcome.evidence), 0
-    telling = [e for e in outcome.evidence if "not evidence" not in e.detail]
-    return telling or list(outcome.evidence), len(outcome.evidence) - len(telling)
+        return outcome.evidence, 0
+    telling = outcome.telling
+    return telling, len(outcome.evidence) - len(telling)
 
 
 def as_text(checked: Checked) -> str:
@@ -582,9 +398,9 @@ def as_text(checked: Checked) -> str:
     lines = []
     single = len(records) == 1 and not checked.from_files
     for number, record in enumerate(records, 1):
-        where = _where(record.file, record.line)
+        place = where(record.file, record.line)
         if isinstance(record, Unreadable):
-            lines.append(f"{where}{'UNREADABLE':<12} {_clip(record.latex, 100)}")
+            lines.append(f"{place}{'UNREADABLE':<12} {_clip(record.latex, 100)}")
             lines.append(f"    {record.reason}")
             continue
         link, outcome = record, record.outcome
@@ -592,14 +408,14 @@ def as_text(checked: Checked) -> str:
         if single:
             lines.append(f"{verdict} {link.latex}")
         elif checked.from_files:
-            lines.append(f"{where}{verdict} {link.latex}")
+            lines.append(f"{place}{verdict} {link.latex}")
         else:
             lines.append(f"link {number}: {verdict} {link.latex}")
         if link.assume:
             lines.append(f"    assuming (stated in the display): {', '.join(link.assume)}")
         for note in link.notes:
             lines.append(f"    note: {note}")
-        shown, hidden = _telling_evidence(outcome)
+        shown, hidden = telling_evidence(outcome)
         for evidence in shown:
             lines.append(f"    {evidence.method}: {evidence.detail}")
         if hidden:

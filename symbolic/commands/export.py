@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from symbolic.cache import write_atomic
-from symbolic.errors import UnknownDocumentError
+from symbolic.commands import ExitCode
+from symbolic.commands.targets import load_document, parse_target
+from symbolic.errors import UnknownDocumentError, UsageError
 from symbolic.model import Derivation, Outcome, Step, Verdict
 
 MARKS = {
@@ -40,20 +42,6 @@ class Row:
     mark: str | None = None
 
 
-def parse_target(target: str) -> tuple[str, tuple[str, ...] | None]:
-    """``DOC`` or ``DOC:ID,ID`` -> (document, step ids or None for all)."""
-    doc, sep, ids = target.partition(":")
-    if not doc:
-        raise UnknownDocumentError(f"export target {target!r} names no document; write DOC or DOC:ID,ID")
-    if not sep:
-        return doc, None
-    steps = tuple(s.strip() for s in ids.split(",") if s.strip())
-    if not steps:
-        raise UnknownDocumentError(f"export target {target!r} names no step after ':'; "
-                                   "write DOC:ID,ID or just DOC")
-    return doc, steps
-
-
 def select_steps(derivation: Derivation, step_ids: tuple[str, ...] | None) -> list[Step]:
     """The steps to export (with claims), in the order asked for (document order for all)."""
     if step_ids is None:
@@ -65,8 +53,8 @@ def select_steps(derivation: Derivation, step_ids: tuple[str, ...] | None) -> li
             raise UnknownDocumentError(f"{derivation.id} has no step {step_id!r} "
                                        f"(steps: {', '.join(known)})")
         if known[step_id].claim is None:
-            raise UnknownDocumentError(f"step {derivation.id}:{step_id} is prose and has no formula "
-                                       "to export; leave it out")
+            raise UsageError(f"step {derivation.id}:{step_id} is prose and has no formula "
+                             "to export; leave it out")
         steps.append(known[step_id])
     return steps
 
@@ -125,21 +113,22 @@ def export_text(derivation: Derivation, step_ids: tuple[str, ...] | None = None,
     marks = None
     if status:
         if outcomes is None:
-            from symbolic.report import check_documents
+            from symbolic.commands.report import check_documents
             outcomes = check_documents([derivation])[0][1]
         marks = status_marks(derivation, outcomes)
     return render_export(derivation, chains(steps, marks), status=status)
 
 
-def run_export(args) -> int:
+def run(args) -> ExitCode:
     """``stepcheck export DOC[:ID,...] [--no-status] [-o FILE]``."""
-    from symbolic.report import resolve_documents
-
-    doc, step_ids = parse_target(args.target)
-    derivation = resolve_documents([doc])[0]
-    text = export_text(derivation, step_ids, status=not args.no_status)
+    target = parse_target(args.target)
+    derivation = load_document(target.document)
+    text = export_text(derivation, target.steps, status=not args.no_status)
     if args.output:
         write_atomic(Path(args.output), text.encode("utf-8"))
     else:
         sys.stdout.write(text)
-    return 0
+    return ExitCode.OK
+
+
+run_export = run   # the name it had

@@ -1,0 +1,207 @@
+"""The one path from a LaTeX chain to checked links, always under the hard limits.
+
+``check_item`` reads a chain (``a = b \\le c``) in a forked child under the budget of
+``symbolic.budget`` (hostile input such as ``9^{9^{9^{9}}}`` ends as ``timeout`` or a parse
+error, never a hang), makes one ``Step`` per link and checks each with
+``check_step_limited`` (its own forked child, hard time and memory limits). ``stepcheck
+check``, ``symbolic.api.check_chain``, the language server and Dask batches all call it;
+``check_target`` is the same for encoded steps (``DOC:ID``), through ``symbolic.runner``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from symbolic.budget import Status, run_limited
+from symbolic.config import CheckConfig
+from symbolic.errors import ParseError, StepcheckError
+from symbolic.model import Evidence, Outcome, Step, Verdict, infer_kind
+
+MAX_INPUT_CHARS = 200_000        # a claim, or stdin
+MAX_DOCUMENT_CHARS = 5_000_000   # a .tex, .md or .jsonl file (a thesis is ~1 MB)
+MAX_CHAIN_CHARS = 4_000          # one chain of a document (the formula reader's own limit)
+READING_TIMEOUT_S = 20.0         # reading one chain, at most (less when the check's budget is less)
+
+
+@dataclass(frozen=True)
+class CheckedLink:
+    """One link of the input with its outcome, and where it was written (``file``, ``line``)."""
+
+    latex: str
+    relation: str
+    lhs_latex: str
+    rhs_latex: str
+    outcome: Outcome
+    file: str | None = None
+    line: int | None = None
+    assume: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A display or claim that could not be read, where it is, and the one-line reason."""
+
+    latex: str
+    reason: str
+    file: str | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{where(self.file, self.line)}{self.reason}"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One claim to check: a chain with its place in a file and the conditions it states."""
+
+    latex: str
+    file: str | None = None
+    line: int | None = None
+    assume: tuple[str, ...] = ()
+    problem: str | None = None
+    notes: tuple[str, ...] = ()
+    imaginary_unit: bool | None = None     # a claim's own setting (a .jsonl line), else the run's
+    link_lines: tuple[int, ...] = ()       # the line of each relation, when a display told them
+
+
+def where(file: str | None, line: int | None) -> str:
+    """``file:line: `` (or ``file: ``, or nothing) before a message about a place."""
+    if file is None:
+        return ""
+    return f"{file}:{line}: " if line is not None else f"{file}: "
+
+
+def check_chain(latex: str, *, assume: tuple[str, ...] = (), config: CheckConfig = CheckConfig(),
+                functions: tuple[str, ...] = ()) -> tuple[CheckedLink, ...]:
+    """Every link of one LaTeX chain, checked; a chain that cannot be read raises ``ParseError``."""
+    links, unreadable = check_item(Item(latex), tuple(assume), config, reader_options(functions))
+    if unreadable:
+        raise ParseError(unreadable[0].reason)
+    return tuple(links)
+
+
+def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_options: dict
+               ) -> tuple[list[CheckedLink], list[Unreadable]]:
+    """The checked links of one claim, or why it cannot be read."""
+    from symbolic.checks import check_step_limited
+    if item.problem is not None:
+        return [], [Unreadable(item.latex, item.problem, item.file, item.line)]
+    if item.imaginary_unit is not None and item.imaginary_unit != config.imaginary_unit:
+        config = config.but(imaginary_unit=item.imaginary_unit)
+    if len(item.latex) > MAX_CHAIN_CHARS and item.file is not None:
+        return [], [Unreadable(item.latex[:80], f"longer than {MAX_CHAIN_CHARS} characters",
+                               item.file, item.line)]
+    parsed = read_chain(item.latex, assume + item.assume, config, reader_options)
+    if isinstance(parsed, StepcheckError):
+        reason = " ".join(str(parsed).split())
+        if item.assume:
+            reason += f" (the display's condition: {', '.join(item.assume)})"
+        return [], [Unreadable(item.latex, reason, item.file, item.line)]
+    if isinstance(parsed, Outcome):  # reading ran out of budget
+        return [CheckedLink(item.latex, "", "", "", parsed, item.file, item.line, item.assume,
+                            item.notes)], []
+    links = []
+    # the display's notes, then the reading's own (which reading of i, := read as =)
+    notes = item.notes + tuple(n for n in parsed.notes if n not in item.notes)
+    # each link on its own row's line, when the display's rows account for every link
+    lines = item.link_lines if len(item.link_lines) == len(parsed.links) else \
+        (item.line,) * len(parsed.links)
+    for number, (link, step) in enumerate(zip(parsed.links, link_steps(parsed)), 1):
+        outcome = check_step_limited(step, config=config)
+        links.append(CheckedLink(link.latex, link.relation.value, link.lhs_latex,
+                                 link.rhs_latex, outcome, item.file, lines[number - 1],
+                                 item.assume, notes))
+    return links, []
+
+
+def link_steps(parsed) -> list[Step]:
+    """One step per link of a chain read by ``parse_chain``, with the chain's assumptions."""
+    return [Step(id=f"link-{number}", kind=infer_kind(link.claim), quote=link.latex,
+                 claim=link.claim, assumptions=tuple(parsed.assumptions.facts), latex=link.latex)
+            for number, link in enumerate(parsed.links, 1)]
+
+
+def read_chain(chain: str, assume: tuple[str, ...], config: CheckConfig,
+               reader_options: dict | None = None):
+    """``parse_chain`` in a forked child under the budget: the parsed chain, or the
+    ``StepcheckError`` that says why it cannot be read, or a ``timeout`` outcome."""
+    from symbolic.latex import parse_chain
+    result = run_limited(parse_chain, chain, assumptions=assume,
+                         imaginary_unit=config.imaginary_unit, **(reader_options or {}),
+                         timeout_s=min(config.timeout_s, READING_TIMEOUT_S),
+                         memory_mb=config.memory_mb)
+    if result.ok:
+        return result.value
+    if result.status is Status.USER_ERROR:
+        return result.value
+    if result.status in (Status.TIMEOUT, Status.MEMORY):
+        return Outcome(Verdict.TIMEOUT, (Evidence("reading", f"reading the LaTeX: {result.message}"),),
+                       seconds=result.seconds)
+    first = result.message.splitlines()[0] if result.message else "unknown failure"
+    return ParseError(f"cannot read {short(chain)}: {first}")
+
+
+def check_target(target, config: CheckConfig) -> list[CheckedLink]:
+    """The steps a target names (``DOC:ID,ID``), each checked as ``stepcheck report`` checks
+    it: with the outcomes of the steps it references (``symbolic.runner``)."""
+    from symbolic.commands.targets import load_target
+    from symbolic.latex import claim_to_latex, to_latex
+    from symbolic.runner import check_derivation
+
+    derivation, steps = load_target(target)
+    outcomes = check_derivation(derivation, config=config, steps=[s.id for s in steps])
+    links = []
+    for step in steps:
+        outcome = outcomes[step.id]
+        if step.claim is None:
+            links.append(CheckedLink(step.quote, "", "", "", outcome))
+        else:
+            links.append(CheckedLink(claim_to_latex(step.claim), step.claim.relation.value,
+                                     to_latex(step.claim.lhs), to_latex(step.claim.rhs), outcome))
+    return links
+
+
+def reader_options(functions: tuple[str, ...]) -> dict:
+    """Keyword arguments for ``parse_chain`` beyond the usual ones (``functions`` when given)."""
+    if not functions:
+        return {}
+    from symbolic.latex import parse_chain
+    if not accepts_keyword(parse_chain, "functions"):
+        raise StepcheckError("--function needs a formula reader that takes declared functions; "
+                             "this version's reader does not (write \\operatorname{f} instead)")
+    return {"functions": tuple(functions)}
+
+
+def accepts_keyword(fn, name: str) -> bool:
+    """Whether ``fn`` takes the keyword ``name``, looking through decorators.
+
+    A wrapper ``(*args, **kwargs)`` is looked into (``__wrapped__``, or the function it closes
+    over); one that cannot be looked into is taken at its word, and a reader that then refuses
+    the keyword makes each claim unreadable with its message, never a silent misread.
+    """
+    import inspect
+    seen: set[int] = set()
+    while fn is not None and id(fn) not in seen:
+        seen.add(id(fn))
+        try:
+            parameters = inspect.signature(fn).parameters
+        except (TypeError, ValueError):
+            return True
+        if name in parameters:
+            return True
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+            return False
+        inner = getattr(fn, "__wrapped__", None)
+        if inner is None:
+            cells = [c.cell_contents for c in (getattr(fn, "__closure__", None) or ())]
+            inner = next((c for c in cells if inspect.isfunction(c)), None)
+        if inner is None:
+            return True
+        fn = inner
+    return True
+
+
+def short(text: str, limit: int = 60) -> str:
+    """A claim quoted in a message: whitespace collapsed, cut at ``limit`` characters."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[:limit] + "...")

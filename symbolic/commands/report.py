@@ -1,0 +1,199 @@
+"""``stepcheck report``: check the encoded documents and write their reports.
+
+``report`` checks every step (through the cache unless ``--no-cache``; ``--jobs`` in
+parallel), renders all reports in memory (``commands.rendered``) and writes the files that
+changed; with ``--check`` it writes nothing and exits 1 naming every stale or missing file.
+Progress goes to stderr only when stderr is a terminal; otherwise the one-line result is all.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from symbolic.cache import DEFAULT_ROOT, Cache, step_keys, write_atomic
+from symbolic.commands import ExitCode
+from symbolic.commands.rendered import render_cached
+from symbolic.commands.targets import resolve_documents
+from symbolic.config import CheckConfig
+from symbolic.errors import StepcheckError
+from symbolic.model import Derivation, Outcome, Tally, Verdict
+from symbolic.render import stale_files, write_reports
+from symbolic.runner import check_derivation
+
+REPORT_CONFIG = CheckConfig()
+
+
+class _ProgressLine:
+    """One line per document on a terminal, rewritten as its steps are checked."""
+
+    def __init__(self, doc_id: str, stream=None):
+        self.doc_id = doc_id
+        self.stream = stream or sys.stderr
+
+    def __call__(self, done: int, total: int, step_id: str) -> None:
+        self.stream.write(f"\r\033[K{self.doc_id}: {done}/{total} steps ({step_id})")
+        if done == total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cache: bool = True,
+                    config: CheckConfig = REPORT_CONFIG, cache_root: str | Path | None = None,
+                    show_progress: bool = False,
+                    timings: dict | None = None) -> list[tuple[Derivation, dict[str, Outcome]]]:
+    """Check documents (through the cache unless ``use_cache`` is false).
+
+    ``timings``, when given, receives per document the wall time and the number of
+    steps served by the cache (for ``timings.json``; never part of a report).
+    """
+    cache = Cache(cache_root or DEFAULT_ROOT) if use_cache else None
+    checked = []
+    for derivation in derivations:
+        progress = _ProgressLine(derivation.id) if show_progress else None
+        start, hits = time.perf_counter(), cache.hits if cache else 0
+        outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache,
+                                    progress=progress)
+        outcomes = rerun_timeouts(derivation, outcomes, config=config, cache=cache)
+        checked.append((derivation, outcomes))
+        if timings is not None:
+            timings[derivation.id] = {"seconds": round(time.perf_counter() - start, 2),
+                                      "steps": len(derivation.steps),
+                                      "from_cache": (cache.hits - hits) if cache else 0}
+    if timings is not None and cache is not None:
+        timings["cache_bytes"] = cache.size_bytes()
+    return checked
+
+
+def rerun_timeouts(derivation: Derivation, outcomes: Mapping[str, Outcome], *,
+                   config: CheckConfig = REPORT_CONFIG, cache: Cache | None = None) -> dict[str, Outcome]:
+    """Outcomes with every ``timeout`` step checked once more, alone, before a report is written.
+
+    Budgets are counted in work (draws, points, sizes), so a step's verdict does not depend
+    on the machine; the wall-clock limit is a safety net far above the normal cost. A step
+    that still hit it while other steps ran in parallel, or while the machine was busy, is
+    re-run here with nothing else of ours running; its new outcome replaces the cached
+    ``timeout``. A step that times out alone as well keeps its honest ``timeout``.
+    """
+    from symbolic.checks import CheckContext
+    from symbolic.runner import _check_one, _dependency_outcomes
+
+    timed_out = [s for s in derivation.steps if outcomes[s.id].verdict is Verdict.TIMEOUT]
+    if not timed_out:
+        return dict(outcomes)
+    result = dict(outcomes)
+    keys = step_keys(derivation, config) if cache is not None else {}
+    for step in timed_out:
+        context = CheckContext(derivation, _dependency_outcomes(derivation, step, result))
+        outcome = _check_one(step, config, context)
+        result[step.id] = outcome
+        if cache is not None and outcome.verdict is not Verdict.ERROR:
+            cache.put(keys[step.id], outcome)
+        if outcome.verdict is Verdict.TIMEOUT:
+            print(f"{derivation.id} {step.id}: timed out again when re-run alone "
+                  f"(budget {config.timeout_s:g} s); reported as timeout", file=sys.stderr)
+    return result
+
+
+def run(args) -> ExitCode:
+    """``stepcheck report``: OK when written (or fresh with --check), FAILED for stale files.
+
+    ``summary.json`` and ``README.md`` cover the documents of this run (all by default).
+    Only files whose bytes change are rewritten; ``timings.json`` is written beside them.
+    """
+    derivations = resolve_documents(args.docs)
+    out = Path(args.out)
+    timings: dict = {}
+    checked = check_documents(derivations, jobs=args.jobs, use_cache=not args.no_cache,
+                              show_progress=sys.stderr.isatty(), timings=timings)
+    files = render_cached(checked, cache_root=None if args.no_cache else DEFAULT_ROOT)
+    if args.check:
+        stale = stale_files(files, out)
+        for relative, why in stale:
+            print(f"{(out / relative).as_posix()}: {why}")
+        if stale:
+            print(f"{len(stale)} of {len(files)} report files in {out.as_posix()}/ are stale or "
+                  "missing; run 'stepcheck report' and commit the result")
+            return ExitCode.FAILED
+        print(f"all {len(files)} report files in {out.as_posix()}/ are up to date")
+        return ExitCode.OK
+    changed = write_reports(files, out)
+    # timings are not deterministic: a separate file that is never compared (and gitignored)
+    write_atomic(out / "timings.json", (json.dumps(timings, indent=2, sort_keys=True) + "\n").encode())
+    print(f"{len(derivations)} document(s): wrote {len(changed)} of {len(files)} report files "
+          f"in {out.as_posix()}/ ({_verdict_summary(checked)})")
+    if args.pdf:
+        return _compile_pdfs(files, out)
+    return ExitCode.OK
+
+
+run_report = run   # the name it had
+
+
+def _verdict_summary(checked) -> str:
+    tally = sum((Tally.of(outcomes.values()) for _, outcomes in checked), Tally())
+    return tally.text() or "no steps"
+
+
+# ---------------------------------------------------------------- --pdf
+
+def _compile_pdfs(files: Mapping[str, bytes], out: Path) -> ExitCode:
+    pdflatex = shutil.which("pdflatex")
+    if pdflatex is None:
+        raise StepcheckError("--pdf needs pdflatex, which is not installed (Debian/Ubuntu: apt-get "
+                             "install texlive-latex-base texlive-latex-recommended latex-cjk-common "
+                             "latex-cjk-chinese-arphic-gbsn00lp), or leave out --pdf")
+    failures = 0
+    for name in sorted(n for n in files if n.endswith(".tex")):
+        log_path = Path(tempfile.gettempdir()) / f"stepcheck-{name.replace('.tex', '.log')}"
+        ok, message = compile_latex(files, name, out / name.replace(".tex", ".pdf"), log_path=log_path)
+        if ok:
+            wide = [w for w in overfull_boxes(log_path.read_text(encoding="latin-1")) if w > 10]
+            if wide:
+                print(f"{(out / name).as_posix()}: {len(wide)} line(s) run more than 10 pt into "
+                      f"the margin (widest {max(wide):g} pt); log in {log_path}", file=sys.stderr)
+        if not ok:
+            failures += 1
+            print(f"pdflatex failed on {(out / name).as_posix()}: {message}", file=sys.stderr)
+    return ExitCode.FAILED if failures else ExitCode.OK
+
+
+def overfull_boxes(log: str) -> list[float]:
+    """How far (pt) each overfull box of a pdflatex log runs into the margin."""
+    import re
+
+    return [float(m) for m in re.findall(r"Overfull \\[hv]box \(([0-9.]+)pt too", log)]
+
+
+def compile_latex(files: Mapping[str, bytes], tex_name: str, pdf_path: Path | None = None,
+                  *, runs: int = 2, log_path: Path | None = None) -> tuple[bool, str]:
+    """Run pdflatex on one report in a temporary folder (with its figures).
+
+    Returns (ok, first error line or ""); copies the PDF to ``pdf_path`` and the log of
+    the last run to ``log_path`` when given.
+    """
+    with tempfile.TemporaryDirectory(prefix="stepcheck-tex-") as tmp:
+        for relative, data in files.items():
+            if relative == tex_name or relative.startswith("figures/"):
+                target = Path(tmp) / relative
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+        for _ in range(runs):  # twice: hyperref's references need a second pass
+            result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                                     tex_name], cwd=tmp, capture_output=True, timeout=300)
+            if result.returncode != 0:
+                log = result.stdout.decode("utf-8", "replace").splitlines()
+                errors = [line for line in log if line.startswith("!")]
+                return False, errors[0] if errors else f"exit code {result.returncode}"
+        if log_path is not None:
+            log_path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(Path(tmp) / tex_name.replace(".tex", ".log"), log_path)
+        if pdf_path is not None:
+            pdf_path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(Path(tmp) / tex_name.replace(".tex", ".pdf"), pdf_path)
+    return True, ""
