@@ -9,7 +9,10 @@ _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 
 DISPLAYS = [
     ("LN eq. 1 (as quoted)", r"a_i^l = {w_i^l}^{\top} h^l  \qquad \qquad  h_i^{l+1} = f(a_i^l + b_i^l)",
-     "refuse: the transpose of a braced vector w_i^l next to h^l (superscripts are layer labels); two statements"),
+     "a[i, l] == dot(w[i, l], h[l]); h[i, l + 1] == f(a[i, l] + b[i, l])",
+     {"vectors": "w h",
+      "note": "two statements separated by \\qquad; superscripts l, l+1 are layer labels; "
+              "{w_i^l}^T h^l is the inner product of the weight vector of unit i with h^l"}),
     ("LN eq. 2 (as quoted)", r"""\bar{a}_i^l = \frac{g_i^l}{\sigma_i^l} (a_i^l - \mu_i^l)  \qquad 
 	\mu_i^l = \mathop{\mathbb{E}}\limits_{\mathbf{x} \sim P(\mathbf{x})} [a_i^l]  \qquad 
 	\sigma_i^l = \sqrt{\mathop{\mathbb{E}}\limits_{\mathbf{x} \sim P(\mathbf{x})} [(a_i^l - \mu_i^l)^2]}""",
