@@ -48,8 +48,9 @@ DISPLAYS = [
     ("rotary: derivation (inline)", r"m=n", "m == n"),
     ("rotary: derivation (inline)", r"f(\mathbf{x}, 0) = \mathbf{x}", "f(x, 0) == x"),
     ("rotary: derivation, m = n", r"R_f(\mathbf{q}, m) R_f(\mathbf{k}, m) = R_g(\mathbf{q}, \mathbf{k}, 0) = R_f(\mathbf{q}, 0) R_f(\mathbf{k}, 0) = \mathbf{q}\mathbf{k}",
-     "refuse: ambiguous: the last side is a product of two bold vectors q k (the text means "
-     "the product of their magnitudes in the complex view)"),
+     "R_f(q, m)*R_f(k, m) == R_g(q, k, 0) == R_f(q, 0)*R_f(k, 0) == q*k",
+     {"note": "the derivation is coordinate-wise (the text): q, k are single coordinates here and "
+              "R_f(x, 0) = x, so the last side is the product q k"}),
     ("rotary: derivation (inline)", r"R_f(\mathbf{x}, y) = \mathbf{x}", "R_f(x, y) == x"),
     ("rotary: derivation (inline)", r"\Theta(\mathbf{x}) = \Theta_f(\mathbf{x}, 0)", "Theta(x) == Theta_f(x, 0)"),
     ("rotary: derivation, angles", r"\Theta_f(\mathbf{q}, m) - \Theta_f(\mathbf{k}, m) = \Theta_g(\mathbf{q}, \mathbf{k}, 0) = \Theta_f(\mathbf{q}, 0) - \Theta_f(\mathbf{k}, 0) = \Theta(\mathbf{q}) - \Theta(\mathbf{k})",

@@ -80,7 +80,4 @@ DISPLAYS = [
      {"note": "an unbracketed \\log takes the whole product (1/n) sum ...; s-bar is the mean of the s_i"}),
     ("9034 (inline)", r"\lambda\sum_{i=1}^{n}p_i s_i \approx \lambda s_{\max}", "lamda*Sum(p[i]*s[i], (i, 1, n)) ~= lamda*s_max"),
     ("9034 eq. 6", r"H \approx \log n - \lambda(s_{\max} - \bar{s})", "H ~= log(n) - lamda*(s_max - sbar)"),
-    ("9034 (inline)", r"\lambda\propto\log n", "refuse: a proportionality (\\propto), not an equation between values"),
-    ("9034 (inline)", r"\langle q,k\rangle \propto \sqrt{d}", "refuse: a proportionality (\\propto) of a scale, not an equation"),
-    ("9034 eq. 7", r"\lambda \propto \frac{\log n}{\sqrt{d}}", "refuse: a proportionality (\\propto), not an equation between values"),
 ]

@@ -26,8 +26,6 @@ DISPLAYS = [
     ("sec. 2 (inline)", r"E[x] = \frac{1}{N} \sum_{i=1}^{N} x_i", "Expect(x) == Sum(x[i], (i, 1, N))/N",
      {"note": _E}),
     ("sec. 2 (inline)", r"b \leftarrow b + \Delta b", "refuse: an update (assignment), not a claim"),
-    ("sec. 2 (inline)", r"\Delta b \propto -\partial\ell/\partial\hat{x}",
-     "refuse: a proportionality (\\propto) with a gradient of the loss"),
     ("sec. 2 (inline)", r"u + (b + \Delta b) - E[u + (b + \Delta b)] = u + b - E[u + b]",
      "refuse: ambiguous: Delta b is the increment of b (one name) or Delta times b"),
     ("sec. 2", r"\hat{x} = \operatorname{Norm}(x, \mathcal{X})", "xhat == Norm(x, X)",
