@@ -142,8 +142,9 @@ f_{k}({\boldsymbol{x}}_{k},n) & =\|{\boldsymbol{k}}\|e^{i\theta_{k}+n\theta+\gam
 {\boldsymbol{q}}=f_{q}({\boldsymbol{x}}_{m},0) & ={\boldsymbol{W}}_{q}{\boldsymbol{x}}_{n}, \\
 {\boldsymbol{k}}=f_{k}({\boldsymbol{x}}_{n},0) & ={\boldsymbol{W}}_{k}{\boldsymbol{x}}_{n}.
 \end{aligned}""",
-     "q == f_q(x_m, 0) == W_q*x_n; k == f_k(x_n, 0) == W_k*x_n",
-     {"matrices": "q:d,1 k:d,1 x_m:d,1 x_n:d,1 W_q:d,d W_k:d,d"}),
+     "q == MatFn(f_q, x_m, 0) == W_q*x_n; k == MatFn(f_k, x_n, 0) == W_k*x_n",
+     {"matrices": "q:d,1 k:d,1 x_m:d,1 x_n:d,1 W_q:d,d W_k:d,d",
+      "note": "f_q, f_k are vector-valued (MatFn); the first row's x_n is printed so"}),
     ("eq. 33", r"""\begin{aligned}
 f_{q}({\boldsymbol{x}}_{m},m) & =({\boldsymbol{W}}_{q}{\boldsymbol{x}}_{m})e^{i m\theta}, \\
 f_{k}({\boldsymbol{x}}_{n},n) & =({\boldsymbol{W}}_{k}{\boldsymbol{x}}_{n})e^{i n\theta}.

@@ -9,7 +9,10 @@ _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 
 DISPLAYS = [
     ("LN eq. 1 (as quoted)", r"a_i^l = {w_i^l}^{\top} h^l  \qquad \qquad  h_i^{l+1} = f(a_i^l + b_i^l)",
-     "refuse: the transpose of a braced vector w_i^l next to h^l (superscripts are layer labels); two statements"),
+     "a[i, l] == dot(w[i, l], h[l]); h[i, l + 1] == f(a[i, l] + b[i, l])",
+     {"vectors": "w h",
+      "note": "two statements separated by \\qquad; superscripts l, l+1 are layer labels; "
+              "{w_i^l}^T h^l is the inner product of the weight vector of unit i with h^l"}),
     ("LN eq. 2 (as quoted)", r"""\bar{a}_i^l = \frac{g_i^l}{\sigma_i^l} (a_i^l - \mu_i^l)  \qquad 
 	\mu_i^l = \mathop{\mathbb{E}}\limits_{\mathbf{x} \sim P(\mathbf{x})} [a_i^l]  \qquad 
 	\sigma_i^l = \sqrt{\mathop{\mathbb{E}}\limits_{\mathbf{x} \sim P(\mathbf{x})} [(a_i^l - \mu_i^l)^2]}""",
@@ -27,14 +30,17 @@ DISPLAYS = [
      "ahat[l] == (a[l] - mu[l])/sqrt(sigma[l]**2 + epsilon)",
      {"note": "a^l is the layer's vector, read entrywise"}),
     ("LN (blog eq. 2)", r"h^l = f(g^l \odot \hat{a}^l + b^l) \tag{2}",
-     "refuse: a Hadamard product of vectors inside an elementwise function"),
+     "h_l == MatFn(f, HadamardProduct(g_l, ahat_l) + b_l)",
+     {"matrices": "h_l:H,1 g_l:H,1 ahat_l:H,1 b_l:H,1",
+      "note": "the layer's H-vectors (superscript l a label); f acts entrywise"}),
     ("LN (blog summary)", r"\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a_{i}^{l}, \ \ \ \sigma^{l} = \sqrt{\frac{1}{H} \sum_{i}^{H} (a_{i}^{l} - \mu^{l})^2}, \ \ \ h_{i} = f(\frac{g_i}{\sigma_i}(a_{i} - \mu_{i}) + b_{i})",
      "refuse: \\sum_{i}^{H} gives no lower bound (i = ?)"),
     ("LN (blog summary)", r"\text{LayerNorm}(x + \text{sublayer}(x))", "refuse: an expression, not a relation"),
     ("LN (blog, layer norm equation by equation)", r"\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a_i^{l}, \qquad \sigma^{l} = \sqrt{\frac{1}{H} \sum_{i=1}^{H} \big(a_i^{l} - \mu^{l}\big)^2}",
      "mu[l] == Sum(a[i, l], (i, 1, H))/H; sigma[l] == sqrt(Sum((a[i, l] - mu[l])**2, (i, 1, H))/H)"),
     ("LN (blog, layer norm equation by equation)", r"h^{l} = f\Big(\frac{g}{\sigma^{l}} \odot \big(a^{l} - \mu^{l}\big) + b\Big)",
-     "refuse: a Hadamard product of vectors"),
+     "refuse: g/sigma^l (odot) (a^l - mu^l) subtracts the scalar mu^l from the vector a^l "
+     "(a broadcast), which no matrix reading states"),
     ("BN alg. 1", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^{m} x_i \qquad \text{// mini-batch mean}", _ALG),
     ("BN alg. 1", r"\sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^{m} (x_i - \mu_\mathcal{B})^2 \qquad \text{// mini-batch variance}", _ALG),
     ("BN alg. 1", r"\hat{x}_i \leftarrow \frac{x_i - \mu_\mathcal{B}}{\sqrt{\sigma_\mathcal{B}^2 + \epsilon}} \qquad \text{// normalize}", _ALG),

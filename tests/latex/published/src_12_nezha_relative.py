@@ -11,7 +11,10 @@ DISPLAYS = [
      "alpha[i, j] == exp(e[i, j])/Sum(exp(e[i, k]), (k, 1, N_k))",
      {"note": "the sum over k has no printed range (over all positions)"}),
     ("eq. 3", r"e_{ij} = \frac{(x_i W^Q)(x_j W^K)^T}{\sqrt{d_z}}. (3)",
-     "refuse: row vectors times matrices with a transpose; '(3)' is an equation number written in the display"),
+     "e[i, j] == x_i*W_Q*(x_j*W_K).T/sqrt(d_z)",
+     {"matrices": "x_i:1,d_x x_j:1,d_x W_Q:d_x,d_z W_K:d_x,d_z",
+      "note": "x_i, x_j are row vectors of R^{d_x} and W^Q, W^K in R^{d_x x d_z} (the text); "
+              "'(3)' after the period is the equation number, not a factor 3"}),
     ("eq. 4", r"z_{i} = \sum_{j=1}^{n} \alpha_{ij} (x_{j} W^{V} + a_{ij}^{V}), \tag{4}",
      "refuse: x_j W^V is a row vector times a matrix; a_{ij}^V has the label V as a superscript"),
     ("eq. 5", r"e_{ij} = \frac{(x_i W^Q)(x_j W^K + a_{ij}^K)^T}{\sqrt{d_z}}.",

@@ -12,7 +12,6 @@ _DERIV = ("refuse: a derivative of a quantity defined in another display (its de
           "variable is not in this display)")
 _GRADNAME = ("refuse: d\\beta, dy, d\\hat{x} are names of gradients written like products of d "
              "with a variable")
-_VAR = "refuse: italic 'Var' (the product V a r) used as the variance"
 
 DISPLAYS = [
     ("yueyiming: mean", r"\mu = \frac{1}{D}\sum_{i=1}^{D} x_i", "mu == Sum(x[i], (i, 1, D))/D"),
@@ -55,14 +54,21 @@ DISPLAYS = [
     ("shreyansh26: dy/dbeta", r"\frac{\partial y_k}{\partial \beta_j} = \delta_{kj}", _DERIV),
     ("shreyansh26: dL/dgamma", r"\frac{dL}{d\gamma_j} = \sum_k \left( \frac{dL}{dy_k} \frac{\partial y_k}{\partial \gamma_j} \right) = \frac{dL}{dy_j} \frac{\partial y_j}{\partial \gamma_j} = dy_j \cdot \hat{x}_j", _DERIV),
     ("variance of QK: expectation of a sum", r"\mathbb{E}[X + Y] = \mathbb{E}[X] + \mathbb{E}[Y]", "Expect(X + Y) == Expect(X) + Expect(Y)"),
-    ("variance of QK: variance of a sum", r"Var(X + Y) = Var(X) + Var(Y)", _VAR),
+    ("variance of QK: variance of a sum", r"Var(X + Y) = Var(X) + Var(Y)", "Var(X + Y) == Var(X) + Var(Y)",
+     {"note": "italic Var is the variance here (the page's topic); read as the product V a r "
+              "it would be a different (and always true) claim; true for independent X, Y"}),
     ("variance of QK: expectation of a product", r"\mathbb{E}[XY] = \mathbb{E}[X]\mathbb{E}[Y]", "Expect(X*Y) == Expect(X)*Expect(Y)",
      {"note": "true for independent X, Y (stated in the text)"}),
-    ("variance of QK: variance of a product", r"Var(XY) = (Var(X) + \mathbb{E}[X]^2)(Var(Y) + \mathbb{E}[Y]^2) - \mathbb{E}[X]^2\mathbb{E}[Y]^2", _VAR),
+    ("variance of QK: variance of a product", r"Var(XY) = (Var(X) + \mathbb{E}[X]^2)(Var(Y) + \mathbb{E}[Y]^2) - \mathbb{E}[X]^2\mathbb{E}[Y]^2",
+     "Var(X*Y) == (Var(X) + Expect(X)**2)*(Var(Y) + Expect(Y)**2) - Expect(X)**2*Expect(Y)**2",
+     {"note": "italic Var is the variance; E[X]^2 is (E[X])^2; true for independent X, Y"}),
     ("variance of QK: top-left entry (inline)", r"\displaystyle \sum_{i=0}^{d_k} Q_{1,i} K_{i, 1}", "refuse: an expression, not a relation"),
     ("variance of QK: one term", r"\mathbb{E}[Q_{1, i} K_{i, 1}] = \mathbb{E}[Q_{1, i}] \mathbb{E}[K_{i, 1}] = 0",
      "Expect(Q[1, i]*K[i, 1]) == Expect(Q[1, i])*Expect(K[i, 1]) == 0"),
-    ("variance of QK: one term", r"Var(Q_{1, i} K_{i, 1}) = (Var(Q_{1, i}) + \mathbb{E}[Q_{1, i}]^2)(Var(K_{i, 1}) + \mathbb{E}[K_{i, 1}]^2) - \mathbb{E}[Q_{1, i}]^2\mathbb{E}[K_{i, 1}]^2 = 1", _VAR),
+    ("variance of QK: one term", r"Var(Q_{1, i} K_{i, 1}) = (Var(Q_{1, i}) + \mathbb{E}[Q_{1, i}]^2)(Var(K_{i, 1}) + \mathbb{E}[K_{i, 1}]^2) - \mathbb{E}[Q_{1, i}]^2\mathbb{E}[K_{i, 1}]^2 = 1",
+     "Var(Q[1, i]*K[i, 1]) == (Var(Q[1, i]) + Expect(Q[1, i])**2)*(Var(K[i, 1]) + Expect(K[i, 1])**2) - Expect(Q[1, i])**2*Expect(K[i, 1])**2 == 1",
+     {"note": "italic Var is the variance; the last link holds for unit-variance, zero-mean "
+              "entries (stated in the text)"}),
     ("sinusoidal offsets: question", r"PE(pos, 2dim) = sin(pos / 10000 ^ {2dim/d_{model}} )",
      "refuse: italic letter runs 'sin', 'pos', 'dim' (products of letters, or names?)"),
     ("sinusoidal offsets: question", r"PE(pos, 2dim+1) = cos(pos / 10000 ^ {2dim/d_{model}} )",

@@ -31,7 +31,9 @@ DISPLAYS = [
      "Sum(1/sqrt(t), (t, 1, T)) == 1 + Sum(1/sqrt(t), (t, 2, T)) <= 1 + Sum(2/(sqrt(t - 1) + sqrt(t)), (t, 2, T)) == 1 + Sum(2*(sqrt(t) - sqrt(t - 1)), (t, 2, T)) == 2*sqrt(T) - 1 < 2*sqrt(T)"),
     ("neq. case-2", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*) < \frac{D^2}{2\alpha\sqrt{T}} + \frac{G^2\alpha}{\sqrt{T}}\label{neq:case-2}",
      "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T < D**2/(2*alpha*sqrt(T)) + G**2*alpha/sqrt(T)"),
-    ("two examples (inline)", r"\eta_t\equiv\frac{D}{G\sqrt{T}}", "refuse: \\equiv (identically equal for all t) is not an equation between values"),
+    ("two examples (inline)", r"\eta_t\equiv\frac{D}{G\sqrt{T}}", "eta[t] := D/(G*sqrt(T))",
+     {"note": "\\equiv: eta_t equals the constant for every t (a constant step size); read as "
+              "an equation or a definition, for all t"}),
     ("two examples (inline)", r"\eta_t = \frac{1}{\sqrt{t}}", "eta[t] == 1/sqrt(t)"),
     ("eq. convex", r"L(\boldsymbol{x}_t,\boldsymbol{\theta}_2) - L(\boldsymbol{x}_t,\boldsymbol{\theta}_1) \geq (\boldsymbol{\theta}_2-\boldsymbol{\theta}_1)\cdot\boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_1),\quad \forall \boldsymbol{\theta}_1,\boldsymbol{\theta}_2\label{eq:convex}",
      "refuse: a quantified statement (for all theta_1, theta_2) with the inner product of a vector-valued function"),
