@@ -27,8 +27,8 @@ import sys
 __version__ = "0.1.0"
 
 # public name -> module that defines it. ``render``/``export`` are called
-# ``render_derivation``/``export_derivation`` here because ``symbolic.render`` and
-# ``symbolic.export`` are submodules: importing them would overwrite the functions.
+# ``render_derivation``/``export_derivation`` here because ``symbolic.render`` is a
+# subpackage (importing it would overwrite the function), and to keep the names paired.
 _EXPORTS = {
     # data model
     "Step": "symbolic.model", "Claim": "symbolic.model", "Derivation": "symbolic.model",
