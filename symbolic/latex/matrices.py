@@ -43,6 +43,8 @@ __all__ = ["MatrixSide", "beside", "declared_name", "matrix_dimensions", "mentio
 _TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
 _BOLD = frozenset([r"\mathbf", r"\boldsymbol"])
 _ACCENTS = frozenset([r"\tilde", r"\hat", r"\bar", r"\widetilde", r"\widehat", r"\vec"])
+_ACCENT_KEY = {r"\widetilde": r"\tilde", r"\widehat": r"\hat"}
+_UPRIGHT = frozenset([r"\mathrm"])
 _SCALAR_FUNCTIONS = {r"\exp": sympy.exp, r"\ln": sympy.log, r"\log": sympy.log,
                      r"\sin": sympy.sin, r"\cos": sympy.cos, r"\tanh": sympy.tanh}
 _PRODUCTS = frozenset([r"\cdot", r"\odot", r"\circ", r"\times", "*", "/"])
@@ -64,33 +66,57 @@ def _is_letter(text: str) -> bool:
     return len(text) == 1 and text.isascii() and text.isalpha() or text.startswith("\\") and text[1:] in GREEK
 
 
+def _base_at(items, k, bold=False):
+    """The base of a name at items[k] (without a subscript) as (key, end), or None.
+
+    A letter (``Q``, ``\\theta``); a bold letter or bold upright letters (``\\mathbf{Q}`` is ``Q``,
+    ``\\mathbf{dV}`` and ``\\mathbf{\\mathrm{dV}}`` are ``dV``: bold marks a matrix, it makes no
+    other name); an accented name (``\\tilde{W}``, ``\\widetilde{\\boldsymbol{W}}``: a name of its
+    own); a braced name (``{\\boldsymbol{q}}``).
+    """
+    item = items[k]
+    if isinstance(item, Group):
+        inner = tuple(_solid(item.items))
+        if item.kind != "brace" or not inner:
+            return None
+        found = _base_at(inner, 0)
+        return (found[0], k + 1) if found and found[1] == len(inner) else None
+    if _is_letter(item.text):
+        return item.text, k + 1
+    if k + 1 >= len(items) or not isinstance(items[k + 1], Group) or items[k + 1].kind != "brace":
+        return None
+    inner = tuple(_solid(items[k + 1].items))
+    if not inner:
+        return None
+    if item.text in _BOLD or item.text in _UPRIGHT and bold:
+        if all(isinstance(x, Tok) and len(x.text) == 1 and x.text.isascii() and x.text.isalpha()
+               for x in inner):
+            return "".join(x.text for x in inner), k + 2
+        found = _base_at(inner, 0, bold=True)
+        if item.text in _BOLD and found and found[1] == len(inner):
+            return found[0], k + 2
+        return None
+    if item.text in _ACCENTS:
+        found = _base_at(inner, 0)
+        if found and found[1] == len(inner):
+            return "%s{%s}" % (_ACCENT_KEY.get(item.text, item.text), found[0]), k + 2
+    return None
+
+
 def _name_at(items, k):
     """The name starting at items[k] as (key, base key, end), or None.
 
-    A name is a letter (``Q``, ``\\theta``), a bold letter (``\\mathbf{Q}`` is ``Q``: bold marks
-    a matrix, it does not make another name) or an accented letter (``\\tilde{W}``, a name of its
-    own), with an optional subscript (``W_q``, ``W_{q}``, ``\\mathbf{x}_{m}``).
+    A base (see ``_base_at``) with an optional subscript (``W_q``, ``W_{q}``, ``\\mathbf{x}_{m}``);
+    the key is spelled as the scalar reader spells names (``W_q``, ``d_{model}``).
     """
-    item = items[k]
-    if not isinstance(item, Tok):
+    found = _base_at(items, k)
+    if found is None:
         return None
-    end = k + 1
-    if _is_letter(item.text):
-        base = item.text
-    elif item.text in _BOLD | _ACCENTS and k + 1 < len(items) and isinstance(items[k + 1], Group) \
-            and items[k + 1].kind == "brace":
-        inner = _solid(items[k + 1].items)
-        if len(inner) != 1 or not isinstance(inner[0], Tok) or not _is_letter(inner[0].text):
-            return None
-        base = inner[0].text if item.text in _BOLD else "%s{%s}" % (item.text, inner[0].text)
-        end = k + 2
-    else:
-        return None
+    base, end = found
     if end + 1 < len(items) and isinstance(items[end], Tok) and items[end].text == "_":
         sub = items[end + 1]
         text = text_of(sub.items if isinstance(sub, Group) and sub.kind == "brace" else (sub,))
         text = re.sub(r"\s+", "", text)
-        # the scalar reader's spelling: W_q, d_{model}
         return (f"{base}_{text}" if len(text) == 1 else f"{base}_{{{text}}}"), base, end + 2
     return base, base, end
 
@@ -98,6 +124,10 @@ def _name_at(items, k):
 def declared_name(latex: str) -> tuple[str, str]:
     """The key and the SymPy name of a name being declared a matrix (``\\mathbf{W}_q``)."""
     items = tuple(_solid(lex(latex)))
+    if len(items) > 1 and all(isinstance(x, Tok) and len(x.text) == 1 and x.text.isascii()
+                              and x.text.isalpha() for x in items):
+        word = "".join(x.text for x in items)      # dV: the name of \mathbf{dV}, never d times V
+        return word, word
     found = _name_at(items, 0) if items else None
     if found is None or found[2] != len(items):
         raise ParseError(f"'{latex.strip()}' is not a name that can be declared a matrix or a "
@@ -126,16 +156,24 @@ def matrix_dimensions(exponent: str) -> list[str]:
 # -- finding declared names in a side ---------------------------------------------------------------
 def _mentions(items, table) -> bool:
     """Whether items (at any depth) name a declared matrix or vector, or a subscript of one."""
-    for k, item in enumerate(items):
-        if isinstance(item, Group):
-            if _mentions(item.items, table):
+    k = 0
+    while k < len(items):
+        item = items[k]
+        if isinstance(item, Tok) and item.text in ("^", "_"):
+            # A^T: the T is a transpose; x_k: the k is an index; but A^{B}, x_{W} may hold one
+            if k + 1 < len(items) and isinstance(items[k + 1], Group) and _mentions(items[k + 1].items, table):
                 return True
+            k += 2
             continue
-        if k and isinstance(items[k - 1], Tok) and items[k - 1].text in ("^", "_"):
-            continue      # A^T: the T is a transpose; x_k: the k is an index
         found = _name_at(items, k)
-        if found and (found[0] in table or found[1] in table):
+        if found:
+            if found[0] in table or found[1] in table:
+                return True
+            k = found[2]
+            continue
+        if isinstance(item, Group) and _mentions(item.items, table):
             return True
+        k += 1
     return False
 
 
@@ -400,6 +438,8 @@ class _Reader:
                 op, k = item.text, k + 1
                 continue
             end = self._unit_end(items, k, text)
+            if _function_name(items[k:end] + items[end:end + 1]) is not None:
+                end = self._unit_end(items, k + 2, text)     # softmax(...) and its scripts: one unit
             out.append((op, items[k:end]))
             op, k = "", end
         if op:
@@ -444,8 +484,12 @@ class _Reader:
         """One factor that names a declared matrix, with its transpose or power."""
         head = unit[0]
         base_end = len(unit)
-        found = _name_at(unit, 0) if isinstance(head, Tok) else None
-        if found is not None:
+        found = _name_at(unit, 0)
+        function = _function_name(unit)
+        if function is not None:
+            value = self._matrix_function(function, unit[2], text, head.col)
+            base_end = 3
+        elif found is not None:
             key, base, end = found
             if key not in self.table:
                 raise fail(text, head.col, f"{base} is declared a matrix or vector; {text_of(unit[:end])} "
@@ -485,7 +529,20 @@ class _Reader:
                        f"with matrices (functions, sums, powers of matrices)")
         return self._scripts(value, unit[base_end:], text)
 
+    def _matrix_function(self, name, group, text, col):
+        from symbolic.checks.matrices import RowSoftmax
+        arg = self.expr(group.items, text)
+        if not _is_matrix(arg) or arg.shape == (1, 1):
+            raise fail(text, col, f"{name} of a number cannot be read with matrices")
+        if arg.shape[1] == 1:
+            raise fail(text, col, f"{name} of a {_shape(arg)} column vector: softmax of a vector "
+                       f"normalises its entries, of a matrix each row; write the vector as a row "
+                       f"(x^\\top) or its entries")
+        return RowSoftmax(arg)
+
     def _group(self, group, text):
+        if group.kind == "abs" and group.opener == r"\|":      # \left\| v \right\|
+            return self._norm(group.items, text, group.col)
         if group.kind == "abs":
             inner = self.expr(group.items, text)
             if _is_matrix(inner) and inner.shape != (1, 1):
@@ -586,6 +643,19 @@ def _bars(items, text):
                          items[j].col, r"\|" if double else "|"))
         k = j + close_width
     return tuple(out)
+
+
+_ROW_FUNCTIONS = frozenset(["softmax"])
+
+
+def _function_name(unit):
+    """``softmax`` when the unit starts with ``\\operatorname{softmax}(...)`` (or \\mathrm, \\text)."""
+    if len(unit) < 3 or not isinstance(unit[0], Tok) or unit[0].text not in (
+            r"\operatorname", r"\mathrm", r"\text") or not isinstance(unit[1], Group) \
+            or not isinstance(unit[2], Group) or unit[2].kind != "paren":
+        return None
+    name = text_of(unit[1].items).replace(" ", "")
+    return name if name in _ROW_FUNCTIONS else None
 
 
 def _flat(items):

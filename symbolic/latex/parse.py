@@ -218,7 +218,7 @@ class _Reader:
             raise ParseError(f"formula nested too deeply to read: {terms} terms in one side, the "
                              f"limit is {_MAX_TERMS}; simplify it")
         # a side naming a declared matrix is read in the written order (matrices.py)
-        matrix = matrices.read_side(side_items, self.context.known, lambda run: self.convert(self.raw(run)))
+        matrix = matrices.read_side(side_items, self.context.known, lambda run: self._convert(self.raw(run)))
         if matrix is not None:
             self.matrix_sides.append(matrix)
             return matrix

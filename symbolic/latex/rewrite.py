@@ -206,6 +206,7 @@ class Rewriter:
     def emit(self, items) -> str:
         """The rewritten LaTeX of a run of items."""
         items = self._splice(tuple(items))
+        items = _unsize_norms(items)
         items = self._norms(items)
         items = _pair_bars(items)
         items = self._transposes(items)
@@ -895,6 +896,17 @@ def _is_letter(text: str) -> bool:
 
 
 _OPERATORS = frozenset(["+", "-", r"\cdot", r"\times", "/", ",", "|", "*"]) | frozenset(RELATIONS)
+
+
+def _unsize_norms(items):
+    """``\\left\\| v \\right\\|`` as the tokens of ``\\| v \\|``: a norm, never an absolute value."""
+    out = []
+    for item in items:
+        if isinstance(item, Group) and item.kind == "abs" and item.opener == r"\|":
+            out.extend((Tok(r"\|", item.col),) + tuple(item.items) + (Tok(r"\|", item.close_col),))
+        else:
+            out.append(item)
+    return tuple(out)
 
 
 def _pair_bars(items):
