@@ -57,6 +57,24 @@ class MatrixSide:
     value: sympy.Basic
 
 
+@dataclass(frozen=True)
+class _Identity:
+    """``I`` (or ``\\mathbf{I}``) beside matrices: c times the identity, its size taken from them."""
+
+    coeff: sympy.Basic = sympy.S.One
+
+    def sized(self, shape, text=""):
+        if shape[0] != shape[1]:
+            raise ParseError(f"the identity I stands beside a {shape[0]} x {shape[1]} matrix, "
+                             f"which is not square{_where(text)}")
+        return sympy.MatMul(self.coeff, sympy.Identity(shape[0])) if self.coeff != 1 \
+            else sympy.Identity(shape[0])
+
+
+def _where(text):
+    return f" in '{_clip(text)}'" if text else ""
+
+
 # -- names --------------------------------------------------------------------------------------
 def _solid(items) -> list:
     return [x for x in items if not (isinstance(x, Tok) and x.space)]
@@ -189,6 +207,8 @@ def read_side(side_items, known: Mapping[str, sympy.Basic], scalar: Callable) ->
     ``scalar(items)`` reads a part without declared names with the scalar reader.
     """
     table = {key: m for key, m in known.items() if isinstance(m, sympy.MatrixSymbol)}
+    if table and "I" not in known and _is_identity(tuple(_solid(side_items))):
+        return MatrixSide(_Identity())          # the other sides give its size (see beside)
     if not table or not _mentions(side_items, table):
         return None
     reader = _Reader(table, known, scalar)
@@ -203,6 +223,10 @@ def beside(raw, sides, convert):
     0 (the zero matrix of that shape) next to a matrix, or any number next to a 1 x 1 product.
     """
     shapes = {s.value.shape for s in sides if isinstance(s.value, MatrixExpr)}
+    if isinstance(raw, MatrixSide) and isinstance(raw.value, _Identity):
+        if not shapes:
+            raise ParseError("the identity I needs a matrix beside it to give its size")
+        return raw.value.sized(next(iter(shapes)))
     if len(shapes) > 1:
         shown = " and ".join(f"{a} x {b}" for a, b in sorted(shapes, key=str))
         raise ParseError(f"the sides of this claim are matrices of different shapes ({shown})")
@@ -217,11 +241,15 @@ def beside(raw, sides, convert):
     shape = next(iter(shapes))
     if value == 0:
         return sympy.ZeroMatrix(*shape)
+    if isinstance(value, sympy.Symbol) and value.name == "I":
+        return _Identity().sized(shape)
     raise ParseError(f"{value} is compared with a {shape[0]} x {shape[1]} matrix: only 0 (the zero "
                      f"matrix) can stand for a matrix; declare the matrix meant")
 
 
 def _final(value):
+    if isinstance(value, _Identity) and value.coeff != 1:
+        raise ParseError("c I alone on a side: its size is unknown; write it beside a matrix")
     if isinstance(value, MatrixExpr) and value.shape == (1, 1):
         return to_scalar(value)
     return value
@@ -298,11 +326,20 @@ class _Reader:
         value = None
         for sign, term in terms:
             part = self.term(term, text)
-            part = -part if sign < 0 else part
+            if sign < 0:
+                part = _Identity(-part.coeff) if isinstance(part, _Identity) else -part
             value = part if value is None else self._add(value, part, text)
         return value
 
     def _add(self, a, b, text):
+        if isinstance(a, _Identity) and isinstance(b, _Identity):
+            return _Identity(a.coeff + b.coeff)
+        if isinstance(a, _Identity) and _is_matrix(b):
+            a = a.sized(b.shape, text)
+        elif isinstance(b, _Identity) and _is_matrix(a):
+            b = b.sized(a.shape, text)
+        elif isinstance(a, _Identity) or isinstance(b, _Identity):
+            raise ParseError(f"the identity I added to a number{_where(text)}")
         if _is_matrix(a) and _is_matrix(b):
             if a.shape != b.shape:
                 raise ParseError(f"a sum of a {_shape(a)} and a {_shape(b)} matrix (the shapes "
@@ -325,6 +362,13 @@ class _Reader:
         run = []            # consecutive scalar units written side by side, read together
         for op, unit in units:
             plain = not _mentions(unit, self.table)
+            if plain and "I" not in self.known and _is_identity(unit):
+                if run:
+                    values.append(("scalar", self._scalar_run(tuple(run), text)))
+                    run = []
+                ops.append(op)
+                values.append(("unit", _Identity()))
+                continue
             if plain and op == "" and run:
                 run.extend(unit)
                 continue
@@ -366,6 +410,15 @@ class _Reader:
         return value
 
     def _times(self, a, b, text):
+        if isinstance(a, _Identity) or isinstance(b, _Identity):
+            if isinstance(a, _Identity) and isinstance(b, _Identity):
+                return _Identity(a.coeff * b.coeff)
+            i, other = (a, b) if isinstance(a, _Identity) else (b, a)
+            if not _is_matrix(other):
+                return _Identity(i.coeff * other)
+            n = other.shape[0] if i is b else other.shape[1]
+            i = i.sized((n, n), text)
+            return self._times(i, other, text) if i is a else self._times(other, i, text)
         if _is_matrix(a) and _is_matrix(b):
             if a.shape == (1, 1) and b.shape != (1, 1) or b.shape == (1, 1) and a.shape != (1, 1):
                 raise ParseError(f"a product of a {_shape(a)} and a {_shape(b)} matrix does not "
@@ -384,6 +437,8 @@ class _Reader:
         return a * b
 
     def _hadamard(self, a, b, op, text):
+        if isinstance(a, _Identity) or isinstance(b, _Identity):
+            raise ParseError(f"{op} with the identity I cannot be read{_where(text)}")
         if not (_is_matrix(a) and _is_matrix(b)):
             raise ParseError(f"{op} needs a matrix or vector on both sides in '{_clip(text)}'; "
                              f"for numbers write \\cdot")
@@ -414,6 +469,8 @@ class _Reader:
         Numbers, lower-case Greek letters (``\\alpha A``) and declared scalars (``N``, ``d``,
         ``c`` of ``c > 0``) are numbers; any other letter may be an undeclared matrix or vector.
         """
+        if "I" not in self.known and _is_identity(unit):
+            return
         for k, tok in _letters(unit):
             found = _name_at(tok[0], tok[1])
             key, base = (found[0], found[1]) if found else (tok[0][tok[1]].text,) * 2
@@ -581,8 +638,13 @@ class _Reader:
                     raise fail(text, tok.col, "a transpose of a number: write the number")
                 value = sympy.Transpose(value)
             elif _is_matrix(value) and value.shape != (1, 1):
-                raise fail(text, tok.col, f"a power of a {_shape(value)} matrix (^{text_of(_inner(arg))}) "
-                           f"cannot be read: write the product or declare the inverse")
+                power = text_of(_inner(arg)).strip()
+                if power.isdigit() and 2 <= int(power) <= 9 and value.shape[0] == value.shape[1]:
+                    value = sympy.MatMul(*[value] * int(power))     # A^2 of a square A is A A
+                else:
+                    raise fail(text, tok.col, f"a power of a {_shape(value)} matrix (^{power}) "
+                               f"cannot be read: only A^2 ... A^9 of a square A (write the inverse "
+                               f"as a declared matrix)")
             else:
                 inner = _inner(arg)
                 if _mentions(inner, self.table):
@@ -656,6 +718,12 @@ def _function_name(unit):
         return None
     name = text_of(unit[1].items).replace(" ", "")
     return name if name in _ROW_FUNCTIONS else None
+
+
+def _is_identity(unit) -> bool:
+    """``I`` or ``\\mathbf{I}`` alone (the identity, when matrices are about)."""
+    found = _name_at(unit, 0) if unit else None
+    return bool(found) and found[0] == "I" and found[2] == len(unit)
 
 
 def _flat(items):
