@@ -38,7 +38,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, Tok, fail, lex, text_of
 
-__all__ = ["MatrixSide", "beside", "declared_name", "matrix_dimensions", "mentions", "read_side", "to_scalar"]
+__all__ = ["MatrixSide", "beside", "check_relations", "declared_name", "matrix_dimensions", "mentions", "read_side", "to_scalar"]
 
 _TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
 _BOLD = frozenset([r"\mathbf", r"\boldsymbol"])
@@ -247,6 +247,18 @@ def beside(raw, sides, convert):
                      f"matrix) can stand for a matrix; declare the matrix meant")
 
 
+def check_relations(values, rels) -> None:
+    """Refuse a relation other than = between matrices: ``A \\le B`` (an order of matrices)
+    and ``A \\ne B`` (true of some matrices, false of others) have no reading the checkers share."""
+    for n, rel in enumerate(rels):
+        if rel in ("=", r"\wedge") or n + 1 >= len(values):
+            continue
+        for side in (values[n], values[n + 1]):
+            if isinstance(side, MatrixExpr):
+                raise ParseError(f"'{rel}' between matrices cannot be read: only = is checked for "
+                                 f"matrices (compare entries or 1 x 1 products for an order)")
+
+
 def _final(value):
     if isinstance(value, _Identity) and value.coeff != 1:
         raise ParseError("c I alone on a side: its size is unknown; write it beside a matrix")
@@ -390,7 +402,10 @@ class _Reader:
             raise fail(text, units[0][1][0].col if isinstance(units[0][1][0], Tok) else 0,
                        f"{ops[0]} with nothing before it")
         matmul = False
-        for op, (_, right) in zip(ops[1:], values[1:]):
+        for n, (op, (_, right)) in enumerate(zip(ops[1:], values[1:])):
+            if op == "/" and n + 2 < len(values):
+                raise ParseError(f"ambiguous division in '{_clip(text)}': write \\frac{{A}}{{b}} C "
+                                 f"or A/(b C)")
             if op == "/":
                 value = self._times(value, 1 / _scalar_of(right, "a divisor", text), text)
             elif op in (r"\odot", r"\circ"):
@@ -546,6 +561,10 @@ class _Reader:
         if function is not None:
             value = self._matrix_function(function, unit[2], text, head.col)
             base_end = 3
+        elif found is not None and found[0] not in self.table and found[1] not in self.table:
+            # a plain name whose scripts hold a matrix: e^{q^\top k}
+            value = self.scalar(unit[:found[2]])
+            base_end = found[2]
         elif found is not None:
             key, base, end = found
             if key not in self.table:
@@ -630,6 +649,9 @@ class _Reader:
             if tok.text == "'":
                 raise fail(text, tok.col, "a prime on a matrix cannot be read: name it")
             arg = rest[k + 1]
+            if tok.text == "^" and k >= 2 and rest[k - 2].text == "^":
+                raise fail(text, tok.col, "a double superscript (TeX refuses A^T^T): use braces "
+                           "{A^T}^T")
             if tok.text == "_":
                 raise fail(text, tok.col, "a subscript after a transpose or a bracket of matrices "
                            "cannot be read")
@@ -646,10 +668,10 @@ class _Reader:
                                f"cannot be read: only A^2 ... A^9 of a square A (write the inverse "
                                f"as a declared matrix)")
             else:
-                inner = _inner(arg)
-                if _mentions(inner, self.table):
-                    raise fail(text, tok.col, "a matrix in an exponent cannot be read")
-                value = sympy.Pow(_scalar_of(value, "a base", text), self.scalar(tuple(inner)))
+                inner = tuple(_inner(arg))
+                power = _scalar_of(self.expr(inner, text), "an exponent", text) \
+                    if _mentions(inner, self.table) else self.scalar(inner)
+                value = sympy.Pow(_scalar_of(value, "a base", text), power)
             k += 2
         return value
 

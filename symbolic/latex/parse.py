@@ -462,6 +462,7 @@ def _bare_i(item) -> bool:
 
 def _check_order(values, rels, text) -> None:
     """An order between sides that the imaginary unit makes complex cannot be meant."""
+    matrices.check_relations(values, rels)
     for n, rel in enumerate(rels):
         if rel in _ORDER:
             for side in (values[n], values[n + 1]):
@@ -500,6 +501,7 @@ def _implication_sides(text, sides, rels, reader):
     for g in raws:
         exprs = [reader.convert(p) for p in g[::2]]
         ops = g[1::2]
+        matrices.check_relations(exprs, ops)
         if not ops:
             raise ParseError(f"each side of \\implies must be a relation, in '{_short(text)}'")
         parts = []
