@@ -212,7 +212,7 @@ def read_side(side_items, known: Mapping[str, sympy.Basic], scalar: Callable) ->
     if not table or not _mentions(side_items, table):
         return None
     reader = _Reader(table, known, scalar)
-    value = reader.expr(tuple(_solid(side_items)), text_of(side_items).strip())
+    value = reader.expr(_layout(side_items), text_of(side_items).strip())
     return MatrixSide(_final(value))
 
 
@@ -257,6 +257,26 @@ def check_relations(values, rels) -> None:
             if isinstance(side, MatrixExpr):
                 raise ParseError(f"'{rel}' between matrices cannot be read: only = is checked for "
                                  f"matrices (compare entries or 1 x 1 products for an order)")
+
+
+_IGNORED = frozenset(["&", r"\nonumber", r"\notag"])
+
+
+def _layout(items):
+    """The items without alignment marks and labels; a gap or a line break between formulas refused."""
+    out, k = [], 0
+    while k < len(items):
+        item = items[k]
+        if isinstance(item, Tok) and item.text in (r"\quad", r"\qquad", r"\\"):
+            raise fail(text_of(items).strip(), item.col, f"{item.text} separates two formulas (or a "
+                       f"formula and a condition); check each claim on its own")
+        if isinstance(item, Tok) and item.text in (r"\label", r"\tag"):
+            k += 2
+            continue
+        if not (isinstance(item, Tok) and (item.space or item.text in _IGNORED)):
+            out.append(item)
+        k += 1
+    return tuple(out)
 
 
 def _final(value):

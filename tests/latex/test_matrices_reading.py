@@ -385,3 +385,10 @@ def test_an_exponential_of_a_1x1_product():
 def test_quadratic_form_is_a_double_sum():
     lhs, _ = one(r"x^\top A x \ge 0", VECTORS + [r"A \in \mathbb{R}^{d \times d}"])
     assert isinstance(lhs, sympy.Sum) and len(lhs.limits) == 2
+
+
+def test_layout_marks_are_ignored_and_gaps_refused():
+    lhs, rhs = one(r"A B = B A \nonumber", SQUARE)
+    assert lhs == sympy.MatMul(A, B) and rhs == sympy.MatMul(B, A)
+    # \quad 2 would otherwise be read as the factor 2 of B
+    refused(r"A = B \quad 2", SQUARE, "separates")
