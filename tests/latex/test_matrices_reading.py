@@ -392,3 +392,77 @@ def test_layout_marks_are_ignored_and_gaps_refused():
     assert lhs == sympy.MatMul(A, B) and rhs == sympy.MatMul(B, A)
     # \quad 2 would otherwise be read as the factor 2 of B
     refused(r"A = B \quad 2", SQUARE, "separates")
+
+
+# -- published displays, with the shapes their papers state ----------------------------------------
+# Formulas quoted from the papers (see tests/latex/published/ for the sources); the declarations
+# are the shapes the papers' text gives. Each expected reading is written here by hand.
+def _m(name, rows, cols):
+    return sympy.MatrixSymbol(name, rows, cols)
+
+
+_Br, _Bc = sympy.Symbol("B_r", integer=True, positive=True), sympy.Symbol("B_c", integer=True, positive=True)
+PUBLISHED = [
+    # FlashAttention (arXiv:2205.14135), sec. B.2
+    (r"\mathbf{\mathrm{dV}}=\mathbf{P}^\top\mathbf{\mathrm{dO}}",
+     [r"dV, dO \in \mathbb{R}^{N \times d}", r"P \in \mathbb{R}^{N \times N}"],
+     lambda: (_m("dV", N, D), sympy.MatMul(sympy.Transpose(_m("P", N, N)), _m("dO", N, D)))),
+    # FlashAttention, alg. 3
+    (r"\mathbf{\mathrm{dK}}=\mathbf{\mathrm{dS}}^{\top}\mathbf{Q}",
+     [r"dK, Q \in \mathbb{R}^{N \times d}", r"dS \in \mathbb{R}^{N \times N}"],
+     lambda: (_m("dK", N, D), sympy.MatMul(sympy.Transpose(_m("dS", N, N)), _m("Q", N, D)))),
+    # FlashAttention, proof of thm. 1: softmax row by row
+    (r"\mathrm{softmax}(\mathbf{S})\mathbf{V}=\mathrm{softmax}(\mathbf{Q}\mathbf{K}^{\top})\mathbf{V}",
+     [r"S \in \mathbb{R}^{N \times N}", r"Q, K, V \in \mathbb{R}^{N \times d}"],
+     lambda: _softmax_pair()),
+    # FlashAttention-3 (arXiv:2407.08608), sec. 3.3
+    (r"(\mathbf{Q}\mathbf{M})(\mathbf{K}\mathbf{M})^{\top}=\mathbf{Q}\mathbf{K}^{\top}",
+     [r"Q, K \in \mathbb{R}^{N \times d}", r"M \in \mathbb{R}^{d \times d}"],
+     lambda: (sympy.MatMul(sympy.MatMul(Q, _m("M", D, D)), sympy.Transpose(sympy.MatMul(K, _m("M", D, D)))),
+              sympy.MatMul(Q, sympy.Transpose(K)))),
+    (r"\mathbf{M}\mathbf{M}^{\top}=I", [r"M \in \mathbb{R}^{d \times d}"],
+     lambda: (sympy.MatMul(_m("M", D, D), sympy.Transpose(_m("M", D, D))), sympy.Identity(D))),
+    # FlashAttention-3, alg. 2 (a subscript label names the block)
+    (r"\mathbf{S}_{\mathrm{cur}} = \mathbf{Q}_i \mathbf{K}_0^\top",
+     [r"S_{\mathrm{cur}} \in \mathbb{R}^{B_r \times B_c}", r"Q_i \in \mathbb{R}^{B_r \times d}",
+      r"K_0 \in \mathbb{R}^{B_c \times d}"],
+     lambda: (_m(r"S_{\mathrm{cur}}", _Br, _Bc), sympy.MatMul(_m("Q_i", _Br, D), sympy.Transpose(_m("K_0", _Bc, D))))),
+    # FlashAttention-4 (arXiv:2603.05451), sec. 3.2.1
+    (r"\mathbf{dP}^\top = \mathbf{V} \mathbf{dO}^\top",
+     [r"dP \in \mathbb{R}^{M \times N}", r"V \in \mathbb{R}^{N \times d}", r"dO \in \mathbb{R}^{M \times d}"],
+     lambda: (sympy.Transpose(_m("dP", sympy.Symbol("M", integer=True, positive=True), N)),
+              sympy.MatMul(V, sympy.Transpose(_m("dO", sympy.Symbol("M", integer=True, positive=True), D))))),
+]
+
+
+def _softmax_pair():
+    from symbolic.checks.matrices import RowSoftmax
+    S = _m("S", N, N)
+    return (sympy.MatMul(RowSoftmax(S), V), sympy.MatMul(RowSoftmax(sympy.MatMul(Q, sympy.Transpose(K))), V))
+
+
+@pytest.mark.parametrize("latex, assume, want", PUBLISHED)
+def test_published_matrix_displays(latex, assume, want):
+    lhs, rhs = one(latex, assume)
+    w_lhs, w_rhs = want()
+    assert (lhs, rhs) == (w_lhs, w_rhs)        # structurally: the product order as written
+
+
+def test_roformer_eq_8_with_declared_vectors():
+    # RoFormer (arXiv:2104.09864) eq. (8): q_m^T k_n is a number, compared with one plus b_{i,j}
+    latex = (r"{\boldsymbol{q}}_{m}^\top{\boldsymbol{k}}_{n}={\boldsymbol{x}}_{m}^\top"
+             r"{\boldsymbol{W}}_{q}^\top{\boldsymbol{W}}_{k}{\boldsymbol{x}}_{n}+b_{i,j}")
+    assume = [r"q_m, k_n, x_m, x_n \in \mathbb{R}^{d}", r"W_q, W_k \in \mathbb{R}^{d \times d}"]
+    lhs, rhs = one(latex, assume)
+    vec = {v: sympy.MatrixSymbol(v, 2, 1) for v in ("q_m", "k_n", "x_m", "x_n")}
+    mat = {w: sympy.MatrixSymbol(w, 2, 2) for w in ("W_q", "W_k")}
+    # at d = 2, the entries of the reading are the entries of the matrices
+    def entries(e):
+        e = e.subs(D, 2).doit()
+        return e.replace(lambda x: isinstance(x, sympy.Indexed),
+                         lambda x: {**vec, **mat}[str(x.base.label)][x.indices[0], x.indices[1]])
+    b = sympy.Symbol("b_{i,j}", real=True)
+    want_lhs = (vec["q_m"].T * vec["k_n"])[0, 0]
+    want_rhs = (vec["x_m"].T * mat["W_q"].T * mat["W_k"] * vec["x_n"])[0, 0] + b
+    assert sympy.expand(entries(lhs) - want_lhs.doit()) == 0
+    assert sympy.expand(entries(rhs) - want_rhs.doit()) == 0
