@@ -483,20 +483,50 @@ class _Reader:
         return sympy.HadamardProduct(a, b)
 
     def _check_neighbours(self, units, text):
-        """Refuse an undeclared letter or a function written next to a matrix (see the module)."""
-        kinds = []
-        for op, unit in units:
-            kinds.append((op, unit, _mentions(unit, self.table)))
-        for n in range(len(kinds) - 1):
-            (op_a, a, ma), (op_b, b, mb) = kinds[n], kinds[n + 1]
-            if op_b or ma == mb:
+        """Refuse a run of plain factors beside a matrix that may hide a matrix (see the module).
+
+        A run of plain factors written side by side is one scalar factor; every letter in it must
+        be a number when the run touches a matrix without an operator (``A x``, ``2 x A``), a
+        named function in it (``\\mathrm{diag}(x)``) may be matrix-valued whatever joins it, a
+        number right after a matrix (``A 1``) may be the vector of ones, and a letter before a
+        bracket holding a matrix may be a function of it (``\\sigma(QK^\\top)``).
+        """
+        marks = [(op, unit, _mentions(unit, self.table)
+                  or "I" not in self.known and _is_identity(unit)) for op, unit in units]
+        n = 0
+        while n < len(marks):
+            if marks[n][2]:
+                n += 1
                 continue
-            plain = a if not ma else b
-            if not ma and isinstance(b[0], Group) and b[0].kind == "paren" and not _numberish(a):
-                raise fail(text, b[0].col, f"'{text_of(a)}' before a bracket that holds a matrix "
-                           f"may be a function of it (softmax, \\sigma) or a factor: write \\cdot "
-                           f"for a product; functions of matrices cannot be read")
-            self._scalar_neighbour(plain, text)
+            end = n + 1
+            while end < len(marks) and not marks[end][2] and marks[end][0] == "":
+                end += 1
+            run = marks[n:end]
+            left = n > 0 and marks[n - 1][2]
+            right = end < len(marks) and marks[end][2]
+            touches_left = left and run[0][0] == ""
+            touches_right = right and marks[end][0] == ""
+            if touches_right and isinstance(marks[end][1][0], Group) \
+                    and marks[end][1][0].kind == "paren" and not _numberish(run[-1][1]):
+                raise fail(text, marks[end][1][0].col, f"'{text_of(run[-1][1])}' before a bracket "
+                           f"that holds a matrix may be a function of it (softmax, \\sigma) or a "
+                           f"factor: write \\cdot for a product; functions of matrices cannot be read")
+            if touches_left or touches_right:
+                for _, unit, _ in run:
+                    self._scalar_neighbour(unit, text)
+            if left or right:
+                for _, unit, _ in run:
+                    head = unit[0]
+                    if isinstance(head, Tok) and head.text in (r"\operatorname", r"\mathrm", r"\text"):
+                        raise fail(text, head.col, f"{text_of(unit[:2])} beside a matrix may be a "
+                                   f"matrix-valued function (diag, tr, ...) or a differential: it "
+                                   f"cannot be read")
+            if touches_left and _numberish(run[0][1]) and isinstance(run[0][1][0], Tok) \
+                    and run[0][1][0].text[0].isdigit():
+                raise fail(text, run[0][1][0].col, f"a number written after a matrix "
+                           f"({text_of(run[0][1])}) may be a vector of ones: write the number "
+                           f"first (2A), or \\cdot")
+            n = end
 
     def _scalar_neighbour(self, unit, text):
         """A plain factor written next to a matrix must be a number, never a hidden matrix.
@@ -789,6 +819,9 @@ def _inner(item):
 
 def _is_transpose(item) -> bool:
     solid = _solid(_inner(item))
+    if len(solid) == 2 and isinstance(solid[0], Tok) and solid[0].text in (r"\mathsf", r"\mathrm") \
+            and text_of(_inner(solid[1])).strip() == "T":
+        return True                                  # A^{\mathsf{T}}
     return len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text in _TRANSPOSE
 
 

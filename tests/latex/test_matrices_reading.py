@@ -466,3 +466,21 @@ def test_roformer_eq_8_with_declared_vectors():
     want_rhs = (vec["x_m"].T * mat["W_q"].T * mat["W_k"] * vec["x_n"])[0, 0] + b
     assert sympy.expand(entries(lhs) - want_lhs.doit()) == 0
     assert sympy.expand(entries(rhs) - want_rhs.doit()) == 0
+
+
+@pytest.mark.parametrize("latex, words", [
+    # diag(\lambda) is a matrix: read as a number it would commute with A
+    (r"A \mathrm{diag}(\lambda) = \mathrm{diag}(\lambda) A", ["matrix-valued"]),
+    (r"A \cdot \operatorname{diag}(\lambda) = A", ["matrix-valued"]),
+    (r"\mathrm{d} A = A", ["differential"]),
+    # A 1 is often A times the vector of ones (P 1 = 1 of a stochastic matrix)
+    (r"A 1 = A", ["vector of ones"]),
+    (r"2 x A = A", ["not declared"]),
+])
+def test_a_factor_beside_a_matrix_that_may_be_a_matrix_is_refused(latex, words):
+    refused(latex, SQUARE, *words)
+
+
+def test_mathsf_t_is_a_transpose():
+    lhs, rhs = one(r"A^{\mathsf{T}} = A^\top", SQUARE)
+    assert lhs == rhs == sympy.Transpose(A)
