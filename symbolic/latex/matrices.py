@@ -457,8 +457,8 @@ class _Reader:
         if _is_matrix(a) and _is_matrix(b):
             if a.shape == (1, 1) and b.shape != (1, 1) or b.shape == (1, 1) and a.shape != (1, 1):
                 raise ParseError(f"a product of a {_shape(a)} and a {_shape(b)} matrix does not "
-                                 f"conform in '{_clip(text)}' (a 1 x 1 product is a number only "
-                                 f"alone; write it in brackets with \\cdot)")
+                                 f"conform in '{_clip(text)}' (a 1 x 1 product times a matrix "
+                                 f"cannot be read: name the number)")
             if a.shape[1] != b.shape[0]:
                 raise ParseError(f"the product of a {_shape(a)} and a {_shape(b)} matrix does not "
                                  f"conform ({a.shape[1]} columns, {b.shape[0]} rows) in "
