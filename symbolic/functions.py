@@ -145,6 +145,8 @@ class MatrixFunction(MatrixExpr):
 
     def doit(self, **hints):
         arg = self.arg.doit(**hints) if hints.get("deep", True) else self.arg
+        if isinstance(arg, sympy.MatrixBase):
+            return self.apply_explicit(arg)     # entries known: the function's value
         return self.func(arg)
 
     def _eval_transpose(self):

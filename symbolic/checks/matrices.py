@@ -185,8 +185,34 @@ def _ones_absorb(p) -> Callable[[list], list | None]:
 
 def _expand(expr):
     """Distribute products over sums, inside function arguments too (a schema is therefore
-    also matched against the unexpanded form, see ``_schema_variants``)."""
-    return sympy.expand(expr.doit())
+    also matched against the unexpanded form, see ``_schema_variants``).
+
+    SymPy folds ``(A + B)(A + B)`` into ``(A + B)**2`` and does not distribute that power, so
+    integer powers of sums and products are written out as products first.
+    """
+    expr = sympy.expand(expr.doit())
+    for _ in range(10):
+        powers = {p for p in sympy.preorder_traversal(expr)
+                  if isinstance(p, sympy.MatPow) and not isinstance(p.base, MatrixSymbol)
+                  and p.exp.is_Integer and 1 < p.exp <= 9}
+        if not powers:
+            break
+        expr = sympy.expand(expr.xreplace({p: _written_out(p) for p in powers}).doit())
+    return expr
+
+
+def _written_out(power):
+    """``(A + B)**2`` as ``AA + AB + BA + BB`` (at most 512 terms; else left as it is)."""
+    n = int(power.exp)
+    terms = list(power.base.args) if isinstance(power.base, sympy.MatAdd) else [power.base]
+    if len(terms) ** n > 512:
+        return power
+    import itertools
+    products = []
+    for combo in itertools.product(terms, repeat=n):
+        # flattened, so that (AB)(AB) is ABAB and not folded back into (AB)**2
+        products.append(sympy.MatMul(*[a for t in combo for a in (t.args if isinstance(t, sympy.MatMul) else (t,))]).doit())
+    return sympy.MatAdd(*products).doit()
 
 
 def _apply_factor_rules(expr, rules):

@@ -29,7 +29,9 @@ what is refused, are in ``docs/reading.md``. In short:
   same chain, else ``(j, 1, N_j)`` with ``N_j`` a fresh positive integer; ``\\sum_j`` likewise;
 * ``q_i k_j^T``, ``k_j^T q_i``, ``\\langle q, k \\rangle`` are the scalar
   ``Sum(q[i, nu]*k[j, nu], (nu, 1, d))`` (``vectors.py``); ``||v||`` is ``sqrt(v^T v)``;
-  matrix transposes and outer products are refused.
+  transposes and products of undeclared matrices are refused;
+* names declared with a shape (``--assume 'Q \\in \\mathbb{R}^{N \\times d}'``) are MatrixSymbols,
+  read in the written order with their transposes, ``\\odot`` and shapes checked (``matrices.py``).
 """
 from symbolic.latex.chains import extract_chains
 from symbolic.latex.parse import (Assumptions, Link, ParsedChain, parse_assumptions, parse_chain,

@@ -38,6 +38,9 @@ _NAMED_ONLY = {r"\sech": "sech", r"\csch": "csch", r"\arsinh": "arsinh", r"\arcs
                r"\arcosh": "arcosh", r"\arccosh": "arcosh", r"\artanh": "artanh",
                r"\arctanh": "artanh"}
 
+# other spellings of the bars: \Vert x \Vert is \| x \|, \lvert x \rvert is | x |
+BARS = {r"\Vert": r"\|", r"\lVert": r"\|", r"\rVert": r"\|", r"\vert": "|", r"\lvert": "|", r"\rvert": "|"}
+
 FUNCTIONS = frozenset(r"""\sin \cos \tan \sec \csc \cot \sinh \cosh \tanh \coth \arcsin \arccos
 \arctan \exp \ln \log""".split())
 KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \times \pi \infty
@@ -45,7 +48,7 @@ KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \time
 \mathbb \mathcal \Re \Im \left \right \big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr
 \{ \} \lbrace \rbrace \| \top \intercal \in \to \lim \binom \lfloor \rfloor \lceil \rceil
 \label \nonumber \notag \boldsymbol \langle \rangle \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&
-\widehat \widetilde \odot \tag \small \footnotesize \scriptsize \normalsize \large \Large
+\widehat \widetilde \odot \circ \tag \small \footnotesize \scriptsize \normalsize \large \Large
 \leftarrow \gets \nabla \prime \int \mathop""".split()) | FUNCTIONS \
     | {"\\" + g for g in GREEK} | SPACING | frozenset(RELATIONS)
 _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
@@ -135,6 +138,7 @@ def tokenize(latex: str) -> list[Tok]:
     last = None      # the last token that is not a space
     for m in _TOKEN.finditer(latex):
         text, col = m.group(), m.start() + 1
+        text = BARS.get(text, text)
         if text.startswith("\\") and len(text) > 1:
             if text in (r"\begin", r"\end"):
                 raise fail(latex[m.start():m.start() + 30].split("}")[0] + "}", col,

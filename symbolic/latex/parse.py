@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 import sympy
+from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
+import symbolic.latex.matrices as matrices
 from symbolic.latex.rewrite import Rewriter, check_words
 from symbolic.model import Claim, Relation
 
@@ -203,6 +205,7 @@ class _Reader:
         self.context = Context(known=dict(known), imaginary_unit=imaginary_unit,
                                families=dict(families or {}))
         self.items: dict[int, tuple] = {}     # id(raw) -> the items it was read from
+        self.matrix_sides: list = []          # sides that name declared matrices (matrices.py)
 
     def parse(self, text):
         """library_parse, with the placeholders of plain names (I, gamma) given their names."""
@@ -214,6 +217,11 @@ class _Reader:
             # the library's grammar recurses once per term: 900 terms take seconds, 990 overflow
             raise ParseError(f"formula nested too deeply to read: {terms} terms in one side, the "
                              f"limit is {_MAX_TERMS}; simplify it")
+        # a side naming a declared matrix is read in the written order (matrices.py)
+        matrix = matrices.read_side(side_items, self.context.known, lambda run: self._convert(self.raw(run)))
+        if matrix is not None:
+            self.matrix_sides.append(matrix)
+            return matrix
         check_words(text_of(side_items))
         gaps = [x for x in side_items if isinstance(x, Tok) and x.text in (r"\quad", r"\qquad")]
         if gaps:
@@ -238,6 +246,11 @@ class _Reader:
 
     def convert(self, raw):
         """The side as stepcheck objects: built unevaluated, accounted for, then evaluated."""
+        if self.matrix_sides:     # every side of a chain with a matrix must have its shape
+            return matrices.beside(raw, self.matrix_sides, self._convert)
+        return self._convert(raw)
+
+    def _convert(self, raw):
         self.context.names = self.rewriter.names
         try:
             with sympy.evaluate(False):
@@ -449,6 +462,7 @@ def _bare_i(item) -> bool:
 
 def _check_order(values, rels, text) -> None:
     """An order between sides that the imaginary unit makes complex cannot be meant."""
+    matrices.check_relations(values, rels)
     for n, rel in enumerate(rels):
         if rel in _ORDER:
             for side in (values[n], values[n + 1]):
@@ -487,6 +501,7 @@ def _implication_sides(text, sides, rels, reader):
     for g in raws:
         exprs = [reader.convert(p) for p in g[::2]]
         ops = g[1::2]
+        matrices.check_relations(exprs, ops)
         if not ops:
             raise ParseError(f"each side of \\implies must be a relation, in '{_short(text)}'")
         parts = []
@@ -559,12 +574,20 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
         latexes = (latexes,)
     stated: dict[str, dict] = {}
     pending = []          # (latex, sides, rels, reader) of relations, read once symbols are known
-    for text in (t for latex in latexes for t in _statements(latex)):
+    declared: dict[str, tuple] = {}     # matrix key -> (SymPy name, size names or numbers)
+    statements = [t for latex in latexes for t in _statements(latex)]
+    relations = []
+    for text in statements:
         items = lex(text)
         member = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == r"\in"]
+        if member and _matrix_membership(text, items, member[0], stated, declared):
+            continue
         if member:
             _membership(text, items, member[0], stated)
             continue
+        relations.append((text, items))
+    later = []            # relations about declared matrices, read once their sizes are known
+    for text, items in relations:
         sides, rels = _pieces(text)
         if not rels:
             raise ParseError(f"assumption '{_short(text)}' is not a relation: write e.g. 'x > 0' "
@@ -572,6 +595,9 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
         bad = [r for r in rels if r not in _SYMPY_REL]
         if bad:
             raise ParseError(f"assumption '{_short(text)}' uses {bad[0]}; use = \\ne < \\le > \\ge or \\in")
+        if declared and matrices.mentions(items, declared):
+            later.append((sides, rels))
+            continue
         reader = _Reader({}, imaginary_unit, _names(functions))
         raws = [reader.raw(items) for _, items in sides]
         pending.append((raws, rels, reader))
@@ -593,16 +619,32 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
                              f"({', '.join(sorted(k for k, v in flags.items() if v))})") from None
     families = {}
     for name, sym in symbols.items():
-        parts = split_name(name)
+        parts = split_name(name) if isinstance(sym, sympy.Symbol) else None
         if parts and len(parts[1]) == 1 and re.fullmatch(r"[a-z]", parts[1][0]):
             # x_j > 0 with a letter index is about every element x_1, x_2, x[j], ...
             families[parts[0]] = {k: v for k, v in sym.assumptions0.items() if k in _FAMILY}
+    for key, (name, sizes) in declared.items():
+        if key in symbols:
+            raise ParseError(f"{name} is declared a matrix or vector and also given a scalar "
+                             f"assumption; a name is one or the other")
+        shape = [symbols[size] if isinstance(size, str) else size for size in sizes]
+        symbols[key] = sympy.MatrixSymbol(name, *shape)
+    for sides, rels in later:
+        reader = _Reader(symbols, imaginary_unit, _names(functions))
+        pending.append(([reader.raw(items) for _, items in sides], rels, reader))
     facts = []
     for raws, rels, reader in pending:
         reader.context.known = symbols
         values = [reader.convert(r) for r in raws]
         for a, rel, b, ra, rb in zip(values, rels, values[1:], raws, raws[1:]):
             if _captured(ra, rel, rb):
+                continue
+            if isinstance(a, MatrixExpr) or isinstance(b, MatrixExpr):
+                if rel != "=" or not (isinstance(a, MatrixExpr) and isinstance(b, MatrixExpr)) \
+                        or a.shape != b.shape:
+                    raise ParseError(f"the assumption {a} {rel} {b} relates matrices other than by = "
+                                     f"between equal shapes")
+                facts.append(sympy.Eq(a, b, evaluate=False))
                 continue
             # comparing with 9^{9^{9^9}} would evaluate it: such facts stay unevaluated
             fact = _SYMPY_REL[rel](a, b, evaluate=not (has_huge_power(a) or has_huge_power(b)))
@@ -645,6 +687,41 @@ def _interval_statements(m) -> list[str]:
         if m.group("hi").strip() not in (r"\infty", r"+\infty"):
             out.append(f"{name} {'<' if m.group('rb') == ')' else chr(92) + 'le'} {m.group('hi')}")
     return out or [f"{m.group('names')} \\in \\mathbb{{R}}"]
+
+
+_SPACE = re.compile(r"\s*\\mathbb\s*\{\s*([RC])\s*\}\s*\^\s*(\{.*\}|[A-Za-z0-9])\s*")
+
+
+def _matrix_membership(text, items, k, stated, declared) -> bool:
+    """``Q, K \\in \\mathbb{R}^{N \\times d}`` (a matrix), ``q \\in \\mathbb{R}^{d}`` (a column vector).
+
+    Records the names in ``declared`` and makes the sizes positive integers; False when the
+    set is not a space of vectors or matrices (``\\mathbb{R}^{+}`` is the positive reals).
+    """
+    m = _SPACE.fullmatch(text_of(items[k + 1:]))
+    if not m or m.group(2).strip("{} ") in ("+", "*", ""):
+        return False
+    if m.group(1) == "C":
+        raise ParseError(f"complex matrices and vectors cannot be declared: '{_short(text)}'")
+    sizes = []
+    for size in matrices.matrix_dimensions(m.group(2)):
+        if size.isdigit() and int(size) > 0:
+            sizes.append(sympy.Integer(int(size)))
+            continue
+        raw = library_parse(size)
+        if not isinstance(raw, sympy.Symbol) or raw.name.startswith("SCZ"):
+            raise ParseError(f"the size '{size}' in '{_short(text)}' must be a positive whole "
+                             f"number or a name such as d or d_k")
+        stated.setdefault(raw.name, {}).update(integer=True, positive=True)
+        sizes.append(raw.name)
+    if len(sizes) == 1:
+        sizes.append(sympy.Integer(1))      # R^d: a column vector
+    for name in (n for n in text_of(items[:k]).split(",")):
+        key, sympy_name = matrices.declared_name(name)
+        if key in declared and declared[key][1] != tuple(sizes):
+            raise ParseError(f"{sympy_name} is declared with two different shapes")
+        declared[key] = (sympy_name, tuple(sizes))
+    return True
 
 
 def _membership(text, items, k, stated):

@@ -45,6 +45,8 @@ _REFUSED = {
     r"\leftarrow": "an assignment (\\leftarrow) is a step of an algorithm, not a claim",
     r"\gets": "an assignment (\\gets) is a step of an algorithm, not a claim",
     r"\nabla": "gradients cannot be read; write the partial derivatives \\frac{\\partial f}{\\partial x}",
+    r"\circ": "\\circ is a composition, a degree or a Hadamard product: between matrices declared "
+               "with --assume it is read as \\odot; write \\odot, or the composition f(g(x))",
     r"\int": "integrals cannot be read yet; check the antiderivative or the value instead",
     r"\prime": "primes are not supported; name the quantity x_2, or declare f and write "
                 "\\frac{d}{dx} f(x) for a derivative",
@@ -206,6 +208,7 @@ class Rewriter:
     def emit(self, items) -> str:
         """The rewritten LaTeX of a run of items."""
         items = self._splice(tuple(items))
+        items = _unsize_norms(items)
         items = self._norms(items)
         items = _pair_bars(items)
         items = self._transposes(items)
@@ -719,7 +722,8 @@ class Rewriter:
                        "with a rule or name the quantity")
         if cmd == r"\mathbf" and len(name) == 1 and name.isupper():
             raise fail(text_of((items[k], arg)), items[k].col,
-                       "a bold capital is a matrix; only scalar expressions can be read")
+                       "a bold capital is a matrix: declare its shape to read it as one "
+                       "(--assume '%s \\in \\mathbb{R}^{m \\times n}')" % text_of((items[k], arg)))
         if len(name) == 1 and name.isalpha():
             nxt = self._solid(items, j)
             if cmd == r"\operatorname" and nxt < len(items) and isinstance(items[nxt], Group) \
@@ -897,6 +901,17 @@ def _is_letter(text: str) -> bool:
 _OPERATORS = frozenset(["+", "-", r"\cdot", r"\times", "/", ",", "|", "*"]) | frozenset(RELATIONS)
 
 
+def _unsize_norms(items):
+    """``\\left\\| v \\right\\|`` as the tokens of ``\\| v \\|``: a norm, never an absolute value."""
+    out = []
+    for item in items:
+        if isinstance(item, Group) and item.kind == "abs" and item.opener == r"\|":
+            out.extend((Tok(r"\|", item.col),) + tuple(item.items) + (Tok(r"\|", item.close_col),))
+        else:
+            out.append(item)
+    return tuple(out)
+
+
 def _pair_bars(items):
     """Pair bare absolute-value bars into groups, or refuse when they pair more than one way.
 
@@ -1018,7 +1033,9 @@ def _check_matrix_order(items, k) -> None:
         raise fail(text_of(items[j:k + 1]).strip(), tok.col,
                    f"{tok.text} written after another factor may be a matrix, and a product of "
                    f"matrices depends on its order (it is read as commuting numbers): if the factors "
-                   f"are numbers, write \\cdot before {tok.text}; matrix products cannot be read")
+                   f"are numbers, write \\cdot before {tok.text}; if they are matrices, declare "
+                   f"their shapes to read the product in order (--assume '{tok.text} \\in "
+                   f"\\mathbb{{R}}^{{m \\times n}}')")
 
 
 def _adjacent_tok(a, b) -> bool:
