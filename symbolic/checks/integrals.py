@@ -15,6 +15,11 @@ Two tiers, for a claim that holds ``Integral`` objects (as read from ``\\int_a^b
 
 An integral SymPy leaves unevaluated, or evaluates only under a condition (a ``Piecewise``), is
 left undecided, and so is a refutation without a certificate (infinite limits, free letters).
+
+An indefinite integral (``\\int f \\, dx`` without limits) is an antiderivative, defined up to a
+constant: ``Integral(f, x) = F`` alone on its sides is proved when F' simplifies to f, and
+refuted (for a claim in x alone, without other assumptions) at a point where an Arb ball of
+F' - f excludes 0.
 """
 from __future__ import annotations
 
@@ -194,10 +199,79 @@ def _agrees_with_quad(integral, value) -> bool | None:
     return abs(quad - target) <= ctx.mpf("1e-10") * (1 + abs(target))
 
 
+def _antiderivative(claim):
+    """``Integral(f, x) = F`` (either way round, F free of integrals): (f, x, F), else None."""
+    if claim.relation is not Relation.EQ:
+        return None
+    for side, other in ((claim.lhs, claim.rhs), (claim.rhs, claim.lhs)):
+        if isinstance(side, sympy.Integral) and len(side.limits) == 1 and len(side.limits[0]) == 1 \
+                and not other.has(sympy.Integral):
+            return side.function, side.limits[0][0], other
+    return None
+
+
+_POINTS = (sympy.Rational(1, 3), sympy.Rational(1, 2), sympy.Integer(1), sympy.Integer(2),
+           sympy.Rational(-1, 2), sympy.Integer(-1))
+
+
+def _refute_antiderivative(step, f, x, big_f, derivative):
+    """F' - f enclosed away from 0 at a point of the domain: F is no antiderivative of f."""
+    from flint import ctx
+
+    if step.assumptions or (f.free_symbols | big_f.free_symbols) != {x}:
+        return None
+    for point in _POINTS:
+        if (x.is_positive and point <= 0) or (x.is_negative and point >= 0) or \
+                (x.is_nonnegative and point < 0) or (x.is_integer and not point.is_integer):
+            continue
+        saved = ctx.prec
+        ctx.prec = _PRECISION
+        try:
+            ball = _acb(sympy.sympify(derivative - f).xreplace({x: point}), None, {})(None, False)
+        except (_Unsupported, ZeroDivisionError, ValueError):
+            continue
+        finally:
+            ctx.prec = saved
+        if ball.is_finite() and not ball.contains(0):
+            return Outcome(Verdict.REFUTED, (Evidence(METHOD, (
+                f"an indefinite integral is an antiderivative, determined up to a constant; at "
+                f"{x} = {point}, d/d{x} of {sympy.sstr(big_f)} minus the integrand "
+                f"{sympy.sstr(f)} lies in {ball.real.str(15, radius=True)} (Arb), not 0, so "
+                f"{sympy.sstr(big_f)} is no antiderivative of it near {point}")),),
+                ((str(x), str(point)), ("d/dx of the right side minus the integrand",
+                                        ball.real.str(15, radius=True))))
+    return None
+
+
+def _check_antiderivative(step, claim, found) -> Outcome:
+    """An indefinite integral equals F up to a constant exactly when F' is the integrand."""
+    f, x, big_f = found
+    derivative = sympy.diff(big_f, x)
+    difference = sympy.simplify(derivative - f)
+    said = (f"an indefinite integral is an antiderivative, determined up to a constant: the claim "
+            f"holds when d/d{x} of {sympy.sstr(big_f)} is {sympy.sstr(f)}")
+    if difference == 0:
+        return Outcome(Verdict.PROVED, (Evidence(METHOD, said + f"; d/d{x} gives "
+                                                 f"{sympy.sstr(derivative)}, which simplifies to "
+                                                 f"the integrand"),))
+    refuted = _refute_antiderivative(step, f, x, big_f, derivative)
+    if refuted is not None:
+        return refuted
+    return undecided(METHOD, said + f"; the derivative minus the integrand, "
+                     f"{sympy.sstr(difference)}, was not shown to be 0")
+
+
 @checker(METHOD, cost=24, applies=_has_integral)
 def integral_value(step: Step, *, config, context) -> Outcome | None:
     """Decide a claim with definite integrals by Arb enclosures and SymPy's integration."""
     claim = step.claim
+    found = _antiderivative(claim)
+    if found is not None:
+        return _check_antiderivative(step, claim, found)
+    if any(len(lim) != 3 for i in claim.lhs.atoms(sympy.Integral) | claim.rhs.atoms(sympy.Integral)
+           for lim in i.limits):
+        return undecided(METHOD, "an indefinite integral is decided only alone on one side of an "
+                         "equation (\\int f \\, dx = F, read as F' = f)")
     sides, why = _enclose(claim)
     notes = []
     if sides is not None:

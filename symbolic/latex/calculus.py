@@ -3,11 +3,12 @@
 The rewriter (``rewrite.py``) hands these constructs here; each becomes a placeholder call
 that ``convert.py`` hands back to ``convert_call``. Conventions (docs/reading.md):
 
-* ``\\int_a^b f \\, dx`` (also ``\\mathrm{d}x``, ``\\text{d}x``) is ``Integral(f, (x, a, b))``,
-  unevaluated. The integrand runs from after the limits to its differential, which must be
-  written; nested integrals take the differentials from the inside out. An integral without
-  limits is refused (it is defined only up to a constant), and so is one whose variable
-  occurs in its own limits.
+* ``\\int_a^b f \\, dx`` (also ``\\mathrm{d}x``, ``\\text{d}x``, ``\\frac{dx}{g}``) is
+  ``Integral(f, (x, a, b))``, unevaluated. The integrand runs from after the limits to its
+  differential, which must be written; nested integrals take the differentials from the
+  inside out. An integral whose variable occurs in its own limits is refused. Without limits,
+  ``\\int f \\, dx`` is the indefinite ``Integral(f, x)``: an antiderivative, so a claim
+  ``\\int f \\, dx = F`` holds when F' = f (equality up to a constant, as DLMF writes it).
 * ``\\frac{d^n y}{dx^n}``, ``\\frac{\\partial^2 f}{\\partial x \\partial y}``, ``\\frac{d}{dx} g``
   are ``Derivative`` objects; a single letter differentiated without written dependence
   (``\\frac{df}{dx}``) is an unknown function of the variables, ``f(x)``, unless the letter is
@@ -28,7 +29,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 
 _NAME_FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\mathit"])
-TAGS = frozenset(["SCZint", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig"])
+TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig"])
 
 
 def _space(item) -> bool:
@@ -114,6 +115,10 @@ def integral(rw, items, k):
             continue
         m += 1
     if found is None:
+        over = _over_differential(rw, items, j)
+        if over is not None:
+            var, body, end = over
+            return _integral_call(rw, limits, var, body, col), end
         raise fail(text_of(items[k:]).strip(), col, "no differential found for this integral: "
                    "write it after the integrand, as in \\int_0^1 x^2 \\, dx (a differential in a "
                    "fraction, \\frac{dx}{x}, is not read: write \\frac{1}{x} \\, dx)")
@@ -122,15 +127,42 @@ def integral(rw, items, k):
     if after < len(items) and differential(items, after) is not None:
         raise fail(text_of(items[m:]).strip(), items[m].col, "one \\int per differential: write "
                    "a double integral as \\int \\int f \\, dx \\, dy")
-    if not limits:
-        raise fail(r"\int", col, "an indefinite integral is defined only up to a constant, so an "
-                   "equation between antiderivatives cannot be checked as written: give the "
-                   "limits, or check the derivative of the antiderivative instead")
     body_items = items[j:m]
     body = rw.emit(body_items) if _solid(body_items) else "1"
+    return _integral_call(rw, limits, var, body, col), end
+
+
+def _integral_call(rw, limits, var, body, col):
+    if not limits:
+        # an antiderivative: read as the indefinite Integral(f, x); a claim "= F" means F' = f
+        return rw._call("SCZintx", rw.emit(var), body)
     lo = rw.emit(rw._inner(limits["_"]))
     hi = rw.emit(rw._inner(limits["^"]))
-    return rw._call("SCZint", rw.emit(var), lo, hi, body), end
+    return rw._call("SCZint", rw.emit(var), lo, hi, body)
+
+
+def _over_differential(rw, items, j):
+    """``\\frac{dt}{g}`` (or ``\\frac{f \\, dt}{g}``) right after the limits: (var, body, end)."""
+    s = _next(items, j)
+    if not (s < len(items) and isinstance(items[s], Tok) and items[s].text in (r"\frac", r"\dfrac", r"\tfrac")):
+        return None
+    num, end = rw._arg(items, s + 1, items[s].text)
+    den, end = rw._arg(items, end, items[s].text)
+    top = tuple(rw._inner(num))
+    for m in range(len(top)):
+        got = differential(top, m)
+        if got is not None and not _solid(top[got[1]:]):
+            var, rest = got[0], top[:m]
+            break
+    else:
+        return None
+    after = _next(items, end)
+    if after < len(items) and not (isinstance(items[after], Tok) and items[after].text in ("+", "-")):
+        raise fail(text_of(items[s:after + 1]).strip(), items[s].col, "a factor after \\frac{dx}{...} "
+                   "may or may not be integrated: write the integrand before the differential, "
+                   "\\int_a^b \\frac{f}{g} \\, dx")
+    body = r"\frac{ %s }{ %s }" % (rw.emit(rest) if _solid(rest) else "1", rw.emit(rw._inner(den)))
+    return var, body, end
 
 
 # -- derivatives ---------------------------------------------------------------------------
@@ -259,6 +291,12 @@ def convert_call(ctx, tag, args):
         body = conv(body)
         with sympy.evaluate(True):      # unevaluated, Integral would keep a factor 1 in front
             return sympy.Integral(body, (var, lo, hi))
+    if tag == "SCZintx":
+        var, body = conv(args[0]), conv(args[1])
+        if not isinstance(var, sympy.Symbol):
+            raise ParseError(f"the variable of integration must be a letter, not {var}")
+        with sympy.evaluate(True):
+            return sympy.Integral(body, var)
     if tag == "SCZdiffn":
         body_raw, pairs = args[0], args[1:]
         body = conv(body_raw)
