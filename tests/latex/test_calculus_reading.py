@@ -262,3 +262,15 @@ def test_linearity_is_proved(latex):
 def test_what_needs_a_distribution_is_never_accepted(latex):
     """Independence, Jensen, a random X taken as a constant: none follows from linearity."""
     assert verdict(latex).verdict not in (Verdict.PROVED, Verdict.VERIFIED, Verdict.REFUTED)
+
+
+def test_parametric_integral_is_proved_with_its_corroboration_stated():
+    (_, outcome), = check_chain(r"\int_0^\infty e^{-a x}\,dx = \frac{1}{a}", assume=("a > 0",))
+    assert outcome.verdict is Verdict.PROVED
+    assert "mpmath.quad at a = 7/10" in outcome.evidence[-1].detail or any(
+        "mpmath.quad at a = 7/10" in e.detail for e in outcome.evidence)
+
+
+def test_false_parametric_integral_is_never_accepted():
+    (_, outcome), = check_chain(r"\int_0^1 x^a\,dx = \frac{1}{a}", assume=("a > 0",))
+    assert outcome.verdict not in (Verdict.PROVED, Verdict.VERIFIED)
