@@ -51,7 +51,7 @@ REFUSED = [
     (r"\mathbb{E}_{x}[x] = 0", "subscript on E"),
     (r"\operatorname{Var} x = 1", "brackets"),
     (r"\nabla f = 0", "partial"),
-    (r"\int x \, dx = 1", "indefinite integral"),
+    (r"\int_0^1 x = 1", "no differential"),
     (r"A^\top B = 1", "matrix transposes"),
     (r"f'(x) = 1", "primes"),
 ]

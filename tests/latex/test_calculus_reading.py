@@ -274,3 +274,11 @@ def test_parametric_integral_is_proved_with_its_corroboration_stated():
 def test_false_parametric_integral_is_never_accepted():
     (_, outcome), = check_chain(r"\int_0^1 x^a\,dx = \frac{1}{a}", assume=("a > 0",))
     assert outcome.verdict not in (Verdict.PROVED, Verdict.VERIFIED)
+
+
+@pytest.mark.parametrize("expr", [Expect(X) ** 2 + Var(a * X + Y), Mean(X * Y), sympy.Integral(x ** 2, (x, 0, 1))])
+def test_printed_moments_and_integrals_read_back(expr):
+    """What the printer writes for E, Var (also the moment rules' Mean) and integrals reads back."""
+    from symbolic.latex.printer import to_latex
+    lhs, _ = sides(to_latex(expr) + " = 0")
+    assert lhs == expr.replace(lambda e: type(e) is Mean, lambda e: Expect(*e.args))
