@@ -282,3 +282,10 @@ def test_printed_moments_and_integrals_read_back(expr):
     from symbolic.latex.printer import to_latex
     lhs, _ = sides(to_latex(expr) + " = 0")
     assert lhs == expr.replace(lambda e: type(e) is Mean, lambda e: Expect(*e.args))
+
+
+@pytest.mark.parametrize("latex", [r"\int_{-1}^{1} \frac{1}{x^2}\,dx = -2",     # the antiderivative across a pole
+                                   r"\int_{-1}^{1} \frac{1}{x}\,dx = 0",        # a principal value, not an integral
+                                   r"\int_{-1}^{1} \frac{1}{x^3}\,dx = 0"])
+def test_integrals_across_a_pole_are_never_accepted(latex):
+    assert verdict(latex).verdict not in (Verdict.PROVED, Verdict.VERIFIED)
