@@ -219,7 +219,7 @@ SYNTHETIC = [
      "imaginary_unit": False, "domain": "real", "standalone": True, "multivalued": False,
      "existential_k": False, "constraints_dropped": [], "maple_symbolic": "Failure",
      "mathematica_symbolic": "Failure"},
-    {"id": "S.E3", "section": "T", "latex": r"\int_{0}^{t} s\,ds = \frac{t^2}{2}", "assume": [],
+    {"id": "S.E3", "section": "T", "latex": r"\int_{0}^{t} s = \frac{t^2}{2}", "assume": [],
      "imaginary_unit": False, "domain": "real", "standalone": True, "multivalued": False,
      "existential_k": False, "constraints_dropped": [], "maple_symbolic": "Successful",
      "mathematica_symbolic": "Successful"},

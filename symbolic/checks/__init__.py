@@ -56,6 +56,8 @@ class Cost(enum.IntEnum):
     BOOLEAN = 15          # truth tables of a claim between booleans
     EQUATIONS = 18        # implications between equations, by residuals (before sampling them)
     SAMPLE = 20           # exact evaluation: sampling at points, exact laws, linear systems
+    MOMENTS = 22          # linearity of expectations and variances read from LaTeX
+    INTEGRALS = 24        # definite integrals: SymPy's value inside an Arb enclosure
     MEASURE = 25          # normal forms of matrix products; approximations measured over a regime
     PROVE = 30            # signs from assumptions, the premise-free rules, solution sets
     PROVE_DEEPER = 35     # the same with substitutions, and identities over a general index

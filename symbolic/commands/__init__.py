@@ -58,7 +58,10 @@ def exit_code(verdicts: Iterable[Verdict], *, strict: bool = False, unreadable: 
 def __getattr__(name: str):
     # ``from symbolic.commands import check_input`` (the module of one command it once was)
     # keeps working for scripts and benchmarks; new code imports from ``commands.check``.
-    from symbolic.commands import check
+    if name.startswith("__"):      # dunder lookups (doctest, pickle) are not command names
+        raise AttributeError(f"module 'symbolic.commands' has no attribute {name!r}")
+    import importlib
+    check = importlib.import_module("symbolic.commands.check")   # not ``from . import``: recursion
     if name in check.__all__ and name != "run":
         return getattr(check, name)
     raise AttributeError(f"module 'symbolic.commands' has no attribute {name!r}")

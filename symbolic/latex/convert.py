@@ -26,6 +26,7 @@ from sympy.core.function import AppliedUndef
 
 from symbolic.errors import ParseError
 from symbolic.functions import MaxOver, MinOver, ReLU
+import symbolic.latex.calculus as calculus
 from symbolic.latex.vectors import DIMENSION, dot, vector_component
 
 _MAX_POWER_BITS = 4096
@@ -287,6 +288,8 @@ class Context:
 
     def _function(self, name, args):
         conv = self.convert
+        if name in calculus.TAGS:
+            return calculus.convert_call(self, name, args)
         if name in ("SCZsum", "SCZprod"):
             cls = sympy.Sum if name == "SCZsum" else sympy.Product
             return cls(conv(args[3]), (self.symbol(args[0].name), conv(args[1]), conv(args[2])))

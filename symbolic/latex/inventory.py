@@ -37,7 +37,7 @@ _COMMANDS = {
     r"\max": (MaxOver, sympy.Max), r"\min": (MinOver, sympy.Min),
     r"\overline": (sympy.conjugate,), r"\Re": (sympy.re,), r"\Im": (sympy.im,),
     r"\binom": (sympy.binomial,), r"\sqrt": (sympy.Pow,), r"\pi": (type(sympy.pi),),
-    r"\infty": (type(sympy.oo), type(-sympy.oo)),
+    r"\infty": (type(sympy.oo), type(-sympy.oo)), r"\int": (sympy.Integral,),
 }
 _EXEMPT_LETTERS = frozenset("e i d".split())
 _NAMES = frozenset([r"\operatorname", r"\text", r"\mathrm", r"\label", r"\tag"])
@@ -71,7 +71,7 @@ def _walk(items, out) -> None:
         if text in _TRANSPOSE and prev is not None and prev.text == "^":
             k += 1
             continue
-        if text == r"\sigma" and _next_is_bracket(items, k + 1):
+        if text == r"\sigma" and _next_is_bracket(items, _after_primes(items, k + 1)):
             k += 1
             continue
         out.append(item)
@@ -93,6 +93,13 @@ def _previous(items, k):
     if j >= 0 and isinstance(items[j], Group) and items[j].kind == "brace" and j >= 1:
         return None
     return None
+
+
+def _after_primes(items, k) -> int:
+    """The index after the primes of ``\\sigma''(x)`` (the sigmoid's derivative, written out)."""
+    while k < len(items) and isinstance(items[k], Tok) and items[k].text == "'":
+        k += 1
+    return k
 
 
 def _next_is_bracket(items, k) -> bool:
@@ -117,6 +124,9 @@ def present(tree) -> tuple[set, set, set]:
             _add_name(node.name, words)
         elif isinstance(node, sympy.IndexedBase):
             _add_name(str(node.label), words)
+        elif isinstance(node, sympy.Derivative):
+            # the written order of \frac{\partial^2 f}{\partial x \partial y} is its total count
+            numbers.add(sympy.Integer(node.derivative_count))
         elif node is sympy.E or isinstance(node, sympy.exp):
             kinds.add(sympy.exp)
     for word in list(words):

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from symbolic.errors import ParseError
+from symbolic.latex.notation import REFUSED_NOTATION
 
 MAX_CHARS = 4_000       # one chain; the longest formula of the seed documents is ~400 characters
 MAX_DEPTH = 16          # braces and brackets; real formulas stay under 8, and latex2sympy
@@ -148,7 +149,7 @@ def tokenize(latex: str) -> list[Tok]:
                 raise fail(text, col, f"{text} is not a LaTeX command: write "
                            f"\\operatorname{{{_NAMED_ONLY[text]}}}(x), with brackets")
             if text not in KNOWN:
-                raise fail(text, col, "unknown command")
+                raise fail(text, col, REFUSED_NOTATION.get(text, "unknown command"))
         elif not (_PLAIN.fullmatch(text) or text == ":=" or text.isspace() or text[0].isdigit() or _greek_char(text)):
             raise fail(text, col, "unexpected character")
         if text == "." and latex[m.end():m.end() + 2] == "..":

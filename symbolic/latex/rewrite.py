@@ -25,7 +25,9 @@ from __future__ import annotations
 import re
 
 from symbolic.errors import ParseError
+import symbolic.latex.calculus as calculus
 from symbolic.latex.lexer import FUNCTIONS, GREEK, RELATIONS, Group, Tok, fail, text_of
+from symbolic.latex.notation import REFUSED_NOTATION
 
 _TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
 _NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "ReLU": "SCZrelu",
@@ -47,7 +49,6 @@ _REFUSED = {
     r"\nabla": "gradients cannot be read; write the partial derivatives \\frac{\\partial f}{\\partial x}",
     r"\circ": "\\circ is a composition, a degree or a Hadamard product: between matrices declared "
                "with --assume it is read as \\odot; write \\odot, or the composition f(g(x))",
-    r"\int": "integrals cannot be read yet; check the antiderivative or the value instead",
     r"\prime": "primes are not supported; name the quantity x_2, or declare f and write "
                 "\\frac{d}{dx} f(x) for a derivative",
 }
@@ -73,6 +74,7 @@ class Rewriter:
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.convention: str | None = None    # "u^T v" or "u v^T", whichever the chain uses
         self._exponent = 0                    # inside a superscript: capitals there are numbers
+        self.moment = 0                       # inside E[...]/Var(...): capitals are random variables
 
     def _call(self, tag: str, *args: str) -> str:
         """A placeholder symbol for a construct; its arguments are read separately.
@@ -285,7 +287,10 @@ class Rewriter:
             return self._number(items, k)
         if _is_letter(text):
             letter = self._letter(items, k)
-            if not self._exponent and (letter is None or letter[0].endswith(r"\cdot")):
+            # inside E[...]/Var(...) the random-variable letters X, Y, Z are numbers (E[XY]); any
+            # other capital there may still be a matrix (E[AB] = E[BA] is false for matrices)
+            random_letter = self.moment and text in ("X", "Y", "Z")
+            if not self._exponent and not random_letter and (letter is None or letter[0].endswith(r"\cdot")):
                 _check_matrix_order(items, k)    # after _letter: its refusals name more
             if letter is not None:
                 return letter
@@ -335,7 +340,9 @@ class Rewriter:
             return self._font(items, k)
         if text == r"\mathbb":
             arg = text_of(self._inner(self._arg(items, k + 1, text)[0])).strip()
-            if arg in ("E", "P", "V"):
+            if arg == "E":
+                return calculus.expectation(self, items, k, self._arg(items, k + 1, text)[1], "SCZexpect")
+            if arg in ("P", "V"):
                 raise fail(text + "{" + arg + "}", item.col, "expectations, variances and probabilities "
                            "cannot be read; check them with a rule or name the quantity")
             raise fail(text, item.col, r"sets such as \mathbb{R} belong in assumptions ('x \in \mathbb{R}')")
@@ -345,7 +352,11 @@ class Rewriter:
             raise fail(text, item.col, "an ellipsis cannot be checked; write the general term")
         if text == "'":
             raise fail(text, item.col, "primes are not supported; name the quantity x_2 or x'")
-        if text in (r"\top", r"\intercal", r"\mid", r"\pm", r"\mp", r"\in", r"\{", r"\}"):
+        if text == r"\int":
+            return calculus.integral(self, items, k)
+        if text in REFUSED_NOTATION:
+            raise fail(text, item.col, REFUSED_NOTATION[text])
+        if text in (r"\top", r"\intercal", r"\mid", r"\in", r"\{", r"\}"):
             raise fail(text, item.col, "not supported here")
         if text in (r"\times", r"\odot"):
             # \odot of scalars (and of vectors, component by component) is the product
@@ -463,6 +474,9 @@ class Rewriter:
         declared = key in self.functions and not scripts
         args = [x for x in group.items if not _space(x)] if isinstance(group, Group) and \
             group.kind == "paren" else []
+        if tok.text == r"\sigma" and not declared and not scripts and primes <= 3 and len(args) == 1 \
+                and isinstance(args[0], Tok) and _is_letter(args[0].text):
+            return calculus.sigmoid_prime(self, items, k, s, primes, group)
         if not declared or primes > 3 or len(args) != 1 or not (isinstance(args[0], Tok)
                                                                and _is_letter(args[0].text)):
             raise fail(text_of(items[k:s + primes + 1]), tok.col,
@@ -594,6 +608,9 @@ class Rewriter:
     def _frac(self, items, k):
         num, j = self._arg(items, k + 1, r"\frac")
         den, j = self._arg(items, j, r"\frac")
+        derivative = calculus.derivative_frac(self, items, k, num, den, j)
+        if derivative is not None:
+            return derivative
         var = _derivative_variable(self._inner(den))
         head = _derivative_head(self._inner(num))
         if head and isinstance(head[0], Tok) and head[0].text == "^":
@@ -716,6 +733,8 @@ class Rewriter:
             return self._call(_NAMED[name], body), j
         if name == "i" and cmd in (r"\mathrm", r"\text", r"\operatorname"):
             return r"\text{SCZimag}", j
+        if name in ("E", "Var") and cmd in (r"\operatorname", r"\mathrm", r"\text"):
+            return calculus.expectation(self, items, k, j, "SCZexpect" if name == "E" else "SCZvar")
         if name in _STATISTICS and cmd in (r"\operatorname", r"\mathrm", r"\text"):
             raise fail(text_of((items[k], arg)), items[k].col,
                        "expectations, variances and probabilities cannot be read; check them "

@@ -48,10 +48,10 @@ REFUSED = [
     (r"m_i^{\mathrm{old}} = m_i", "label"),
     (r"W^{(l)} = 1", "label"),
     (r"x^* = 1", "optimum"),
-    (r"\mathbb{E}[x] = 0", "expectations"),
-    (r"\operatorname{Var}(x) = 1", "variances"),
+    (r"\mathbb{E}_{x}[x] = 0", "subscript on E"),
+    (r"\operatorname{Var} x = 1", "brackets"),
     (r"\nabla f = 0", "partial"),
-    (r"\int_0^1 x \, dx = 1", "integrals"),
+    (r"\int_0^1 x = 1", "no differential"),
     (r"A^\top B = 1", "matrix transposes"),
     (r"f'(x) = 1", "primes"),
 ]

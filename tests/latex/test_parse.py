@@ -312,9 +312,13 @@ def test_packed_subscripts_are_several_indices():
     assert parse_expr(r"\sum_{i=1}^{n} a_{in}") == Sum(A[i, n], (i, 1, n))
 
 
-@pytest.mark.parametrize("latex", [r"\frac{dy}{dx} = 1", r"\frac{\partial M}{\partial k_j} = 0"])
+@pytest.mark.parametrize("latex", [r"\frac{\partial M}{\partial k_j} = 0", r"\frac{d}{dx} (y + 1) = 1"])
 def test_derivative_of_a_bare_symbol_is_refused(latex):
-    """y does not depend on x as written: the derivative would be 0, a misread of dy/dx."""
+    """M does not depend on k_j as written: the derivative would be 0, a misread of dM/dk_j.
+
+    (``\\frac{dy}{dx}`` of a letter y in a plain variable reads as the unknown function y(x):
+    tests/latex/test_calculus_reading.py.)
+    """
     from symbolic.errors import ParseError
     with pytest.raises(ParseError, match="does not depend"):
         parse_chain(latex)

@@ -91,9 +91,6 @@ ROUND_TRIP = [
 @pytest.mark.parametrize("latex, why", [
     (r"\sum_{j=1}^{n} \left(x_{j} + 1\right) y_{j} = 0", "would sum the bracket only"),
     (r"\max_{j} \left(x_{j}\right) y = 0", "would take the max of the bracket only"),
-    (r"\operatorname{E}\left[x\right] = 1", "would read Euler's number times x"),
-    (r"\operatorname{Var}\left(x\right) = 1", "a variance is not a user function"),
-    (r"\mathbb{E}\left[x\right] = 1", "expectation"),
     (r"\mathbf{P} \mathbf{Q} = \mathbf{Q} \mathbf{P}", "matrices do not commute; scalars would"),
     (r"\operatorname{Phi}_{2i}\left(t, i\right) = 1", "a subscripted operator name"),
     (r"\left\lfloor x \right\rfloor = 1", "sized floor brackets would read as plain brackets"),

@@ -1,0 +1,330 @@
+"""Definite integrals in claims: SymPy's value, checked against a rigorous Arb enclosure.
+
+Two tiers, for a claim that holds ``Integral`` objects (as read from ``\\int_a^b f \\, dx``):
+
+* **Arb** (certified): when the claim has no free letter and every integral is one-dimensional
+  with finite limits and an integrand built from + - * /, powers, exp, log, sqrt and the
+  trigonometric and hyperbolic functions, python-flint's ``acb.integral`` encloses each integral
+  in a ball (the integrand's branch cuts are reported to it, so the ball is rigorous). Balls
+  that cannot meet refute an equality (or decide an order) with that certificate; an order that
+  the balls decide is proved; overlapping balls of an equality only say how many digits agree.
+* **SymPy**: each integral is evaluated symbolically (``doit``); the claim with those values
+  must simplify to an identity. The value is corroborated before the proof stands: it must lie
+  in Arb's enclosure when there is one, and agree with ``mpmath.quad`` at a constant claim
+  otherwise (a disagreement is reported, never read as a refutation).
+
+An integral SymPy leaves unevaluated, or evaluates only under a condition (a ``Piecewise``), is
+left undecided, and so is a refutation without a certificate (infinite limits, free letters).
+
+An indefinite integral (``\\int f \\, dx`` without limits) is an antiderivative, defined up to a
+constant: ``Integral(f, x) = F`` alone on its sides is proved when F' simplifies to f, and
+refuted (for a claim in x alone, without other assumptions) at a point where an Arb ball of
+F' - f excludes 0.
+"""
+from __future__ import annotations
+
+import sympy
+
+from symbolic.budget import SoftTimeout
+from symbolic.checks import Cost, checker
+from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+
+METHOD = "integral_value"
+_PRECISION = 200          # bits of the Arb balls (about 60 digits)
+_ORDERS = {Relation.LT, Relation.LE, Relation.GT, Relation.GE}
+
+
+def _has_integral(step: Step) -> bool:
+    claim = step.claim
+    return claim is not None and claim.relation is not Relation.IMPLIES \
+        and (claim.lhs.has(sympy.Integral) or claim.rhs.has(sympy.Integral))
+
+
+class _Unsupported(Exception):
+    """The expression has a part the Arb evaluator below does not enclose."""
+
+
+_UNARY = {sympy.exp: "exp", sympy.sin: "sin", sympy.cos: "cos", sympy.tan: "tan",
+          sympy.sinh: "sinh", sympy.cosh: "cosh", sympy.tanh: "tanh"}
+
+
+def _acb(expr, var, known):
+    """A function ``(x, analytic) -> acb`` enclosing expr; ``known`` maps subexpressions to balls."""
+    from flint import acb
+
+    if expr in known:
+        ball = known[expr]
+        return lambda x, a: ball
+    if var is not None and expr == var:
+        return lambda x, a: x
+    if expr.is_Integer:
+        value = int(expr)
+        return lambda x, a: acb(value)
+    if expr.is_Rational:
+        p, q = int(expr.p), int(expr.q)
+        return lambda x, a: acb(p) / q
+    if expr is sympy.pi:
+        return lambda x, a: acb.pi()
+    if expr is sympy.E:
+        return lambda x, a: acb(1).exp()
+    if isinstance(expr, sympy.Add):
+        parts = [_acb(t, var, known) for t in expr.args]
+        return lambda x, a: sum((p(x, a) for p in parts[1:]), parts[0](x, a))
+    if isinstance(expr, sympy.Mul):
+        parts = [_acb(t, var, known) for t in expr.args]
+
+        def product(x, a):
+            out = parts[0](x, a)
+            for p in parts[1:]:
+                out = out * p(x, a)
+            return out
+        return product
+    if isinstance(expr, sympy.Pow):
+        base = _acb(expr.base, var, known)
+        if expr.exp.is_Integer:
+            n = int(expr.exp)
+            # a pole at base 0 makes the ball non-finite, as acb.integral needs
+            return lambda x, a: base(x, a) ** n
+        if expr.exp == sympy.Rational(1, 2):
+            return lambda x, a: base(x, a).sqrt(analytic=a)
+        power = _acb(expr.exp, var, known)
+        return lambda x, a: base(x, a).pow(power(x, a), analytic=a)
+    if isinstance(expr, sympy.log) and len(expr.args) == 1:
+        inner = _acb(expr.args[0], var, known)
+        return lambda x, a: inner(x, a).log(analytic=a)
+    for cls, name in _UNARY.items():
+        if isinstance(expr, cls):
+            inner = _acb(expr.args[0], var, known)
+            return lambda x, a, name=name: getattr(inner(x, a), name)()
+    raise _Unsupported(f"{type(expr).__name__} is not enclosed by this tier")
+
+
+def _enclose(claim):
+    """Arb balls of both sides of a constant claim, or (None, reason)."""
+    from flint import acb, ctx
+
+    if claim.lhs.free_symbols or claim.rhs.free_symbols:
+        return None, "the claim has free letters; Arb encloses constant claims only"
+    saved = ctx.prec
+    ctx.prec = _PRECISION
+    try:
+        known = {}
+        for integral in sorted(sympy.Tuple(claim.lhs, claim.rhs).atoms(sympy.Integral), key=sympy.count_ops):
+            if len(integral.limits) != 1 or len(integral.limits[0]) != 3:
+                return None, f"{integral} is not one integral with both limits"
+            x, lo, hi = integral.limits[0]
+            if not (lo.is_finite and hi.is_finite):
+                return None, f"the limits of {integral} are not finite"
+            f = _acb(integral.function, x, known)
+            a, b = _acb(lo, None, known)(None, False), _acb(hi, None, known)(None, False)
+            ball = acb.integral(f, a, b)
+            if not ball.is_finite():
+                return None, f"Arb could not enclose {integral} (a singularity or branch cut on the path)"
+            known[integral] = ball
+        sides = tuple(_acb(side, None, known)(None, False) for side in (claim.lhs, claim.rhs))
+        if not all(s.is_finite() for s in sides):
+            return None, "a side is not finite"
+        return sides, ""
+    except _Unsupported as exc:
+        return None, str(exc)
+    finally:
+        ctx.prec = saved
+
+
+def _certified(claim, sides):
+    """An outcome decided by the balls, or None; and what the balls say."""
+    left, right = sides
+    said = f"Arb encloses the left side in {left.real.str(15, radius=True)} and the right side in " \
+           f"{right.real.str(15, radius=True)} (acb.integral, {_PRECISION}-bit balls)"
+    if not (left.imag.contains(0) and right.imag.contains(0)):
+        return None, said + "; a side may be complex"
+    l, r = left.real, right.real
+    relation = claim.relation
+    apart = not l.overlaps(r)
+    if relation is Relation.EQ and apart:
+        return Outcome(Verdict.REFUTED, (Evidence(METHOD, said + ": the balls do not meet, so the "
+                       "sides differ"),), (("left side", l.str(15, radius=True)),
+                                          ("right side", r.str(15, radius=True)))), said
+    if relation is Relation.NE and apart:
+        return Outcome(Verdict.PROVED, (Evidence(METHOD, said + ": the balls do not meet"),)), said
+    if relation in _ORDERS:
+        holds = {Relation.LT: l < r, Relation.LE: l <= r, Relation.GT: l > r, Relation.GE: l >= r}[relation]
+        fails = {Relation.LT: l >= r, Relation.LE: l > r, Relation.GT: l <= r, Relation.GE: l < r}[relation]
+        if holds:
+            return Outcome(Verdict.PROVED, (Evidence(METHOD, said + ": every point of the balls "
+                           "satisfies the relation"),)), said
+        if fails:
+            return Outcome(Verdict.REFUTED, (Evidence(METHOD, said + ": no point of the balls "
+                           "satisfies the relation"),), (("left side", l.str(15, radius=True)),
+                                                         ("right side", r.str(15, radius=True)))), said
+    return None, said
+
+
+def _symbolic(claim):
+    """(the claim's sides with SymPy's integral values, None) or (None, why not)."""
+    values = {}
+    for integral in claim.lhs.atoms(sympy.Integral) | claim.rhs.atoms(sympy.Integral):
+        try:
+            value = integral.doit()
+        except SoftTimeout:
+            raise
+        except Exception as exc:     # SymPy's integrators raise many kinds
+            return None, f"SymPy could not integrate {integral}: {type(exc).__name__}"
+        if value.has(sympy.Integral) or value.has(sympy.Piecewise):
+            return None, f"SymPy evaluates {integral} only partly or under a condition"
+        if value.has(sympy.nan, sympy.zoo) or value in (sympy.oo, -sympy.oo):
+            return None, f"{integral} does not converge to a finite value ({value})"
+        values[integral] = value
+    return (claim.lhs.xreplace(values), claim.rhs.xreplace(values), values), None
+
+
+def _at_a_point(integral, value):
+    """The integral and its value with every parameter at a value its assumptions allow."""
+    point = {}
+    for p in integral.free_symbols:
+        if p.is_integer:
+            point[p] = sympy.Integer(-2 if p.is_negative else 2)
+        elif p.is_negative or p.is_nonpositive:
+            point[p] = sympy.Rational(-7, 10)
+        elif p.is_extended_real or p.is_positive or p.is_nonnegative:
+            point[p] = sympy.Rational(7, 10)
+        else:
+            return integral, value, {}     # a complex parameter: left uncorroborated
+    return integral.xreplace(point), value.xreplace(point), point
+
+
+def _agrees_with_quad(integral, value) -> bool | None:
+    """Whether mpmath.quad agrees with SymPy's value of a constant integral (a sanity check only)."""
+    import mpmath
+
+    if integral.free_symbols or len(integral.limits) != 1:
+        return None
+    x, lo, hi = integral.limits[0]
+    f = sympy.lambdify(x, integral.function, modules="mpmath")
+    ctx = mpmath.mp.clone()
+    ctx.dps = 30
+    try:
+        quad = ctx.quad(lambda t: f(t), [ctx.mpmathify(sympy.N(lo, 40)) if lo.is_finite else
+                                         (ctx.inf if lo == sympy.oo else -ctx.inf),
+                                         ctx.mpmathify(sympy.N(hi, 40)) if hi.is_finite else
+                                         (ctx.inf if hi == sympy.oo else -ctx.inf)])
+        target = ctx.mpmathify(sympy.N(value, 40))
+    except Exception:
+        return None
+    return abs(quad - target) <= ctx.mpf("1e-10") * (1 + abs(target))
+
+
+def _antiderivative(claim):
+    """``Integral(f, x) = F`` (either way round, F free of integrals): (f, x, F), else None."""
+    if claim.relation is not Relation.EQ:
+        return None
+    for side, other in ((claim.lhs, claim.rhs), (claim.rhs, claim.lhs)):
+        if isinstance(side, sympy.Integral) and len(side.limits) == 1 and len(side.limits[0]) == 1 \
+                and not other.has(sympy.Integral):
+            return side.function, side.limits[0][0], other
+    return None
+
+
+_POINTS = (sympy.Rational(1, 3), sympy.Rational(1, 2), sympy.Integer(1), sympy.Integer(2),
+           sympy.Rational(-1, 2), sympy.Integer(-1))
+
+
+def _refute_antiderivative(step, f, x, big_f, derivative):
+    """F' - f enclosed away from 0 at a point of the domain: F is no antiderivative of f."""
+    from flint import ctx
+
+    if step.assumptions or (f.free_symbols | big_f.free_symbols) != {x}:
+        return None
+    for point in _POINTS:
+        if (x.is_positive and point <= 0) or (x.is_negative and point >= 0) or \
+                (x.is_nonnegative and point < 0) or (x.is_integer and not point.is_integer):
+            continue
+        saved = ctx.prec
+        ctx.prec = _PRECISION
+        try:
+            ball = _acb(sympy.sympify(derivative - f).xreplace({x: point}), None, {})(None, False)
+        except (_Unsupported, ZeroDivisionError, ValueError):
+            continue
+        finally:
+            ctx.prec = saved
+        if ball.is_finite() and not ball.contains(0):
+            return Outcome(Verdict.REFUTED, (Evidence(METHOD, (
+                f"an indefinite integral is an antiderivative, determined up to a constant; at "
+                f"{x} = {point}, d/d{x} of {sympy.sstr(big_f)} minus the integrand "
+                f"{sympy.sstr(f)} lies in {ball.real.str(15, radius=True)} (Arb), not 0, so "
+                f"{sympy.sstr(big_f)} is no antiderivative of it near {point}")),),
+                ((str(x), str(point)), ("d/dx of the right side minus the integrand",
+                                        ball.real.str(15, radius=True))))
+    return None
+
+
+def _check_antiderivative(step, claim, found) -> Outcome:
+    """An indefinite integral equals F up to a constant exactly when F' is the integrand."""
+    f, x, big_f = found
+    derivative = sympy.diff(big_f, x)
+    difference = sympy.simplify(derivative - f)
+    said = (f"an indefinite integral is an antiderivative, determined up to a constant: the claim "
+            f"holds when d/d{x} of {sympy.sstr(big_f)} is {sympy.sstr(f)}")
+    if difference == 0:
+        return Outcome(Verdict.PROVED, (Evidence(METHOD, said + f"; d/d{x} gives "
+                                                 f"{sympy.sstr(derivative)}, which simplifies to "
+                                                 f"the integrand"),))
+    refuted = _refute_antiderivative(step, f, x, big_f, derivative)
+    if refuted is not None:
+        return refuted
+    return undecided(METHOD, said + f"; the derivative minus the integrand, "
+                     f"{sympy.sstr(difference)}, was not shown to be 0")
+
+
+@checker(METHOD, cost=Cost.INTEGRALS, applies=_has_integral)
+def integral_value(step: Step, *, config, context) -> Outcome | None:
+    """Decide a claim with definite integrals by Arb enclosures and SymPy's integration."""
+    claim = step.claim
+    found = _antiderivative(claim)
+    if found is not None:
+        return _check_antiderivative(step, claim, found)
+    if any(len(lim) != 3 for i in claim.lhs.atoms(sympy.Integral) | claim.rhs.atoms(sympy.Integral)
+           for lim in i.limits):
+        return undecided(METHOD, "an indefinite integral is decided only alone on one side of an "
+                         "equation (\\int f \\, dx = F, read as F' = f)")
+    sides, why = _enclose(claim)
+    notes = []
+    if sides is not None:
+        decided, said = _certified(claim, sides)
+        if decided is not None:
+            return decided
+        notes.append(said)
+    else:
+        notes.append(f"no Arb enclosure: {why}")
+    found, why = _symbolic(claim)
+    if found is None:
+        return undecided(METHOD, "; ".join(notes + [why]))
+    lhs, rhs, values = found
+    shown = "; ".join(f"{sympy.sstr(k)} = {sympy.sstr(v)}" for k, v in values.items())
+    if claim.relation is not Relation.EQ:
+        return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}; only equalities are decided "
+                                                     "from SymPy's values"]))
+    difference = sympy.simplify(lhs - rhs)
+    if difference != 0:
+        return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}; the sides then differ by "
+                                                     f"{sympy.sstr(difference)}, which is not a "
+                                                     f"certified refutation"]))
+    check = _enclose(type(claim)(lhs, Relation.EQ, claim.rhs))[0] if sides is not None else None
+    if check is not None:
+        # the proof stands only if SymPy's value lies in Arb's enclosure (guards SymPy's bugs)
+        if not check[0].real.overlaps(sides[0].real):
+            return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}, which is outside Arb's "
+                                                         f"enclosure: not trusted"]))
+        support = "inside Arb's enclosure"
+    else:
+        points = [_at_a_point(k, v) for k, v in values.items()]
+        agree = [_agrees_with_quad(k, v) for k, v, _ in points]
+        if any(a is False for a in agree):
+            return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}, which mpmath.quad "
+                                                         f"contradicts: not trusted"]))
+        where = "; ".join(", ".join(f"{p} = {v}" for p, v in point.items()) for _, _, point in points
+                          if point)
+        support = ("agreeing with mpmath.quad" + (f" at {where}" if where else "")) \
+            if agree and all(agree) else "not corroborated numerically"
+    return Outcome(Verdict.PROVED, (Evidence(METHOD, f"SymPy integrates {shown} ({support}); "
+                                             f"the claim then simplifies to an identity"),))

@@ -1,0 +1,366 @@
+"""Calculus and probability notation: integrals, derivatives of any order, E[.] and Var[.].
+
+The rewriter (``rewrite.py``) hands these constructs here; each becomes a placeholder call
+that ``convert.py`` hands back to ``convert_call``. Conventions (docs/reading.md):
+
+* ``\\int_a^b f \\, dx`` (also ``\\mathrm{d}x``, ``\\text{d}x``, ``\\frac{dx}{g}``) is
+  ``Integral(f, (x, a, b))``, unevaluated. The integrand runs from after the limits to its
+  differential, which must be written; nested integrals take the differentials from the
+  inside out. An integral whose variable occurs in its own limits is refused. Without limits,
+  ``\\int f \\, dx`` is the indefinite ``Integral(f, x)``: an antiderivative, so a claim
+  ``\\int f \\, dx = F`` holds when F' = f (equality up to a constant, as DLMF writes it).
+* ``\\frac{d^n y}{dx^n}``, ``\\frac{\\partial^2 f}{\\partial x \\partial y}``, ``\\frac{d}{dx} g``
+  are ``Derivative`` objects; a single letter differentiated without written dependence
+  (``\\frac{df}{dx}``) is an unknown function of the variables, ``f(x)``, unless the letter is
+  also used as a quantity in the same chain or differentiated in another variable there.
+  ``\\sigma'(x)`` is the derivative of the sigmoid.
+* ``\\mathbb{E}[X]``, ``\\mathbb{E}(X)``, ``\\operatorname{E}``, ``\\mathrm{E}``, ``\\text{E}`` are the
+  expectation ``Expect(X)``; ``\\operatorname{Var}``, ``\\mathrm{Var}``, ``\\text{Var}`` the variance.
+  Their argument is the bracket that follows; ``E_{x \\sim p}`` and a power before the bracket
+  are refused. A superscript after the bracket is a power of the value: ``E[X]^2``.
+"""
+from __future__ import annotations
+
+import re
+
+import sympy
+
+from symbolic.errors import ParseError
+from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
+
+_NAME_FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\mathit"])
+TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig"])
+
+
+def _space(item) -> bool:
+    return isinstance(item, Tok) and item.space
+
+
+def _solid(items):
+    return [x for x in items if not _space(x)]
+
+
+def _next(items, k):
+    while k < len(items) and _space(items[k]):
+        k += 1
+    return k
+
+
+def _letter(item) -> bool:
+    """A one-letter name (``x``, ``\\theta``), never ``e`` (the same test as the rewriter's)."""
+    return isinstance(item, Tok) and ((item.text.isalpha() and len(item.text) == 1)
+                                      or item.text[1:] in GREEK) and item.text != "e"
+
+
+def _atom_end(items, start):
+    """End of a letter with an optional subscript (``x``, ``x_1``, ``\\theta``) at start."""
+    if start >= len(items) or not _letter(items[start]):
+        return None
+    k = _next(items, start + 1)
+    if k < len(items) and isinstance(items[k], Tok) and items[k].text == "_":
+        return k + 2 if k + 1 < len(items) else None
+    return start + 1
+
+
+def _d_mark(items, m):
+    """The index after a differential's ``d`` (``d``, ``\\mathrm{d}``) at m, or None."""
+    item = items[m]
+    if isinstance(item, Tok) and item.text == "d":
+        return m + 1
+    if isinstance(item, Tok) and item.text in _NAME_FONTS:
+        s = _next(items, m + 1)
+        if s < len(items) and isinstance(items[s], Group) and items[s].kind == "brace" \
+                and text_of(items[s].items).strip() == "d":
+            return s + 1
+    return None
+
+
+def differential(items, m):
+    """``(variable items, end)`` when a differential ``dx``/``\\mathrm{d}x`` starts at m."""
+    after = _d_mark(items, m)
+    if after is None:
+        return None
+    start = _next(items, after)
+    end = _atom_end(items, start)
+    if end is None:
+        return None
+    return tuple(items[start:end]), end
+
+
+# -- integrals -----------------------------------------------------------------------------
+def integral(rw, items, k):
+    """``\\int_a^b f \\, dx``: the placeholder call and the index after the differential."""
+    col = items[k].col
+    j, limits = k + 1, {}
+    for _ in range(2):
+        s = _next(items, j)
+        if s < len(items) and isinstance(items[s], Tok) and items[s].text in ("_", "^"):
+            if items[s].text in limits:
+                raise fail(r"\int", col, "a double limit on an integral is a TeX error")
+            arg, j = rw._arg(items, s + 1, r"\int")
+            limits[items[s].text] = arg
+    if len(limits) == 1:
+        raise fail(r"\int", col, "give both limits of the integral, \\int_a^b")
+    depth, m, found = 0, j, None
+    while m < len(items):
+        item = items[m]
+        if isinstance(item, Tok) and item.text in (r"\int", r"\iint", r"\oint"):
+            depth += 1
+        got = differential(items, m)
+        if got is not None:
+            if depth == 0:
+                found = (m, got)
+                break
+            depth -= 1
+            m = got[1]
+            continue
+        m += 1
+    if found is None:
+        over = _over_differential(rw, items, j)
+        if over is not None:
+            var, body, end = over
+            return _integral_call(rw, limits, var, body, col), end
+        raise fail(text_of(items[k:]).strip(), col, "no differential found for this integral: "
+                   "write it after the integrand, as in \\int_0^1 x^2 \\, dx (a differential in a "
+                   "fraction, \\frac{dx}{x}, is not read: write \\frac{1}{x} \\, dx)")
+    m, (var, end) = found
+    after = _next(items, end)
+    if after < len(items) and differential(items, after) is not None:
+        raise fail(text_of(items[m:]).strip(), items[m].col, "one \\int per differential: write "
+                   "a double integral as \\int \\int f \\, dx \\, dy")
+    body_items = items[j:m]
+    body = rw.emit(body_items) if _solid(body_items) else "1"
+    return _integral_call(rw, limits, var, body, col), end
+
+
+def _integral_call(rw, limits, var, body, col):
+    if not limits:
+        # an antiderivative: read as the indefinite Integral(f, x); a claim "= F" means F' = f
+        return rw._call("SCZintx", rw.emit(var), body)
+    lo = rw.emit(rw._inner(limits["_"]))
+    hi = rw.emit(rw._inner(limits["^"]))
+    return rw._call("SCZint", rw.emit(var), lo, hi, body)
+
+
+def _over_differential(rw, items, j):
+    """``\\frac{dt}{g}`` (or ``\\frac{f \\, dt}{g}``) right after the limits: (var, body, end)."""
+    s = _next(items, j)
+    if not (s < len(items) and isinstance(items[s], Tok) and items[s].text in (r"\frac", r"\dfrac", r"\tfrac")):
+        return None
+    num, end = rw._arg(items, s + 1, items[s].text)
+    den, end = rw._arg(items, end, items[s].text)
+    top = tuple(rw._inner(num))
+    for m in range(len(top)):
+        got = differential(top, m)
+        if got is not None and not _solid(top[got[1]:]):
+            var, rest = got[0], top[:m]
+            break
+    else:
+        return None
+    after = _next(items, end)
+    if after < len(items) and not (isinstance(items[after], Tok) and items[after].text in ("+", "-")):
+        raise fail(text_of(items[s:after + 1]).strip(), items[s].col, "a factor after \\frac{dx}{...} "
+                   "may or may not be integrated: write the integrand before the differential, "
+                   "\\int_a^b \\frac{f}{g} \\, dx")
+    body = r"\frac{ %s }{ %s }" % (rw.emit(rest) if _solid(rest) else "1", rw.emit(rw._inner(den)))
+    return var, body, end
+
+
+# -- derivatives ---------------------------------------------------------------------------
+def _head(solid):
+    """("d" | "partial", rest) when ``solid`` starts with a differential operator."""
+    if not solid:
+        return None
+    first = solid[0]
+    if isinstance(first, Tok) and first.text == "d":
+        return "d", solid[1:]
+    if isinstance(first, Tok) and first.text == r"\partial":
+        return "partial", solid[1:]
+    if isinstance(first, Tok) and first.text in _NAME_FONTS and len(solid) > 1 \
+            and isinstance(solid[1], Group) and text_of(solid[1].items).strip() == "d":
+        return "d", solid[2:]
+    return None
+
+
+def _order(rest, col, shown):
+    """An order ``^2``/``^{2}`` at the start of rest: (order, the rest after it)."""
+    if rest and isinstance(rest[0], Tok) and rest[0].text == "^":
+        if len(rest) < 2:
+            raise fail(shown, col, "the order of the derivative is missing")
+        text = text_of(rest[1:2]).strip().strip("{}").strip()
+        if not re.fullmatch(r"[1-9]", text):
+            raise fail(shown, col, f"a derivative of order {text} cannot be read: only written "
+                       "orders 1 to 9 are")
+        return int(text), rest[2:]
+    return 1, rest
+
+
+def derivative_frac(rw, items, k, num, den, j):
+    """``\\frac{d^n y}{dx^n}`` and its kin as a placeholder call, or None when not a derivative."""
+    col = items[k].col
+    top, bottom = _solid(rw._inner(num)), _solid(rw._inner(den))
+    head = _head(top)
+    if head is None or _head(bottom) is None:
+        return None
+    kind, rest = head
+    shown = r"\frac{%s}{%s}" % (text_of(rw._inner(num)).strip(), text_of(rw._inner(den)).strip())
+    order, body_items = _order(rest, col, shown)
+    variables, n = [], 0
+    while n < len(bottom):
+        h = _head(bottom[n:])
+        if h is None:
+            return None if not variables else _not_derivative(shown, col)
+        if h[0] != kind:
+            raise fail(shown, col, "d and \\partial mixed in one derivative")
+        rest = list(h[1])
+        end = _atom_end(rest, 0)
+        if end is None:
+            return None if not variables else _not_derivative(shown, col)
+        atom, rest = rest[:end], rest[end:]
+        power, rest = _order(rest, col, shown)
+        variables.append((atom, power))
+        n = len(bottom) - len(rest)
+    if sum(p for _, p in variables) != order:
+        raise fail(shown, col, f"the orders do not match: {order} above, "
+                   f"{sum(p for _, p in variables)} below")
+    if kind == "d" and len(variables) != 1:
+        raise fail(shown, col, "an ordinary derivative d/dx has one variable; write \\partial for "
+                   "partial derivatives")
+    if body_items:
+        if isinstance(body_items[0], Tok) and body_items[0].text == "^":
+            raise fail(shown, col, "write the order right after d: d^2 y")
+        body = rw.emit(body_items)
+    else:
+        body, j = rw._operand(items, j, function=False)
+    args = [body]
+    for atom, power in variables:
+        args += [rw.emit(atom), str(power)]
+    return rw._call("SCZdiffn", *args), j
+
+
+def _not_derivative(shown, col):
+    raise fail(shown, col, "the denominator of this derivative is not a product of "
+               "differentials like dx or \\partial x \\partial y")
+
+
+def sigmoid_prime(rw, items, k, s, primes, group):
+    """``\\sigma'(x)``: the derivative of the sigmoid at a variable."""
+    return rw._call("SCZdsig", str(primes), rw.emit(group.items)), s + primes + 1
+
+
+# -- expectation and variance -------------------------------------------------------------
+def expectation(rw, items, k, j, kind):
+    """``\\mathbb{E}[X]``, ``\\operatorname{Var}(X)``: the placeholder and the index after it."""
+    col = items[k].col
+    name = "E" if kind == "SCZexpect" else "Var"
+    s = _next(items, j)
+    nxt = items[s] if s < len(items) else None
+    if isinstance(nxt, Tok) and nxt.text == "_":
+        raise fail(text_of(items[k:s + 2]).strip(), col, f"a subscript on {name} (a distribution "
+                   f"or a variable it averages over, E_{{x \\sim p}}) cannot be read: state the "
+                   f"model in words and check the moments with a rule")
+    if isinstance(nxt, Tok) and nxt.text == "^":
+        raise fail(text_of(items[k:s + 2]).strip(), col, f"a power before the bracket of {name}: "
+                   f"write ({name}[X])^2 or {name}[X^2]")
+    if not (isinstance(nxt, Group) and nxt.kind == "paren"):
+        raise fail(text_of(items[k:s + 1]).strip(), col, f"{name} needs its argument in brackets: "
+                   f"{name}[X] or {name}(X)")
+    if any(isinstance(x, Tok) and x.text == "," for x in nxt.items):
+        raise fail(text_of(items[k:s + 1]).strip(), col, f"{name} of a list cannot be read; "
+                   f"covariances are not supported")
+    rw.moment += 1          # capitals inside are scalar random variables (E[XY]), not matrices
+    try:
+        body = rw.emit(nxt.items)
+    finally:
+        rw.moment -= 1
+    return rw._call(kind, body), s + 1
+
+
+# -- conversion --------------------------------------------------------------------------
+def convert_call(ctx, tag, args):
+    """The SymPy object of a placeholder made here (``ctx`` is convert's ``Context``)."""
+    conv = ctx.convert
+    if tag == "SCZint":
+        var_raw, lo, hi, body = args
+        var = conv(var_raw)
+        if not isinstance(var, sympy.Symbol):
+            raise ParseError(f"the variable of integration must be a letter, not {var}")
+        lo, hi = conv(lo), conv(hi)
+        if var in lo.free_symbols | hi.free_symbols:
+            raise ParseError(f"the variable of integration {var} also occurs in a limit of the "
+                             f"integral: rename the variable of integration")
+        body = conv(body)
+        with sympy.evaluate(True):      # unevaluated, Integral would keep a factor 1 in front
+            return sympy.Integral(body, (var, lo, hi))
+    if tag == "SCZintx":
+        var, body = conv(args[0]), conv(args[1])
+        if not isinstance(var, sympy.Symbol):
+            raise ParseError(f"the variable of integration must be a letter, not {var}")
+        with sympy.evaluate(True):
+            return sympy.Integral(body, var)
+    if tag == "SCZdiffn":
+        body_raw, pairs = args[0], args[1:]
+        body = conv(body_raw)
+        variables = [(conv(pairs[n]), int(str(pairs[n + 1]))) for n in range(0, len(pairs), 2)]
+        if body.is_number and not body.free_symbols and not isinstance(body_raw, sympy.Symbol):
+            raise ParseError(f"the derivative of the constant {body}: write the function")
+        free = body.free_symbols
+        missing = [v for v, _ in variables if not (v.free_symbols & free)]
+        if missing:
+            body = _implicit(ctx, body_raw, body, [v for v, _ in variables], missing)
+        return sympy.Derivative(body, *variables)
+    if tag == "SCZdsig":
+        order, x_raw = args
+        x = conv(x_raw)
+        if not isinstance(x, sympy.Symbol):
+            raise ParseError("\\sigma' is read only at a variable: \\sigma'(x)")
+        return sympy.Derivative(1 / (1 + sympy.exp(-x)), (x, int(str(order))))
+    if tag in ("SCZexpect", "SCZvar"):
+        from symbolic.probability import Expect, Variance
+        value = conv(args[0])
+        if not isinstance(value, sympy.Expr) or getattr(value, "is_Matrix", False):
+            raise ParseError(f"only the expectation of a scalar expression can be read, not {value}")
+        return Expect(value) if tag == "SCZexpect" else Variance(value)
+    raise ParseError(f"internal placeholder {tag} is unknown")
+
+
+def _implicit(ctx, body_raw, body, variables, missing):
+    """``\\frac{df}{dx}``: the letter f as an unknown function of the variables, or refused."""
+    name = getattr(body_raw, "name", "")
+    plain = isinstance(body_raw, sympy.Symbol) and isinstance(body, sympy.Symbol) and \
+        re.fullmatch(r"[A-Za-z]|\\?[A-Za-z]+", name) and not name.startswith("SCZ")
+    # only a plain variable (x, t, \theta): k_j is one of many, and M(k_j) would drop the rest
+    if not plain or not all(isinstance(v, sympy.Symbol) and "_" not in v.name for v in variables):
+        raise ParseError(f"the derivative of {body} with respect to {missing[0]}: as written {body} "
+                         f"does not depend on {missing[0]}, so it would be 0; write the "
+                         f"dependence, e.g. f({missing[0]}) with --function f")
+    made = ctx.__dict__.setdefault("implicit_functions", {})
+    key = tuple(dict.fromkeys(variables))          # the arguments, in the order first written
+    if set(made.setdefault(name, key)) != set(key):
+        raise ParseError(f"{name} is differentiated in different variables in one chain "
+                         f"({', '.join(map(str, made[name]))} and {', '.join(map(str, key))}): "
+                         f"write its arguments, e.g. {name}(x, y) with --function {name}")
+    if _used_as_quantity(ctx, name):
+        raise ParseError(f"{name} is differentiated as a function of {', '.join(map(str, key))} and "
+                         f"also used as a quantity in this chain: write {name}({key[0]}) with "
+                         f"--function {name}")
+    return sympy.Function(body.name, real=True)(*made[name])
+
+
+def _used_as_quantity(ctx, name) -> bool:
+    """Whether a letter occurs in the chain other than as the numerator of a derivative."""
+    def walk(raw):
+        for sym in getattr(raw, "free_symbols", ()):
+            if sym.name in ctx.calls:
+                tag, args = ctx.calls[sym.name]
+                if tag == "SCZdiffn" and isinstance(args[0], sympy.Symbol) and args[0].name == name:
+                    if any(walk(a) for a in args[1:]):
+                        return True
+                    continue
+                if any(walk(a) for a in (args[1:] if tag == "SCZfn" else args)
+                       if isinstance(a, sympy.Basic)):
+                    return True
+            elif sym.name == name:
+                return True
+        return False
+    return any(walk(raw) for raw in ctx.seen)
