@@ -18,6 +18,7 @@ from symbolic.numeric.compile import Env, compile_expr, key_name
 from symbolic.numeric.evaluate import (EXACT, Judgement, Status, _FLIP, Sides, _run, ball_mp,
                                        judge_point)
 from symbolic.numeric.certify import Certainty, certify
+from symbolic.numeric.shrink import shrink_refutation
 from symbolic.numeric.text import round_decimal, fraction_text, items_text, value_text, values_text
 from symbolic.numeric.sampling import (_FACT_RELATIONS, ValueKind, _Plan, Sample, _claim_samples,
                                        compile_facts, facts_hold, _instance_text, is_real_claim,
@@ -457,7 +458,7 @@ class _Run:
                         shown[(label, ("j",))] = Fraction(c)
                     sample = Sample(shown, None)
                     if self._domain_certain(Sample(dict(values), None)):
-                        self.refuted = (sample, j)
+                        self.refuted, self.far_sides = (sample, j), tuple(reduced)
                         return
 
     def consider(self, sample: Sample) -> Judgement | None:
@@ -766,6 +767,8 @@ class _Run:
         if self.searched:
             npoints += f", {self.searched} more in a margin search"
         if self.refuted:
+            if shrink_refutation(self):  # a small, simple point, certified again
+                digits += " (the point found was shrunk toward small, simple values)"
             return self._refutation(digits)
         if self.uncertified:
             sample, j = self.uncertified[0]
