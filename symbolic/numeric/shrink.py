@@ -136,14 +136,15 @@ def _real_candidates(v: Fraction) -> Iterator[Fraction]:
 
 def candidates(value, kind) -> list:
     """Values to try in place of ``value``, simplest first: only those strictly simpler
-    (lower ``height``) and of the coordinate's declared kind."""
+    (lower ``height``; at equal height 0 before 1, positive before negative) and of the
+    coordinate's declared kind."""
     if isinstance(value, Gaussian):
         found = [Gaussian(c, value.im) for c in _real_candidates(value.re)]
         found += [Gaussian(value.re, c) for c in _real_candidates(value.im)]
     else:
         found = list(_real_candidates(Fraction(value)))
-    limit = height(value)
-    unique = {_hashable(c): c for c in found if height(c) < limit and admissible(c, kind)}
+    limit = _order(value)
+    unique = {_hashable(c): c for c in found if _order(c) < limit and admissible(c, kind)}
     return sorted(unique.values(), key=_order)
 
 
