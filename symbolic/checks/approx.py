@@ -238,7 +238,8 @@ def measure(lhs, relation: Relation, rhs, regime: Regime | None, assumptions=(),
                           f"{len(points.samples)} points of the regime were measured")
     if not readings:
         return _undecided(f"no point of the regime ({points.description}) could be evaluated")
-    return _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps)
+    return _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps,
+                  facts=assumptions, real=real)
 
 
 def _read(fl, fr, sample, dps, real) -> _Reading:
@@ -256,7 +257,8 @@ def _read(fl, fr, sample, dps, real) -> _Reading:
     return _Reading(sample, a, b, float(err), float(rel), float(ratio))
 
 
-def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps) -> Outcome:
+def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps, *,
+           facts=(), real=True) -> Outcome:
     if relation is Relation.APPROX:
         key = (lambda r: r.abs_error) if regime.absolute else (lambda r: r.rel_error)
         bad = sorted((r for r in readings if key(r) > tolerance), key=key, reverse=True)
@@ -279,6 +281,7 @@ def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps
         return Outcome(Verdict.APPROXIMATE, (Evidence(METHOD, f"{where}: {summary}"),))
     for reading in bad[:5]:
         if numeric.certify(*test, reading.sample.values, dps=dps) is numeric.Certainty.FAILS:
+            reading = _simplest(reading, test, regime, facts, (lhs, rhs), dps, real)
             cex = numeric.point_items(reading.sample) + (
                 ("lhs", numeric.value_text(reading.lhs)), ("rhs", numeric.value_text(reading.rhs)))
             shown = numeric.items_text(cex)
@@ -288,6 +291,32 @@ def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps
                            f"{engine})"),), counterexample=cex)
     return _undecided(f"{where}: {summary}; the tolerance appears exceeded at "
                       f"{len(bad)} point(s), but interval arithmetic could not certify it")
+
+
+def _simplest(reading: _Reading, test, regime: Regime, facts, sides, dps: int, real: bool):
+    """The certified failing reading moved toward small, simple values inside the regime's
+    ranges, where the assumptions certainly hold and the tolerance is certainly exceeded
+    (certified again); the reading itself when nothing simpler fails."""
+    from symbolic.numeric.shrink import _Used, shrink_in_ranges
+    facts_c = numeric.compile_facts(facts)
+
+    def fails(point: dict) -> bool:
+        return all(numeric.certify(f.expr.lhs, f.expr.rhs, f.relation, point, dps=dps)
+                   is numeric.Certainty.HOLDS for f in facts_c) and \
+            numeric.certify(*test, point, dps=dps) is numeric.Certainty.FAILS
+
+    point = shrink_in_ranges(reading.sample.values, fails, regime.ranges)
+    if point == reading.sample.values:
+        return reading
+    used = _Used(point)
+    try:
+        shrunk = _read(*(numeric.compile_expr(s) for s in sides), numeric.Sample(used, None),
+                       dps, real)
+    except (OutOfDomain, NotEvaluable):
+        return reading
+    kept = {k: v for k, v in point.items() if not isinstance(k, tuple) or k in used.read}
+    return _Reading(numeric.Sample(kept, None), *(getattr(shrunk, f) for f in
+                                                   ("lhs", "rhs", "abs_error", "rel_error", "ratio")))
 
 
 def _median(values: list[float]) -> float:

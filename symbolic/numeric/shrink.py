@@ -340,3 +340,28 @@ def _shrink_far_size(run, values: dict) -> int:
         return 0
     run.refuted = (Sample(shrunk.values, None), judged[size])
     return 1
+
+
+def shrink_in_ranges(values: Mapping, fails: Callable[[dict], bool], ranges) -> dict:
+    """A failing point of an approximation's regime moved toward small, simple values,
+    each ranged coordinate kept inside its stated range ``(symbol, lo, hi)`` (an integer
+    symbol on integers); coordinates without a range (drawn from a distribution, or fixed
+    by a stated point) keep their values. ``fails`` certifies a trial point.
+
+    >>> import sympy
+    >>> n = sympy.Symbol('n', integer=True, positive=True)
+    >>> shrink_in_ranges({n: Fraction(4096)}, lambda p: True, [(n, 4, 4096)])
+    {n: Fraction(4, 1)}
+    """
+    from symbolic.numeric.sampling import ValueKind
+
+    bounds = {sym: (Fraction(str(lo)), Fraction(str(hi))) for sym, lo, hi in ranges
+              if sym in values and isinstance(values[sym], Fraction)}
+    kinds = {s: ValueKind(integer=bool(s.is_integer)) for s in bounds}
+
+    def inside(point: dict) -> bool:
+        if any(not lo <= point[s] <= hi for s, (lo, hi) in bounds.items()):
+            return False
+        return bool(fails(point))
+
+    return shrink_point(values, inside, kinds).values

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 import sympy
+from sympy import Rational
 
 from symbolic.model import Relation
 from symbolic.numeric import judge_claim
@@ -260,3 +261,39 @@ def test_stated_size_bound_is_kept():
     lhs = sympy.Sum(sympy.Integer(1), (j, 1, size))
     point = _refuted_at(lhs, Relation.LE, size - 1, [sympy.Ge(size, 1)], symbols=[size])
     assert point["n"] == 1
+
+
+# -- approximations: the failing point stays inside the regime's ranges ------------------
+
+def _approx_counterexample(lhs, rhs, ranges, assumptions=()):
+    from symbolic.checks.approx import measure
+    from symbolic.model import Regime
+    outcome = measure(lhs, Relation.APPROX, rhs, Regime(ranges=ranges), assumptions)
+    assert outcome.verdict.value == "refuted", outcome
+    return {k: v for k, v in outcome.counterexample if k not in ("lhs", "rhs")}
+
+
+def test_approximation_counterexample_is_the_smallest_size_of_the_regime():
+    size = sympy.Symbol("n", integer=True, positive=True)
+    shown = _approx_counterexample(sympy.E / (size - 1 + sympy.E), sympy.Integer(1),
+                                   ((size, 2, 4096),))
+    assert shown == {"n": "2"}
+    # 0..4 are simpler but outside the stated range: never shown
+    shown = _approx_counterexample(sympy.E / (size - 1 + sympy.E), sympy.Integer(1),
+                                   ((size, 5, 4096),))
+    assert shown == {"n": "5"}
+
+
+@pytest.mark.parametrize("lo, hi, expected", [(Rational(1, 3), 7, "1"), (Rational(3, 2), 7, "2"),
+                                              (-7, Rational(-3, 2), "-2"),
+                                              (Rational(1, 10), Rational(1, 5), "0.2")])
+def test_approximation_counterexample_stays_in_a_real_range(lo, hi, expected):
+    shown = _approx_counterexample(x, sympy.Integer(0), ((x, lo, hi),))
+    assert shown == {"x": expected}
+
+
+def test_approximation_counterexample_keeps_the_assumptions():
+    # x in [-7, 7] but x > 5/2 assumed: 1 and 2, simpler failing points of the range, are excluded
+    shown = _approx_counterexample(x, sympy.Integer(0), ((x, -7, 7),),
+                                   (sympy.Gt(x, sympy.Rational(5, 2)),))
+    assert Fraction(shown["x"]) > Fraction(5, 2) and shown["x"] == "3"
