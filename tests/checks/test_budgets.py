@@ -77,7 +77,7 @@ def test_the_measurement_of_an_approximation_reports_the_safety_net_as_a_timeout
         pass
     else:
         raise AssertionError("a measurement cut short by the clock must not give a verdict")
-    monkeypatch.setattr(approx_module, "time_budget", lambda config: 1e-9)
+    monkeypatch.setattr(approx_module, "safety_net", lambda config: 1e-9)
     outcome = check_step(_step(lhs, Relation.APPROX, rhs, regime=regime), config=CONFIG)
     assert outcome.verdict is Verdict.TIMEOUT, outcome
 
