@@ -24,6 +24,7 @@ same claim shrinks to the same point on every machine.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterator, Mapping
@@ -31,6 +32,8 @@ from typing import Callable, Iterator, Mapping
 from symbolic.numeric.backends import Gaussian
 
 SHRINK_ATTEMPTS = 300  # trial points per counterexample (counted, so the result is the same everywhere)
+SHRINK_TERMS = 30_000  # at large sizes: trial points times terms per point (sum over n terms)
+SHRINK_LEAST = 24  # trial points even at the largest sizes (enough to bisect n = 10^6)
 SHRINK_DPS_FACTOR = 2  # a trial point's balls go up to this many times the run's digits
 
 _SIMPLE = tuple(Fraction(v) for v in (0, 1, -1, 2, -2, "1/2", "-1/2", 3, -3, 4, -4, 5, -5,
@@ -278,7 +281,10 @@ def shrink_refutation(run) -> int:
             return (2, str(key[0]), tuple(int(i) for i in key[1]))
         return (1, str(key), ())
 
-    shrunk = shrink_point(values, fails, kinds, order=order)
+    # a trial costs the size in terms: fewer trials at large sizes (counted, not timed)
+    weight = math.prod(max(abs(int(v)), 1) for k, v in values.items() if k in run.fixed)
+    attempts = min(SHRINK_ATTEMPTS, max(SHRINK_LEAST, SHRINK_TERMS // weight))
+    shrunk = shrink_point(values, fails, kinds, order=order, attempts=attempts)
     if not shrunk.changed:
         return 0
     j = judged[_key(shrunk.values)]
