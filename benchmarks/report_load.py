@@ -38,15 +38,17 @@ def busy(count: int) -> list[subprocess.Popen]:
 
 
 def report(docs: list[str], out: Path, jobs: int) -> tuple[float, int, str]:
-    """Wall seconds, exit code and last output line of one uncached report run."""
+    """Wall seconds, exit code, and the summary line of one uncached report run (with the
+    steps that timed out again when re-run alone)."""
     command = [sys.executable, "-m", "symbolic", "report", "--no-cache", "--out", str(out)]
     if jobs > 1:
         command += ["--jobs", str(jobs)]
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     start = time.perf_counter()
     done = subprocess.run(command + docs, cwd=ROOT, env=env, capture_output=True, text=True)
-    lines = (done.stdout + done.stderr).strip().splitlines()
-    return time.perf_counter() - start, done.returncode, lines[-1] if lines else ""
+    lines = done.stdout.strip().splitlines()[-1:] + [
+        line for line in done.stderr.splitlines() if "timed out again" in line or "rror" in line]
+    return time.perf_counter() - start, done.returncode, "; ".join(lines)
 
 
 def files(folder: Path, docs: list[str]) -> list[str]:

@@ -96,3 +96,27 @@ def test_a_step_that_hit_the_safety_net_is_rerun_alone_with_its_counted_verdict(
     again = rerun_timeouts(derivation, {step.id: first}, config=CONFIG, cache=None)
     assert again[step.id].verdict is Verdict.REFUTED
     assert dict(again[step.id].counterexample)["x"] == "1.5"  # the shrunk, certified point
+
+
+def test_the_rerun_alone_has_a_larger_wall_budget_and_the_same_cache_key(tmp_path, monkeypatch):
+    """A busy machine is slower, not wrong: the re-run gets RERUN_BUDGET_FACTOR times the
+    wall budget, and its outcome is stored under the report's own key."""
+    import symbolic.runner
+    from symbolic.cache import Cache, step_keys
+    from symbolic.model import Evidence, Outcome
+    from symbolic.report import RERUN_BUDGET_FACTOR, rerun_timeouts
+
+    step = _step(sin(x), Relation.LE, Rational(99, 100))
+    derivation = Derivation("budgets", "budgets", "budgets.tex", (step,))
+    seen = []
+
+    def alone(step, config, context):
+        seen.append(config.timeout_s)
+        return Outcome(Verdict.VERIFIED, (Evidence("numeric_sample", "holds"),))
+
+    monkeypatch.setattr(symbolic.runner, "_check_one", alone)
+    cache = Cache(tmp_path)
+    timeout = Outcome(Verdict.TIMEOUT, (Evidence("budget", "hard limit"),))
+    rerun_timeouts(derivation, {step.id: timeout}, config=CONFIG, cache=cache)
+    assert seen == [RERUN_BUDGET_FACTOR * CONFIG.timeout_s] and RERUN_BUDGET_FACTOR >= 2
+    assert cache.get(step_keys(derivation, CONFIG)[step.id]).verdict is Verdict.VERIFIED
