@@ -245,7 +245,7 @@ def shrink_refutation(run) -> int:
 
     if not run.refuted or run.exact_point is not None or run.pole_point is not None:
         return 0
-    sample, first = run.refuted
+    sample, _ = run.refuted
     values = dict(sample.values)
     if not values:
         return 0
