@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import signal
 import statistics
 import time
 from dataclasses import dataclass
@@ -21,8 +22,9 @@ import mpmath
 import sympy
 
 from symbolic import numeric
+from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
-from symbolic.checks.numeric import time_budget, with_definitions
+from symbolic.checks.numeric import with_definitions
 from symbolic.model import Evidence, Outcome, Regime, Relation, Step, Verdict
 from symbolic.numeric import NotEvaluable, OutOfDomain
 
@@ -42,7 +44,7 @@ def approx_measure(step: Step, *, config, context) -> Outcome:
     try:
         outcome = measure(lhs, claim.relation, rhs, claim.regime, step.assumptions,
                           dps=config.dps, samples=config.samples, seed=config.seed,
-                          time_budget=time_budget(config))
+                          time_budget=safety_net(config))
     except NotEvaluable as exc:
         return _undecided(f"cannot measure: {exc}{note}")
     if not note:
@@ -50,6 +52,18 @@ def approx_measure(step: Step, *, config, context) -> Outcome:
     (first, *rest) = outcome.evidence
     return Outcome(outcome.verdict, (Evidence(first.method, first.detail + note), *rest),
                    outcome.counterexample)
+
+
+def safety_net(config) -> float:
+    """Wall seconds after which a measurement is a timeout: most of what is left of the
+    step's budget (this tier decides an approximate step; no numeric tier runs beside it),
+    far above the cost of its counted points, so that only a stalled or starved run hits it."""
+    budget = 0.8 * config.timeout_s
+    try:
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+    except (AttributeError, ValueError):
+        remaining = 0.0
+    return max(min(budget, 0.9 * remaining) if remaining else budget, 0.05)
 
 
 def _undecided(detail: str) -> Outcome:
@@ -204,7 +218,11 @@ class _Reading:
 def measure(lhs, relation: Relation, rhs, regime: Regime | None, assumptions=(), *,
             dps: int = 50, samples: int = 60, seed: int = 0,
             time_budget: float = 20.0) -> Outcome:
-    """Measure ``lhs <relation> rhs`` over ``regime`` and return the outcome."""
+    """Measure ``lhs <relation> rhs`` over ``regime`` and return the outcome.
+
+    Every point of the regime is measured (a count); ``time_budget`` is a safety net, and
+    running into it raises ``SoftTimeout`` (the pipeline's timeout, re-run alone by a
+    report) rather than judging a part of the points."""
     relation = Relation(relation)
     exprs = (sympy.sympify(lhs, strict=True), sympy.sympify(rhs, strict=True))
     lhs, rhs = exprs
@@ -226,16 +244,15 @@ def measure(lhs, relation: Relation, rhs, regime: Regime | None, assumptions=(),
             readings.append(_read(fl, fr, sample, dps, real))
         except OutOfDomain:
             outside += 1
+    if time.monotonic() > deadline:
+        # the points are counted; the clock is a safety net: a partial measurement would
+        # make the verdict depend on the machine's speed, so it is a timeout (re-run alone)
+        raise SoftTimeout(f"the safety net of {time_budget:g} s ran out before the "
+                          f"{len(points.samples)} points of the regime were measured")
     if not readings:
         return _undecided(f"no point of the regime ({points.description}) could be evaluated")
-    measured = len(readings) + outside
-    if measured < len(points.samples):
-        if 2 * measured < len(points.samples):
-            return _undecided(f"the time budget allowed only {measured} of "
-                              f"{len(points.samples)} points of the regime")
-        points = _Points(points.samples, f"{points.description}; time budget: {measured} of "
-                                         f"{len(points.samples)} points measured")
-    return _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps)
+    return _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps,
+                  facts=assumptions, real=real)
 
 
 def _read(fl, fr, sample, dps, real) -> _Reading:
@@ -253,7 +270,8 @@ def _read(fl, fr, sample, dps, real) -> _Reading:
     return _Reading(sample, a, b, float(err), float(rel), float(ratio))
 
 
-def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps) -> Outcome:
+def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps, *,
+           facts=(), real=True) -> Outcome:
     if relation is Relation.APPROX:
         key = (lambda r: r.abs_error) if regime.absolute else (lambda r: r.rel_error)
         bad = sorted((r for r in readings if key(r) > tolerance), key=key, reverse=True)
@@ -276,6 +294,7 @@ def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps
         return Outcome(Verdict.APPROXIMATE, (Evidence(METHOD, f"{where}: {summary}"),))
     for reading in bad[:5]:
         if numeric.certify(*test, reading.sample.values, dps=dps) is numeric.Certainty.FAILS:
+            reading = _simplest(reading, test, regime, facts, (lhs, rhs), dps, real)
             cex = numeric.point_items(reading.sample) + (
                 ("lhs", numeric.value_text(reading.lhs)), ("rhs", numeric.value_text(reading.rhs)))
             shown = numeric.items_text(cex)
@@ -285,6 +304,32 @@ def _judge(lhs, rhs, relation, regime, tolerance, readings, outside, points, dps
                            f"{engine})"),), counterexample=cex)
     return _undecided(f"{where}: {summary}; the tolerance appears exceeded at "
                       f"{len(bad)} point(s), but interval arithmetic could not certify it")
+
+
+def _simplest(reading: _Reading, test, regime: Regime, facts, sides, dps: int, real: bool):
+    """The certified failing reading moved toward small, simple values inside the regime's
+    ranges, where the assumptions certainly hold and the tolerance is certainly exceeded
+    (certified again); the reading itself when nothing simpler fails."""
+    from symbolic.numeric.shrink import _Used, shrink_in_ranges
+    facts_c = numeric.compile_facts(facts)
+
+    def fails(point: dict) -> bool:
+        return all(numeric.certify(f.expr.lhs, f.expr.rhs, f.relation, point, dps=dps)
+                   is numeric.Certainty.HOLDS for f in facts_c) and \
+            numeric.certify(*test, point, dps=dps) is numeric.Certainty.FAILS
+
+    point = shrink_in_ranges(reading.sample.values, fails, regime.ranges)
+    if point == reading.sample.values:
+        return reading
+    used = _Used(point)
+    try:
+        shrunk = _read(*(numeric.compile_expr(s) for s in sides), numeric.Sample(used, None),
+                       dps, real)
+    except (OutOfDomain, NotEvaluable):
+        return reading
+    kept = {k: v for k, v in point.items() if not isinstance(k, tuple) or k in used.read}
+    return _Reading(numeric.Sample(kept, None), *(getattr(shrunk, f) for f in
+                                                   ("lhs", "rhs", "abs_error", "rel_error", "ratio")))
 
 
 def _median(values: list[float]) -> float:

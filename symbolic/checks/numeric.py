@@ -15,6 +15,7 @@ from __future__ import annotations
 import signal
 
 from symbolic import numeric
+from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict
 
@@ -56,8 +57,10 @@ def with_definitions(step: Step, context) -> tuple[object, object, str]:
 
 
 def time_budget(config) -> float:
-    """Seconds this tier may spend: a share of the step's budget, and less than what is
-    left of the pipeline's soft deadline, so that partial results come back as evidence."""
+    """The tier's wall-clock safety net in seconds: a share of the step's budget, and less
+    than what is left of the pipeline's soft deadline (so that later checkers still run).
+    The tier stops by counting its work; running into this net gives a timeout, never a
+    partial verdict."""
     budget = min(max(0.4 * config.timeout_s, 0.5), _MAX_BUDGET_S)
     try:
         remaining, _ = signal.getitimer(signal.ITIMER_REAL)
@@ -75,6 +78,10 @@ def numeric_sample(step: Step, *, config, context) -> Outcome:
     finding = numeric.judge_claim(lhs, step.claim.relation, rhs, step.assumptions,
                                   dps=config.dps, samples=config.samples, seed=config.seed,
                                   time_budget=time_budget(config))
+    if finding.verdict == "timeout":
+        # the safety net, not the stopping rule: a partial sweep would make the verdict
+        # depend on the machine's speed, so the pipeline records a timeout (re-run alone)
+        raise SoftTimeout(finding.detail)
     evidence = (Evidence("numeric_sample", finding.detail + note),)
     if finding.verdict == "refuted":
         return Outcome(Verdict.REFUTED, evidence, counterexample=finding.counterexample)

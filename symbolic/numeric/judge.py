@@ -21,6 +21,7 @@ from symbolic.numeric.evaluate import (EXACT, Judgement, Status, _FLIP, Sides, _
 from symbolic.numeric.certify import Certainty, certify
 from symbolic.numeric.exact import (admissible, collapsed, defined_at, definedness_conditions,
                                     exact_candidates, real_zeros)
+from symbolic.numeric.shrink import shrink_refutation
 from symbolic.numeric.text import round_decimal, fraction_text, items_text, value_text, values_text
 from symbolic.numeric.sampling import (_FACT_RELATIONS, ValueKind, _Plan, Sample, _claim_samples,
                                        compile_facts, facts_hold, _instance_text, is_real_claim,
@@ -51,8 +52,9 @@ class Finding:
     """What the numeric tier found about a claim.
 
     ``verdict`` is ``refuted`` (certified counterexample in ``counterexample``),
-    ``verified`` (every measured point agrees) or ``undecided``; ``detail`` is the
-    sentence of evidence, ``method`` names the tier.
+    ``verified`` (every measured point agrees), ``undecided``, or ``timeout`` (the
+    wall-clock safety net ran out: no verdict, the claim should be re-run alone);
+    ``detail`` is the sentence of evidence, ``method`` names the tier.
     """
 
     verdict: str
@@ -68,9 +70,24 @@ def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps
     For ``\\implies`` the sides are SymPy booleans (relations joined by ``And``).
     Never returns ``refuted`` without a counterexample certified by ``certify`` at a point
     where the assumptions certainly hold.
+
+    The work is counted (``samples`` points per plan, the sizes of the plan, a margin
+    search of a fixed number of steps), so the finding is the same on every machine.
+    ``time_budget`` (seconds) is only a safety net far above that work: when it runs out,
+    whatever was cut short, the finding is ``timeout`` (a caller re-runs the claim alone),
+    never a partial verdict that depends on the machine's speed.
     """
-    relation = Relation(relation)
     deadline = time.monotonic() + time_budget
+    finding = _judge(lhs, relation, rhs, assumptions, dps=dps, samples=samples, seed=seed,
+                     deadline=deadline)
+    if time.monotonic() > deadline:  # monotonic: it ran out somewhere, maybe cutting work
+        return Finding("timeout", f"the numeric tier's safety net of {time_budget:g} s ran "
+                       f"out before its counted work was done")
+    return finding
+
+
+def _judge(lhs, relation, rhs, assumptions, *, dps, samples, seed, deadline) -> Finding:
+    relation = Relation(relation)
     try:
         lhs, rhs = sympy.sympify(lhs, strict=True), sympy.sympify(rhs, strict=True)
         if relation is Relation.IMPLIES:
@@ -322,7 +339,7 @@ class _Run:
                         shown[(label, ("j",))] = Fraction(c)
                     sample = Sample(shown, None)
                     if self._domain_certain(Sample(dict(values), None)):
-                        self.refuted = (sample, j)
+                        self.refuted, self.far_sides = (sample, j), tuple(reduced)
                         return
 
     def consider(self, sample: Sample) -> Judgement | None:
@@ -631,6 +648,8 @@ class _Run:
         if self.searched:
             npoints += f", {self.searched} more in a margin search"
         if self.refuted:
+            if shrink_refutation(self):  # a small, simple point, certified again
+                digits += " (the point found was shrunk toward small, simple values)"
             return self._refutation(digits)
         if self.uncertified:
             sample, j = self.uncertified[0]

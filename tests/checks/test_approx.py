@@ -81,9 +81,10 @@ def test_evidence_reports_errors_and_the_bounding_side():
     assert "lhs <= rhs at every measured point" in detail
 
 
-def test_refutation_is_at_the_worst_point():
+def test_refutation_is_at_the_simplest_failing_point_and_names_the_worst():
     outcome = measure(log(1 + x), Relation.APPROX, x, Regime(ranges=((x, 0, 2),)))
-    assert dict(outcome.counterexample)["x"] == "2"
+    assert dict(outcome.counterexample)["x"] == "1"  # shrunk from the worst point, x = 2
+    assert "largest relative error 8.20e-01 at x=2" in outcome.evidence[0].detail
 
 
 def test_e_gg_1_through_the_pipeline():
