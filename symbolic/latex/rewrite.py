@@ -28,7 +28,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.lexer import FUNCTIONS, GREEK, RELATIONS, Group, Tok, fail, text_of
 
 _TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
-_NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "ReLU": "SCZrelu",
+_NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "arg": "SCZarg", "ReLU": "SCZrelu",
           "relu": "SCZrelu", "RELU": "SCZrelu"}
 # SymPy prints these as \operatorname{atan} etc.
 _ALIASES = {"atan": "arctan", "asin": "arcsin", "acos": "arccos", "log": "ln"}
@@ -325,7 +325,7 @@ class Rewriter:
                 # \bar{z}: the conjugate of a complex z, a new symbol (a mean) otherwise
                 return self._call("SCZbar", self.emit(inner), self._symbol(name)), nxt
             return self._symbol(name), nxt
-        if text in (r"\Re", r"\Im"):
+        if text in (r"\Re", r"\Im", r"\arg"):   # \arg z: the principal argument, in (-pi, pi]
             body, nxt = self._operand(items, k + 1)
             return self._call("SCZ" + text[1:].lower(), body), nxt
         if text in _FONTS:
@@ -1034,7 +1034,7 @@ def _adjacent(a, b) -> bool:
 
 
 _BIG = frozenset([r"\sum", r"\prod", r"\max", r"\min", r"\lim"])
-_FUNCTION_STOPS = FUNCTIONS | {r"\Re", r"\Im", r"\operatorname", r"\overline"}
+_FUNCTION_STOPS = FUNCTIONS | {r"\Re", r"\Im", r"\arg", r"\operatorname", r"\overline"}
 _TWO_ARGS = frozenset([r"\frac", r"\dfrac", r"\tfrac", r"\binom"])
 
 
