@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:   # run as a script: import this checkout's stepch
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(1, str(ROOT / "benchmarks"))
 
-from dlmf_conversion import respell  # noqa: E402
+from dlmf_conversion import ONE_SIDED, respell  # noqa: E402
 
 DATA_NAME = Path("shared") / "benchmarks" / "dlmf-ch4" / "cases.jsonl"
 DEFAULT_OUT = ROOT / ".cache" / "dlmf-results.jsonl"
@@ -140,14 +140,16 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
     start = time.perf_counter()
     spelled = respell(row["latex"]) if respelling else None
     latex = spelled.latex if spelled else row["latex"]
+    assumed, dropped = usable_constraints(row.get("constraints_dropped") or ()) if respelling \
+        else ([], list(row.get("constraints_dropped") or []))
     record = {
         "id": row["id"], "section": row["section"], "domain": row["domain"],
         "standalone": bool(row["standalone"]), "multivalued": bool(row.get("multivalued")),
         "existential_k": bool(row.get("existential_k")),
-        "constraints_dropped": list(row.get("constraints_dropped") or []),
+        "constraints_dropped": dropped, "constraints_assumed": assumed,
         "imaginary_unit": bool(row.get("imaginary_unit")),
         "maple_symbolic": row.get("maple_symbolic"), "mathematica_symbolic": row.get("mathematica_symbolic"),
-        "latex": row["latex"], "checked_latex": latex, "assume": list(row["assume"]),
+        "latex": row["latex"], "checked_latex": latex, "assume": list(row["assume"]) + assumed,
         "fixes": list(spelled.fixes) if spelled else [],
         "fixes_left": list(spelled.left) if spelled else [],
         "self_definition": _is_own_definition(row["id"], spelled.fixes if spelled else ()),
@@ -158,9 +160,13 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         # the reader reads \coth z as \cot(h z); an argument we cannot delimit stays unread
         record["error"] = ("runner: \\coth with an argument the runner cannot delimit "
                            "(the reader would read cot times h)")
+    elif ONE_SIDED.search(latex):
+        # read as x itself, x - i0 would be the value on the cut, another number below it
+        record["error"] = ("runner: a one-sided value x \u00b1 i0 that the runner cannot respell "
+                           "as a limit")
     else:
         try:
-            links, unreadable = check_input(latex, assume=tuple(row["assume"]), config=config)
+            links, unreadable = check_input(latex, assume=tuple(record["assume"]), config=config)
         except StepcheckError as exc:
             links, unreadable = [], [exc]
         if unreadable:
@@ -171,6 +177,20 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         if record["links"] else None
     record["seconds"] = round(time.perf_counter() - start, 3)
     return record
+
+
+def usable_constraints(dropped) -> tuple[list[str], list[str]]:
+    """The conversion's dropped constraints that the reader now reads (phase bounds with
+    ``\\arg``, ``\\operatorname{ph}``), as assumptions; the rest stay dropped. One with a
+    symbol the row does not define (``\\delta``) or an empty one is never used."""
+    assumed, left = [], []
+    for constraint in dropped:
+        text = constraint.replace(r"\operatorname{ph}", r"\arg")
+        if "\\arg" in text and "\\delta" not in text and "empty" not in text:
+            assumed.append(text)
+        else:
+            left.append(constraint)
+    return assumed, left
 
 
 def _link(link) -> dict:
@@ -272,7 +292,8 @@ def write_results(path: Path, results: list[dict]) -> None:
 
 def table(results: list[dict]) -> str:
     """The side-by-side table in Markdown."""
-    head = ("| rows | N | Maple symbolic ok | Mathematica symbolic ok | proved | verified | refuted "
+    head = ("| rows | N | Maple symbolic ok | Mathematica symbolic ok | proved | verified (of which "
+            "proved where both sides are defined) | refuted "
             "| undecided (inconclusive / approximate / timeout / error) | unreadable |")
     lines = [head, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for group in GROUPS:
@@ -284,9 +305,22 @@ def table(results: list[dict]) -> str:
         undecided = " / ".join(str(verdicts.get(v, 0)) for v in ("inconclusive", "approximate", "timeout", "error"))
         lines.append(
             f"| {group.name} | {len(rows)} | {_ok(rows, 'maple_symbolic')} | {_ok(rows, 'mathematica_symbolic')} "
-            f"| {status.get('proved', 0)} | {status.get('verified', 0)} | {status.get('refuted', 0)} "
+            f"| {status.get('proved', 0)} | {status.get('verified', 0)} ({sum(map(proved_where_defined, rows))}) "
+            f"| {status.get('refuted', 0)} "
             f"| {status.get('undecided', 0)} ({undecided}) | {status.get('unreadable', 0)} |")
     return "\n".join(lines)
+
+
+SHARED = "every condition not proved is needed by both sides"
+
+
+def proved_where_defined(record: dict) -> bool:
+    """A verified row whose every link a symbolic checker proved except at points where
+    both sides are undefined (the definedness gate's evidence says so): a proof on the
+    stated domain minus those points, which DLMF leaves implicit (tan z = sin z / cos z)."""
+    return record["status"] == Status.VERIFIED.value and all(
+        link["verdict"] == "proved" or any(SHARED in e for e in link["evidence"])
+        for link in record["links"])
 
 
 def _ok(rows, field) -> int:
@@ -315,7 +349,7 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         text = f"dropped constraint{plural} {'; '.join(record['constraints_dropped'])} ({verdict})"
         causes.append((text + (" — not an explanation" if verdict.startswith("holds") else ""),
                        Cause.UNEXPLAINED if verdict.startswith("holds") else Cause.EXPLAINED))
-    if _ONE_SIDED.search(record["checked_latex"]):
+    if _ONE_SIDED.search(record["checked_latex"]) and not record.get("error"):
         causes.append(("one-sided value x \u00b1 i0 on a cut read as the value at x itself (the reader "
                        "drops the \u00b1i0; DLMF means the limit from above/below)", Cause.MISREAD))
     if record["multivalued"]:

@@ -197,9 +197,48 @@ def test_the_table_counts_each_group(tmp_path):
     rows = [_record(id="a"), _record(id="b", standalone=False, domain="real"),
             _record(id="c", error="cannot read 'x' at column 1: no", mathematica_symbolic="Failure")]
     text = dlmf.table(rows)
-    assert "| all | 3 | 0 | 2 | 0 | 0 | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
-    assert "| standalone | 2 | 0 | 1 | 0 | 0 | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| all | 3 | 0 | 2 | 0 | 0 (0) | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| standalone | 2 | 0 | 1 | 0 | 0 (0) | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
     assert "| all · real | 1 |" in text
+
+
+def _verified(evidence):
+    link = {"latex": "f = g", "verdict": "verified", "evidence": evidence, "counterexample": None,
+            "seconds": 0.1}
+    return _record(links=[link])
+
+
+def test_verified_rows_proved_where_both_sides_are_defined_are_counted_apart():
+    shared = _verified(["algebraic_expand: lhs - rhs is 0 by expand",
+                        "definedness: algebraic_expand supported the claim wherever its sides are "
+                        "defined, but cos(w) != 0 (tan(w)) is not proved from the assumptions, so this "
+                        "is no proof on the whole domain (" + dlmf.SHARED + ": ...)"])
+    one_side = _verified(["definedness: algebraic_expand supported the claim wherever its sides are "
+                          "defined, but cos(w) != 0 (tan(w)) is not proved from the assumptions"])
+    assert dlmf.proved_where_defined(shared) and not dlmf.proved_where_defined(one_side)
+    assert "| all | 2 | 0 | 2 | 0 | 2 (1) |" in dlmf.table([shared, one_side])
+
+
+def test_one_sided_values_become_limits_or_are_refused():
+    spelled = respell(r"\ln(x-i 0) = \ln |x|- i\pi")
+    assert spelled.latex.startswith(r"\lim_{\epsilon \to 0^{+}} \left(\ln(x- i\epsilon)\right)")
+    from symbolic.latex import parse_chain
+    (link,) = parse_chain(spelled.latex, imaginary_unit=True).links
+    limit = link.claim.lhs
+    assert isinstance(limit, sympy.Limit) and str(limit.args[3]) == "+" and limit.args[2] == 0
+    assert limit.args[0].has(limit.args[1])       # ln(x - i eps) with the limit's own eps
+    # anywhere else the i0 is left, and the runner refuses the row instead of reading x
+    assert respell(r"x + i 0 = 1").left
+    record = dlmf.check_row({"id": "S.E9", "section": "S", "latex": r"x + i 0 = x", "assume": [],
+                             "domain": "real", "standalone": True}, timeout_s=5)
+    assert record["status"] == "unreadable" and "one-sided" in record["error"]
+
+
+def test_phase_constraints_the_reader_reads_become_assumptions():
+    assumed, dropped = dlmf.usable_constraints([r"-\pi < \operatorname{ph} z", r"\arg z < \pi",
+                                                r"|\arg z| \leq \frac{1}{2}\pi-\delta"])
+    assert assumed == [r"-\pi < \arg z", r"\arg z < \pi"]
+    assert dropped == [r"|\arg z| \leq \frac{1}{2}\pi-\delta"]
 
 
 def test_missing_data_is_one_line(tmp_path, capsys):
