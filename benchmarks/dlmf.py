@@ -331,6 +331,7 @@ class Cause(Enum):
     """How far a refutation is explained."""
 
     EXPLAINED = "explained"      # a dropped constraint, a convention, the row's own flags or text
+    DOMAIN = "domain"            # a point where one side is undefined; the sides agree next to it
     ROW = "row"                  # the row as the source gives it lacks a condition of the DLMF
     MISREAD = "misread"          # a known misread by the reader (the checker answered another claim)
     UNEXPLAINED = "unexplained"  # to be looked at by hand: a misread, a checker bug, or the row
@@ -358,9 +359,20 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         causes.append(("existential k: the row holds for some integer k, not for every k", Cause.EXPLAINED))
     if not record["standalone"]:
         causes.append(("not standalone: the row's symbols are defined in the DLMF text", Cause.EXPLAINED))
+    text_condition = TEXT_CONDITIONS.get(record["id"])
+    if text_condition:
+        condition, where = text_condition
+        violated = _violates(condition, _counterexample(record) or {})
+        if violated:
+            causes.append((f"{where}: the row holds for {condition}, a condition of the DLMF's text that "
+                           f"the row lacks; the counterexample has {violated}", Cause.EXPLAINED))
     sides = _sides(record)
     if sides is not None and all(kind is Cause.UNEXPLAINED for _, kind in causes):
         causes += _numeric_causes(record, *sides)
+    if all(kind is Cause.UNEXPLAINED for _, kind in causes):
+        near = agrees_nearby(record)
+        if near:
+            causes.append((near, Cause.DOMAIN))
     if all(kind in (Cause.UNEXPLAINED,) for _, kind in causes):
         if record.get("pm_half"):
             causes.append(("\u00b1 half: the DLMF's \u00b1 takes its sign from a condition (the quadrant "
@@ -375,7 +387,7 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
     if not causes:
         return "UNEXPLAINED: a misread, a checker bug or a wrong row; see the report", Cause.UNEXPLAINED
     kinds = [kind for _, kind in causes]
-    kind = next(k for k in (Cause.EXPLAINED, Cause.ROW, Cause.MISREAD, Cause.UNEXPLAINED)
+    kind = next(k for k in (Cause.EXPLAINED, Cause.DOMAIN, Cause.ROW, Cause.MISREAD, Cause.UNEXPLAINED)
                 if k in kinds or k is Cause.UNEXPLAINED)
     return "; ".join(text for text, _ in causes), kind
 
@@ -412,6 +424,91 @@ def _numeric_causes(record: dict, lhs, rhs, strict: bool) -> list[tuple[str, Cau
         return [(f"branch? the sides {how} at the counterexample (and not only on a cut): check by hand",
                  Cause.UNEXPLAINED)]
     return []
+
+
+# Conditions that the DLMF states in the text around a row, not in the row's own constraints
+# (so the source's row lacks them): id -> (condition, where the DLMF states it). Each explains
+# a refutation only when the counterexample violates it (``_violates``).
+TEXT_CONDITIONS = {
+    "4.18#Ex1": ("|z| < 1", "DLMF 4.18.10 (|cos z| < 2 and |sin z| <= 6|z|/5 for |z| < 1)"),
+}
+
+
+def _violates(condition: str, point: dict):
+    """A description of how the counterexample violates a TEXT_CONDITIONS condition, or None."""
+    m = re.fullmatch(r"\|(\w)\| < (\d+)", condition)
+    if m and m.group(1) in point:
+        value = _complex(point[m.group(1)])
+        if value is not None and abs(value) >= int(m.group(2)):
+            return f"|{m.group(1)}| = {float(abs(value)):.6g}"
+    return None
+
+
+def agrees_nearby(record: dict):
+    """Why a refutation at a point where one side is undefined is no refutation of the DLMF:
+    the sides agree (the relation holds) at points 1e-20 away on either side of every variable,
+    so the point is only outside a side's domain (0/0 in sin x / x at 0); the DLMF states a
+    formula where both sides are defined. None when a side is defined there or it cannot tell."""
+    point = _counterexample(record)
+    if not point or ("lhs" in point and "rhs" in point):
+        return None
+    undefined = "left" if "lhs" not in point else "right"
+    try:
+        import mpmath
+        import sympy
+        from symbolic.budget import SoftTimeout, soft_deadline
+        from symbolic.latex import parse_chain
+        with soft_deadline(20), mpmath.workdps(60):
+            parsed = parse_chain(record["checked_latex"], assumptions=record["assume"],
+                                 imaginary_unit=record["imaginary_unit"])
+            index = next(n for n, link in enumerate(record["links"]) if link["verdict"] == "refuted")
+            claim = parsed.links[index].claim
+            names = {sym.name: sym for sym in (claim.lhs - claim.rhs).free_symbols}
+            if not names or any(sym.is_integer for sym in names.values()):
+                return None   # an integer moved by 1e-20 is no point of the domain
+            if not names or any(name not in point or _complex(point[name]) is None for name in names):
+                return None
+            shift = sympy.Rational(1, 10 ** 20)
+            tried = []
+            for step in (shift, -shift):
+                values = {}
+                for name, sym in names.items():
+                    v = _complex(point[name])
+                    exact = sympy.nsimplify(sympy.Float(mpmath.nstr(v.real, 40), 40), rational=True) + \
+                        sympy.I * sympy.nsimplify(sympy.Float(mpmath.nstr(v.imag, 40), 40), rational=True)
+                    values[sym] = exact + step
+                facts = parsed.assumptions.facts
+                signs_fail = any((sym.is_positive and not values[sym] > 0)
+                                 or (sym.is_nonnegative and not values[sym] >= 0)
+                                 or (sym.is_negative and not values[sym] < 0)
+                                 or (sym.is_nonpositive and not values[sym] <= 0) for sym in values)
+                if signs_fail or (facts and sympy.And(*facts).subs(values) is not sympy.true):
+                    continue   # a shift outside the stated domain says nothing
+                left = complex(sympy.N(claim.lhs.doit().subs(values), 40))
+                right = complex(sympy.N(claim.rhs.doit().subs(values), 40))
+                # relative to the values themselves: next to a zero both sides are tiny, and
+                # 5e-21 against -5e-21 is a difference in sign, not agreement
+                scale = max(abs(left), abs(right))
+                if claim.relation.value == "=":
+                    ok = abs(left - right) <= 1e-12 * scale
+                elif abs(left.imag) + abs(right.imag) <= 1e-12 * scale:
+                    ok = _HOLDS_REAL.get(claim.relation.value, lambda a, b: False)(left.real, right.real)
+                else:
+                    ok = False
+                tried.append(ok)
+                if not ok:
+                    return None
+            if tried:
+                return (f"undefined point: the {undefined} side is undefined at the counterexample (outside "
+                        f"its domain) and the claim holds 1e-20 away from it; the DLMF states the formula "
+                        f"where both sides are defined")
+    except (SoftTimeout, Exception):   # the explanation is only ever withheld, never invented
+        return None
+    return None
+
+
+_HOLDS_REAL = {"<": lambda a, b: a < b, r"\le": lambda a, b: a <= b, ">": lambda a, b: a > b,
+               r"\ge": lambda a, b: a >= b}
 
 
 def agrees_above_cut(record: dict):
@@ -621,7 +718,8 @@ def refutations(results: list[dict]) -> str:
         cause, kind = refutation_cause(record)
         point = _counterexample(record)
         shown = ", ".join(f"{k} = {v}" for k, v in point.items()) if point else "(none given)"
-        mark = {Cause.EXPLAINED: "", Cause.ROW: "(row) ", Cause.MISREAD: "**MISREAD** ",
+        mark = {Cause.EXPLAINED: "", Cause.DOMAIN: "(undefined point) ", Cause.ROW: "(row) ",
+                Cause.MISREAD: "**MISREAD** ",
                 Cause.UNEXPLAINED: "**UNEXPLAINED** "}[kind]
         lines.append(f"- {mark}`{record['id']}` `{record['checked_latex']}`"
                      f"{' assuming ' + '; '.join(record['assume']) if record['assume'] else ''}\n"
@@ -707,7 +805,8 @@ def render(results: list[dict], *, total: int, seconds: float | None = None) -> 
     kinds = Counter(refutation_cause(r)[1].value for r in results if r["status"] == Status.REFUTED.value)
     parts += ["", "### Refutations", "",
               f"{sum(kinds.values())} refuted: {kinds.get('explained', 0)} explained by a constraint, "
-              f"convention or the row's flags, {kinds.get('row', 0)} by the row as given (a \u00b1 half, or "
+              f"convention or the row's flags, {kinds.get('domain', 0)} at a point where one side is undefined "
+              f"and the claim holds next to it, {kinds.get('row', 0)} by the row as given (a \u00b1 half, or "
               f"a condition the source lost), {kinds.get('misread', 0)} known misreads, {kinds.get('unexplained', 0)} unexplained "
               f"(standalone only: {_standalone_kinds(results)}).", "", refutations(results), "", "### Unreadable rows by the reader's message", ""]
     parts += ["| rows | message | ids |", "| ---: | --- | --- |"]

@@ -282,3 +282,30 @@ def test_synthetic_rows_end_to_end(tmp_path, capsys):
     assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["S.E3"]
     assert dlmf.main(["--from-results", str(out), "--data", str(data)]) == 0
     assert "(1 of 3 rows checked)" in capsys.readouterr().out
+
+
+def _undefined_at_0(latex, link_latex=None):
+    link = {"latex": link_latex or latex, "verdict": "refuted", "evidence": [],
+            "counterexample": [["x", "0"], ["rhs", "1.0"]], "seconds": 0.1}
+    return _record(checked_latex=latex, assume=[], imaginary_unit=False, domain="real", links=[link])
+
+
+def test_a_point_where_one_side_is_undefined_explains_only_when_the_claim_holds_next_to_it():
+    cause, kind = dlmf.refutation_cause(_undefined_at_0(r"\frac{\sin x}{x} \le 1"))
+    assert kind is dlmf.Cause.DOMAIN and "undefined point" in cause
+    # x/x = 2 is false next to 0 as well: no explanation
+    assert dlmf.refutation_cause(_undefined_at_0(r"\frac{x}{x} = 2"))[1] is dlmf.Cause.UNEXPLAINED
+    # a square root that agrees on one side of 0 only (the signs differ for x < 0)
+    half = r"\frac{1-\cos x}{\sin x} = \left(\frac{1-\cos x}{1+\cos x}\right)^{1/2}"
+    assert dlmf.refutation_cause(_undefined_at_0(half))[1] is dlmf.Cause.UNEXPLAINED
+
+
+def test_a_condition_of_the_dlmf_text_explains_only_a_point_that_violates_it():
+    far = _record(id="4.18#Ex1", links=[dict(_record()["links"][0],
+                                             counterexample=[["w", "-13405+2.8*I"], ["lhs", "8.2"]])])
+    far["links"][0]["counterexample"][0][0] = "z"
+    cause, kind = dlmf.refutation_cause(far)
+    assert kind is dlmf.Cause.EXPLAINED and "DLMF 4.18.10" in cause
+    near = _record(id="4.18#Ex1", links=[dict(_record()["links"][0],
+                                              counterexample=[["z", "0.5+0.1*I"], ["lhs", "2.5"]])])
+    assert dlmf.refutation_cause(near)[1] is dlmf.Cause.UNEXPLAINED
