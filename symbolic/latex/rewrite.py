@@ -326,6 +326,7 @@ class Rewriter:
                 return self._call("SCZbar", self.emit(inner), self._symbol(name)), nxt
             return self._symbol(name), nxt
         if text in (r"\Re", r"\Im", r"\arg"):   # \arg z: the principal argument, in (-pi, pi]
+            self._no_arg_max(text, items, k + 1, item.col)
             body, nxt = self._operand(items, k + 1)
             return self._call("SCZ" + text[1:].lower(), body), nxt
         if text in _FONTS:
@@ -704,11 +705,20 @@ class Rewriter:
             raise fail(name, items[k].col, "give both limits, e.g. _{j=1}^{n}, or neither")
         return self._call(tag, index, self.emit(lo), hi, body), j
 
+    def _no_arg_max(self, name, items, j, col):
+        """``\\arg\\max_j x_j`` is an arg max (a maximiser), never the phase of a max."""
+        nxt = self._solid(items, j)
+        if name in (r"\arg", "arg") and nxt < len(items) and isinstance(items[nxt], Tok) \
+                and items[nxt].text in (r"\max", r"\min"):
+            raise fail(r"\arg" + items[nxt].text, col, "an arg max/min (a maximiser) is not a value "
+                       "that can be checked; \\arg z alone is the principal argument of z")
+
     def _font(self, items, k):
         cmd = items[k].text
         arg, j = self._arg(items, k + 1, cmd)
         name = text_of(self._inner(arg)).strip()
         if name in _NAMED:
+            self._no_arg_max(name, items, j, items[k].col)
             body, j = self._operand(items, j)
             return self._call(_NAMED[name], body), j
         if name == "i" and cmd in (r"\mathrm", r"\text", r"\operatorname"):

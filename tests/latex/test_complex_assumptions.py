@@ -34,3 +34,12 @@ def test_a_refutation_honours_a_part_assumption():
     links, unreadable = check_input(r"\ln(z^2) = 2\ln z", assume=(r"z \in \mathbb{C}", r"\operatorname{Re} z > 0"),
                                     config=CheckConfig(timeout_s=20))
     assert not unreadable and links[0].outcome.verdict.value in ("proved", "verified")
+
+
+def test_an_arg_max_is_refused_never_read_as_a_phase():
+    import pytest
+    from symbolic.errors import ParseError
+    for latex in (r"m = \arg\max_{j} x_j", r"m = \arg\,\min_j x_j", r"m = \operatorname{arg}\max_j x_j",
+                  r"\theta = \arg \min_{t} f_t"):
+        with pytest.raises(ParseError, match="arg max"):
+            parse_chain(latex)
