@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:   # run as a script: import this checkout's stepch
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(1, str(ROOT / "benchmarks"))
 
-from dlmf_conversion import respell  # noqa: E402
+from dlmf_conversion import ONE_SIDED, respell  # noqa: E402
 
 DATA_NAME = Path("shared") / "benchmarks" / "dlmf-ch4" / "cases.jsonl"
 DEFAULT_OUT = ROOT / ".cache" / "dlmf-results.jsonl"
@@ -140,14 +140,16 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
     start = time.perf_counter()
     spelled = respell(row["latex"]) if respelling else None
     latex = spelled.latex if spelled else row["latex"]
+    assumed, dropped = usable_constraints(row.get("constraints_dropped") or ()) if respelling \
+        else ([], list(row.get("constraints_dropped") or []))
     record = {
         "id": row["id"], "section": row["section"], "domain": row["domain"],
         "standalone": bool(row["standalone"]), "multivalued": bool(row.get("multivalued")),
         "existential_k": bool(row.get("existential_k")),
-        "constraints_dropped": list(row.get("constraints_dropped") or []),
+        "constraints_dropped": dropped, "constraints_assumed": assumed,
         "imaginary_unit": bool(row.get("imaginary_unit")),
         "maple_symbolic": row.get("maple_symbolic"), "mathematica_symbolic": row.get("mathematica_symbolic"),
-        "latex": row["latex"], "checked_latex": latex, "assume": list(row["assume"]),
+        "latex": row["latex"], "checked_latex": latex, "assume": list(row["assume"]) + assumed,
         "fixes": list(spelled.fixes) if spelled else [],
         "fixes_left": list(spelled.left) if spelled else [],
         "self_definition": _is_own_definition(row["id"], spelled.fixes if spelled else ()),
@@ -158,9 +160,13 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         # the reader reads \coth z as \cot(h z); an argument we cannot delimit stays unread
         record["error"] = ("runner: \\coth with an argument the runner cannot delimit "
                            "(the reader would read cot times h)")
+    elif ONE_SIDED.search(latex):
+        # read as x itself, x - i0 would be the value on the cut, another number below it
+        record["error"] = ("runner: a one-sided value x \u00b1 i0 that the runner cannot respell "
+                           "as a limit")
     else:
         try:
-            links, unreadable = check_input(latex, assume=tuple(row["assume"]), config=config)
+            links, unreadable = check_input(latex, assume=tuple(record["assume"]), config=config)
         except StepcheckError as exc:
             links, unreadable = [], [exc]
         if unreadable:
@@ -171,6 +177,20 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         if record["links"] else None
     record["seconds"] = round(time.perf_counter() - start, 3)
     return record
+
+
+def usable_constraints(dropped) -> tuple[list[str], list[str]]:
+    """The conversion's dropped constraints that the reader now reads (phase bounds with
+    ``\\arg``, ``\\operatorname{ph}``), as assumptions; the rest stay dropped. One with a
+    symbol the row does not define (``\\delta``) or an empty one is never used."""
+    assumed, left = [], []
+    for constraint in dropped:
+        text = constraint.replace(r"\operatorname{ph}", r"\arg")
+        if "\\arg" in text and "\\delta" not in text and "empty" not in text:
+            assumed.append(text)
+        else:
+            left.append(constraint)
+    return assumed, left
 
 
 def _link(link) -> dict:
@@ -272,7 +292,8 @@ def write_results(path: Path, results: list[dict]) -> None:
 
 def table(results: list[dict]) -> str:
     """The side-by-side table in Markdown."""
-    head = ("| rows | N | Maple symbolic ok | Mathematica symbolic ok | proved | verified | refuted "
+    head = ("| rows | N | Maple symbolic ok | Mathematica symbolic ok | proved | verified (of which "
+            "proved where both sides are defined) | refuted "
             "| undecided (inconclusive / approximate / timeout / error) | unreadable |")
     lines = [head, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for group in GROUPS:
@@ -284,9 +305,22 @@ def table(results: list[dict]) -> str:
         undecided = " / ".join(str(verdicts.get(v, 0)) for v in ("inconclusive", "approximate", "timeout", "error"))
         lines.append(
             f"| {group.name} | {len(rows)} | {_ok(rows, 'maple_symbolic')} | {_ok(rows, 'mathematica_symbolic')} "
-            f"| {status.get('proved', 0)} | {status.get('verified', 0)} | {status.get('refuted', 0)} "
+            f"| {status.get('proved', 0)} | {status.get('verified', 0)} ({sum(map(proved_where_defined, rows))}) "
+            f"| {status.get('refuted', 0)} "
             f"| {status.get('undecided', 0)} ({undecided}) | {status.get('unreadable', 0)} |")
     return "\n".join(lines)
+
+
+SHARED = "every condition not proved is needed by both sides"
+
+
+def proved_where_defined(record: dict) -> bool:
+    """A verified row whose every link a symbolic checker proved except at points where
+    both sides are undefined (the definedness gate's evidence says so): a proof on the
+    stated domain minus those points, which DLMF leaves implicit (tan z = sin z / cos z)."""
+    return record["status"] == Status.VERIFIED.value and all(
+        link["verdict"] == "proved" or any(SHARED in e for e in link["evidence"])
+        for link in record["links"])
 
 
 def _ok(rows, field) -> int:
@@ -297,6 +331,7 @@ class Cause(Enum):
     """How far a refutation is explained."""
 
     EXPLAINED = "explained"      # a dropped constraint, a convention, the row's own flags or text
+    DOMAIN = "domain"            # a point where one side is undefined; the sides agree next to it
     ROW = "row"                  # the row as the source gives it lacks a condition of the DLMF
     MISREAD = "misread"          # a known misread by the reader (the checker answered another claim)
     UNEXPLAINED = "unexplained"  # to be looked at by hand: a misread, a checker bug, or the row
@@ -315,7 +350,7 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         text = f"dropped constraint{plural} {'; '.join(record['constraints_dropped'])} ({verdict})"
         causes.append((text + (" — not an explanation" if verdict.startswith("holds") else ""),
                        Cause.UNEXPLAINED if verdict.startswith("holds") else Cause.EXPLAINED))
-    if _ONE_SIDED.search(record["checked_latex"]):
+    if _ONE_SIDED.search(record["checked_latex"]) and not record.get("error"):
         causes.append(("one-sided value x \u00b1 i0 on a cut read as the value at x itself (the reader "
                        "drops the \u00b1i0; DLMF means the limit from above/below)", Cause.MISREAD))
     if record["multivalued"]:
@@ -324,9 +359,20 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         causes.append(("existential k: the row holds for some integer k, not for every k", Cause.EXPLAINED))
     if not record["standalone"]:
         causes.append(("not standalone: the row's symbols are defined in the DLMF text", Cause.EXPLAINED))
+    text_condition = TEXT_CONDITIONS.get(record["id"])
+    if text_condition:
+        condition, where = text_condition
+        violated = _violates(condition, _counterexample(record) or {})
+        if violated:
+            causes.append((f"{where}: the row holds for {condition}, a condition of the DLMF's text that "
+                           f"the row lacks; the counterexample has {violated}", Cause.EXPLAINED))
     sides = _sides(record)
     if sides is not None and all(kind is Cause.UNEXPLAINED for _, kind in causes):
         causes += _numeric_causes(record, *sides)
+    if all(kind is Cause.UNEXPLAINED for _, kind in causes):
+        near = agrees_nearby(record)
+        if near:
+            causes.append((near, Cause.DOMAIN))
     if all(kind in (Cause.UNEXPLAINED,) for _, kind in causes):
         if record.get("pm_half"):
             causes.append(("\u00b1 half: the DLMF's \u00b1 takes its sign from a condition (the quadrant "
@@ -341,7 +387,7 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
     if not causes:
         return "UNEXPLAINED: a misread, a checker bug or a wrong row; see the report", Cause.UNEXPLAINED
     kinds = [kind for _, kind in causes]
-    kind = next(k for k in (Cause.EXPLAINED, Cause.ROW, Cause.MISREAD, Cause.UNEXPLAINED)
+    kind = next(k for k in (Cause.EXPLAINED, Cause.DOMAIN, Cause.ROW, Cause.MISREAD, Cause.UNEXPLAINED)
                 if k in kinds or k is Cause.UNEXPLAINED)
     return "; ".join(text for text, _ in causes), kind
 
@@ -378,6 +424,91 @@ def _numeric_causes(record: dict, lhs, rhs, strict: bool) -> list[tuple[str, Cau
         return [(f"branch? the sides {how} at the counterexample (and not only on a cut): check by hand",
                  Cause.UNEXPLAINED)]
     return []
+
+
+# Conditions that the DLMF states in the text around a row, not in the row's own constraints
+# (so the source's row lacks them): id -> (condition, where the DLMF states it). Each explains
+# a refutation only when the counterexample violates it (``_violates``).
+TEXT_CONDITIONS = {
+    "4.18#Ex1": ("|z| < 1", "DLMF 4.18.10 (|cos z| < 2 and |sin z| <= 6|z|/5 for |z| < 1)"),
+}
+
+
+def _violates(condition: str, point: dict):
+    """A description of how the counterexample violates a TEXT_CONDITIONS condition, or None."""
+    m = re.fullmatch(r"\|(\w)\| < (\d+)", condition)
+    if m and m.group(1) in point:
+        value = _complex(point[m.group(1)])
+        if value is not None and abs(value) >= int(m.group(2)):
+            return f"|{m.group(1)}| = {float(abs(value)):.6g}"
+    return None
+
+
+def agrees_nearby(record: dict):
+    """Why a refutation at a point where one side is undefined is no refutation of the DLMF:
+    the sides agree (the relation holds) at points 1e-20 away on either side of every variable,
+    so the point is only outside a side's domain (0/0 in sin x / x at 0); the DLMF states a
+    formula where both sides are defined. None when a side is defined there or it cannot tell."""
+    point = _counterexample(record)
+    if not point or ("lhs" in point and "rhs" in point):
+        return None
+    undefined = "left" if "lhs" not in point else "right"
+    try:
+        import mpmath
+        import sympy
+        from symbolic.budget import SoftTimeout, soft_deadline
+        from symbolic.latex import parse_chain
+        with soft_deadline(20), mpmath.workdps(60):
+            parsed = parse_chain(record["checked_latex"], assumptions=record["assume"],
+                                 imaginary_unit=record["imaginary_unit"])
+            index = next(n for n, link in enumerate(record["links"]) if link["verdict"] == "refuted")
+            claim = parsed.links[index].claim
+            names = {sym.name: sym for sym in (claim.lhs - claim.rhs).free_symbols}
+            if not names or any(sym.is_integer for sym in names.values()):
+                return None   # an integer moved by 1e-20 is no point of the domain
+            if not names or any(name not in point or _complex(point[name]) is None for name in names):
+                return None
+            shift = sympy.Rational(1, 10 ** 20)
+            tried = []
+            for step in (shift, -shift):
+                values = {}
+                for name, sym in names.items():
+                    v = _complex(point[name])
+                    exact = sympy.nsimplify(sympy.Float(mpmath.nstr(v.real, 40), 40), rational=True) + \
+                        sympy.I * sympy.nsimplify(sympy.Float(mpmath.nstr(v.imag, 40), 40), rational=True)
+                    values[sym] = exact + step
+                facts = parsed.assumptions.facts
+                signs_fail = any((sym.is_positive and not values[sym] > 0)
+                                 or (sym.is_nonnegative and not values[sym] >= 0)
+                                 or (sym.is_negative and not values[sym] < 0)
+                                 or (sym.is_nonpositive and not values[sym] <= 0) for sym in values)
+                if signs_fail or (facts and sympy.And(*facts).subs(values) is not sympy.true):
+                    continue   # a shift outside the stated domain says nothing
+                left = complex(sympy.N(claim.lhs.doit().subs(values), 40))
+                right = complex(sympy.N(claim.rhs.doit().subs(values), 40))
+                # relative to the values themselves: next to a zero both sides are tiny, and
+                # 5e-21 against -5e-21 is a difference in sign, not agreement
+                scale = max(abs(left), abs(right))
+                if claim.relation.value == "=":
+                    ok = abs(left - right) <= 1e-12 * scale
+                elif abs(left.imag) + abs(right.imag) <= 1e-12 * scale:
+                    ok = _HOLDS_REAL.get(claim.relation.value, lambda a, b: False)(left.real, right.real)
+                else:
+                    ok = False
+                tried.append(ok)
+                if not ok:
+                    return None
+            if tried:
+                return (f"undefined point: the {undefined} side is undefined at the counterexample (outside "
+                        f"its domain) and the claim holds 1e-20 away from it; the DLMF states the formula "
+                        f"where both sides are defined")
+    except (SoftTimeout, Exception):   # the explanation is only ever withheld, never invented
+        return None
+    return None
+
+
+_HOLDS_REAL = {"<": lambda a, b: a < b, r"\le": lambda a, b: a <= b, ">": lambda a, b: a > b,
+               r"\ge": lambda a, b: a >= b}
 
 
 def agrees_above_cut(record: dict):
@@ -587,7 +718,8 @@ def refutations(results: list[dict]) -> str:
         cause, kind = refutation_cause(record)
         point = _counterexample(record)
         shown = ", ".join(f"{k} = {v}" for k, v in point.items()) if point else "(none given)"
-        mark = {Cause.EXPLAINED: "", Cause.ROW: "(row) ", Cause.MISREAD: "**MISREAD** ",
+        mark = {Cause.EXPLAINED: "", Cause.DOMAIN: "(undefined point) ", Cause.ROW: "(row) ",
+                Cause.MISREAD: "**MISREAD** ",
                 Cause.UNEXPLAINED: "**UNEXPLAINED** "}[kind]
         lines.append(f"- {mark}`{record['id']}` `{record['checked_latex']}`"
                      f"{' assuming ' + '; '.join(record['assume']) if record['assume'] else ''}\n"
@@ -673,7 +805,8 @@ def render(results: list[dict], *, total: int, seconds: float | None = None) -> 
     kinds = Counter(refutation_cause(r)[1].value for r in results if r["status"] == Status.REFUTED.value)
     parts += ["", "### Refutations", "",
               f"{sum(kinds.values())} refuted: {kinds.get('explained', 0)} explained by a constraint, "
-              f"convention or the row's flags, {kinds.get('row', 0)} by the row as given (a \u00b1 half, or "
+              f"convention or the row's flags, {kinds.get('domain', 0)} at a point where one side is undefined "
+              f"and the claim holds next to it, {kinds.get('row', 0)} by the row as given (a \u00b1 half, or "
               f"a condition the source lost), {kinds.get('misread', 0)} known misreads, {kinds.get('unexplained', 0)} unexplained "
               f"(standalone only: {_standalone_kinds(results)}).", "", refutations(results), "", "### Unreadable rows by the reader's message", ""]
     parts += ["| rows | message | ids |", "| ---: | --- | --- |"]

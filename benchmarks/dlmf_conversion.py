@@ -8,6 +8,13 @@ definition of the function (DLMF 4.23.7-9, 4.28.4-7, 4.37.7-9; a row that
 is that definition becomes an identity, and the runner says so), so it never changes what
 the formula says; every one applied is recorded so the result of a row shows it.
 
+DLMF's one-sided value on a cut, ``f(x \pm i0)``, is the limit of ``f(x \pm i\epsilon)`` as
+``\epsilon \to 0^{+}`` (DLMF 4.2(i): the value approached from above or below the cut); it is
+respelled as that limit where the ``\pm i0`` ends the bracketed argument of a function, and
+left (reported) anywhere else: read as ``x`` itself it would be the value on the cut, which
+for a point below it is another number. DLMF's phase ``\operatorname{ph} z`` is the principal
+argument, spelled ``\arg z`` for the reader.
+
 An occurrence whose argument cannot be delimited with certainty is left as it is (and
 reported in ``Respelled.left``): a guessed argument would be a misread.
 """
@@ -62,6 +69,8 @@ def respell(latex: str) -> Respelled:
     left: list[str] = []
     text = _functions(latex, fixes, left)
     text = _absolute_values(text, fixes)
+    text = _phase(text, fixes)
+    text = _one_sided(text, fixes, left)
     return Respelled(text, tuple(dict.fromkeys(fixes)), tuple(dict.fromkeys(left)))
 
 
@@ -179,6 +188,41 @@ def _absolute_values(text: str, fixes: list[str]) -> str:
     if changed:
         fixes.append(r"|\f z| -> \left|\f z\right| (bars the reader can pair)")
     return "".join(out)
+
+
+_PHASE = re.compile(r"\\operatorname\{ph\}")
+# \ln(x + i 0): a function, its bracketed argument ending in + i0 or - i0
+_ONE_SIDED_CALL = re.compile(r"(?P<f>\\[A-Za-z]+)\s*(?P<open>\\left\(|\()(?P<x>[^()]*?)(?P<sign>[+-])\s*i\s*0"
+                             r"\s*(?P<close>\\right\)|\))")
+ONE_SIDED = re.compile(r"[+-]\s*i\s*0(?![\d.])")
+
+
+def _phase(text: str, fixes: list[str]) -> str:
+    """``\operatorname{ph} z`` -> ``\arg z`` (DLMF's phase is the principal argument, DLMF 4.2.3)."""
+    if not _PHASE.search(text):
+        return text
+    fixes.append(r"\operatorname{ph} -> \arg (the principal argument, in (-pi, pi])")
+    return _PHASE.sub(lambda m: r"\arg", text)
+
+
+def _one_sided(text: str, fixes: list[str], left: list[str]) -> str:
+    """``\ln(x \pm i 0)`` -> ``\lim_{\epsilon \to 0^{+}} \left(\ln(x \pm i\epsilon)\right)``."""
+    if not ONE_SIDED.search(text):
+        return text
+    if r"\epsilon" in text:
+        left.append("x \u00b1 i0: \\epsilon is taken; not read as a limit")
+        return text
+
+    def limit(m):
+        fixes.append("f(x \u00b1 i0) -> lim_{eps -> 0+} f(x \u00b1 i eps) (DLMF's one-sided value on a cut)")
+        close = r"\right)" if m.group("open") == r"\left(" else ")"
+        return (r"\lim_{\epsilon \to 0^{+}} \left(%s%s%s%s i\epsilon%s\right)"
+                % (m.group("f"), m.group("open"), m.group("x"), m.group("sign"), close))
+
+    text = _ONE_SIDED_CALL.sub(limit, text)
+    if ONE_SIDED.search(text):
+        left.append("x \u00b1 i0: a one-sided value outside a function's bracketed argument")
+    return text
 
 
 def _balanced(inside: str) -> bool:

@@ -197,9 +197,48 @@ def test_the_table_counts_each_group(tmp_path):
     rows = [_record(id="a"), _record(id="b", standalone=False, domain="real"),
             _record(id="c", error="cannot read 'x' at column 1: no", mathematica_symbolic="Failure")]
     text = dlmf.table(rows)
-    assert "| all | 3 | 0 | 2 | 0 | 0 | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
-    assert "| standalone | 2 | 0 | 1 | 0 | 0 | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| all | 3 | 0 | 2 | 0 | 0 (0) | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| standalone | 2 | 0 | 1 | 0 | 0 (0) | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
     assert "| all · real | 1 |" in text
+
+
+def _verified(evidence):
+    link = {"latex": "f = g", "verdict": "verified", "evidence": evidence, "counterexample": None,
+            "seconds": 0.1}
+    return _record(links=[link])
+
+
+def test_verified_rows_proved_where_both_sides_are_defined_are_counted_apart():
+    shared = _verified(["algebraic_expand: lhs - rhs is 0 by expand",
+                        "definedness: algebraic_expand supported the claim wherever its sides are "
+                        "defined, but cos(w) != 0 (tan(w)) is not proved from the assumptions, so this "
+                        "is no proof on the whole domain (" + dlmf.SHARED + ": ...)"])
+    one_side = _verified(["definedness: algebraic_expand supported the claim wherever its sides are "
+                          "defined, but cos(w) != 0 (tan(w)) is not proved from the assumptions"])
+    assert dlmf.proved_where_defined(shared) and not dlmf.proved_where_defined(one_side)
+    assert "| all | 2 | 0 | 2 | 0 | 2 (1) |" in dlmf.table([shared, one_side])
+
+
+def test_one_sided_values_become_limits_or_are_refused():
+    spelled = respell(r"\ln(x-i 0) = \ln |x|- i\pi")
+    assert spelled.latex.startswith(r"\lim_{\epsilon \to 0^{+}} \left(\ln(x- i\epsilon)\right)")
+    from symbolic.latex import parse_chain
+    (link,) = parse_chain(spelled.latex, imaginary_unit=True).links
+    limit = link.claim.lhs
+    assert isinstance(limit, sympy.Limit) and str(limit.args[3]) == "+" and limit.args[2] == 0
+    assert limit.args[0].has(limit.args[1])       # ln(x - i eps) with the limit's own eps
+    # anywhere else the i0 is left, and the runner refuses the row instead of reading x
+    assert respell(r"x + i 0 = 1").left
+    record = dlmf.check_row({"id": "S.E9", "section": "S", "latex": r"x + i 0 = x", "assume": [],
+                             "domain": "real", "standalone": True}, timeout_s=5)
+    assert record["status"] == "unreadable" and "one-sided" in record["error"]
+
+
+def test_phase_constraints_the_reader_reads_become_assumptions():
+    assumed, dropped = dlmf.usable_constraints([r"-\pi < \operatorname{ph} z", r"\arg z < \pi",
+                                                r"|\arg z| \leq \frac{1}{2}\pi-\delta"])
+    assert assumed == [r"-\pi < \arg z", r"\arg z < \pi"]
+    assert dropped == [r"|\arg z| \leq \frac{1}{2}\pi-\delta"]
 
 
 def test_missing_data_is_one_line(tmp_path, capsys):
@@ -243,3 +282,30 @@ def test_synthetic_rows_end_to_end(tmp_path, capsys):
     assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["S.E3"]
     assert dlmf.main(["--from-results", str(out), "--data", str(data)]) == 0
     assert "(1 of 3 rows checked)" in capsys.readouterr().out
+
+
+def _undefined_at_0(latex, link_latex=None):
+    link = {"latex": link_latex or latex, "verdict": "refuted", "evidence": [],
+            "counterexample": [["x", "0"], ["rhs", "1.0"]], "seconds": 0.1}
+    return _record(checked_latex=latex, assume=[], imaginary_unit=False, domain="real", links=[link])
+
+
+def test_a_point_where_one_side_is_undefined_explains_only_when_the_claim_holds_next_to_it():
+    cause, kind = dlmf.refutation_cause(_undefined_at_0(r"\frac{\sin x}{x} \le 1"))
+    assert kind is dlmf.Cause.DOMAIN and "undefined point" in cause
+    # x/x = 2 is false next to 0 as well: no explanation
+    assert dlmf.refutation_cause(_undefined_at_0(r"\frac{x}{x} = 2"))[1] is dlmf.Cause.UNEXPLAINED
+    # a square root that agrees on one side of 0 only (the signs differ for x < 0)
+    half = r"\frac{1-\cos x}{\sin x} = \left(\frac{1-\cos x}{1+\cos x}\right)^{1/2}"
+    assert dlmf.refutation_cause(_undefined_at_0(half))[1] is dlmf.Cause.UNEXPLAINED
+
+
+def test_a_condition_of_the_dlmf_text_explains_only_a_point_that_violates_it():
+    far = _record(id="4.18#Ex1", links=[dict(_record()["links"][0],
+                                             counterexample=[["w", "-13405+2.8*I"], ["lhs", "8.2"]])])
+    far["links"][0]["counterexample"][0][0] = "z"
+    cause, kind = dlmf.refutation_cause(far)
+    assert kind is dlmf.Cause.EXPLAINED and "DLMF 4.18.10" in cause
+    near = _record(id="4.18#Ex1", links=[dict(_record()["links"][0],
+                                              counterexample=[["z", "0.5+0.1*I"], ["lhs", "2.5"]])])
+    assert dlmf.refutation_cause(near)[1] is dlmf.Cause.UNEXPLAINED

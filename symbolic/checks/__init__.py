@@ -247,14 +247,16 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
 def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
     """A proof counts only where the claim is defined on its whole domain: a proof whose
     claim has a definedness condition that is not proved becomes inconclusive."""
-    from symbolic.checks._definedness import definedness_problem
+    from symbolic.checks._definedness import definedness_problem, shared_undefined
     problem = definedness_problem(step)
     if problem is None:
         return outcome
+    shared = (" (every condition not proved is needed by both sides: the proof holds on the "
+              "domain minus the points where neither side is defined)") if shared_undefined(step) else ""
     return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
         "definedness", f"{name} supported the claim wherever its sides are defined, but "
         f"{problem} is not proved from the assumptions, so this is no proof on the whole "
-        "domain"),), table=outcome.table, figures=outcome.figures)
+        f"domain{shared}"),), table=outcome.table, figures=outcome.figures)
 
 
 def _finish(outcome: Outcome, earlier: list[Evidence], start: float) -> Outcome:

@@ -12,12 +12,25 @@ the expression tree
 * ``log`` of a real argument: the argument is ``> 0`` (of a complex one: nonzero);
 * ``tan``/``sec`` (``cot``/``csc``): the cosine (sine) is nonzero;
 * ``asin``/``acos``, ``atanh``, ``acosh`` of a real argument: it lies in their real domain;
+* ``arg`` (the principal argument, undefined at 0): its argument is nonzero;
 * a max or min over an index range: the range is non-empty;
 * ``zoo`` or ``nan`` written in the claim: never defined;
 
+and, for a derivative with respect to a variable on which a complex quantity depends
+(``holomorphy_conditions``), where the derivative exists: the argument of ``log`` and the
+base of a non-integer power off the principal cut (-inf, 0] (on the cut ``log`` jumps by
+2 pi i and has no complex derivative); other inverse functions with cuts and the
+functions that are nowhere holomorphic (``|z|``, ``Re``, ``Im``, ``arg``, conjugate) are
+never proved differentiable here;
+
 and asks SymPy to prove each from the symbols' assumptions and the step's facts (inside
 a sum over ``j = a..b`` also ``a <= j <= b``; inside a ``Piecewise`` branch also its
-condition). Conditions on the variable of a limit or an integral are left out: a limit
+condition). Over a complex domain the facts are about real and imaginary parts, moduli
+and principal arguments (``Re z > 0``, ``|z - 1| < 1``, ``-pi < arg z < pi``); they are
+restated about real unknowns (``complex_view``) and a nonzero or off-the-cut condition
+is proved from them: ``Re u > 0`` or ``Im u != 0`` puts u off the cut, a fact about
+``arg u`` holds only where u != 0 and, with ``arg u < pi``, off the cut, and
+``|u - c| < r`` bounds ``Re u`` and ``Im u``. Conditions on the variable of a limit or an integral are left out: a limit
 is about a neighbourhood, which the limit algorithm handles. For ``P \\implies Q`` the
 conditions of ``Q`` are proved from the facts together with ``P``. A condition that is
 not proved leaves the claim undecided (the numeric tier may still look at it), never
@@ -44,6 +57,8 @@ class Need(enum.Enum):
     POSITIVE = "> 0"
     NONNEGATIVE = ">= 0"
     NEVER = "is undefined"
+    OFF_CUT = "is off the cut (-oo, 0]"          # holomorphy_conditions only
+    HOLOMORPHIC = "is holomorphic"               # holomorphy_conditions only; never proved
 
 
 @dataclass(frozen=True)
@@ -117,6 +132,8 @@ def _collect(e, facts, skip, out) -> None:
         add(Need.POSITIVE, 1 - e.args[0] ** 2, f"argument of {e} in (-1, 1)")
     elif isinstance(e, sympy.acosh) and _real(e.args[0]):
         add(Need.NONNEGATIVE, e.args[0] - 1, f"argument of {e} at least 1")
+    elif isinstance(e, sympy.arg):
+        add(Need.NONZERO, e.args[0], f"argument of {e}")
     elif isinstance(e, (sympy.tan, sympy.sec)):
         add(Need.NONZERO, sympy.cos(e.args[0]), f"{e}")
     elif isinstance(e, (sympy.cot, sympy.csc)):
@@ -259,8 +276,10 @@ def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()
     expr = condition.expr
     every = facts + tuple(condition.facts)
     need = condition.need
-    if need is Need.NEVER:
+    if need in (Need.NEVER, Need.HOLOMORPHIC):
         return False
+    if need is Need.OFF_CUT:
+        return _off_cut(expr, every)
     if need is Need.POSITIVE:
         return (expr.is_positive is True or sign_of(expr) == POSITIVE
                 or _stated(expr, every, strict=True)
@@ -291,6 +310,8 @@ def _nonzero(expr, facts, protect, depth: int) -> bool:
     if (prove_sign_on(expr, facts, strict=True, cheap=True, protect=protect) is not None
             or prove_sign_on(-expr, facts, strict=True, cheap=True, protect=protect) is not None
             or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)):
+        return True
+    if depth <= 1 and not _real(expr) and _complex_nonzero(expr, facts):
         return True
     if depth == 0 and isinstance(expr, sympy.Expr):
         factors = sympy.Mul.make_args(sympy.factor(expr))
@@ -340,7 +361,7 @@ def definedness_problem(step: Step) -> str | None:
     # a sign fact x[j] > 0 with j free in the claim is about that element only
     protect = frozenset(claim.free_symbols)
     for side in sides:
-        for condition in conditions(side):
+        for condition in conditions(side) + holomorphy_conditions(side):
             try:
                 ok = _proved(condition, facts, protect)
             except SoftTimeout:
@@ -350,3 +371,232 @@ def definedness_problem(step: Step) -> str | None:
             if not ok:
                 return condition.text()
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# Complex domains: where a derivative exists, and facts about parts, moduli and phases
+
+# inverse functions with branch cuts other than log's (their derivatives jump across them)
+_CUT_FUNCTIONS = (sympy.asin, sympy.acos, sympy.atan, sympy.acot, sympy.asec, sympy.acsc,
+                  sympy.asinh, sympy.acosh, sympy.atanh, sympy.acoth, sympy.asech, sympy.acsch,
+                  sympy.LambertW, sympy.loggamma, sympy.polylog)
+# functions of z that have no complex derivative anywhere (or only on a line)
+_NOWHERE_HOLOMORPHIC = (sympy.Abs, sympy.re, sympy.im, sympy.arg, sympy.conjugate, sympy.sign,
+                        sympy.floor, sympy.ceiling, sympy.Max, sympy.Min, sympy.Piecewise)
+
+
+def holomorphy_conditions(expr) -> list[Condition]:
+    """Where the derivatives in ``expr`` exist over a complex domain (see module doc).
+
+    Inside ``d/dv`` a subexpression u that depends on v and is not known to be real needs
+    ``log u`` and ``u^a`` (a not an integer) off the cut (-oo, 0]: there the principal
+    value jumps, so no derivative exists whether v is complex or a real variable along
+    which u crosses the cut. A real u is the real conditions' business (``log u`` needs
+    u > 0 there, an open set)."""
+    out: list[Condition] = []
+    for node in sympy.preorder_traversal(expr):
+        if not isinstance(node, sympy.Derivative):
+            continue
+        variables = {v for v, _ in node.variable_count}
+        for sub in sympy.preorder_traversal(node.expr):
+            if not isinstance(sub, sympy.Basic) or not (sub.free_symbols & variables):
+                continue
+            if isinstance(sub, sympy.log):
+                u = sub.args[0]
+                if not _real(u):
+                    out.append(Condition(Need.OFF_CUT, u, (), f"log is differentiable only off "
+                                         f"its cut: {sub} in {node}"))
+            elif isinstance(sub, sympy.Pow) and sub.exp.is_integer is not True:
+                u = sub.base
+                if u.free_symbols & variables and not _real(u) and u != sympy.E:
+                    out.append(Condition(Need.OFF_CUT, u, (), f"a non-integer power is "
+                                         f"differentiable only off the cut of its base: {sub} in {node}"))
+            elif isinstance(sub, _CUT_FUNCTIONS) and not all(_real(a) for a in sub.args):
+                out.append(Condition(Need.HOLOMORPHIC, sub, (), f"{sub} is not differentiable "
+                                     f"on its branch cuts, which this checker does not locate, in {node}"))
+            elif isinstance(sub, _NOWHERE_HOLOMORPHIC) and any(not _real(v) for v in variables):
+                out.append(Condition(Need.HOLOMORPHIC, sub, (), f"{sub} has no complex "
+                                     f"derivative, in {node}"))
+    unique: list[Condition] = []
+    for c in out:
+        if c not in unique:
+            unique.append(c)
+    return unique
+
+
+@dataclass(frozen=True)
+class ComplexView:
+    """Facts about ``Re``, ``Im``, ``|.|`` and ``arg`` of complex expressions restated as
+    facts about real unknowns (one Dummy per part), with what each unknown stands for."""
+
+    facts: tuple
+    unknowns: dict       # re(z), im(z), arg(u), Abs(u) -> real Dummy
+    phased: frozenset    # u of every arg(u) that a fact mentions (each is nonzero)
+
+    def real(self, expr):
+        """``expr`` (built from parts) about the unknowns, or None where a complex
+        quantity other than through its parts remains."""
+        value = sympy.expand(expr).xreplace(self.unknowns)
+        if any(not _real(s) for s in value.free_symbols):
+            return None
+        if value.atoms(*_PARTS):
+            return None
+        return value
+
+
+_PARTS = (sympy.re, sympy.im, sympy.arg, sympy.Abs)
+
+
+def _relaxed(fact) -> list:
+    """``|w| < r`` also as ``-r < Re w < r`` and ``-r < Im w < r`` (each part is at most the
+    modulus); ``|arg u| < r`` as ``-r < arg u < r``."""
+    parts = _as_greater(fact)
+    if parts is None:
+        return [fact]
+    big, small, strict = parts
+    out = [fact]
+    if isinstance(small, sympy.Abs):
+        w = small.args[0]
+        rel = sympy.StrictLessThan if strict else sympy.LessThan
+        pieces = (w,) if _real(w) or isinstance(w, sympy.arg) else (sympy.re(w), sympy.im(w))
+        for piece in pieces:
+            out += [rel(piece, big), rel(-big, piece)]
+    return out
+
+
+def _as_greater(fact):
+    from symbolic.checks.algebraic import as_greater
+    return as_greater(fact)
+
+
+def complex_view(facts: tuple) -> ComplexView | None:
+    """The facts that mention parts of complex quantities, restated about real unknowns
+    (None when no fact does)."""
+    relevant = [f for f in facts if isinstance(f, sympy.core.relational.Relational)
+                and f.atoms(*_PARTS)]
+    if not relevant:
+        return None
+    relaxed = [r for f in relevant for r in _relaxed(f)]
+    unknowns: dict = {}
+    phased = set()
+    for fact in relaxed:
+        for atom in sympy.expand(fact.lhs - fact.rhs).atoms(*_PARTS) | fact.atoms(*_PARTS):
+            if isinstance(atom, sympy.arg):
+                phased.add(atom.args[0])
+            if atom not in unknowns and not (isinstance(atom, sympy.Abs) and _real(atom.args[0])):
+                unknowns[atom] = sympy.Dummy(
+                    f"{type(atom).__name__}_{atom.args[0]}", real=True,
+                    nonnegative=True if isinstance(atom, sympy.Abs) else None)
+    out = []
+    for fact in relaxed:
+        value = sympy.expand(fact.lhs - fact.rhs).xreplace(unknowns)
+        if any(not _real(s) for s in value.free_symbols) or value.atoms(*_PARTS):
+            continue
+        out.append(type(fact)(value, 0))
+    for atom, unknown in unknowns.items():
+        if isinstance(atom, sympy.arg):     # the principal argument lies in (-pi, pi]
+            out += [unknown > -sympy.pi, unknown <= sympy.pi]
+    return ComplexView(tuple(out), unknowns, frozenset(phased))
+
+
+def _in_view(need: Need, expr, view: ComplexView) -> bool:
+    value = view.real(expr)
+    if value is None:
+        return False
+    if need is Need.NONZERO:
+        return _nonzero(value, view.facts, frozenset(), depth=2)
+    return _proved(Condition(need, value), view.facts)
+
+
+def _scaled(u, v) -> bool:
+    """Whether u is a nonzero constant multiple of v (the same zeros and the same cut for
+    a positive constant)."""
+    if u == v:
+        return True
+    ratio = sympy.simplify(u / v)
+    if isinstance(ratio, sympy.Pow) and ratio.base == -1 and ratio.exp.is_integer:
+        return True      # (-1)^k
+    return ratio.is_number and ratio.is_zero is False and ratio.is_finite is True
+
+
+def _complex_nonzero(expr, facts) -> bool:
+    """``expr != 0`` for a complex ``expr`` from facts about parts, moduli and phases."""
+    if isinstance(expr, sympy.exp):
+        return True
+    view = complex_view(tuple(facts))
+    if view is None:
+        return False
+    try:
+        if any(_scaled(expr, u) for u in view.phased):
+            return True      # a fact about arg u holds only where arg u is defined: u != 0
+        if _in_view(Need.NONZERO, sympy.re(expr), view) or _in_view(Need.NONZERO, sympy.im(expr), view):
+            return True
+        if sympy.Abs(expr) in view.unknowns and _in_view(Need.POSITIVE, sympy.Abs(expr), view):
+            return True
+        if isinstance(expr, (sympy.sin, sympy.cos)):      # zeros k pi, pi/2 + k pi: all real
+            return _in_view(Need.NONZERO, sympy.im(expr.args[0]), view)
+        if isinstance(expr, (sympy.sinh, sympy.cosh)):    # zeros i k pi, i (pi/2 + k pi)
+            return _in_view(Need.NONZERO, sympy.re(expr.args[0]), view)
+        return _off_cut(expr, facts, view)
+    except SoftTimeout:
+        raise
+    except Exception:  # a SymPy failure proves nothing
+        return False
+
+
+def _off_cut(u, facts, view: ComplexView | None = None) -> bool:
+    """``u`` is not in (-oo, 0]: positive real, or not real, or from the facts
+    ``Re u > 0``, ``Im u != 0`` or ``arg u < pi`` (with arg u defined, so u != 0)."""
+    if u.is_extended_positive is True or u.is_extended_real is False:
+        return True
+    view = view or complex_view(tuple(facts))
+    if view is None:
+        return False
+    try:
+        if _in_view(Need.POSITIVE, sympy.re(u), view) or _in_view(Need.NONZERO, sympy.im(u), view):
+            return True
+        for atom, unknown in view.unknowns.items():
+            if isinstance(atom, sympy.arg) and atom.args[0] == u \
+                    and _proved(Condition(Need.POSITIVE, sympy.pi - unknown), view.facts):
+                return True
+    except SoftTimeout:
+        raise
+    except Exception:  # a SymPy failure proves nothing
+        return False
+    return False
+
+
+def shared_undefined(step: Step) -> bool:
+    """Whether every definedness condition of an equation that is not proved is one that
+    both sides need (the same expression up to a nonzero constant, the same facts): where
+    it fails, both sides are undefined, as in ``\\tan z = \\sin z / \\cos z``.
+
+    This is no proof on the stated domain (the gate stays closed); it says that the claim
+    is proved on the stated domain minus the points where neither side has a value, which
+    the numeric tier skips for the same reason."""
+    claim = step.claim
+    if claim is None or claim.relation is not Relation.EQ or step.kind in (Kind.DEFINITION, Kind.PROSE):
+        return False
+    facts = _flat(step.assumptions)
+    protect = frozenset(claim.free_symbols)
+    per_side = []
+    for side in (claim.lhs, claim.rhs):
+        every = conditions(side) + holomorphy_conditions(side)
+        try:
+            missing = [c for c in every if not _proved(c, facts, protect)]
+        except SoftTimeout:
+            raise
+        except Exception:
+            return False
+        per_side.append((every, missing))
+    if not per_side[0][1] and not per_side[1][1]:
+        return False
+    for (_, missing), (others, _) in (per_side, per_side[::-1]):
+        for c in missing:
+            if c.need in (Need.NEVER, Need.HOLOMORPHIC):
+                return False
+            if not any(o.need is c.need and o.facts == c.facts and (
+                    o.expr == c.expr or c.need in (Need.NONZERO,) and _scaled(c.expr, o.expr))
+                       for o in others):
+                return False
+    return True

@@ -347,6 +347,8 @@ class Context:
             return sympy.re(conv(args[0]))
         if name == "SCZim":
             return sympy.im(conv(args[0]))
+        if name == "SCZarg":
+            return sympy.arg(conv(args[0]))
         if name == "SCZrelu":
             return ReLU(conv(args[0]))
         if name == "SCZprime":

@@ -50,7 +50,7 @@ KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \time
 \{ \} \lbrace \rbrace \| \top \intercal \in \to \lim \binom \lfloor \rfloor \lceil \rceil
 \label \nonumber \notag \boldsymbol \langle \rangle \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&
 \widehat \widetilde \odot \circ \tag \small \footnotesize \scriptsize \normalsize \large \Large
-\leftarrow \gets \nabla \prime \int \mathop""".split()) | FUNCTIONS \
+\leftarrow \gets \nabla \prime \int \mathop \arg""".split()) | FUNCTIONS \
     | {"\\" + g for g in GREEK} | SPACING | frozenset(RELATIONS)
 _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
 OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle"}

@@ -770,4 +770,5 @@ def _captured(a, rel, b) -> bool:
     """Whether a relation says no more than the sign assumption it gave (``x > 0``)."""
     if isinstance(b, sympy.Symbol) and not isinstance(a, sympy.Symbol):
         a, b = b, a
-    return isinstance(a, sympy.Symbol) and b == 0 and rel != "="
+    # a placeholder (SCZ..., e.g. Re z or |z|) gave no sign assumption in _sign: keep its fact
+    return isinstance(a, sympy.Symbol) and not a.name.startswith("SCZ") and b == 0 and rel != "="

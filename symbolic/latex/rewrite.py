@@ -30,7 +30,7 @@ from symbolic.latex.lexer import FUNCTIONS, GREEK, RELATIONS, Group, Tok, fail, 
 from symbolic.latex.notation import REFUSED_NOTATION
 
 _TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
-_NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "ReLU": "SCZrelu",
+_NAMED = {"Re": "SCZre", "re": "SCZre", "Im": "SCZim", "im": "SCZim", "arg": "SCZarg", "ReLU": "SCZrelu",
           "relu": "SCZrelu", "RELU": "SCZrelu"}
 # SymPy prints these as \operatorname{atan} etc.
 _ALIASES = {"atan": "arctan", "asin": "arcsin", "acos": "arccos", "log": "ln"}
@@ -333,7 +333,8 @@ class Rewriter:
                 # \bar{z}: the conjugate of a complex z, a new symbol (a mean) otherwise
                 return self._call("SCZbar", self.emit(inner), self._symbol(name)), nxt
             return self._symbol(name), nxt
-        if text in (r"\Re", r"\Im"):
+        if text in (r"\Re", r"\Im", r"\arg"):   # \arg z: the principal argument, in (-pi, pi]
+            self._no_arg_max(text, items, k + 1, item.col)
             body, nxt = self._operand(items, k + 1)
             return self._call("SCZ" + text[1:].lower(), body), nxt
         if text in _FONTS:
@@ -724,11 +725,20 @@ class Rewriter:
             raise fail(name, items[k].col, "give both limits, e.g. _{j=1}^{n}, or neither")
         return self._call(tag, index, self.emit(lo), hi, body), j
 
+    def _no_arg_max(self, name, items, j, col):
+        """``\\arg\\max_j x_j`` is an arg max (a maximiser), never the phase of a max."""
+        nxt = self._solid(items, j)
+        if name in (r"\arg", "arg") and nxt < len(items) and isinstance(items[nxt], Tok) \
+                and items[nxt].text in (r"\max", r"\min"):
+            raise fail(r"\arg" + items[nxt].text, col, "an arg max/min (a maximiser) is not a value "
+                       "that can be checked; \\arg z alone is the principal argument of z")
+
     def _font(self, items, k):
         cmd = items[k].text
         arg, j = self._arg(items, k + 1, cmd)
         name = text_of(self._inner(arg)).strip()
         if name in _NAMED:
+            self._no_arg_max(name, items, j, items[k].col)
             body, j = self._operand(items, j)
             return self._call(_NAMED[name], body), j
         if name == "i" and cmd in (r"\mathrm", r"\text", r"\operatorname"):
@@ -1070,7 +1080,7 @@ def _adjacent(a, b) -> bool:
 
 
 _BIG = frozenset([r"\sum", r"\prod", r"\max", r"\min", r"\lim"])
-_FUNCTION_STOPS = FUNCTIONS | {r"\Re", r"\Im", r"\operatorname", r"\overline"}
+_FUNCTION_STOPS = FUNCTIONS | {r"\Re", r"\Im", r"\arg", r"\operatorname", r"\overline"}
 _TWO_ARGS = frozenset([r"\frac", r"\dfrac", r"\tfrac", r"\binom"])
 
 

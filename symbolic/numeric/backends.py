@@ -65,7 +65,7 @@ class _MP:
             "cosh": c.cosh, "tanh": c.tanh, "coth": c.coth, "asin": c.asin, "acos": c.acos,
             "atan": c.atan, "asinh": c.asinh, "acosh": c.acosh, "atanh": c.atanh,
             "erf": c.erf, "gamma": c.gamma, "loggamma": c.loggamma, "zeta": c.zeta,
-            "re": c.re, "im": c.im, "conjugate": c.conj,
+            "re": c.re, "im": c.im, "conjugate": c.conj, "arg": self._arg,
             "floor": c.floor, "ceiling": c.ceil,
         }
 
@@ -94,6 +94,11 @@ class _MP:
         if x == 0:
             raise OutOfDomain("log of zero")
         return self.ctx.log(x)
+
+    def _arg(self, x):   # the principal argument, in (-pi, pi]; mpmath's arg(0) = 0 is no value
+        if x == 0:
+            raise OutOfDomain("arg of zero")
+        return self.ctx.arg(x)
 
     def power(self, base, exponent):
         if isinstance(exponent, int):
@@ -277,6 +282,7 @@ class _Arb(_Interval):
                                      lambda x: x.lgamma()),
             "floor": lambda x: x.floor(), "ceiling": lambda x: x.ceil(),
             "re": lambda x: x, "im": lambda x: 0 * x, "conjugate": lambda x: x,
+            "arg": _nonzero("arg", lambda x: 0 * x if x > 0 else flint.arb.pi()),
         })
 
     def num(self, v):
@@ -386,6 +392,7 @@ class _Acb(_Arb):
             self.funcs[name] = _complex_nonzero(name, method(name))
         self.funcs["re"] = lambda z: flint.acb(z.real)
         self.funcs["im"] = lambda z: flint.acb(z.imag)
+        self.funcs["arg"] = _complex_nonzero("arg", lambda z: flint.acb(z.arg()))
         self.funcs["conjugate"] = lambda z: z.conjugate()
         self.funcs["loggamma"] = lambda z: z.lgamma()
         self.funcs["floor"] = lambda z: flint.acb(self.real(z).floor())

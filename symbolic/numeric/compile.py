@@ -61,7 +61,7 @@ _FUNCTION_NAMES = {
     sympy.acos: "acos", sympy.atan: "atan", sympy.asinh: "asinh", sympy.acosh: "acosh",
     sympy.atanh: "atanh", sympy.erf: "erf", sympy.gamma: "gamma", sympy.loggamma: "loggamma",
     sympy.zeta: "zeta",
-    sympy.re: "re", sympy.im: "im", sympy.conjugate: "conjugate",
+    sympy.re: "re", sympy.im: "im", sympy.conjugate: "conjugate", sympy.arg: "arg",
     sympy.floor: "floor", sympy.ceiling: "ceiling",
 }
 
