@@ -405,11 +405,67 @@ def _check_layer_labels(sides) -> None:
 
     for _, items in sides:
         walk(items)
+        _check_labelled_powers(items)
     for letter, names in bases.items():
         if len(names) >= 3:
             raise ParseError(f"^{letter} on {len(names)} names ({', '.join(sorted(names)[:3])}) is a "
                              f"label (a layer), not a power: write it as a subscript (a_{letter}), "
                              f"or bracket the powers ({{a}}^{{{letter}}}) if they are powers")
+
+
+def _word_script(group) -> str | None:
+    """The word of a subscript such as ``{min}`` or ``{\\mathrm{max}}`` (two letters or more)."""
+    if not (isinstance(group, Group) and group.kind == "brace"):
+        return None
+    letters = "".join(x.text for x in _flat_tokens(group.items)
+                      if isinstance(x, Tok) and x.text.isalpha() and not x.text.startswith("\\"))
+    others = [x for x in _flat_tokens(group.items) if isinstance(x, Tok) and not x.space
+              and not x.text.isalpha() and x.text not in (r"\mathrm", r"\text", r"\operatorname")]
+    return letters if len(letters) >= 2 and not others else None
+
+
+def _flat_tokens(items):
+    for item in items:
+        if isinstance(item, Group):
+            yield from _flat_tokens(item.items)
+        else:
+            yield item
+
+
+def _one_letter(item) -> str | None:
+    if isinstance(item, Group) and item.kind == "brace":
+        solid = [x for x in item.items if not (isinstance(x, Tok) and x.space)]
+        item = solid[0] if len(solid) == 1 else None
+    if isinstance(item, Tok) and len(item.text) == 1 and item.text.isalpha():
+        return item.text
+    return None
+
+
+def _check_labelled_powers(items) -> None:
+    """Refuse a one-letter superscript on a name whose subscript is a word label.
+
+    ``\\eta_{min}^i`` (the minimum rate of run i) marks a label, not a power: read as a power the
+    claim would be another one. The word subscript (min, max, cur, old) shows the name is a
+    labelled quantity; a digit superscript (``x_{max}^2``) stays a power.
+    """
+    for n, item in enumerate(items):
+        if isinstance(item, Group):
+            _check_labelled_powers(item.items)
+            continue
+        if item.text != "^" or n + 1 >= len(items):
+            continue
+        letter = _one_letter(items[n + 1])
+        if letter is None:
+            continue
+        before = n >= 2 and isinstance(items[n - 2], Tok) and items[n - 2].text == "_" \
+            and _word_script(items[n - 1])
+        after = n + 3 < len(items) and isinstance(items[n + 2], Tok) and items[n + 2].text == "_" \
+            and _word_script(items[n + 3])
+        word = before or after
+        if word:
+            raise ParseError(f"^{letter} on a name labelled _{{{word}}} is usually a label (run "
+                             f"{letter}), not a power: write the label as a subscript "
+                             f"(_{{{word},{letter}}}), or bracket the power ({{x_{{{word}}}}}^{{{letter}}})")
 
 
 _ORDER = frozenset(["<", ">", r"\le", r"\ge"])

@@ -284,3 +284,19 @@ def test_mismatched_sizes_and_inverse_logs_refused(latex):
 
 def test_root_with_a_letter_index():
     assert claim(r"\sqrt[n]{x} = 1")[0] == Symbol("x", **R) ** (1 / Symbol("n", **R))
+
+
+@pytest.mark.parametrize("latex", [
+    r"\eta_t = \eta_{min}^i + \frac{1}{2}(\eta_{max}^i - \eta_{min}^i)",   # SGDR: run i's bounds
+    r"\eta^i_{min} = 1",
+    r"m_{\mathrm{old}}^t = m_{\mathrm{new}}^t",
+])
+def test_letter_superscript_on_a_word_labelled_name_is_refused(latex):
+    """eta_min^i is the minimum of run i (a label); read as a power the claim is another one."""
+    with pytest.raises(ParseError, match="label"):
+        parse_chain(latex)
+
+
+def test_digit_superscript_on_a_word_labelled_name_stays_a_power():
+    link, = parse_chain(r"x_{max}^2 = x_{max} x_{max}").links
+    assert isinstance(link.claim.lhs, sympy.Pow) and link.claim.lhs.exp == 2
