@@ -494,6 +494,19 @@ def _condition_kind(part: str) -> str | None:
     return "ambiguous" if rel == "=" else "condition"
 
 
+def _opens_remark(part: str) -> bool:
+    """Whether ``part`` is a bracket with nothing related after it (``(3)``, ``(x > 0)``)."""
+    if not part.startswith(("(", "[")):
+        return False
+    depth = 0
+    for k, ch in enumerate(part):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if depth == 0:
+            return not _relations_at_top(part[k + 1:])
+    return True
+
+
 def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
     """``a = b, \\quad c = d``: the statements of one row, each a chain; a condition after the
     claim (``, \\quad x > 0``, ``\\forall x``) becomes its assumption, never a claim.
@@ -508,6 +521,11 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
     parts = _statement_parts(chain.latex)
     if len(parts) == 1:
         return [chain]
+    for part in parts[1:]:
+        # \quad (3), \quad (x > 0): an equation number or a condition in brackets, refused
+        # with its reason by _with_conditions; (a - b)^2 = c after \quad is a statement
+        if _opens_remark(_LEADING.sub("", part)):
+            return [chain]
 
     def refuse(why: str) -> list[DisplayChain]:
         return [DisplayChain(chain.line, chain.display, _squash(chain.latex), chain.assume,
@@ -545,9 +563,12 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
                 continue
             if not claims or conditions:
                 return [chain]
-            claims[-1] = claims[-1] + ", " + part   # \text{for } x > 0: read with its claim
+            # \text{for } x > 0 and all after it: read with its claim (as conditions, or a
+            # justification), the way a condition in words is read in any display
+            rest = [part] + [_LEADING.sub("", _TRAILING.sub("", p)) for p in parts[number + 1:]]
+            claims[-1] = claims[-1] + ", " + r" \quad ".join(rest)
             worded = True
-            continue
+            break
         if _FORALL.match(part):
             quantified = _FORALL.sub("", part, count=1).strip()
             names = [q.strip() for q in quantified.split(",")]

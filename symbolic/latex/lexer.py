@@ -100,6 +100,8 @@ def plain(latex: str) -> str:
     """Unicode maths (α, x₁, x², ≠, ≈, ·) spelled as LaTeX commands."""
     if len(latex) > MAX_CHARS:
         return latex          # refused by its size in tokenize; no need to spell it out
+    # an en dash between spaced operands is a minus sign typed from a word processor
+    latex = re.sub(r"(?<=\s)\u2013(?=\s)", "-", latex)
     out = []
     # a run of superscript (subscript) characters is one exponent (index): x¹⁰ is x^{10}
     runs = re.finditer(r"[%s]+|[%s]+|." % (re.escape("".join(_SUPERSCRIPTS)),

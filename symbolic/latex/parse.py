@@ -171,9 +171,126 @@ def _strip_math(latex: str) -> str:
         if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
             text = text[len(left):-len(right)].strip()
             break
-    text = over_to_frac(text)
+    text = limits_in_order(unbrace_atoms(over_to_frac(underscored_names(text))))
     text = text.rstrip(" .,;。，") or text
     return unwrap(text).rstrip(" .,;。，") or text
+
+
+_FONT_ATOM = re.compile(r"\{\s*(\\(?:boldsymbol|mathbf|bm|mathit|mathsf|mathcal|vec)\s*"
+                        r"\{\s*\\?[A-Za-z]+\s*\})\s*\}")
+# tokens after which a brace group is no command's argument
+_OPERATOR_TOKENS = frozenset(r"\cdot \times \pm \mp \left \right \, \; \: \! \quad \qquad"
+                             .split()) | frozenset(RELATIONS)
+
+
+def unbrace_atoms(text: str) -> str:
+    """``{\\boldsymbol{x}}_{m}`` as ``\\boldsymbol{x}_{m}``: braces around one bold (or other
+    font) letter group nothing, and with them the subscript would have no base to read.
+
+    Only where the brace group is no command's argument (after ``\\frac``, ``\\hat``, ``^``
+    or ``_`` the braces delimit the argument and stay).
+    """
+    if "{\\" not in text or len(text) > MAX_CHARS:
+        return text
+    spans = {end: start for start, end, kind in _group_spans(text) if kind == "brace"}
+    tokens = list(_WRAP_TOKEN.finditer(text))
+    out, position, previous = [], 0, None
+    for m in tokens:
+        if m.start() < position:
+            continue
+        atom = _FONT_ATOM.match(text, m.start()) if m.group() == "{" else None
+        if atom is not None and _not_an_argument(text, previous, spans):
+            out.append(text[position:m.start()] + atom.group(1))
+            position = atom.end()
+            previous = None
+            continue
+        if not m.group().isspace():
+            previous = m
+    out.append(text[position:])
+    return "".join(out)
+
+
+_UNDERSCORED = re.compile(r"\\(mathrm|text|textrm)\s*\{\s*([A-Za-z]+)\\_([A-Za-z]+)\s*\}")
+
+
+def underscored_names(text: str) -> str:
+    """``\\mathrm{step\\_num}`` (a name with an underscore character, as code names are
+    printed) as ``\\mathrm{step}_{\\mathrm{num}}``, the name step_num.
+
+    Refused where the same display also writes ``\\mathrm{step}_...``: the two names would
+    become one.
+    """
+    if r"\_" not in text:
+        return text
+    for m in _UNDERSCORED.finditer(text):
+        font, head = m.group(1), m.group(2)
+        if re.search(r"\{\s*%s\s*\}\s*_" % head, text):
+            raise fail(m.group(), m.start() + 1, f"\\{font}{{{head}\\_...}} and \\{font}{{{head}}}_"
+                       "... in one formula would be read as one name; rename one of them")
+    return _UNDERSCORED.sub(lambda m: r"\%s{%s}_{\mathrm{%s}}" % m.groups(), text)
+
+
+_BIG_OPERATOR = re.compile(r"\\(?:sum|prod)(?![A-Za-z])(?:\s*\\(?:no)?limits(?![A-Za-z]))?\s*\^")
+
+
+def limits_in_order(text: str) -> str:
+    """``\\sum^{n}_{i=1}`` as ``\\sum_{i=1}^{n}``: TeX sets the two limits the same way in
+    either order, and the index is read from the lower one."""
+    if "\\" not in text or len(text) > MAX_CHARS:
+        return text
+    k = 0
+    while True:
+        m = _BIG_OPERATOR.search(text, k)
+        if m is None:
+            return text
+        upper = _script_argument(text, m.end())
+        if upper is None:
+            return text
+        after = len(text[upper:]) - len(text[upper:].lstrip())
+        if text[upper + after:upper + after + 1] != "_":
+            k = m.end()
+            continue
+        lower = _script_argument(text, upper + after + 1)
+        if lower is None:
+            return text
+        sup, sub = text[m.end():upper], text[upper + after + 1:lower]
+        text = text[:m.end() - 1] + "_" + sub.strip() + "^" + sup.strip() + text[lower:]
+        k = m.end()
+
+
+def _script_argument(text: str, k: int) -> int | None:
+    """Where the argument of ``^``/``_`` that starts at ``k`` ends: a brace group or one token."""
+    while k < len(text) and text[k].isspace():
+        k += 1
+    if k >= len(text):
+        return None
+    if text[k] == "{":
+        depth = 0
+        for j in range(k, len(text)):
+            if text[j] == "\\":
+                continue
+            if text[j] == "{" and (j == 0 or text[j - 1] != "\\"):
+                depth += 1
+            elif text[j] == "}" and text[j - 1] != "\\":
+                depth -= 1
+                if depth == 0:
+                    return j + 1
+        return None
+    m = _WRAP_TOKEN.match(text, k)
+    return m.end() if m else None
+
+
+def _not_an_argument(text: str, previous, spans) -> bool:
+    if previous is None:
+        return True
+    token = previous.group()
+    if token == "}":
+        start = spans.get(previous.end())
+        before = text[:start].rstrip() if start is not None else ""
+        return before.endswith(("_", "^"))     # the end of a subscript or superscript
+    if token.startswith("\\"):
+        return token in _OPERATOR_TOKENS
+    return token not in ("^", "_")
 
 
 _WRAP_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
