@@ -407,7 +407,8 @@ _GAP_TOKEN = re.compile(r"\\q?quad(?![A-Za-z])|\\[,;:!> ]|~|\s+")
 _NAME = (r"(?:\\(?:mathbf|boldsymbol|bm|mathit|mathrm)\s*\{\s*(?:\\[A-Za-z]+|[A-Za-z])\s*\}"
          r"|\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?(?:\s*\^\s*\{?\s*\\?\*\s*\}?)?")
 _CONSTANT = (r"[-+]?\s*(?:\d+(?:\.\d+)?|\\infty|\\pi|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}"
-             r"|\\tfrac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\})")
+             r"|\\tfrac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}"
+             r"|\\(?:mathbf|boldsymbol|bm)\s*\{\s*[01]\s*\})")
 _ORDER_WORDS = r"(?:<|>|\\(?:lt|gt|le|leq|ge|geq|leqslant|geqslant|ne|neq)(?![A-Za-z]))"
 _NOT_NAMES = frozenset(r"\sin \cos \tan \log \ln \exp \max \min \sum \prod \sqrt \frac \infty \pi"
                        .split())
@@ -432,9 +433,11 @@ def _statement_parts(latex: str) -> list[str]:
             m = re.match(r"\\(left|right)(?![A-Za-z])|\\(begin|end)\s*\{[^}]*\}|\\[A-Za-z]+|\\.",
                          latex[k:], re.S)
             token = m.group() if m else "\\"
-            if m and (m.group(1) == "left" or m.group(2) == "begin"):
+            if m and (m.group(1) == "left" or m.group(2) == "begin") \
+                    or token in ("\\{", r"\lbrace", r"\langle"):
                 depth += 1
-            elif m and (m.group(1) == "right" or m.group(2) == "end"):
+            elif m and (m.group(1) == "right" or m.group(2) == "end") \
+                    or token in ("\\}", r"\rbrace", r"\rangle"):
                 depth -= 1
             elif depth == 0 and _FORALL.fullmatch(token) and latex[start:k].strip():
                 parts.append(latex[start:k])
@@ -487,8 +490,8 @@ def _condition_kind(part: str) -> str | None:
     if m.group("lo") is not None:
         return "condition"
     rel, rhs = m.group("rel"), m.group("rhs")
-    if rel.startswith(r"\in"):
-        return "condition"
+    if rel.startswith(r"\in") or rel in (r"\ne", r"\neq"):
+        return "condition"        # x \ne y after a claim excludes a point: a condition
     if not re.fullmatch(_CONSTANT + r"\s*", rhs):
         return None              # x_t > \sum_j y_j compares two quantities: a claim
     return "ambiguous" if rel == "=" else "condition"

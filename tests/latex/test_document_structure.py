@@ -137,6 +137,10 @@ def test_statements_side_by_side_are_separate_claims():
 def test_a_gap_inside_brackets_or_without_a_relation_does_not_split():
     (chain,) = read_display(r"a = \{ x, \quad y \}")
     assert chain.latex == r"a = \{ x, \quad y \}"
+    (chain,) = read_display(r"a = \{ x, \quad y = 2 \}")        # a set, not two statements
+    assert chain.latex == r"a = \{ x, \quad y = 2 \}"
+    (chain,) = read_display(r"a = \langle x, \quad y = 2 \rangle")
+    assert chain.latex == r"a = \langle x, \quad y = 2 \rangle"
     (chain,) = read_display(r"a = b \quad c")                 # c is no statement of its own
     assert chain.latex == r"a = b \quad c"
     with pytest.raises(ParseError, match="quad"):
@@ -150,6 +154,9 @@ def test_a_gap_inside_brackets_or_without_a_relation_does_not_split():
     (r"\sqrt{x^2} = x \quad \forall x > 0", r"\sqrt{x^2} = x", ("x > 0",)),
     (r"|x| = x, \quad x \in \mathbb{R}_{>0}", "|x| = x", (r"x \in \mathbb{R}_{>0}",)),
     (r"\sqrt{x^2} = x, \quad \text{for } x > 0", r"\sqrt{x^2} = x", ("x > 0",)),
+    # a point left out is a condition, whatever stands on the other side
+    (r"\frac{x}{x} = 1, \quad x \ne 0", r"\frac{x}{x} = 1", (r"x \ne 0",)),
+    (r"\frac{x}{x} = 1, \quad x \neq y", r"\frac{x}{x} = 1", (r"x \neq y",)),
 ])
 def test_a_condition_after_the_claim_is_its_assumption(display, claim, assume):
     assert claims(display) == [(claim, assume)]
@@ -284,3 +291,52 @@ def test_harness_reads_every_row_and_refuses_the_display_when_one_row_is_unreada
     assert [(str(l), r, str(h)) for l, r, h in links] == [("a", "EQ", "b"), ("c", "EQ", "d")]
     with pytest.raises(ParseError):
         harness._read(r"\begin{aligned} a &= b \\ c &= \text{so on} \end{aligned}")
+
+
+# --- braces, limits and names as printed ------------------------------------------------------
+@pytest.mark.parametrize("latex, kept", [
+    # braces that delimit an argument stay: \frac\mathbf{x}{2} would be another formula
+    (r"\frac{\mathbf{x}}{2} = y", r"\frac{\mathbf{x}}{2}"),
+    (r"\frac{a}{\mathbf{x}} = y", r"\frac{a}{\mathbf{x}}"),
+    (r"\hat{\mathbf{x}} = y", r"\hat{\mathbf{x}}"),
+    (r"x^{\mathbf{y}} = z", r"x^{\mathbf{y}}"),
+])
+def test_braces_of_an_argument_are_never_dropped(latex, kept):
+    from symbolic.latex.parse import unbrace_atoms
+    assert kept in unbrace_atoms(latex)
+
+
+def test_braces_around_a_bold_letter_group_nothing():
+    from symbolic.latex.parse import unbrace_atoms
+    assert unbrace_atoms(r"{\boldsymbol{W}}_{q}{\boldsymbol{x}}_{m}") == \
+        r"\boldsymbol{W}_{q}\boldsymbol{x}_{m}"
+    assert unbrace_atoms(r"f({\boldsymbol{x}}_{i},i)") == r"f(\boldsymbol{x}_{i},i)"
+    (got,) = sides(r"{\boldsymbol{q}} = f_{q}({\boldsymbol{x}}_{q},0)")
+    assert "x" in str(got[2]) and got[1] == "="
+
+
+def test_limits_in_either_order_are_one_sum():
+    n, i = sympy.Symbol("n", integer=True, positive=True), sympy.Symbol("i", integer=True)
+    (first,) = sides(r"\sum^{n}_{i=1} x_i = y")
+    (second,) = sides(r"\sum_{i=1}^{n} x_i = y")
+    assert first == second and first[0].has(sympy.Sum)
+    # a sum with an upper limit only stays refused (no index to read)
+    with pytest.raises(ParseError):
+        parse_chain(r"\sum^{n} x_i = y")
+
+
+def test_a_name_with_an_underscore_is_one_name_and_never_merged():
+    (got,) = sides(r"\mathrm{warmup\_steps}=4000")
+    assert len(got[0].free_symbols) == 1 and got[2] == 4000
+    with pytest.raises(ParseError, match="one name"):
+        parse_chain(r"\mathrm{warmup\_steps} = \mathrm{warmup}_{steps} + 1")
+    with pytest.raises(ParseError):
+        parse_chain(r"\text{a\_b\_c} = 1")           # two underscores: not read
+
+
+def test_a_spaced_en_dash_is_a_minus_and_a_tight_one_is_refused():
+    (got,) = sides("\\log y \u2013 \\log x = z")
+    y_, z_ = sympy.symbols("y z", real=True)
+    assert sympy.simplify(got[0] - (sympy.log(y_) - sympy.log(x))) == 0
+    with pytest.raises(ParseError, match="unexpected character"):
+        parse_chain("a\u2013b = c")              # a range 1–3, or a minus? not read
