@@ -171,13 +171,15 @@ def _strip_math(latex: str) -> str:
         if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
             text = text[len(left):-len(right)].strip()
             break
-    text = limits_in_order(unbrace_atoms(over_to_frac(underscored_names(text))))
+    text = unbrace_atoms(over_to_frac(underscored_names(text)))
     text = text.rstrip(" .,;。，") or text
     return unwrap(text).rstrip(" .,;。，") or text
 
 
-_FONT_ATOM = re.compile(r"\{\s*(\\(?:boldsymbol|mathbf|bm|mathit|mathsf|mathcal|vec)\s*"
-                        r"\{\s*\\?[A-Za-z]+\s*\})\s*\}")
+# a lowercase letter only: a bold capital is a matrix, which the formula reader must see as
+# written (braced, it is refused; unbraced, \boldsymbol{W}_q x would be a product of numbers)
+_FONT_ATOM = re.compile(r"\{\s*(\\(?:boldsymbol|mathbf|bm|mathit|mathsf|vec)\s*"
+                        r"\{\s*(?:\\[a-z]+|[a-z])\s*\})\s*\}")
 # tokens after which a brace group is no command's argument
 _OPERATOR_TOKENS = frozenset(r"\cdot \times \pm \mp \left \right \, \; \: \! \quad \qquad"
                              .split()) | frozenset(RELATIONS)
@@ -228,56 +230,6 @@ def underscored_names(text: str) -> str:
             raise fail(m.group(), m.start() + 1, f"\\{font}{{{head}\\_...}} and \\{font}{{{head}}}_"
                        "... in one formula would be read as one name; rename one of them")
     return _UNDERSCORED.sub(lambda m: r"\%s{%s}_{\mathrm{%s}}" % m.groups(), text)
-
-
-_BIG_OPERATOR = re.compile(r"\\(?:sum|prod)(?![A-Za-z])(?:\s*\\(?:no)?limits(?![A-Za-z]))?\s*\^")
-
-
-def limits_in_order(text: str) -> str:
-    """``\\sum^{n}_{i=1}`` as ``\\sum_{i=1}^{n}``: TeX sets the two limits the same way in
-    either order, and the index is read from the lower one."""
-    if "\\" not in text or len(text) > MAX_CHARS:
-        return text
-    k = 0
-    while True:
-        m = _BIG_OPERATOR.search(text, k)
-        if m is None:
-            return text
-        upper = _script_argument(text, m.end())
-        if upper is None:
-            return text
-        after = len(text[upper:]) - len(text[upper:].lstrip())
-        if text[upper + after:upper + after + 1] != "_":
-            k = m.end()
-            continue
-        lower = _script_argument(text, upper + after + 1)
-        if lower is None:
-            return text
-        sup, sub = text[m.end():upper], text[upper + after + 1:lower]
-        text = text[:m.end() - 1] + "_" + sub.strip() + "^" + sup.strip() + text[lower:]
-        k = m.end()
-
-
-def _script_argument(text: str, k: int) -> int | None:
-    """Where the argument of ``^``/``_`` that starts at ``k`` ends: a brace group or one token."""
-    while k < len(text) and text[k].isspace():
-        k += 1
-    if k >= len(text):
-        return None
-    if text[k] == "{":
-        depth = 0
-        for j in range(k, len(text)):
-            if text[j] == "\\":
-                continue
-            if text[j] == "{" and (j == 0 or text[j - 1] != "\\"):
-                depth += 1
-            elif text[j] == "}" and text[j - 1] != "\\":
-                depth -= 1
-                if depth == 0:
-                    return j + 1
-        return None
-    m = _WRAP_TOKEN.match(text, k)
-    return m.end() if m else None
 
 
 def _not_an_argument(text: str, previous, spans) -> bool:
