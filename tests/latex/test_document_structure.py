@@ -308,21 +308,27 @@ def test_braces_of_an_argument_are_never_dropped(latex, kept):
 
 def test_braces_around_a_bold_letter_group_nothing():
     from symbolic.latex.parse import unbrace_atoms
-    assert unbrace_atoms(r"{\boldsymbol{W}}_{q}{\boldsymbol{x}}_{m}") == \
-        r"\boldsymbol{W}_{q}\boldsymbol{x}_{m}"
+    assert unbrace_atoms(r"{\boldsymbol{x}}_{m}{\boldsymbol{k}}_{n}") == \
+        r"\boldsymbol{x}_{m}\boldsymbol{k}_{n}"
     assert unbrace_atoms(r"f({\boldsymbol{x}}_{i},i)") == r"f(\boldsymbol{x}_{i},i)"
     (got,) = sides(r"{\boldsymbol{q}} = f_{q}({\boldsymbol{x}}_{q},0)")
     assert "x" in str(got[2]) and got[1] == "="
 
 
-def test_limits_in_either_order_are_one_sum():
-    n, i = sympy.Symbol("n", integer=True, positive=True), sympy.Symbol("i", integer=True)
-    (first,) = sides(r"\sum^{n}_{i=1} x_i = y")
-    (second,) = sides(r"\sum_{i=1}^{n} x_i = y")
-    assert first == second and first[0].has(sympy.Sum)
-    # a sum with an upper limit only stays refused (no index to read)
+def test_a_bold_capital_keeps_its_braces_and_is_never_a_number():
+    """{\\boldsymbol{W}}_{q} is a matrix: unbraced, W_q x_m would be read as numbers."""
+    from symbolic.latex.parse import unbrace_atoms
+    assert unbrace_atoms(r"{\boldsymbol{W}}_{q}") == r"{\boldsymbol{W}}_{q}"
     with pytest.raises(ParseError):
-        parse_chain(r"\sum^{n} x_i = y")
+        parse_chain(r"f_{q}({\boldsymbol{x}}_{m},m) = ({\boldsymbol{W}}_{q}{\boldsymbol{x}}_{m})"
+                    r"e^{i m\theta}")
+
+
+def test_limits_written_upper_first_stay_refused():
+    """\\sum^{H}_{i=1}: the same sum in TeX, but read it would expose a^l (a layer label) as a
+    power in the published displays that write it; it stays refused."""
+    with pytest.raises(ParseError):
+        parse_chain(r"\mu^{l} = \frac{1}{H}\sum^{H}_{i=1}a_{i}^{l}")
 
 
 def test_a_name_with_an_underscore_is_one_name_and_never_merged():
