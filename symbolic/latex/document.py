@@ -104,6 +104,36 @@ def read_lines(text: str) -> tuple[DisplayChain, ...]:
     return tuple(chains)
 
 
+def read_display(latex: str) -> tuple[DisplayChain, ...]:
+    """The chains of one display given alone, as a paper prints it (its body, or the body
+    wrapped in ``$$``, ``\\[``, or one display environment such as ``align*``).
+
+    The same reading as a display of a document (rows, labels, conditions, statements
+    separated by ``,\\quad``): a display quoted from a paper is read exactly as it would be
+    inside the user's .tex file.
+    """
+    text = latex if isinstance(latex, str) else ""
+    env, body, offset = "equation", text, 0
+    stripped = text.strip()
+    lead = len(text) - len(text.lstrip())
+    for left, right in (("$$", "$$"), (r"\[", r"\]")):
+        if len(stripped) > len(left) + len(right) and stripped.startswith(left) \
+                and stripped.endswith(right):
+            env, body, offset = left, stripped[len(left):-len(right)], lead + len(left)
+            break
+    else:
+        m = re.fullmatch(r"\\begin\{(?P<env>[a-z]+\*?)\}(?P<body>.*)\\end\{(?P=env)\}", stripped, re.S)
+        if m and m.group("env") in DISPLAY_ENVIRONMENTS \
+                and not re.search(r"\\(?:begin|end)\{" + re.escape(m.group("env")) + r"\}",
+                                  m.group("body")):
+            env, body, offset = m.group("env"), m.group("body"), lead + m.start("body")
+            if env.startswith("alignat"):
+                columns = re.match(r"\s*\{\s*\d+\s*\}", body)
+                if columns:
+                    body, offset = body[columns.end():], offset + columns.end()
+    return tuple(_display_chains(_LineIndex(text), env, body, offset, 1, {}))
+
+
 def looks_like_document(text: str) -> bool:
     """Whether ``text`` holds displays (a display environment, ``$$``, ``\\[``, a math fence,
     ``\\documentclass``) rather than bare relations."""
@@ -292,6 +322,8 @@ def _display_chains(lines: _LineIndex, env: str, body: str, offset: int, number:
     if body.startswith(_REFUSED):
         return [DisplayChain(line, number, "", problem=body[len(_REFUSED):])]
     body = _COMMENT.sub(lambda m: " " * len(m.group()), body)
+    body, shift = _unwrapped(body)
+    offset += shift
     inner = _only_aligned(body)
     if inner is not None:
         env, shift, body = inner[0], inner[1], inner[2]
@@ -347,7 +379,8 @@ def _display_chains(lines: _LineIndex, env: str, body: str, offset: int, number:
             row_lines.append(row_line)
         if current:
             chains.append(_finish(current, start, number, row_lines, ambiguous))
-    read = [r for c in chains for part in _split_and(c) for r in [_with_conditions(part)]]
+    read = [r for c in chains for part in _split_and(c) for piece in _split_statements(part)
+            for r in [_with_conditions(piece)]]
     out = []
     for c in map(_without_row_marks, read):
         if not c.latex and c.assume and not c.problem:
@@ -356,6 +389,232 @@ def _display_chains(lines: _LineIndex, env: str, body: str, offset: int, number:
         if c.latex or c.problem:
             out.append(c)
     return out
+
+
+def _unwrapped(body: str) -> tuple[str, int]:
+    """A display without outer braces and ``\\displaystyle`` (``{\\displaystyle a = b}``, as
+    Wikipedia prints), and how many characters were cut before it."""
+    from symbolic.latex.parse import unwrap
+    inner = unwrap(body)
+    if not inner or inner == body.strip():
+        return body, 0
+    at = body.find(inner)
+    return (inner, at) if at >= 0 else (body, 0)
+
+
+# Between two statements of one display: punctuation and a wide gap (\quad, \qquad, ~~).
+_GAP_TOKEN = re.compile(r"\\q?quad(?![A-Za-z])|\\[,;:!> ]|~|\s+")
+_NAME = (r"(?:\\(?:mathbf|boldsymbol|bm|mathit|mathrm)\s*\{\s*(?:\\[A-Za-z]+|[A-Za-z])\s*\}"
+         r"|\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?(?:\s*\^\s*\{?\s*\\?\*\s*\}?)?")
+_CONSTANT = (r"[-+]?\s*(?:\d+(?:\.\d+)?|\\infty|\\pi|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}"
+             r"|\\tfrac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}"
+             r"|\\(?:mathbf|boldsymbol|bm)\s*\{\s*[01]\s*\})")
+_ORDER_WORDS = r"(?:<|>|\\(?:lt|gt|le|leq|ge|geq|leqslant|geqslant|ne|neq)(?![A-Za-z]))"
+_NOT_NAMES = frozenset(r"\sin \cos \tan \log \ln \exp \max \min \sum \prod \sqrt \frac \infty \pi"
+                       .split())
+_CONDITION = re.compile(
+    r"\s*(?:(?P<name>{n})\s*(?:,\s*{n}\s*)*(?P<rel>{o}|=|\\in(?![A-Za-z]))\s*(?P<rhs>.+?)"
+    r"|(?P<lo>{c})\s*{o}\s*(?P<mid>{n})(?:\s*{o}\s*{c})?)\s*".format(n=_NAME, o=_ORDER_WORDS,
+                                                                     c=_CONSTANT), re.S)
+_FORALL = re.compile(r"\\forall(?![A-Za-z])")
+
+
+def _statement_parts(latex: str) -> list[str]:
+    """``latex`` cut at the gaps between statements (``a = b, \\quad c = d``): at ``\\quad``,
+    ``\\qquad`` or ``~~`` outside braces and brackets (with the comma or semicolon before
+    them), and before a top-level ``\\forall``."""
+    parts: list[str] = []
+    depth = 0
+    start = k = 0
+    n = len(latex)
+    while k < n:
+        ch = latex[k]
+        if ch == "\\":
+            m = re.match(r"\\(left|right)(?![A-Za-z])|\\(begin|end)\s*\{[^}]*\}|\\[A-Za-z]+|\\.",
+                         latex[k:], re.S)
+            token = m.group() if m else "\\"
+            if m and (m.group(1) == "left" or m.group(2) == "begin") \
+                    or token in ("\\{", r"\lbrace", r"\langle"):
+                depth += 1
+            elif m and (m.group(1) == "right" or m.group(2) == "end") \
+                    or token in ("\\}", r"\rbrace", r"\rangle"):
+                depth -= 1
+            elif depth == 0 and _FORALL.fullmatch(token) and latex[start:k].strip():
+                parts.append(latex[start:k])
+                start = k
+            elif depth == 0 and re.fullmatch(r"\\q?quad", token):
+                # the whole gap, and the punctuation before it
+                j = k
+                while j < n:
+                    g = _GAP_TOKEN.match(latex, j)
+                    if not g:
+                        break
+                    j = g.end()
+                before = latex[start:k].rstrip()
+                if before.endswith((",", ";")):
+                    before = before[:-1]
+                parts.append(before)
+                start = k = j
+                continue
+            k += len(token)
+            continue
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif ch == "~" and depth == 0 and latex[k:k + 2] == "~~":
+            j = k
+            while j < n and (latex[j] == "~" or latex[j].isspace()):
+                j += 1
+            before = latex[start:k].rstrip()
+            if before.endswith((",", ";")):
+                before = before[:-1]
+            parts.append(before)
+            start = k = j
+            continue
+        k += 1
+    parts.append(latex[start:])
+    return [p for p in parts]
+
+
+def _condition_kind(part: str) -> str | None:
+    """"condition" for a part that restricts a variable (``x > 0``, ``0 < p < 1``,
+    ``x \\in \\mathbb{R}``), "ambiguous" for ``n = 1`` (a condition or a claim: both are
+    written so), None for a claim of its own."""
+    m = _CONDITION.fullmatch(part)
+    if m is None:
+        return None
+    name = m.group("name") or m.group("mid")
+    if name.split("_")[0].strip() in _NOT_NAMES:
+        return None
+    if m.group("lo") is not None:
+        return "condition"
+    rel, rhs = m.group("rel"), m.group("rhs")
+    if rel.startswith(r"\in") or rel in (r"\ne", r"\neq"):
+        return "condition"        # x \ne y after a claim excludes a point: a condition
+    if not re.fullmatch(_CONSTANT + r"\s*", rhs):
+        return None              # x_t > \sum_j y_j compares two quantities: a claim
+    return "ambiguous" if rel == "=" else "condition"
+
+
+def _opens_remark(part: str) -> bool:
+    """Whether ``part`` is a bracket with nothing related after it (``(3)``, ``(x > 0)``)."""
+    if not part.startswith(("(", "[")):
+        return False
+    depth = 0
+    for k, ch in enumerate(part):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if depth == 0:
+            return not _relations_at_top(part[k + 1:])
+    return True
+
+
+def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
+    """``a = b, \\quad c = d``: the statements of one row, each a chain; a condition after the
+    claim (``, \\quad x > 0``, ``\\forall x``) becomes its assumption, never a claim.
+
+    Read only when every piece can be told apart: each piece holds a relation; a condition
+    follows one claim only (with several, which it covers is unclear); ``n = 1`` after a claim
+    (a condition, or a definition?) and ``\\text{where}`` that does not define a named function
+    are refused with the reason.
+    """
+    if chain.problem is not None or _ROW in chain.latex:
+        return [chain]
+    parts = _statement_parts(chain.latex)
+    if len(parts) == 1:
+        return [chain]
+    for part in parts[1:]:
+        # \quad (3), \quad (x > 0): an equation number or a condition in brackets, refused
+        # with its reason by _with_conditions; (a - b)^2 = c after \quad is a statement
+        if _opens_remark(_LEADING.sub("", part)):
+            return [chain]
+
+    def refuse(why: str) -> list[DisplayChain]:
+        return [DisplayChain(chain.line, chain.display, _squash(chain.latex), chain.assume,
+                             problem=why, notes=chain.notes)]
+
+    claims: list[str] = []
+    conditions: list[str] = []
+    notes = list(chain.notes)
+    where = False               # a \text{where} that stands alone before its definition
+    worded = False              # a condition in words was joined to the last claim
+    for number, part in enumerate(parts):
+        part = _LEADING.sub("", _TRAILING.sub("", part))
+        if where:
+            part, where = r"\text{where} " + part, False
+        text = _TEXT_START.match(part)
+        if text is not None:
+            try:
+                words, end = _argument(part, text.end(), text.group().strip())
+            except _Unreadable as exc:
+                return refuse(str(exc))
+            if words.strip() == "where" and claims:
+                definition = _LEADING.sub("", part[end:])
+                if not definition and number + 1 < len(parts):
+                    where = True
+                    continue
+                if not re.match(r"\\(?:text|mathrm|operatorname)\s*\{[A-Za-z]{2,}\}\s*"
+                                r"(?:\\left)?\(", definition) or _relations_at_top(definition) != 1:
+                    return refuse("a 'where' clause that is not the definition of a named function "
+                                  "(a condition, or a definition of a variable?): write the claim "
+                                  "and its conditions apart, or give them with --assume")
+                if conditions:
+                    return refuse("a claim after a condition: which claims the condition covers "
+                                  "is unclear; write one display per claim")
+                claims.append(definition)
+                continue
+            if not claims or conditions:
+                return [chain]
+            # \text{for } x > 0 and all after it: read with its claim (as conditions, or a
+            # justification), the way a condition in words is read in any display
+            rest = [part] + [_LEADING.sub("", _TRAILING.sub("", p)) for p in parts[number + 1:]]
+            claims[-1] = claims[-1] + ", " + r" \quad ".join(rest)
+            worded = True
+            break
+        if _FORALL.match(part):
+            quantified = _FORALL.sub("", part, count=1).strip()
+            names = [q.strip() for q in quantified.split(",")]
+            if names and all(re.fullmatch(_NAME, q) for q in names):
+                if any(q in ("i", "e") for q in names):
+                    return refuse(f"\\forall {quantified}: i (or e) quantified as a variable; "
+                                  "rename it, or check the claim without the quantifier")
+                notes.append(f"read \\forall {quantified} as the claim holding for all values "
+                             "(the checker's default)")
+                continue
+            if _condition_kind(quantified) == "condition":
+                conditions.append(quantified)
+                continue
+            return refuse(f"the quantifier '\\forall {_squash(quantified)[:40]}' cannot be read as "
+                          "assumptions; give them with --assume")
+        if not _relations_at_top(part) and not re.search(r"\\in(?![A-Za-z])", part):
+            return [chain]       # not a statement of its own: the formula reader says why
+        kind = _condition_kind(part)
+        if number == 0 or not claims:
+            if kind is not None:
+                return refuse(f"'{_squash(part)[:40]}' before the other statements may be a "
+                              "condition or a claim: write the claim alone, and its condition "
+                              "with \\text{for } or --assume")
+            claims.append(part)
+        elif kind == "ambiguous":
+            return refuse(f"'{_squash(part)[:40]}' after the claim may be a condition (for "
+                          f"{_squash(part)[:40]}) or a claim of its own: write \\text{{for }} "
+                          "before a condition, or one display per claim")
+        elif kind == "condition":
+            conditions.append(part)
+        elif conditions:
+            return refuse("a claim after a condition: which claims the condition covers is "
+                          "unclear; write one display per claim")
+        else:
+            claims.append(part)
+    if conditions and len(claims) > 1:
+        return refuse(f"the condition '{_squash(conditions[0])[:40]}' follows several claims: "
+                      "which it covers is unclear; write one display per claim")
+    if len(claims) > 1 and worded:
+        return refuse("a condition in words after several claims: which claims it covers is "
+                      "unclear; write one display per claim")
+    return [DisplayChain(chain.line, chain.display, _squash(claim), chain.assume + tuple(
+        _squash(c) for c in conditions), notes=tuple(notes)) for claim in claims]
 
 
 def _annotations_to_their_equation(cells: list[tuple[int, str]]) -> list[tuple[int, str]]:

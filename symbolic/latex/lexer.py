@@ -22,7 +22,7 @@ GREEK = frozenset("""alpha beta gamma delta epsilon varepsilon zeta eta theta va
 lambda mu nu xi omicron rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta
 Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell""".split())   # \\ell reads like a letter
 SPACING = frozenset(r"\, \; \: \! \  \quad \qquad \displaystyle \textstyle \limits \nolimits".split()
-                    + ["\\ "])
+                    + ["\\ ", "~"])   # ~ is TeX's unbreakable space
 RELATIONS = {
     "=": "=", "<": "<", ">": ">", r"\lt": "<", r"\gt": ">",
     r"\le": r"\le", r"\leq": r"\le", r"\leqslant": r"\le",
@@ -104,6 +104,8 @@ def plain(latex: str) -> str:
     """Unicode maths (α, x₁, x², ≠, ≈, ·) spelled as LaTeX commands."""
     if len(latex) > MAX_CHARS:
         return latex          # refused by its size in tokenize; no need to spell it out
+    # an en dash between spaced operands is a minus sign typed from a word processor
+    latex = re.sub(r"(?<=\s)\u2013(?=\s)", "-", latex)
     out = []
     # a run of superscript (subscript) characters is one exponent (index): x¹⁰ is x^{10}
     runs = re.finditer(r"[%s]+|[%s]+|." % (re.escape("".join(_SUPERSCRIPTS)),
@@ -150,7 +152,7 @@ def tokenize(latex: str) -> list[Tok]:
                            f"\\operatorname{{{_NAMED_ONLY[text]}}}(x), with brackets")
             if text not in KNOWN:
                 raise fail(text, col, REFUSED_NOTATION.get(text, "unknown command"))
-        elif not (_PLAIN.fullmatch(text) or text == ":=" or text.isspace() or text[0].isdigit() or _greek_char(text)):
+        elif not (_PLAIN.fullmatch(text) or text in (":=", "~") or text.isspace() or text[0].isdigit() or _greek_char(text)):
             raise fail(text, col, "unexpected character")
         if text == "." and latex[m.end():m.end() + 2] == "..":
             raise fail("...", col, "an ellipsis cannot be checked; write the general term")

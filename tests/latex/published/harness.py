@@ -249,17 +249,60 @@ def expected_links(display: Display):
 
 
 # -- reading (bounded) --------------------------------------------------------------------------
-def _read(latex: str):
-    """The reader's links as (lhs, relation name, rhs); runs inside a budgeted child."""
-    from symbolic.latex.parse import parse_chain
-    chain = parse_chain(latex)
-    return [(link.claim.lhs, link.claim.relation.name, link.claim.rhs) for link in chain.links]
+def matrix_assumptions(matrices: str) -> list[str]:
+    """The display's matrix declarations as a user would give them with --assume.
+
+    ``Q:N,d`` is ``Q \\in \\mathbb{R}^{N \\times d}``; a column vector ``q_m:d,1`` is
+    ``q_m \\in \\mathbb{R}^{d}``; ``W_q`` is written ``W_{q}`` and ``Vprime`` ``V'``.
+    """
+    out = []
+    for item in matrices.split():
+        name, dims = item.split(":")
+        rows, cols = (d.strip() for d in dims.split(","))
+        if name.endswith("prime"):
+            name = name[:-len("prime")] + "'"
+        base, _, sub = name.partition("_")
+        latex = f"{base}_{{{sub}}}" if sub else base
+        space = f"{rows}" if cols == "1" else f"{rows} \\times {cols}"
+        out.append(f"{latex} \\in \\mathbb{{R}}^{{{space}}}")
+    return out
 
 
-def read_bounded(latex: str):
+def _read(latex: str, matrices: str = ""):
+    """The reader's links as (lhs, relation name, rhs); runs inside a budgeted child.
+
+    The display is read as the same display in a user's .tex file is (``read_display``: rows,
+    labels, conditions, several statements), each of its claims by ``parse_chain`` with the
+    display's matrix declarations as assumptions. A display any part of which cannot be read
+    is refused as a whole: a partial reading would be another display.
+    """
+    from symbolic.errors import ParseError
+    from symbolic.latex.document import read_display
+    from symbolic.latex.parse import parse_assumptions, parse_chain
+    declared = matrix_assumptions(matrices)
+    if declared:
+        try:
+            parse_assumptions(declared)
+        except ParseError as exc:
+            # never read the display without its shapes: its matrices would be numbers
+            raise ParseError(f"the display's matrix declarations cannot be read: {exc}") from None
+    chains = read_display(latex)
+    if not chains:
+        raise ParseError("no claim in the display")
+    links = []
+    for chain in chains:
+        if chain.problem is not None:
+            raise ParseError(chain.problem)
+        parsed = parse_chain(chain.latex, assumptions=declared + list(chain.assume))
+        links += [(link.claim.lhs, link.claim.relation.name, link.claim.rhs)
+                  for link in parsed.links]
+    return links
+
+
+def read_bounded(latex: str, matrices: str = ""):
     """("ok", links) | ("refused", message) | ("error", message), within PARSE_SECONDS."""
     from symbolic.budget import run_limited
-    result = run_limited(_read, latex, timeout_s=PARSE_SECONDS, memory_mb=2048)
+    result = run_limited(_read, latex, matrices, timeout_s=PARSE_SECONDS, memory_mb=2048)
     if result.status == "ok":
         return "ok", result.value
     if result.status == "user-error":
@@ -488,6 +531,9 @@ def _numeric_equal(got, want) -> bool:
 def _side_equal(got, want):
     """"structural", "numeric" or None."""
     g, w = normalise(got), normalise(want)
+    # a decimal of an expected reading (d_model**(-0.5)) means the exact decimal, as the
+    # reader reads 0.5 in LaTeX
+    w = w.xreplace({f: sympy.Rational(str(f)) for f in w.atoms(sympy.Float)})
     if g == w or sympy.srepr(g) == sympy.srepr(w):
         return "structural"
     try:
@@ -539,7 +585,7 @@ def _show(links) -> str:
 
 def classify(display: Display) -> Outcome:
     """Read one display (bounded) and compare with its expected reading."""
-    status, value = read_bounded(display.latex)
+    status, value = read_bounded(display.latex, display.matrices)
     if status == "refused":
         return Outcome(display, "refused", value.strip().splitlines()[0] if value else "")
     if status == "error":
