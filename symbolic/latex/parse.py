@@ -624,6 +624,7 @@ def _check_layer_labels(sides) -> None:
     for _, items in sides:
         walk(items)
         _check_labelled_powers(items)
+        _check_vector_products(items)
     for letter, names in bases.items():
         if len(names) >= 3:
             raise ParseError(f"^{letter} on {len(names)} names ({', '.join(sorted(names)[:3])}) is a "
@@ -657,6 +658,58 @@ def _one_letter(item) -> str | None:
     if isinstance(item, Tok) and len(item.text) == 1 and item.text.isalpha():
         return item.text
     return None
+
+
+_BOLD_COMMANDS = frozenset([r"\boldsymbol", r"\mathbf", r"\bm", r"\vec"])
+
+
+def _bold_lowercase_end(items, k) -> int | None:
+    """The end of a bold lowercase name at items[k] (``\\boldsymbol{q}_i``, ``{\\mathbf{k}}_j``)."""
+    item = items[k]
+    if isinstance(item, Group) and item.kind == "brace":
+        solid = [x for x in item.items if not (isinstance(x, Tok) and x.space)]
+        if len(solid) != 2 or _bold_lowercase_end(solid, 0) != 2:
+            return None
+        end = k + 1
+    elif isinstance(item, Tok) and item.text in _BOLD_COMMANDS and k + 1 < len(items):
+        arg = items[k + 1]
+        letter = _one_letter(arg) if not (isinstance(arg, Tok) and arg.text.startswith("\\")) else None
+        greek = isinstance(arg, Group) and [x.text for x in arg.items if isinstance(x, Tok)
+                                            and not x.space][:1]
+        if not (letter and letter.islower()) and not (greek and greek[0].startswith("\\")
+                                                      and greek[0][1:2].islower()):
+            return None
+        end = k + 2
+    else:
+        return None
+    while end + 1 < len(items) and isinstance(items[end], Tok) and items[end].text in ("_", "^"):
+        end += 2
+    return end
+
+
+def _check_vector_products(items) -> None:
+    """Refuse a product of two bold lowercase names (``\\boldsymbol{q}_i \\cdot \\boldsymbol{k}_j``).
+
+    Bold lowercase letters are vectors: their product is an inner product, which the scalar
+    reader would read as a product of two numbers.
+    """
+    for k, item in enumerate(items):
+        if isinstance(item, Group):
+            _check_vector_products(item.items)
+        end = _bold_lowercase_end(items, k)
+        if end is None or any(isinstance(items[n], Tok) and items[n].text == "^"
+                              and text_of((items[n + 1],)).strip(" {}") in ("T", r"\top", r"\intercal")
+                              for n in range(k, end - 1)):
+            continue            # q^\top k: a transpose says how the vectors multiply
+        j = end
+        while j < len(items) and isinstance(items[j], Tok) and (items[j].space or items[j].text in (
+                r"\cdot", r"\times", r"\,", r"\;", r"\!")):
+            j += 1
+        if j < len(items) and _bold_lowercase_end(items, j) is not None:
+            raise ParseError("a product of two bold vectors is an inner product (or an outer or "
+                             "cross product), which the scalar reader cannot read: write it with "
+                             "a transpose (q_i^\\top k_j) and declare the vectors "
+                             "(--assume 'q_i \\in \\mathbb{R}^{d}'), or with components")
 
 
 def _check_labelled_powers(items) -> None:

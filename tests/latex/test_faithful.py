@@ -300,3 +300,20 @@ def test_letter_superscript_on_a_word_labelled_name_is_refused(latex):
 def test_digit_superscript_on_a_word_labelled_name_stays_a_power():
     link, = parse_chain(r"x_{max}^2 = x_{max} x_{max}").links
     assert isinstance(link.claim.lhs, sympy.Pow) and link.claim.lhs.exp == 2
+
+
+@pytest.mark.parametrize("latex", [
+    # Su's entropy-invariant scale: q_i . k_j is an inner product of bold vectors
+    r"a_{i,j}=\frac{e^{\lambda \boldsymbol{q}_i\cdot \boldsymbol{k}_j}}{\sum_{j=1}^n e^{\lambda \boldsymbol{q}_i\cdot \boldsymbol{k}_j}}",
+    r"{\boldsymbol{q}}_m {\boldsymbol{k}}_n = 1",
+    r"\mathbf{x}\mathbf{y} = 2",
+    r"\boldsymbol{\theta}_t \cdot \boldsymbol{g}_t = 0",
+])
+def test_a_product_of_two_bold_vectors_is_refused(latex):
+    """Read as a product of numbers, q . k would be another claim (an inner product is a sum)."""
+    with pytest.raises(ParseError, match="inner product"):
+        parse_chain(latex)
+
+
+def test_a_number_times_a_bold_vector_stays_readable():
+    parse_chain(r"2 \mathbf{x} = \mathbf{x} + \mathbf{x}")

