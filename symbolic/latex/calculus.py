@@ -311,7 +311,9 @@ def convert_call(ctx, tag, args):
         if body.is_number and not body.free_symbols and not isinstance(body_raw, sympy.Symbol):
             raise ParseError(f"the derivative of the constant {body}: write the function")
         free = body.free_symbols
-        kinked = [a for a in body.atoms(*_KINKED) if any(v in a.free_symbols for v, _ in variables)]
+        settled = _rebuilt(body)        # sqrt(x^2) of a real x settles to |x|
+        kinked = [a for a in body.atoms(*_KINKED) | settled.atoms(*_KINKED)
+                  if any(v in a.free_symbols for v, _ in variables)]
         if kinked:
             # d/dx |x| has no value at 0, but SymPy's sign(x) gives 0 there: a certified
             # "counterexample" at the kink, or a proof of d/dx |x| = sgn(x) at x = 0
@@ -338,6 +340,19 @@ def convert_call(ctx, tag, args):
 
 _KINKED = (sympy.Abs, sympy.Max, sympy.Min, sympy.sign, sympy.Heaviside, sympy.floor,
            sympy.ceiling, sympy.frac, sympy.Piecewise)
+
+
+def _rebuilt(expr):
+    """The expression rebuilt with SymPy's automatic evaluation (no integration, no doit)."""
+    def build(e):
+        if not e.args or isinstance(e, (sympy.Integral, sympy.Derivative, sympy.Sum)):
+            return e
+        return e.func(*[build(a) for a in e.args])
+    try:
+        with sympy.evaluate(True):
+            return build(expr)
+    except Exception:       # a class that cannot be rebuilt from its args: keep it as written
+        return expr
 
 
 def _alone_on_a_side(ctx, tag, args) -> bool:
