@@ -8,7 +8,9 @@ Every claim was run by hand first and its truth worked out in its comment. Three
 * ``REFUSED``: a claim with two readings -- the reader must refuse it (``ParseError``).
 
 FALSE and TRUE claims go through ``symbolic.api.check_chain`` (the path of ``stepcheck
-check``); REFUSED ones through the reader alone. Cases marked ``xfail(strict=True)`` are
+check``); REFUSED ones through the reader alone. The ``CORE`` claims (one or two per rule) and
+the refusals run by default in about a minute; the other checked claims are marked ``slow``
+(all 245 take about 7 minutes on a loaded machine). Cases marked ``xfail(strict=True)`` are
 defects found and not fixed here (the reason says where they live).
 """
 from __future__ import annotations
