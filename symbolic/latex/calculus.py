@@ -293,6 +293,12 @@ def convert_call(ctx, tag, args):
         with sympy.evaluate(True):      # unevaluated, Integral would keep a factor 1 in front
             return sympy.Integral(body, (var, lo, hi))
     if tag == "SCZintx":
+        if not _alone_on_a_side(ctx, tag, args):
+            # an antiderivative is known only up to a constant: (\int x dx)^2 = x^4/4 or
+            # 2\int x dx = x^2 would be decided with the constant SymPy happens to pick (0)
+            raise ParseError("an indefinite integral is read only alone on one side of a "
+                             "relation (\\int f \\, dx = F, F an antiderivative of f): give "
+                             "limits or write the antiderivative")
         var, body = conv(args[0]), conv(args[1])
         if not isinstance(var, sympy.Symbol):
             raise ParseError(f"the variable of integration must be a letter, not {var}")
@@ -305,6 +311,14 @@ def convert_call(ctx, tag, args):
         if body.is_number and not body.free_symbols and not isinstance(body_raw, sympy.Symbol):
             raise ParseError(f"the derivative of the constant {body}: write the function")
         free = body.free_symbols
+        settled = _rebuilt(body)        # sqrt(x^2) of a real x settles to |x|
+        kinked = [a for a in body.atoms(*_KINKED) | settled.atoms(*_KINKED)
+                  if any(v in a.free_symbols for v, _ in variables)]
+        if kinked:
+            # d/dx |x| has no value at 0, but SymPy's sign(x) gives 0 there: a certified
+            # "counterexample" at the kink, or a proof of d/dx |x| = sgn(x) at x = 0
+            raise ParseError(f"the derivative of {body} where {kinked[0]} has a kink or a jump: it "
+                             f"does not exist everywhere; differentiate each piece where it is smooth")
         missing = [v for v, _ in variables if not (v.free_symbols & free)]
         if missing:
             body = _implicit(ctx, body_raw, body, [v for v, _ in variables], missing)
@@ -322,6 +336,29 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"only the expectation of a scalar expression can be read, not {value}")
         return Expect(value) if tag == "SCZexpect" else Variance(value)
     raise ParseError(f"internal placeholder {tag} is unknown")
+
+
+_KINKED = (sympy.Abs, sympy.Max, sympy.Min, sympy.sign, sympy.Heaviside, sympy.floor,
+           sympy.ceiling, sympy.frac, sympy.Piecewise)
+
+
+def _rebuilt(expr):
+    """The expression rebuilt with SymPy's automatic evaluation (no integration, no doit)."""
+    def build(e):
+        if not e.args or isinstance(e, (sympy.Integral, sympy.Derivative, sympy.Sum)):
+            return e
+        return e.func(*[build(a) for a in e.args])
+    try:
+        with sympy.evaluate(True):
+            return build(expr)
+    except Exception:       # a class that cannot be rebuilt from its args: keep it as written
+        return expr
+
+
+def _alone_on_a_side(ctx, tag, args) -> bool:
+    """Whether the placeholder call (tag, args) is a whole side of the chain as written."""
+    return any(isinstance(raw, sympy.Symbol) and ctx.calls.get(raw.name) == (tag, args)
+               for raw in ctx.seen)
 
 
 def _implicit(ctx, body_raw, body, variables, missing):

@@ -658,6 +658,12 @@ class _Reader:
             if _is_transpose(arg):
                 if not _is_matrix(value):
                     raise fail(text, tok.col, "a transpose of a number: write the number")
+                if "T" in self.known and text_of(_inner(arg)).strip() == "T" \
+                        and value.shape[0] == value.shape[1]:
+                    # T is a declared number (a sequence length): A^T of a square A may be its
+                    # T-th power, as state-space models write it
+                    raise fail(text, tok.col, "A^T of a square matrix with T declared a number: "
+                               "the transpose or the T-th power? write A^\\top for the transpose")
                 value = sympy.Transpose(value)
             elif _is_matrix(value) and value.shape != (1, 1):
                 power = text_of(_inner(arg)).strip()
