@@ -214,6 +214,14 @@ def _real_domain(name: str, inside: Callable, outside: Callable, fn: Callable) -
     return apply
 
 
+def _may_be_integer(x) -> bool:
+    """Whether the real ball x contains an integer (a wide ball always may)."""
+    if not x.is_finite() or x.rad() >= 0.5:
+        return True
+    below = x.mid().floor()
+    return below in x or (below + 1) in x
+
+
 def _ball_text(x) -> str:
     """A ball as a short number for a message (its midpoint; an exact integer as such)."""
     if isinstance(x, flint.arb) and x.is_exact() and x.is_integer():
@@ -328,6 +336,8 @@ class _Arb(_Interval):
             if exponent <= 0:
                 raise Undefined("zero to a non-positive power")
         elif base < 0:
+            if _may_be_integer(exponent):   # -4e59 at 50 digits: an integer the ball cannot show
+                raise Unsettled("a negative number to a power that may be an integer")
             raise Undefined(f"a negative number to the non-integer power "
                             f"{_ball_text(exponent)} is not real")
         raise Unsettled("the base of a power may be 0 or negative")

@@ -59,3 +59,17 @@ def test_precision_is_restored():
     with _flint_precision(before + 300):
         assert flint.ctx.prec == before + 300
     assert flint.ctx.prec == before
+
+
+def test_a_negative_base_to_an_exponent_ball_that_may_hold_an_integer_is_unsettled():
+    """(-1e100)^(n - 1) at n = -4e59 evaluated with 50 digits: the exponent's ball is wider than
+    1, so it may be the integer it is, and the power is defined; only a precise enough ball
+    decides (it was 'undefined', and a true claim was refuted on it)."""
+    with _flint_precision(166):
+        huge = flint.arb("-401734517520969102106538764378604899460235930016425698680341")
+        assert not huge.is_exact()
+        with pytest.raises(Unsettled):
+            _Arb().power(flint.arb(-2), huge)
+    with _flint_precision(200):
+        with pytest.raises(Undefined):
+            _Arb().power(flint.arb(-2), flint.arb(1) / 3)
