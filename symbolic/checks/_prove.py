@@ -19,6 +19,10 @@ from symbolic.budget import SoftTimeout, soft_deadline
 from symbolic.functions import MaxOver
 
 
+# ---------------------------------------------------------------------------------------
+# The domain of a step: relational facts turned into substitutions
+
+
 @dataclass(frozen=True)
 class Domain:
     """A parametrisation of a step's domain by substitutions with sign-assumed variables.
@@ -179,6 +183,10 @@ def _indexed_sign_fact(big, small, strict, protect, subs, notes, original) -> bo
     return True
 
 
+# ---------------------------------------------------------------------------------------
+# One rewrite under its own budget, and signs by SymPy's assumptions after a few rewrites
+
+
 def outer_deadline_governs(budget_s: float) -> bool:
     """Whether an enclosing soft deadline fires before ``budget_s`` (so a SoftTimeout is its)."""
     try:
@@ -244,6 +252,10 @@ def _prove_sign(expr, *, strict: bool, budget_s: float = STEP_BUDGET_S,
         if result is not None and _sign_ok(result, strict):
             return name
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# The values one symbol may take
 
 
 def interval_of(symbol: sympy.Symbol, facts: Iterable[sympy.Basic]) -> sympy.Set:

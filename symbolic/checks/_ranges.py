@@ -21,6 +21,9 @@ rewrites every sum and product so that SymPy's value is the conventional one:
 
 Inside the body of a sum over ``j = a..b`` the facts ``a <= j <= b`` hold (the body is only
 ever evaluated there), which lets nested ranges such as ``k = 1..j`` be proved non-empty.
+
+``prove_sign`` and ``prove_sign_on`` (a sign proved after this convention, the rest in
+``_prove.py``) live here, as a range's count is itself proved with them.
 """
 from __future__ import annotations
 
