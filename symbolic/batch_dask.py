@@ -1,6 +1,6 @@
 """Batch checking on a Dask cluster: ``stepcheck check --scheduler ADDRESS FILES...``.
 
-The claims are read here, exactly as ``stepcheck check`` reads them (``commands.check``);
+The claims are read here, exactly as ``stepcheck check`` reads them (``commands.inputs``);
 each claim is then checked on a Dask worker by the same function the local run uses
 (``commands.chain.check_item``: the LaTeX read in a forked child under the hard budget, each
 link checked in its own forked child), so the verdicts, evidence and counterexamples are the local run's. The
@@ -14,7 +14,7 @@ import multiprocessing
 import threading
 
 from symbolic.commands.chain import check_item, check_target, reader_options
-from symbolic.commands.check import Checked, collect, read_targets
+from symbolic.commands.inputs import Checked, collect, read_targets
 from symbolic.config import CheckConfig
 from symbolic.errors import StepcheckError
 

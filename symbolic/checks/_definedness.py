@@ -199,7 +199,7 @@ def _nonzero_facts(facts) -> list:
 
 def _stated(expr, facts, *, strict: bool) -> bool:
     """Whether a fact says literally that ``expr > 0`` (``>= 0``), up to rearranging."""
-    from symbolic.checks.algebraic import as_greater
+    from symbolic.checks._prove import as_greater
     target = sympy.expand(expr)
     for fact in facts:
         parts = as_greater(fact)
@@ -212,7 +212,8 @@ def _stated(expr, facts, *, strict: bool) -> bool:
 
 def _on_interval(expr, facts, *, strict: bool) -> bool:
     """The sign of a one-variable condition on the interval the facts give its variable."""
-    from symbolic.checks.inequality import _parametrise, interval_of, prove_sign
+    from symbolic.checks._prove import _parametrise, interval_of
+    from symbolic.checks._ranges import prove_sign
     symbols = expr.free_symbols
     if len(symbols) != 1:
         return False
@@ -271,8 +272,8 @@ def _shift_sign(expr, *, strict: bool) -> bool:
 
 
 def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()) -> bool:
-    from symbolic.checks.inequality import prove_sign_on
-    from symbolic.checks.indexed import POSITIVE, sign_of
+    from symbolic.checks._prove import POSITIVE, sign_of
+    from symbolic.checks._ranges import prove_sign_on
     expr = condition.expr
     every = facts + tuple(condition.facts)
     need = condition.need
@@ -297,8 +298,8 @@ def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()
 
 
 def _nonzero(expr, facts, protect, depth: int) -> bool:
-    from symbolic.checks.inequality import prove_sign_on
-    from symbolic.checks.indexed import POSITIVE, sign_of
+    from symbolic.checks._prove import POSITIVE, sign_of
+    from symbolic.checks._ranges import prove_sign_on
     if expr.is_zero is False or sign_of(expr) == POSITIVE or sign_of(-expr) == POSITIVE:
         return True
     known = _nonzero_facts(facts)
@@ -465,7 +466,7 @@ def _relaxed(fact) -> list:
 
 
 def _as_greater(fact):
-    from symbolic.checks.algebraic import as_greater
+    from symbolic.checks._prove import as_greater
     return as_greater(fact)
 
 

@@ -21,6 +21,9 @@ rewrites every sum and product so that SymPy's value is the conventional one:
 
 Inside the body of a sum over ``j = a..b`` the facts ``a <= j <= b`` hold (the body is only
 ever evaluated there), which lets nested ranges such as ``k = 1..j`` be proved non-empty.
+
+``prove_sign`` and ``prove_sign_on`` (a sign proved after this convention, the rest in
+``_prove.py``) live here, as a range's count is itself proved with them.
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.budget import SoftTimeout
+from symbolic.checks._prove import STEP_BUDGET_S, _prove_sign, domain_of
 from symbolic.functions import MaxOver
 
 _SUMLIKE = (sympy.Sum, sympy.Product)
@@ -50,7 +54,6 @@ def count_sign(lo, hi, facts: Iterable = (), *, at_least: int = 0) -> bool | Non
     if gap.is_Integer:
         return bool(gap >= 0)
     # a count of integers: hi - lo + 1 < at_least means hi - lo + 1 <= at_least - 1
-    from symbolic.checks.inequality import prove_sign, prove_sign_on
     facts = tuple(facts)
     if prove_sign_on(gap, facts, cheap=True) is not None:
         return True
@@ -243,4 +246,38 @@ def _non_integer_range(expr, bound):
         found = _non_integer_range(arg, bound)
         if found is not None:
             return found
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Signs read by the convention (a count's sign above is proved with these)
+
+
+def prove_sign(expr, *, strict: bool = False, budget_s: float = STEP_BUDGET_S,
+               cheap: bool = False) -> str | None:
+    """Prove ``expr >= 0`` (``> 0`` when strict) from SymPy's assumptions.
+
+    Returns the name of the rewrite after which SymPy answered True, or None.
+    ``cheap`` leaves out ``simplify`` (for the many side conditions of rule matching).
+    Sums and products are read by the empty-range convention (``conventional``).
+    """
+    return _prove_sign(conventional(expr), strict=strict, budget_s=budget_s, cheap=cheap)
+
+
+def prove_sign_on(expr, facts: Iterable[sympy.Basic], *, strict: bool = False,
+                  protect: Iterable[sympy.Basic] = (), cheap: bool = False) -> str | None:
+    """``prove_sign`` plainly, then on the domain parametrised by ``facts``."""
+    facts = tuple(facts)
+    expr = conventional(expr, facts)
+    how = _prove_sign(expr, strict=strict, cheap=cheap)
+    if how is not None:
+        return f"sign by SymPy's assumptions after {how}"
+    if not facts:
+        return None
+    domain = domain_of(facts, protect=protect)
+    if domain.empty:
+        return None
+    how = _prove_sign(domain.apply(expr), strict=strict, cheap=cheap)
+    if how is not None:
+        return f"sign after {how}, with {domain.describe()}"
     return None

@@ -17,7 +17,6 @@ inequality tier and the named rules.
 """
 from __future__ import annotations
 
-import signal
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -26,178 +25,17 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 from sympy.functions.elementary.hyperbolic import HyperbolicFunction
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
-from symbolic.budget import SoftTimeout, soft_deadline
+from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
+from symbolic.checks._prove import domain_of, run_budgeted
+# re-exported: other families and the tests import these from here (their home is _prove.py)
+from symbolic.checks._prove import Domain, as_greater, flatten_facts, outer_deadline_governs  # noqa: F401
 from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 # Soft budgets (seconds) of one strategy; the pipeline's own deadline still governs.
 CHEAP_BUDGET_S = 2.0
 EXPENSIVE_BUDGET_S = 8.0
-
-
-# ---------------------------------------------------------------------------------------
-# The domain of a step: relational facts turned into substitutions
-
-
-@dataclass(frozen=True)
-class Domain:
-    """A parametrisation of a step's domain by substitutions with sign-assumed variables.
-
-    ``substitutions`` are applied in order; ``notes`` say in words what each one is and
-    which fact it came from (for evidence); ``unused`` lists facts that could not be
-    turned into a substitution (dropping a fact only enlarges the domain, which keeps
-    every proof sound but may make it fail).
-    """
-
-    substitutions: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
-    notes: tuple[str, ...] = ()
-    unused: tuple[str, ...] = ()
-
-    def apply(self, expr):
-        """The expression in the domain's own variables."""
-        for old, new in self.substitutions:
-            if isinstance(old, sympy.IndexedBase):
-                expr = expr.replace(lambda e, o=old: isinstance(e, sympy.Indexed) and e.base == o,
-                                    lambda e, n=new: n[e.indices])
-            else:
-                expr = expr.subs(old, new)
-        return expr
-
-    @property
-    def empty(self) -> bool:
-        return not self.substitutions
-
-    def describe(self) -> str:
-        return "; ".join(self.notes) if self.notes else "no facts used"
-
-
-def flatten_facts(assumptions: Iterable[sympy.Basic]) -> list[sympy.Basic]:
-    """The atomic facts of a step's assumptions (``And`` split up)."""
-    out: list[sympy.Basic] = []
-    for fact in assumptions:
-        if isinstance(fact, sympy.And):
-            out.extend(flatten_facts(fact.args))
-        elif fact is not sympy.true:
-            out.append(fact)
-    return out
-
-
-def as_greater(fact):
-    """``(big, small, strict)`` for a relational fact ``big > small``, or None."""
-    if isinstance(fact, sympy.StrictGreaterThan):
-        return fact.lhs, fact.rhs, True
-    if isinstance(fact, sympy.GreaterThan):
-        return fact.lhs, fact.rhs, False
-    if isinstance(fact, sympy.StrictLessThan):
-        return fact.rhs, fact.lhs, True
-    if isinstance(fact, sympy.LessThan):
-        return fact.rhs, fact.lhs, False
-    return None
-
-
-def _fresh(name: str, *, strict: bool, integer: bool) -> sympy.Dummy:
-    if strict:
-        return sympy.Dummy(name, positive=True, integer=integer or None)
-    return sympy.Dummy(name, nonnegative=True, integer=integer or None)
-
-
-def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Basic] = ()) -> Domain:
-    """Turn relational facts into a parametrisation of the domain.
-
-    For a fact ``big > small`` (or ``>=``) the difference ``big - small`` is solved for a
-    symbol that appears in it linearly with a numeric coefficient: ``a > b`` gives
-    ``a = b + t`` with ``t > 0``. An equality fact ``s = e`` substitutes ``e`` for ``s``.
-    A fact ``x[j] > 0`` about an ``IndexedBase`` with an index not in ``protect`` (read
-    as "for every j") makes ``x`` a positive ``IndexedBase``. ``protect`` are symbols
-    that are free in the claim (an index free in the claim names one element, so a fact
-    about it is not about every element).
-    """
-    protect = set(protect)
-    # an index that another fact restricts (1 <= j <= 2) is not "every j": a sign fact
-    # about x[j] then holds for those j only and gives x no sign
-    restricted = _restricted_indices(flatten_facts(assumptions))
-    protect |= restricted
-    subs: list[tuple[sympy.Basic, sympy.Basic]] = []
-    notes: list[str] = []
-    unused: list[str] = []
-    done: set = set()
-    created: set = set()  # the new variables are never solved for again
-
-    def current(expr):
-        return Domain(tuple(subs)).apply(expr)
-
-    for fact in flatten_facts(assumptions):
-        original = fact
-        fact = current(fact)
-        if fact is sympy.true:
-            continue
-        if isinstance(fact, sympy.Equality) and isinstance(fact.lhs, sympy.Symbol) \
-                and fact.lhs not in done and fact.lhs not in fact.rhs.free_symbols:
-            subs.append((fact.lhs, fact.rhs))
-            done.add(fact.lhs)
-            notes.append(f"{fact.lhs} = {fact.rhs} (from {original})")
-            continue
-        parts = as_greater(fact)
-        if parts is None:
-            unused.append(str(original))
-            continue
-        big, small, strict = parts
-        if _indexed_sign_fact(big, small, strict, protect, subs, notes, original):
-            continue
-        diff = sympy.expand(big - small)
-        chosen = None
-        for sym in sorted(diff.free_symbols - done - created, key=lambda s: s.name):
-            if not isinstance(sym, sympy.Symbol):
-                continue
-            try:
-                poly = sympy.Poly(diff, sym)
-            except sympy.PolynomialError:
-                continue
-            if poly.degree() != 1:
-                continue
-            coeff = poly.coeff_monomial(sym)
-            if coeff.is_number and coeff != 0:
-                chosen = (sym, coeff, sympy.expand(diff - coeff * sym))
-                break
-        if chosen is None:
-            unused.append(str(original))
-            continue
-        sym, coeff, rest = chosen
-        integer = bool(sym.is_integer and rest.is_integer and abs(coeff) == 1)
-        t = _fresh(f"t_{sym.name}", strict=strict, integer=integer)
-        created.add(t)
-        value = (t - rest) / coeff
-        subs.append((sym, value))
-        done.add(sym)
-        notes.append(f"{sym} = {value} with {t} {'>' if strict else '>='} 0 (from {original})"
-                     .replace("_t_", "t_"))
-    return Domain(tuple(subs), tuple(notes), tuple(unused))
-
-
-def _restricted_indices(facts) -> set:
-    """Symbols that appear in a fact outside the indices of an ``Indexed``."""
-    out: set = set()
-    for fact in facts:
-        plain = fact.replace(lambda e: isinstance(e, sympy.Indexed),
-                             lambda e: sympy.Dummy()) if fact.has(sympy.Indexed) else fact
-        out |= {s for s in plain.free_symbols if isinstance(s, sympy.Symbol)
-                and not isinstance(s, sympy.Dummy)}
-    return out
-
-
-def _indexed_sign_fact(big, small, strict, protect, subs, notes, original) -> bool:
-    """Handle ``x[j] > 0`` / ``x[j] >= 0`` for every j by giving the base a sign."""
-    if small != 0 or not isinstance(big, sympy.Indexed):
-        return False
-    if not all(isinstance(i, sympy.Symbol) and i not in protect for i in big.indices):
-        return False
-    base = big.base
-    signed = sympy.IndexedBase(base.label, real=True,
-                               **({"positive": True} if strict else {"nonnegative": True}))
-    subs.append((base, signed))
-    notes.append(f"every {big} {'>' if strict else '>='} 0 (from {original})")
-    return True
 
 
 # ---------------------------------------------------------------------------------------
@@ -421,31 +259,6 @@ class ZeroProof:
     strategy: str = ""
     detail: str = ""
     timed_out: bool = False
-
-
-def outer_deadline_governs(budget_s: float) -> bool:
-    """Whether an enclosing soft deadline fires before ``budget_s`` (so a SoftTimeout is its)."""
-    try:
-        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
-    except (AttributeError, ValueError):
-        return False
-    return bool(remaining) and remaining <= budget_s
-
-
-def run_budgeted(fn, *args, budget_s: float):
-    """``fn(*args)`` under its own soft budget: None when that budget ran out.
-
-    A SoftTimeout of an enclosing deadline (the pipeline's) is re-raised, so that the
-    whole checker stops instead of carrying on without a timer.
-    """
-    outer = outer_deadline_governs(budget_s)
-    try:
-        with soft_deadline(budget_s):
-            return fn(*args)
-    except SoftTimeout:
-        if outer:
-            raise
-        return None
 
 
 def _run(strategy: Strategy, expr, budget_s: float):

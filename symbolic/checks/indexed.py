@@ -28,11 +28,10 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.checks import Cost, checker, rule
 from symbolic.checks.algebraic import normalize_sums
+from symbolic.checks._prove import POSITIVE, _real, sign_of
 from symbolic.checks._ranges import conventional, non_integer_range
 from symbolic.functions import MaxOver
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
-
-POSITIVE, NONNEGATIVE = "positive", "nonnegative"
 
 
 # ---------------------------------------------------------------------------------------
@@ -226,62 +225,6 @@ def zero_by_normal_form(expr, facts=()) -> bool:
         return False
     general, _ = generalise(normal_form(expr, facts))
     return _vanishes(general)
-
-
-# ---------------------------------------------------------------------------------------
-# Signs by structure
-
-
-def _real(e) -> bool:
-    if e.is_extended_real:
-        return True
-    if isinstance(e, (sympy.Add, sympy.Mul)):
-        return all(_real(a) for a in e.args)
-    if isinstance(e, sympy.Pow):
-        return _real(e.base) and (e.exp.is_integer or sign_of(e.base) == POSITIVE) \
-            and _real(e.exp)
-    if isinstance(e, sympy.exp):
-        return _real(e.args[0])
-    if isinstance(e, sympy.log):
-        return sign_of(e.args[0]) == POSITIVE
-    if isinstance(e, (sympy.Sum, MaxOver)):
-        return _real(e.function)
-    return False
-
-
-def sign_of(e) -> str | None:
-    """``"positive"``, ``"nonnegative"`` or None, read off the structure of ``e``."""
-    if e.is_positive:
-        return POSITIVE
-    if e.is_Number:
-        return NONNEGATIVE if e >= 0 else None
-    if isinstance(e, sympy.exp):
-        return POSITIVE if _real(e.args[0]) else None
-    if isinstance(e, sympy.Pow):
-        base = sign_of(e.base)
-        if base == POSITIVE and _real(e.exp):
-            return POSITIVE
-        if e.exp.is_integer and e.exp.is_even and _real(e.base):
-            return NONNEGATIVE
-        if base == NONNEGATIVE and e.exp.is_positive:
-            return NONNEGATIVE
-        return None
-    if isinstance(e, (sympy.Mul, sympy.Add)):
-        signs = [sign_of(a) for a in e.args]
-        if None in signs:
-            return None
-        if isinstance(e, sympy.Mul):
-            return POSITIVE if all(s == POSITIVE for s in signs) else NONNEGATIVE
-        return POSITIVE if POSITIVE in signs else NONNEGATIVE
-    if isinstance(e, sympy.Sum) and len(e.limits) == 1:
-        (index, lo, hi), = e.limits
-        term = sign_of(e.function)
-        if term == POSITIVE and (hi - lo + 1).is_positive:
-            return POSITIVE
-        return NONNEGATIVE if term else None
-    if e.is_nonnegative:
-        return NONNEGATIVE
-    return None
 
 
 # ---------------------------------------------------------------------------------------

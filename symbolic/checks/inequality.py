@@ -17,18 +17,16 @@ This tier never refutes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
 
 import sympy
 from sympy.calculus.util import continuous_domain
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
-from symbolic.checks.algebraic import domain_of, flatten_facts, run_budgeted
-from symbolic.checks._ranges import conventional
+# prove_sign and friends are re-exported: other families import them from here
+from symbolic.checks._prove import _parametrise, _sign_ok, domain_of, interval_of  # noqa: F401
+from symbolic.checks._ranges import conventional, prove_sign, prove_sign_on  # noqa: F401
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
-
-STEP_BUDGET_S = 3.0
 
 
 @dataclass(frozen=True)
@@ -60,114 +58,8 @@ def goal_of(lhs, relation: Relation, rhs) -> Goal | None:
     return None
 
 
-def _sign_ok(expr, strict: bool) -> bool:
-    answer = expr.is_positive if strict else expr.is_nonnegative
-    return answer is True
-
-
-def _budgeted(fn, expr, budget_s: float):
-    """One rewrite under its own budget; None when it fails or runs out of time."""
-    try:
-        return run_budgeted(fn, expr, budget_s=budget_s)
-    except (SoftTimeout, RecursionError):
-        raise
-    except Exception:  # a SymPy failure in one rewrite decides nothing
-        return None
-
-
-_REWRITES = (
-    ("as written", lambda e: e),
-    ("expand", sympy.expand),
-    ("factor", lambda e: sympy.factor(sympy.together(e))),
-    ("cancel", lambda e: sympy.cancel(sympy.together(e))),
-    ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
-    # closed forms of sums: safe because every sum was first given its empty-range
-    # value (``conventional``), so SymPy's reversed-range convention never applies
-    ("doit", lambda e: sympy.expand(e.doit()) if e.has(sympy.Sum, sympy.Product) else None),
-    ("simplify", sympy.simplify),
-)
-
-
-def prove_sign(expr, *, strict: bool = False, budget_s: float = STEP_BUDGET_S,
-               cheap: bool = False) -> str | None:
-    """Prove ``expr >= 0`` (``> 0`` when strict) from SymPy's assumptions.
-
-    Returns the name of the rewrite after which SymPy answered True, or None.
-    ``cheap`` leaves out ``simplify`` (for the many side conditions of rule matching).
-    Sums and products are read by the empty-range convention (``conventional``).
-    """
-    return _prove_sign(conventional(expr), strict=strict, budget_s=budget_s, cheap=cheap)
-
-
-def _prove_sign(expr, *, strict: bool, budget_s: float = STEP_BUDGET_S,
-                cheap: bool = False) -> str | None:
-    for name, rewrite in _REWRITES:
-        if cheap and name == "simplify":
-            continue
-        result = _budgeted(rewrite, expr, budget_s)
-        if result is not None and _sign_ok(result, strict):
-            return name
-    return None
-
-
-def prove_sign_on(expr, facts: Iterable[sympy.Basic], *, strict: bool = False,
-                  protect: Iterable[sympy.Basic] = (), cheap: bool = False) -> str | None:
-    """``prove_sign`` plainly, then on the domain parametrised by ``facts``."""
-    facts = tuple(facts)
-    expr = conventional(expr, facts)
-    how = _prove_sign(expr, strict=strict, cheap=cheap)
-    if how is not None:
-        return f"sign by SymPy's assumptions after {how}"
-    if not facts:
-        return None
-    domain = domain_of(facts, protect=protect)
-    if domain.empty:
-        return None
-    how = _prove_sign(domain.apply(expr), strict=strict, cheap=cheap)
-    if how is not None:
-        return f"sign after {how}, with {domain.describe()}"
-    return None
-
-
 # ---------------------------------------------------------------------------------------
 # Univariate calculus
-
-
-def interval_of(symbol: sympy.Symbol, facts: Iterable[sympy.Basic]) -> sympy.Set:
-    """The set of values of ``symbol`` allowed by its assumptions and by the facts about it alone."""
-    region: sympy.Set = sympy.S.Reals
-    if symbol.is_positive:
-        region = sympy.Interval.open(0, sympy.oo)
-    elif symbol.is_nonnegative:
-        region = sympy.Interval(0, sympy.oo)
-    elif symbol.is_negative:
-        region = sympy.Interval.open(-sympy.oo, 0)
-    elif symbol.is_nonpositive:
-        region = sympy.Interval(-sympy.oo, 0)
-    for fact in flatten_facts(facts):
-        if fact.free_symbols != {symbol} or not isinstance(fact, sympy.core.relational.Relational):
-            continue
-        try:
-            allowed = sympy.solve_univariate_inequality(fact, symbol, relational=False)
-        except SoftTimeout:
-            raise
-        except Exception:  # a fact SymPy cannot solve is simply not used (superset: sound)
-            continue
-        region = region.intersect(allowed)
-    return region
-
-
-def _parametrise(interval: sympy.Interval, u: sympy.Symbol):
-    """An expression in a fresh sign-assumed variable that runs over the interval's interior."""
-    a, b = interval.start, interval.end
-    t = sympy.Dummy("t", positive=True)
-    if a == -sympy.oo and b == sympy.oo:
-        return sympy.Dummy("u", real=True)
-    if b == sympy.oo:
-        return a + t
-    if a == -sympy.oo:
-        return b - t
-    return a + (b - a) * t / (1 + t)
 
 
 def _sign_on(expr, u, interval, *, strict: bool) -> bool:

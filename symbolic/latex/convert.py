@@ -214,7 +214,7 @@ class Context:
         if re.fullmatch(r"[A-Za-z]", text):
             self.indices.add(text)
             return self.symbol(text)
-        from symbolic.latex.parse import library_parse   # the same reader, for j+1
+        from symbolic.latex.library import library_parse   # the same reader, for j+1
         return self.convert(library_parse(text))
 
     def vector(self, raw, row_ok=True):

@@ -3,7 +3,7 @@ library changed and the adapter's rewrites (symbolic/latex/rewrite.py) must be r
 import pytest
 import sympy
 
-from symbolic.latex.parse import _configs
+from symbolic.latex.library import _configs
 
 latex2sympy = pytest.importorskip("latex2sympy2_extended").latex2sympy
 

@@ -1,0 +1,140 @@
+"""The rewriter's bars and transposes: norms, inner products ``\\langle u, v \\rangle`` and
+``u^T v`` / ``u v^T`` read as dot products.
+"""
+from __future__ import annotations
+
+from symbolic.latex.lexer import Group, Tok, fail, text_of
+from symbolic.latex.rewrite_items import (
+    _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
+from symbolic.latex.rewrite_tables import _FONTS
+
+
+class BarRewriting:
+    """Norms, inner products and transposes: a part of ``Rewriter``."""
+
+    def _inner_product(self, group) -> str:
+        """``\\langle u, v \\rangle`` of two vectors: their dot product."""
+        parts, current = [], []
+        for item in group.items:
+            if isinstance(item, Tok) and item.text == ",":
+                parts.append(current)
+                current = []
+            elif not _space(item):
+                current.append(item)
+        parts.append(current)
+        vectors = []
+        for part in parts:
+            if len(part) == 2 and isinstance(part[0], Tok) and part[0].text in _FONTS:
+                part = list(self._inner(part[1]))
+            part = tuple(x for x in part if not _space(x))
+            if _atom_end(part, 0) != len(part) or not part:
+                raise fail(text_of((group,)), group.col, "an inner product needs two vectors like q, k_j")
+            vectors.append(part)
+        if len(vectors) != 2:
+            raise fail(text_of((group,)), group.col, "an inner product needs exactly two vectors")
+        return self._dot(vectors[0], vectors[1])
+
+    # -- norms --------------------------------------------------------------------------------
+    def _norms(self, items):
+        """``||v||`` and ``\\|v\\|`` of a vector v: ``sqrt(v^T v)`` (see vectors.py)."""
+        k = 0
+        while k < len(items):
+            bars = _bars(items, k)
+            if bars:
+                first = _skip_forward(items, k + bars)
+                end = _atom_end(items, first)
+                close = _skip_forward(items, end) if end is not None else None
+                if close is not None and _bars(items, close) == bars:
+                    text = self._call("SCZnorm", self._vec(items[first:end]))
+                    items = items[:k] + (Tok(text, items[k].col),) + items[close + bars:]
+                elif bars == 1 or k + 1 < len(items) and _bars(items, k) == 2:
+                    raise fail(text_of(items[k:]), items[k].col, "the norm of an expression of vectors "
+                               "cannot be read; write it with components: \\sqrt{\\sum_j (x_j - y_j)^2}")
+            k += 1
+        return items
+
+    # -- transposes ----------------------------------------------------------------------------
+    def _transposes(self, items):
+        """Replace ``u v^T`` / ``u^T v`` by dot-product placeholders (see vectors.py)."""
+        k = 0
+        while k < len(items):
+            item = items[k]
+            if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
+                    and _is_transpose(items[k + 1]):
+                items = self._one_transpose(items, k)
+                k = 0
+                continue
+            k += 1
+        return items
+
+    def _one_transpose(self, items, caret):
+        col = items[caret].col
+        start, u, scale = self._transposed(items, caret)
+        if text_of(u[:1])[:1].isupper():
+            raise fail(text_of(u) + "^T", col, "matrix transposes are not supported; "
+                       "write the entries or a dot product of vectors")
+        # u^T v (a vector right of the transpose) is preferred: in "\lambda k^T q" the
+        # scalar is on the left; without one on the right, u v^T takes the left neighbour.
+        after = _skip_forward(items, caret + 2)
+        end = _atom_end(items, after)
+        if end is not None:
+            self._convention("u^T v", col)
+            text = self._dot(u, items[after:end])
+            return items[:start] + (Tok(scale + text, col),) + items[end:]
+        if after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren":
+            self._convention("u^T v", col)
+            text = self._call("SCZdotl", self._vec(u), self.emit(items[after].items))
+            return items[:start] + (Tok(scale + text, col),) + items[after + 1:]
+        before = _skip_back(items, start - 1)
+        left = _atom_start(items, before + 1) if before >= 0 and not scale else None
+        if left is not None:
+            v = items[left:before + 1]
+            if len(v) == 1 and len(u) == 1:
+                # q_i k_j^T of row vectors is a dot product (the documents' notation); p p^T of
+                # plain vectors is an outer product (a matrix) in most papers
+                raise fail(text_of(v) + text_of(u) + "^T", col, "u u^T of vectors without a row "
+                           "index is an outer product (a matrix), which cannot be read; write "
+                           "u^T v or \\langle u, v \\rangle for a dot product")
+            self._convention("u v^T", col)
+            return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
+        raise fail(text_of(u) + "^T", col, "a transposed vector needs a vector next to it (u^T v or u v^T)")
+
+    def _convention(self, form: str, col: int) -> None:
+        """Both u^T v and u v^T in one chain: one of them is an outer product (a matrix)."""
+        if self.convention is None:
+            self.convention = form
+        elif self.convention != form:
+            raise fail("^T", col, f"this chain writes both u^T v and u v^T; one of them would be an "
+                       f"outer product (a matrix), which is not supported: use one convention")
+
+    def _transposed(self, items, caret):
+        """What ^T applies to: (start index, the vector's items, LaTeX of a scalar factor + \\cdot).
+
+        ``k_j^T`` is a vector; ``(\\lambda \\mu_a)^T`` is a scalar times a vector (linearity).
+        """
+        col = items[caret].col
+        start = _atom_start(items, caret)
+        if start is not None:
+            return start, items[start:caret], ""
+        group = items[caret - 1] if caret else None
+        if isinstance(group, Group) and group.kind == "paren":
+            inner = tuple(x for x in group.items if not (isinstance(x, Tok) and x.text == r"\cdot"))
+            end = len(inner)
+            while end and _space(inner[end - 1]):
+                end -= 1
+            first = _atom_start(inner, end)
+            rest = inner[:first] if first is not None else ()
+            if first is not None and not any(isinstance(x, Tok) and x.text in "+-" for x in rest):
+                scale = self.emit(rest).strip()
+                return caret - 1, inner[first:end], (r"( %s ) \cdot " % scale if scale else "")
+        raise fail("^T", col, "a transpose is supported only on a vector like k_j or a scaled "
+                   "vector like (\\lambda k_j), in u^T v or u v^T")
+
+    def _vec(self, atom) -> str:
+        for tok in atom:
+            if isinstance(tok, Tok) and tok.text.isalpha() and tok.text.isupper() and tok is atom[0]:
+                raise fail(text_of(atom), tok.col, "matrix products are not supported")
+        return text_of(atom)
+
+    def _dot(self, u, v) -> str:
+        return self._call("SCZdot", self._vec(u), self._vec(v))
