@@ -84,7 +84,7 @@ v_j, w_mean = Symbol("v_j", real=True), Symbol("w", real=True)
 v_a, v_b = Symbol("v_a", real=True), Symbol("v_b", real=True)
 
 
-#: "k_j^T q >> k_i^T q" read as CONTRACT's >>: the ratio r = k_j^T q / k_i^T q of the top score
+#: "k_j^T q >> k_i^T q" read as a \gg claim over a regime (docs/verdicts.md): the ratio r = k_j^T q / k_i^T q of the top score
 #: to the others (at least 100), the others' score t > 0 (so the gap is g = (r - 1) t)
 ratio = Symbol("r", positive=True)
 t_score = Symbol("t", positive=True)
