@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from symbolic.latex.lexer import RELATIONS
 from symbolic.latex.macros import Macro, Unreadable, argument, expand
+from symbolic.latex.wrappers import unwrap
 
 _ALIGNED = ("aligned", "split", "gathered", "alignedat")
 REFUSED = "\x01"   # a display body that starts with this is a reason, not LaTeX
@@ -145,7 +146,6 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
 def _unwrapped(body: str) -> tuple[str, int]:
     """A display without outer braces and ``\\displaystyle`` (``{\\displaystyle a = b}``, as
     Wikipedia prints), and how many characters were cut before it."""
-    from symbolic.latex.parse import unwrap
     inner = unwrap(body)
     if not inner or inner == body.strip():
         return body, 0
