@@ -21,6 +21,11 @@ from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, p
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
 from symbolic.latex.rewrite import Rewriter, check_words
+from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
+                                     i_compared)
+# over_to_frac, unbrace_atoms, underscored_names and unwrap are offered here too, as before
+from symbolic.latex.wrappers import (over_to_frac, strip_math, unbrace_atoms,  # noqa: F401
+                                     underscored_names, unwrap)
 from symbolic.model import Claim, Relation
 
 
@@ -54,219 +59,6 @@ class ParsedChain:
     links: tuple[Link, ...]
     assumptions: Assumptions
     notes: tuple[str, ...] = ()     # readings the verdict should show ("i is the imaginary unit")
-
-
-# -- splitting --------------------------------------------------------------------------------
-def _strip_math(latex: str) -> str:
-    """Drop what wraps a claim without changing it: surrounding ``$...$``, ``$$...$$``,
-    ``\\[...\\]``, outer braces and ``\\displaystyle`` (``{\\displaystyle a = b}``, the
-    form Wikipedia prints), and a final full stop or comma; TeX's infix ``{a \\over b}`` is
-    spelled ``\\frac{a}{b}`` (or refused where it is not plain)."""
-    if not isinstance(latex, str):
-        raise ParseError(f"expected LaTeX text, got {type(latex).__name__}")
-    text = plain(latex).strip()
-    for left, right in (("$$", "$$"), ("$", "$"), (r"\[", r"\]"), (r"\(", r"\)")):
-        if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
-            text = text[len(left):-len(right)].strip()
-            break
-    text = unbrace_atoms(over_to_frac(underscored_names(text)))
-    text = text.rstrip(" .,;。，") or text
-    return unwrap(text).rstrip(" .,;。，") or text
-
-
-# a lowercase letter only: a bold capital is a matrix, which the formula reader must see as
-# written (braced, it is refused; unbraced, \boldsymbol{W}_q x would be a product of numbers)
-_FONT_ATOM = re.compile(r"\{\s*(\\(?:boldsymbol|mathbf|bm|mathit|mathsf|vec)\s*"
-                        r"\{\s*(?:\\[a-z]+|[a-z])\s*\})\s*\}")
-# tokens after which a brace group is no command's argument
-_OPERATOR_TOKENS = frozenset(r"\cdot \times \pm \mp \left \right \, \; \: \! \quad \qquad"
-                             .split()) | frozenset(RELATIONS)
-
-
-def unbrace_atoms(text: str) -> str:
-    """``{\\boldsymbol{x}}_{m}`` as ``\\boldsymbol{x}_{m}``: braces around one bold (or other
-    font) letter group nothing, and with them the subscript would have no base to read.
-
-    Only where the brace group is no command's argument (after ``\\frac``, ``\\hat``, ``^``
-    or ``_`` the braces delimit the argument and stay).
-    """
-    if "{\\" not in text or len(text) > MAX_CHARS:
-        return text
-    spans = {end: start for start, end, kind in _group_spans(text) if kind == "brace"}
-    tokens = list(_WRAP_TOKEN.finditer(text))
-    out, position, previous = [], 0, None
-    for m in tokens:
-        if m.start() < position:
-            continue
-        atom = _FONT_ATOM.match(text, m.start()) if m.group() == "{" else None
-        if atom is not None and _not_an_argument(text, previous, spans):
-            out.append(text[position:m.start()] + atom.group(1))
-            position = atom.end()
-            previous = None
-            continue
-        if not m.group().isspace():
-            previous = m
-    out.append(text[position:])
-    return "".join(out)
-
-
-_UNDERSCORED = re.compile(r"\\(mathrm|text|textrm)\s*\{\s*([A-Za-z]+)\\_([A-Za-z]+)\s*\}")
-
-
-def underscored_names(text: str) -> str:
-    """``\\mathrm{step\\_num}`` (a name with an underscore character, as code names are
-    printed) as ``\\mathrm{step}_{\\mathrm{num}}``, the name step_num.
-
-    Refused where the same display also writes ``\\mathrm{step}_...``: the two names would
-    become one.
-    """
-    if r"\_" not in text:
-        return text
-    for m in _UNDERSCORED.finditer(text):
-        font, head = m.group(1), m.group(2)
-        if re.search(r"\{\s*%s\s*\}\s*_" % head, text):
-            raise fail(m.group(), m.start() + 1, f"\\{font}{{{head}\\_...}} and \\{font}{{{head}}}_"
-                       "... in one formula would be read as one name; rename one of them")
-    return _UNDERSCORED.sub(lambda m: r"\%s{%s}_{\mathrm{%s}}" % m.groups(), text)
-
-
-def _not_an_argument(text: str, previous, spans) -> bool:
-    if previous is None:
-        return True
-    token = previous.group()
-    if token == "}":
-        start = spans.get(previous.end())
-        before = text[:start].rstrip() if start is not None else ""
-        return before.endswith(("_", "^"))     # the end of a subscript or superscript
-    if token.startswith("\\"):
-        return token in _OPERATOR_TOKENS
-    return token not in ("^", "_")
-
-
-_WRAP_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
-_STYLE = re.compile(r"^\s*\\(?:displaystyle|textstyle)(?![A-Za-z])\s*")
-MAX_OVER = 64        # \over in one formula; real ones hold one or two
-
-
-def _group_spans(text: str):
-    """(start, end, kind) of every group of ``text``: ``{...}`` ("brace"), ``\\left..\\right``
-    ("sized") and ``\\begin..\\end`` ("env"); ``end`` is the index after the closing token.
-
-    Unbalanced text gives what it can: the lexer refuses it later with its own message.
-    """
-    spans, stack = [], []
-    for m in _WRAP_TOKEN.finditer(text):
-        token = m.group()
-        if token == "{":
-            stack.append((m.start(), "brace"))
-        elif token == "}" and stack and stack[-1][1] == "brace":
-            start, kind = stack.pop()
-            spans.append((start, m.end(), kind))
-        elif token in (r"\left", r"\begin"):
-            stack.append((m.start(), "sized" if token == r"\left" else "env"))
-        elif token in (r"\right", r"\end") and stack and stack[-1][1] == (
-                "sized" if token == r"\right" else "env"):
-            start, kind = stack.pop()
-            spans.append((start, m.end(), kind))
-    return spans
-
-
-def unwrap(text: str) -> str:
-    """``text`` without outer braces and a leading ``\\displaystyle``: ``{\\displaystyle a = b}``
-    is ``a = b`` (a brace group changes nothing in TeX's maths but what it groups)."""
-    for _ in range(MAX_DEPTH + 1):
-        stripped = _STYLE.sub("", text.strip())
-        if not (stripped.startswith("{") and stripped.endswith("}")):
-            return stripped
-        outer = [s for s in _group_spans(stripped) if s[0] == 0 and s[1] == len(stripped)]
-        inner = stripped[1:-1]
-        if not outer or _top_level_over(inner):
-            return stripped           # {a}^{2} = {b}, or {a \over b}: not one wrapping group
-        text = inner
-    return text
-
-
-_OVER = frozenset([r"\over", r"\atop", r"\choose", r"\above", r"\overwithdelims",
-                   r"\atopwithdelims", r"\abovewithdelims"])
-
-
-def _top_level_over(text: str) -> bool:
-    depth = 0
-    for m in _WRAP_TOKEN.finditer(text):
-        token = m.group()
-        depth += token in ("{", r"\left", r"\begin")
-        depth -= token in ("}", r"\right", r"\end")
-        if depth == 0 and token in _OVER:
-            return True
-    return False
-
-
-def over_to_frac(text: str) -> str:
-    """TeX's infix fraction ``{a \\over b}`` as ``{\\frac{a}{b}}``.
-
-    In TeX, ``\\over`` divides everything before it in its group by everything after it.
-    It is read only where that is plain: in a brace group with one ``\\over`` and no relation,
-    ``&`` or line break beside it, and brackets balanced on each side. Anything else (an
-    ``\\over`` outside braces, two in one group, ``\\atop``, ``\\choose``) is refused.
-    """
-    if "\\" not in text or len(text) > MAX_CHARS:
-        return text               # (an oversize formula is refused by the lexer)
-    for _ in range(MAX_OVER):
-        overs = [m for m in _WRAP_TOKEN.finditer(text) if m.group() in _OVER]
-        if not overs:
-            return text
-        spans = _group_spans(text)
-        # the innermost \over first: its group holds no other one
-        found = None
-        for m in overs:
-            around = [s for s in spans if s[0] < m.start() and m.end() < s[1]]
-            group = max(around, key=lambda s: s[0]) if around else None
-            if group is None or group[2] != "brace":
-                where = "outside braces" if group is None else "inside \\left...\\right or an environment"
-                raise fail(m.group(), m.start() + 1, f"{m.group()} {where} divides a whole formula; "
-                           "write \\frac{a}{b}")
-            if m.group() != r"\over":
-                raise fail(m.group(), m.start() + 1, f"{m.group()} (a stacked pair or binomial) "
-                           "cannot be read; write \\frac{a}{b} or \\binom{n}{k}")
-            inside = [o for o in overs if group[0] < o.start() and o.end() < group[1]]
-            if len(inside) == 1:
-                found = (m, group)
-                break
-        if found is None:
-            m = overs[0]
-            raise fail(m.group(), m.start() + 1, "two \\over in one group: which divides what "
-                       "is unclear; write \\frac{a}{b}")
-        m, (start, end, _) = found
-        top, bottom = text[start + 1:m.start()], text[m.end():end - 1]
-        for part, side in ((top, "before"), (bottom, "after")):
-            if not part.strip():
-                raise fail(m.group(), m.start() + 1, f"nothing {side} \\over")
-            if not _plain_side(part):
-                raise fail(m.group(), m.start() + 1, f"the formula {side} \\over holds a relation, "
-                           "an alignment or unbalanced brackets; write \\frac{a}{b}")
-        text = text[:start] + "{\\frac{" + top + "}{" + bottom + "}}" + text[end:]
-    raise ParseError(f"more than {MAX_OVER} \\over in one formula; write \\frac{{a}}{{b}}")
-
-
-def _plain_side(part: str) -> bool:
-    """Whether one side of an ``\\over`` is a formula alone: no relation, ``&`` or ``\\\\`` at
-    its top level, and its round and square brackets balanced."""
-    depth = 0
-    balance = {"(": 0, "[": 0}
-    for m in _WRAP_TOKEN.finditer(part):
-        token = m.group()
-        depth += token in ("{", r"\left", r"\begin")
-        depth -= token in ("}", r"\right", r"\end")
-        if depth:
-            continue
-        if token in RELATIONS or token in ("&", "\\\\", r"\in"):
-            return False
-        if token in "()[]" and token:
-            key = "(" if token in "()" else "["
-            balance[key] += 1 if token in "([" else -1
-            if balance[key] < 0:
-                return False
-    return not any(balance.values())
 
 
 def _pieces(latex: str):
@@ -419,7 +211,7 @@ def parse_expr(latex: str, *, assumptions: Assumptions | None = None,
 
     ``functions`` names the letters that are functions (``f`` in ``f(x + 1)``); see parse_chain.
     """
-    sides, rels = _pieces(_strip_math(latex))
+    sides, rels = _pieces(strip_math(latex))
     if rels:
         raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(latex)}'")
     reader = _Reader(assumptions.symbols if assumptions else {}, imaginary_unit, _names(functions),
@@ -444,23 +236,23 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text = _strip_math(latex)
+    text = strip_math(latex)
     sides, rels = _pieces(text)
     if not rels:
         raise ParseError(f"no relation in '{_short(text)}': write a claim such as 'a = b' or 'a \\le b'")
     if r"\wedge" in rels and r"\implies" not in rels:
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
-    _check_layer_labels(sides)
-    _check_row_operators(sides)
+    check_layer_labels(sides)
+    check_row_operators(sides)
     reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
-    reader.context.i_ordered = _i_compared(sides, rels)
+    reader.context.i_ordered = i_compared(sides, rels)
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
     else:
         raws = [reader.raw(items) for _, items in sides]
-        _check_i(reader, sides)
-        _check_j(reader, sides)
+        check_i(reader, sides)
+        check_j(reader, sides)
         values = [reader.convert(r) for r in raws]
         _check_order(values, rels, text)
     texts = _side_texts(sides, rels)
@@ -493,291 +285,11 @@ def _names(functions) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _check_layer_labels(sides) -> None:
-    """Refuse one letter written as the superscript of three names or more: a label (layer l).
-
-    ``a^l``, ``\\mu^l``, ``\\sigma^l`` in one claim mark the layer, not powers; read as powers
-    the claim would be another one.
-    """
-    bases: dict[str, set] = {}
-
-    def walk(items):
-        for n, item in enumerate(items):
-            if isinstance(item, Group):
-                walk(item.items)
-                continue
-            if item.text == "^" and n and n + 1 < len(items):
-                sup = items[n + 1]
-                if isinstance(sup, Group) and sup.kind == "brace":
-                    solid = [x for x in sup.items if not (isinstance(x, Tok) and x.space)]
-                    sup = solid[0] if len(solid) == 1 else None
-                prev = items[n - 1]
-                # {x}^{n} (a braced base) is the way to say "a power" here
-                base = prev.text if isinstance(prev, Tok) and prev.text != "e" else None
-                if isinstance(sup, Tok) and len(sup.text) == 1 and sup.text.isalpha() and base:
-                    bases.setdefault(sup.text, set()).add(base)
-
-    for _, items in sides:
-        walk(items)
-        _check_labelled_powers(items)
-        _check_vector_products(items)
-    for letter, names in bases.items():
-        if len(names) >= 3:
-            raise ParseError(f"^{letter} on {len(names)} names ({', '.join(sorted(names)[:3])}) is a "
-                             f"label (a layer), not a power: write it as a subscript (a_{letter}), "
-                             f"or bracket the powers ({{a}}^{{{letter}}}) if they are powers")
-
-
-def _word_script(group) -> str | None:
-    """The word of a subscript such as ``{min}`` or ``{\\mathrm{max}}`` (two letters or more)."""
-    if not (isinstance(group, Group) and group.kind == "brace"):
-        return None
-    letters = "".join(x.text for x in _flat_tokens(group.items)
-                      if isinstance(x, Tok) and x.text.isalpha() and not x.text.startswith("\\"))
-    others = [x for x in _flat_tokens(group.items) if isinstance(x, Tok) and not x.space
-              and not x.text.isalpha() and x.text not in (r"\mathrm", r"\text", r"\operatorname")]
-    return letters if len(letters) >= 2 and not others else None
-
-
-def _flat_tokens(items):
-    for item in items:
-        if isinstance(item, Group):
-            yield from _flat_tokens(item.items)
-        else:
-            yield item
-
-
-def _one_letter(item) -> str | None:
-    if isinstance(item, Group) and item.kind == "brace":
-        solid = [x for x in item.items if not (isinstance(x, Tok) and x.space)]
-        item = solid[0] if len(solid) == 1 else None
-    if isinstance(item, Tok) and len(item.text) == 1 and item.text.isalpha():
-        return item.text
-    return None
-
-
-_BOLD_COMMANDS = frozenset([r"\boldsymbol", r"\mathbf", r"\bm", r"\vec"])
-
-
-def _bold_lowercase_end(items, k) -> int | None:
-    """The end of a bold lowercase name at items[k] (``\\boldsymbol{q}_i``, ``{\\mathbf{k}}_j``)."""
-    item = items[k]
-    if isinstance(item, Group) and item.kind == "brace":
-        solid = [x for x in item.items if not (isinstance(x, Tok) and x.space)]
-        if len(solid) != 2 or _bold_lowercase_end(solid, 0) != 2:
-            return None
-        end = k + 1
-    elif isinstance(item, Tok) and item.text in _BOLD_COMMANDS and k + 1 < len(items):
-        arg = items[k + 1]
-        letter = _one_letter(arg) if not (isinstance(arg, Tok) and arg.text.startswith("\\")) else None
-        greek = isinstance(arg, Group) and [x.text for x in arg.items if isinstance(x, Tok)
-                                            and not x.space][:1]
-        if not (letter and letter.islower()) and not (greek and greek[0].startswith("\\")
-                                                      and greek[0][1:2].islower()):
-            return None
-        end = k + 2
-    else:
-        return None
-    while end + 1 < len(items) and isinstance(items[end], Tok) and items[end].text in ("_", "^"):
-        end += 2
-    return end
-
-
-def _check_vector_products(items) -> None:
-    """Refuse a product of two bold lowercase names (``\\boldsymbol{q}_i \\cdot \\boldsymbol{k}_j``).
-
-    Bold lowercase letters are vectors: their product is an inner product, which the scalar
-    reader would read as a product of two numbers.
-    """
-    for k, item in enumerate(items):
-        if isinstance(item, Group):
-            _check_vector_products(item.items)
-        end = _bold_lowercase_end(items, k)
-        if end is None or any(isinstance(items[n], Tok) and items[n].text == "^"
-                              and text_of((items[n + 1],)).strip(" {}") in ("T", r"\top", r"\intercal")
-                              for n in range(k, end - 1)):
-            continue            # q^\top k: a transpose says how the vectors multiply
-        j = end
-        while j < len(items) and isinstance(items[j], Tok) and (items[j].space or items[j].text in (
-                r"\cdot", r"\times", r"\,", r"\;", r"\!")):
-            j += 1
-        if j < len(items) and _bold_lowercase_end(items, j) is not None:
-            raise ParseError("a product of two bold vectors is an inner product (or an outer or "
-                             "cross product), which the scalar reader cannot read: write it with "
-                             "a transpose (q_i^\\top k_j) and declare the vectors "
-                             "(--assume 'q_i \\in \\mathbb{R}^{d}'), or with components")
-
-
-def _check_labelled_powers(items) -> None:
-    """Refuse a one-letter superscript on a name whose subscript is a word label.
-
-    ``\\eta_{min}^i`` (the minimum rate of run i) marks a label, not a power: read as a power the
-    claim would be another one. The word subscript (min, max, cur, old) shows the name is a
-    labelled quantity; a digit superscript (``x_{max}^2``) stays a power.
-    """
-    for n, item in enumerate(items):
-        if isinstance(item, Group):
-            _check_labelled_powers(item.items)
-            continue
-        if item.text != "^" or n + 1 >= len(items):
-            continue
-        letter = _one_letter(items[n + 1])
-        if letter is None:
-            continue
-        before = n >= 2 and isinstance(items[n - 2], Tok) and items[n - 2].text == "_" \
-            and _word_script(items[n - 1])
-        after = n + 3 < len(items) and isinstance(items[n + 2], Tok) and items[n + 2].text == "_" \
-            and _word_script(items[n + 3])
-        word = before or after
-        if word:
-            raise ParseError(f"^{letter} on a name labelled _{{{word}}} is usually a label (run "
-                             f"{letter}), not a power: write the label as a subscript "
-                             f"(_{{{word},{letter}}}), or bracket the power ({{x_{{{word}}}}}^{{{letter}}})")
-
-
-_ORDER = frozenset(["<", ">", r"\le", r"\ge"])
-
-
-def _i_compared(sides, rels) -> bool:
-    """Whether i alone is a side of an order relation (``j \\le i``): then it is an index."""
-    for n, rel in enumerate(rels):
-        if rel in _ORDER:
-            for _, items in (sides[n], sides[n + 1]):
-                solid = [x for x in items if not (isinstance(x, Tok) and x.space)]
-                if len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text == "i":
-                    return True
-    return False
-
-
-def _check_i(reader, sides) -> None:
-    """Refuse an i that is an index of the chain and also stands in an exponent of e."""
-    if "i" in reader.context.known or not reader.context.i_is_index():
-        return
-    for _, items in sides:
-        if _i_in_exponent(items):
-            raise ParseError(r"i is an index in this chain and also stands in an exponent of e, "
-                             r"where it usually is the imaginary unit: write \mathrm{i} for the "
-                             r"imaginary unit, or another letter for the index")
-
-
-def _check_j(reader, sides) -> None:
-    """Refuse a j that stands bare in an exponent of e (``e^{j\\theta}``) and is no index of
-    the chain: engineers write j for the imaginary unit, and read as a real letter the claim
-    (``e^{j\\theta} = \\cos\\theta + j\\sin\\theta``) would be another one."""
-    if "j" in reader.context.known or "j" in getattr(reader.context, "indices", ()):
-        return
-    if any(_subscripts_hold(items, "j") for _, items in sides):
-        return
-    for _, items in sides:
-        if _letter_in_exponent(items, "j"):
-            raise ParseError(r"j stands in an exponent of e, where engineers write it for the "
-                             r"imaginary unit: write i (or \mathrm{i}) for the imaginary unit, or "
-                             r"give j as a variable with --assume 'j \in \mathbb{R}'")
-
-
-def _subscripts_hold(items, letter: str) -> bool:
-    """Whether ``letter`` is written in a subscript (``x_j``, ``\\sum_{j=1}``) of the items."""
-    for k, item in enumerate(items):
-        if isinstance(item, Group):
-            if _subscripts_hold(item.items, letter):
-                return True
-            continue
-        if item.text == "_" and k + 1 < len(items):
-            script = items[k + 1]
-            if isinstance(script, Tok) and script.text == letter or \
-                    isinstance(script, Group) and _holds(script.items, letter):
-                return True
-    return False
-
-
-def _holds(items, letter: str) -> bool:
-    return any(isinstance(x, Tok) and x.text == letter or isinstance(x, Group) and
-               _holds(x.items, letter) for x in items)
-
-
-def _letter_in_exponent(items, letter: str) -> bool:
-    """Whether ``letter`` stands bare (not as a subscript) in ``e^{...}`` or ``\\exp(...)``."""
-    for k, item in enumerate(items):
-        if isinstance(item, Group):
-            if _letter_in_exponent(item.items, letter):
-                return True
-            continue
-        nxt = items[k + 2] if k + 2 < len(items) else None
-        if item.text == "e" and isinstance(items[k + 1] if k + 1 < len(items) else None, Tok) \
-                and items[k + 1].text == "^" and nxt is not None and _bare(nxt, letter):
-            return True
-        if item.text == r"\exp":
-            after = next((x for x in items[k + 1:] if not (isinstance(x, Tok) and x.space)), None)
-            if isinstance(after, Group) and _bare(after, letter):
-                return True
-    return False
-
-
-def _bare(item, letter: str) -> bool:
-    if isinstance(item, Tok):
-        return item.text == letter
-    inner = item.items
-    for n, x in enumerate(inner):
-        after_script = n and isinstance(inner[n - 1], Tok) and inner[n - 1].text in ("_", "^")
-        if after_script:
-            continue
-        if isinstance(x, Tok) and x.text == letter or isinstance(x, Group) and _bare(x, letter):
-            return True
-    return False
-
-
-# Operations on the rows (columns) of a matrix: applied to a name the chain reads as a number,
-# they would be unknown functions of a number, another claim than the one printed.
-_ROW_OPERATORS = frozenset("rowmax rowmin rowsum colmax colmin colsum".split())
-
-
-def _check_row_operators(sides) -> None:
-    """Refuse ``\\mathrm{rowmax}(S)`` and its kin: they act on the rows of a matrix."""
-    def walk(items):
-        for k, item in enumerate(items):
-            if isinstance(item, Group):
-                walk(item.items)
-                continue
-            if item.text in (r"\mathrm", r"\operatorname", r"\text", r"\textrm") \
-                    and k + 1 < len(items) and isinstance(items[k + 1], Group):
-                name = "".join(x.text for x in items[k + 1].items if isinstance(x, Tok)).strip()
-                if name in _ROW_OPERATORS:
-                    raise fail(f"{item.text}{{{name}}}", item.col, f"{name} acts on the rows "
-                               "(columns) of a matrix; as a function of a number it would be "
-                               "another claim, so it cannot be read")
-
-    for _, items in sides:
-        walk(items)
-
-
-def _i_in_exponent(items) -> bool:
-    for k, item in enumerate(items):
-        if isinstance(item, Group):
-            if _i_in_exponent(item.items):
-                return True
-            continue
-        if item.text == "e" and k + 2 < len(items) and isinstance(items[k + 1], Tok) \
-                and items[k + 1].text == "^" and _bare_i(items[k + 2]):
-            return True
-    return False
-
-
-def _bare_i(item) -> bool:
-    if isinstance(item, Tok):
-        return item.text == "i"
-    inner = item.items
-    return any(isinstance(x, Tok) and x.text == "i" and not (n and isinstance(inner[n - 1], Tok)
-                                                              and inner[n - 1].text == "_")
-               for n, x in enumerate(inner)) or any(
-        isinstance(x, Group) and _bare_i(x) and not (n and isinstance(inner[n - 1], Tok) and inner[n - 1].text == "_")
-        for n, x in enumerate(inner))
-
-
 def _check_order(values, rels, text) -> None:
     """An order between sides that the imaginary unit makes complex cannot be meant."""
     matrices.check_relations(values, rels)
     for n, rel in enumerate(rels):
-        if rel in _ORDER:
+        if rel in ORDER:
             for side in (values[n], values[n + 1]):
                 if isinstance(side, sympy.Basic) and side.has(sympy.I) and side.is_extended_real is not True:
                     raise ParseError(f"'{_short(text)}' orders a side that holds the imaginary unit i; "
@@ -974,7 +486,7 @@ _FAMILY = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive
 
 def _statements(latex: str) -> list[str]:
     """One --assume string as statements: ``x > 0, y > 0`` is two (``x, y \\in ..`` is one)."""
-    text = _strip_math(latex)
+    text = strip_math(latex)
     interval = _INTERVAL.fullmatch(text)
     if interval:
         return _interval_statements(interval)
