@@ -1,4 +1,4 @@
-"""Faithful respellings of the DLMF benchmark's plain LaTeX that the reader would reject or misread.
+r"""Faithful respellings of the DLMF benchmark's plain LaTeX that the reader would reject or misread.
 
 The benchmark's ``latex`` field is a mechanical conversion of DLMF's semantic LaTeX. A few
 of its spellings are standard but are refused by the reader (``\\operatorname{sech} z``,
@@ -56,7 +56,7 @@ _ABS_FUNCTIONS = re.compile(r"\s*\\(sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|exp|l
 
 @dataclass(frozen=True)
 class Respelled:
-    """The LaTeX to check, the respellings applied (one line each) and the occurrences left alone."""
+    r"""The LaTeX to check, the respellings applied (one line each) and the occurrences left alone."""
 
     latex: str
     fixes: tuple[str, ...]
@@ -64,7 +64,7 @@ class Respelled:
 
 
 def respell(latex: str) -> Respelled:
-    """Respell ``latex`` faithfully where the reader would reject or misread it."""
+    r"""Respell ``latex`` faithfully where the reader would reject or misread it."""
     fixes: list[str] = []
     left: list[str] = []
     text = _functions(latex, fixes, left)
@@ -114,7 +114,7 @@ def _functions(text: str, fixes: list[str], left: list[str]) -> str:
 
 
 def _power(text: str, k: int):
-    """A power written right after a function name (``\\coth^{2} z``): its text and the position after it."""
+    r"""A power written right after a function name (``\\coth^{2} z``): its text and the position after it."""
     j = _skip_space(text, k)
     if j < len(text) and text[j] == "^":
         j = _skip_space(text, j + 1)
@@ -129,7 +129,7 @@ def _power(text: str, k: int):
 
 
 def _argument(text: str, k: int):
-    """The argument of a function name at ``k``: (inner text, end, bracketed) or (None, k, False)."""
+    r"""The argument of a function name at ``k``: (inner text, end, bracketed) or (None, k, False)."""
     j = _skip_space(text, k)
     if j >= len(text):
         return None, k, False
@@ -169,7 +169,7 @@ def _argument(text: str, k: int):
 
 
 def _absolute_values(text: str, fixes: list[str]) -> str:
-    """``|\\sin z|`` -> ``\\left|\\sin z\\right|`` where the bars pair up unambiguously."""
+    r"""``|\\sin z|`` -> ``\\left|\\sin z\\right|`` where the bars pair up unambiguously."""
     if r"\left|" in text or r"\right|" in text or r"\|" in text or text.count("|") % 2:
         return text
     parts = text.split("|")
@@ -198,7 +198,7 @@ ONE_SIDED = re.compile(r"[+-]\s*i\s*0(?![\d.])")
 
 
 def _phase(text: str, fixes: list[str]) -> str:
-    """``\operatorname{ph} z`` -> ``\arg z`` (DLMF's phase is the principal argument, DLMF 4.2.3)."""
+    r"""``\operatorname{ph} z`` -> ``\arg z`` (DLMF's phase is the principal argument, DLMF 4.2.3)."""
     if not _PHASE.search(text):
         return text
     fixes.append(r"\operatorname{ph} -> \arg (the principal argument, in (-pi, pi])")
@@ -206,7 +206,7 @@ def _phase(text: str, fixes: list[str]) -> str:
 
 
 def _one_sided(text: str, fixes: list[str], left: list[str]) -> str:
-    """``\ln(x \pm i 0)`` -> ``\lim_{\epsilon \to 0^{+}} \left(\ln(x \pm i\epsilon)\right)``."""
+    r"""``\ln(x \pm i 0)`` -> ``\lim_{\epsilon \to 0^{+}} \left(\ln(x \pm i\epsilon)\right)``."""
     if not ONE_SIDED.search(text):
         return text
     if r"\epsilon" in text:
@@ -238,7 +238,7 @@ def _skip_space(text: str, k: int) -> int:
 
 
 def _matching(text: str, k: int, open_: str, close: str):
-    """Index of the bracket closing the one at ``k`` (None when unbalanced)."""
+    r"""Index of the bracket closing the one at ``k`` (None when unbalanced)."""
     depth = 0
     for j in range(k, len(text)):
         if text[j] == open_:

@@ -7,6 +7,7 @@ common first). The displays and their expected readings are in tests/latex/publi
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import time
 from collections import Counter
@@ -28,7 +29,8 @@ def main(argv=None) -> int:
     harness = _harness()
     sources = harness.load_sources()
     start = time.perf_counter()
-    outcomes = [harness.classify(d) for s in sources for d in s.displays]
+    outcomes = harness.classify_all([d for s in sources for d in s.displays],
+                                    jobs=min(2, os.cpu_count() or 1))
     seconds = time.perf_counter() - start
     table = harness.summary(outcomes)
     head = f"{'source':<16} {'displays':>8} {'read':>6} {'refused':>8} {'misread':>8} {'read %':>7}"

@@ -202,6 +202,10 @@ def _canonical(expr):
             for s in expr.atoms(sympy.Symbol)}
     swap.update({b: sympy.IndexedBase(_name(str(b.label))) for b in expr.atoms(sympy.IndexedBase)})
     expr = expr.xreplace(swap)
+    # the documents' Mean and Var and the reader's E[.] and Var(.) (subclasses of them) are one
+    from symbolic.functions import Mean, Var
+    expr = expr.replace(lambda n: isinstance(n, Mean), lambda n: sympy.Function("Mean")(*n.args))
+    expr = expr.replace(lambda n: isinstance(n, Var), lambda n: sympy.Function("Var")(*n.args))
     return expr.replace(lambda n: isinstance(n, AppliedUndef),
                         lambda n: sympy.Function(_name(n.func.__name__))(*n.args))
 

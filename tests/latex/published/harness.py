@@ -303,6 +303,10 @@ def read_bounded(latex: str, matrices: str = ""):
     """("ok", links) | ("refused", message) | ("error", message), within PARSE_SECONDS."""
     from symbolic.budget import run_limited
     result = run_limited(_read, latex, matrices, timeout_s=PARSE_SECONDS, memory_mb=2048)
+    if result.status not in ("ok", "user-error"):
+        # reading is deterministic: a child that died once (late in a long test process) is
+        # read again in a fresh child, and only a second death counts as a crash
+        result = run_limited(_read, latex, matrices, timeout_s=PARSE_SECONDS, memory_mb=2048)
     if result.status == "ok":
         return "ok", result.value
     if result.status == "user-error":
@@ -603,6 +607,19 @@ def classify(display: Display) -> Outcome:
                        f"({display.reading[len(REFUSE):].lstrip(': ')})", got)
     kind, how = compare_bounded(value, expected_links(display))
     return Outcome(display, kind, how, got)
+
+
+def classify_all(displays, jobs: int = 1) -> list[Outcome]:
+    """``classify`` of every display, in order; ``jobs`` displays at once (each is independent:
+    its reading and its comparison run in children of their own, under their own budgets)."""
+    displays = list(displays)
+    if jobs <= 1 or len(displays) < 2:
+        return [classify(d) for d in displays]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=jobs,
+                             mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(classify, displays, chunksize=8))
 
 
 COMPARE_SECONDS = 60.0
