@@ -256,6 +256,10 @@ def _read_back(derivation, step):
 # Steps whose exported form the reader cannot read back, each with the reason; they count as
 # refused (the reader would have to know these notations to read them, not guess).
 READ_BACK_LIMITS = {
+    **{f"attention_assignment:{step}": "sympy.stats expectations of random variables with a stated "
+                                       "distribution; the exported E[.]/Var(.) reads as a moment of "
+                                       "an unnamed distribution (the distribution is not in the text)"
+       for step in ("C-1", "C-4", "C-4b", "C-4c", "C-7v")},
     "roformer:RF-10": "entries q_{2i}, q_{2i+1} with a computed index read as names (correctly), "
                       "which the canonical form keeps apart from q[2*i]",
     "rmsnorm:RN-5a": "the Kronecker delta prints as delta_{ij}, read as a symbol",
