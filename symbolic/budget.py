@@ -61,18 +61,38 @@ def _child(conn, fn, args, kwargs, memory_mb):
             limit = _address_space() + memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         value = fn(*args, **kwargs)
-        conn.send(("ok", value, ""))
+        _send(conn, "ok", value, "")
     except MemoryError:
-        conn.send(("memory", None, "memory ceiling reached"))
+        _send(conn, "memory", None, "memory ceiling reached")
     except BaseException as exc:  # the parent decides what an error means
         from symbolic.errors import StepcheckError
         if isinstance(exc, StepcheckError):
-            conn.send(("user-error", exc, str(exc)))
+            _send(conn, "user-error", exc, str(exc))
         else:
             tb = traceback.format_exc(limit=8)
-            conn.send(("error", None, f"{type(exc).__name__}: {exc}\n{tb}"))
+            _send(conn, "error", None, f"{type(exc).__name__}: {exc}\n{tb}")
     finally:
         conn.close()
+
+
+def _send(conn, status, value, message) -> None:
+    """Send the child's answer; an answer that cannot be pickled is still an answer.
+
+    Without this a value or an error that pickling rejects (a class SymPy made at run time
+    that is not the one its name finds, an unpicklable attribute) escaped ``_child`` and the
+    child died with exit code 1 and no word, which the parent could only call a crash.
+    """
+    try:
+        conn.send((status, value, message))
+    except Exception as exc:  # pickling raises PicklingError, TypeError, AttributeError, ...
+        why = f"{type(exc).__name__}: {exc}"
+        if status == "user-error":
+            try:
+                conn.send((status, type(value)(message), message))
+                return
+            except Exception:  # the error class itself cannot be rebuilt: say so below
+                pass
+        conn.send(("error", None, f"the child's answer ({status}) could not be sent: {why}"))
 
 
 def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = None,
@@ -106,17 +126,6 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
         proc.join()
         parent.close()
     return Limited(Status(status), value, message, time.perf_counter() - start)
-
-
-def _receive(parent):
-    """The child's result, with SymPy objects rebuilt exactly as the child made them.
-
-    Unpickling re-runs SymPy constructors, which evaluate: an unevaluated ``9^{9^{9^9}}``
-    from the reader would be computed here, in the parent, outside every budget.
-    """
-    from sympy.core.parameters import evaluate
-    with evaluate(False):
-        return parent.recv()
 
 
 def _receive(conn):

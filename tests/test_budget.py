@@ -94,3 +94,22 @@ def test_the_memory_ceiling_is_counted_beyond_what_the_parent_already_maps():
         assert hog.status == "memory"
     finally:
         big.close()
+
+
+def _unpicklable_value():
+    return lambda: 1
+
+
+def _error_with_unpicklable_attribute():
+    error = ParseError("cannot read 'x'")
+    error.detail = lambda: 1     # pickling this error fails
+    raise error
+
+
+def test_an_answer_that_cannot_be_pickled_is_reported_not_a_silent_death():
+    # before, pickling failed inside the child and it died with exit code 1 and no word
+    result = run_limited(_unpicklable_value, timeout_s=20)
+    assert result.status.value == "error" and "could not be sent" in result.message
+    result = run_limited(_error_with_unpicklable_attribute, timeout_s=20)
+    assert result.status.value == "user-error"
+    assert isinstance(result.value, ParseError) and str(result.value) == "cannot read 'x'"
