@@ -1,4 +1,8 @@
-"""How numbers appear in evidence: short exact decimals, values, lists of coordinates.
+"""How numbers and expressions appear in evidence: short exact decimals, values, lists of
+coordinates, and expressions as ``$...$`` LaTeX from the project's printer.
+
+Evidence is a sentence; any expression in it is written by ``tex`` as inline maths (never
+as SymPy's ``str``), so that reports typeset it and a terminal shows the LaTeX a user types.
 """
 from __future__ import annotations
 
@@ -7,6 +11,28 @@ from typing import Sequence
 import mpmath
 
 from symbolic.numeric.backends import Gaussian
+
+
+def tex(expr) -> str:
+    """An expression (or relation, set, boolean) as inline maths ``$...$`` for evidence text.
+
+    Anything that is not a SymPy object (a number, a string) is first made one; a string
+    that is not a plain name is a programming error of the caller.
+    """
+    import sympy
+
+    from symbolic.latex import to_latex
+
+    if isinstance(expr, str):
+        expr = sympy.Symbol(expr)
+    elif not isinstance(expr, sympy.Basic):
+        expr = sympy.sympify(expr, strict=True)
+    return "$" + " ".join(to_latex(expr).split()) + "$"
+
+
+def tex_list(exprs, sep: str = ", ") -> str:
+    """Several expressions as maths, separated as in a sentence."""
+    return sep.join(tex(e) for e in exprs)
 
 
 def round_decimal(x: float, digits: int = 6) -> Fraction:

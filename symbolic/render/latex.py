@@ -16,7 +16,7 @@ import re
 from symbolic.latex.lexer import KNOWN, plain
 from symbolic.model import Verdict
 from symbolic.render.rows import (DocumentRow, StepRow, decisive_evidence, has_cjk, is_cjk,
-                                  name_latex, split_math, value_latex)
+                                  name_latex, prose_pieces, split_math, value_latex)
 from symbolic.render.styles import VERDICT_STYLES
 
 COLOURS = {verdict: style.latex_colour for verdict, style in VERDICT_STYLES.items()}
@@ -76,43 +76,20 @@ def escape(text: str, *, breakable: bool = False) -> str:
     return "".join(out)
 
 
-_ASCII_RELATIONS = re.compile(r"<=|>=|!=|\+/-|->|~=")
-_RELATION_LATEX = {"<=": r"$\le$", ">=": r"$\ge$", "!=": r"$\ne$", "+/-": r"$\pm$", "->": r"$\to$",
-                   "~=": r"$\approx$"}
-# ``name = value`` in a checker's sentence, typeset as maths when both sides can be read
-_ASSIGNMENT = re.compile(r"(?<![\w\[])([A-Za-z][A-Za-z0-9_]*(?:\[[0-9, ]+\])?)\s?=\s?"
-                         r"([-+]?[0-9A-Za-z.*/()^][-+0-9A-Za-z.*/()^]*)")
+def prose(text: str, *, breakable: bool = True) -> str:
+    """A sentence of the tool or of a gloss: its maths (``$...$``, assignments, ASCII
+    relations; see ``prose_pieces``) typeset, the words escaped.
 
-
-def prose(text: str) -> str:
-    """A sentence of the tool or of a gloss: ``$...$`` maths typeset, ``x = 2*log(3/2)`` typeset,
-    ASCII relations (``<=``, ``!=``) as symbols, the rest escaped."""
+    The maths comes from the project's printer or a gloss's author, so it is typeset as
+    written; long maths may break between its top-level parts (``breakable``).
+    """
     out = []
-    for is_math, piece in split_math(text):
-        if is_math:
-            out.append(quote_math(piece))
-            continue
-        pos = 0
-        for m in _ASSIGNMENT.finditer(piece):
-            value = m.group(2).rstrip(".")
-            while value.endswith(")") and value.count(")") > value.count("("):
-                value = value[:-1]  # the bracket of the sentence around it
-            name, typeset = name_latex(m.group(1)), value_latex(value)
-            if name is None or typeset is None:
-                continue
-            out.append(_escape_relations(piece[pos:m.start()]))
-            out.append(_math(f"{name} = {typeset}"))
-            pos = m.start(2) + len(value)
-        out.append(_escape_relations(piece[pos:]))
-    return "".join(out)
-
-
-def _escape_relations(text: str) -> str:
-    out, pos = [], 0
-    for m in _ASCII_RELATIONS.finditer(text):
-        out += [escape(text[pos:m.start()], breakable=True), _RELATION_LATEX[m.group(0)]]
-        pos = m.end()
-    out.append(escape(text[pos:], breakable=True))
+    for kind, piece in prose_pieces(text):
+        if kind == "math":
+            long = breakable and len(piece) >= 60 and len(claim_parts(piece)) > 1
+            out.append(_inline_claim(piece) if long else _math(piece))
+        else:
+            out.append(escape(piece, breakable=True))
     return "".join(out)
 
 
@@ -297,7 +274,7 @@ def render_latex(doc: DocumentRow) -> str:
     lines += [_MACROS, r"\begin{document}"]
     if cjk:
         lines.append(r"\begin{CJK}{UTF8}{gbsn}")
-    lines += [rf"\begin{{center}}{{\Large\bfseries {prose(doc.title)}\par}}\end{{center}}", ""]
+    lines += [rf"\begin{{center}}{{\Large\bfseries {prose(doc.title, breakable=False)}\par}}\end{{center}}", ""]
     lines += _header(doc, cjk)
     lines += _overview(doc)
     for step in doc.steps:
@@ -470,5 +447,5 @@ def _figures(doc: DocumentRow) -> list[str]:
     for figure in doc.figures:
         lines += [r"\begin{figure}[htbp]", r"\centering",
                   rf"\includegraphics[width=0.8\linewidth]{{{figure.path}}}",
-                  rf"\caption{{{prose(figure.caption)}}}", r"\end{figure}", ""]
+                  rf"\caption{{{prose(figure.caption, breakable=False)}}}", r"\end{figure}", ""]
     return lines
