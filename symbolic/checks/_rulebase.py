@@ -18,6 +18,7 @@ from symbolic.checks import CheckContext
 from symbolic.checks.algebraic import as_greater, equal, flatten_facts
 from symbolic.checks.inequality import prove_sign_on
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import tex, tex_relation
 
 
 # ---------------------------------------------------------------------------------------
@@ -37,7 +38,7 @@ class Link:
         return Link(self.large, self.small, self.op)
 
     def text(self) -> str:
-        return f"{self.small} {dict(eq='=', le='<=', lt='<')[self.op]} {self.large}"
+        return tex_relation(self.small, self.op, self.large)
 
 
 def link_of(lhs, relation: Relation, rhs) -> Link | None:

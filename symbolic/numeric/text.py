@@ -13,11 +13,10 @@ import mpmath
 from symbolic.numeric.backends import Gaussian
 
 
-def tex(expr) -> str:
-    """An expression (or relation, set, boolean) as inline maths ``$...$`` for evidence text.
+def latex_of(expr) -> str:
+    """An expression (or relation, set, boolean) as LaTeX from the project's printer.
 
-    Anything that is not a SymPy object (a number, a string) is first made one; a string
-    that is not a plain name is a programming error of the caller.
+    Anything that is not a SymPy object (a number) is first made one; a string is a name.
     """
     import sympy
 
@@ -27,12 +26,33 @@ def tex(expr) -> str:
         expr = sympy.Symbol(expr)
     elif not isinstance(expr, sympy.Basic):
         expr = sympy.sympify(expr, strict=True)
-    return "$" + " ".join(to_latex(expr).split()) + "$"
+    return " ".join(to_latex(expr).split())
+
+
+def tex(expr, prefix: str = "") -> str:
+    """An expression as inline maths ``$...$`` for evidence text; ``prefix`` is LaTeX put
+    before it inside the maths (``tex(gu, "g(u) = ")``)."""
+    return "$" + prefix + latex_of(expr) + "$"
+
+
+_RELATIONS = {"=": "=", "eq": "=", "<=": r"\le", "le": r"\le", "<": "<", "lt": "<", ">=": r"\ge",
+              "ge": r"\ge", ">": ">", "gt": ">", "!=": r"\ne", "ne": r"\ne"}
+
+
+def tex_relation(lhs, op: str, rhs) -> str:
+    """``lhs op rhs`` as one inline maths span; ``op`` is ASCII (``<=``) or a name (``le``)
+    or already LaTeX (``\\le``)."""
+    return f"${latex_of(lhs)} {_RELATIONS.get(op, op)} {latex_of(rhs)}$"
 
 
 def tex_list(exprs, sep: str = ", ") -> str:
     """Several expressions as maths, separated as in a sentence."""
     return sep.join(tex(e) for e in exprs)
+
+
+def tex_range(lo, hi) -> str:
+    """An integer range ``lo..hi`` as maths: ``$1, \\ldots, n$``."""
+    return f"${latex_of(lo)}, \\ldots, {latex_of(hi)}$"
 
 
 def round_decimal(x: float, digits: int = 6) -> Fraction:
