@@ -39,10 +39,10 @@ _RELATIONS = {"=": "=", "eq": "=", "<=": r"\le", "le": r"\le", "<": "<", "lt": "
               "ge": r"\ge", ">": ">", "gt": ">", "!=": r"\ne", "ne": r"\ne"}
 
 
-def tex_relation(lhs, op: str, rhs) -> str:
+def tex_relation(lhs, op: str, rhs, prefix: str = "") -> str:
     """``lhs op rhs`` as one inline maths span; ``op`` is ASCII (``<=``) or a name (``le``)
-    or already LaTeX (``\\le``)."""
-    return f"${latex_of(lhs)} {_RELATIONS.get(op, op)} {latex_of(rhs)}$"
+    or already LaTeX (``\\le``); ``prefix`` is LaTeX put before ``lhs``."""
+    return f"${prefix}{latex_of(lhs)} {_RELATIONS.get(op, op)} {latex_of(rhs)}$"
 
 
 def tex_list(exprs, sep: str = ", ") -> str:
