@@ -123,7 +123,7 @@ def _premise_facts_hold(step: Step, premises: Sequence[Step], extra: Iterable = 
             if fact in own:
                 continue
             if not fact_proved(fact, tuple(own)):
-                return (f"premise {premise.id} assumes {fact}, which step {step.id} neither "
+                return (f"premise {premise.id} assumes {tex(fact)}, which step {step.id} neither "
                         "assumes nor implies; add it to the step's assumptions")
     return None
 
