@@ -189,9 +189,9 @@ def claim_parts(latex: str) -> list[str]:
     depth = 0
     previous = ""  # last non-space token at depth 0, to tell a binary minus from a unary one
     for token in _CLAIM_TOKEN.findall(latex):
-        if token == "{" or token == r"\left":
+        if token in ("{", r"\left", r"\begin"):   # an environment's rows stay whole
             depth += 1
-        elif token == "}" or token == r"\right":
+        elif token in ("}", r"\right", r"\end"):
             depth -= 1
         at_top = depth == 0 and token not in ("{", "}")
         binary = token in ("+", "-") and previous not in ("", "(", "[", "{", "^", "_", ",") \
