@@ -400,8 +400,8 @@ def gap_spread(seed: int) -> Measurement:
              ("smallest at n", str(low[0])))
     return Measurement(_GAP_HEADER, _gap_rows(seed), (Point(where, spread, stderr, certify,
                                                              cost=top[0] + low[0]),),
-                       f"Mean of s_max - s_bar over {GAP_TRIALS} draws of n i.i.d. N(0,1) scores, "
-                       f"n in {GAP_NS}; statistic: 1 - min/max of the means over n.",
+                       f"Mean of $s_{{\\max}} - \\bar{{s}}$ over {GAP_TRIALS} draws of $n$ i.i.d. $N(0,1)$ "
+                       f"scores, $n$ in {GAP_NS}; statistic: $1 - \\min/\\max$ of the means over $n$.",
                        "relative spread")
 
 
@@ -410,8 +410,9 @@ def gap_bound(seed: int) -> Measurement:
     points = tuple(Point((("n", str(n_)),), m - math.sqrt(2 * math.log(n_)), e)
                    for n_, m, e in _gaps(seed))
     return Measurement(_GAP_HEADER, _gap_rows(seed), points,
-                       f"Mean of s_max - s_bar over {GAP_TRIALS} draws of n i.i.d. N(0,1) scores "
-                       f"against sqrt(2 log n), n in {GAP_NS}.", "mean gap - sqrt(2 log n)")
+                       f"Mean of $s_{{\\max}} - \\bar{{s}}$ over {GAP_TRIALS} draws of $n$ i.i.d. $N(0,1)$ "
+                       f"scores against $\\sqrt{{2 \\log n}}$, $n$ in {GAP_NS}.",
+                       "mean gap $- \\sqrt{2 \\log n}$")
 
 
 # --- the conclusion: entropy of softmax(lambda q.k_j) as n grows, in two models of q, k
@@ -421,8 +422,9 @@ def gap_bound(seed: int) -> Measurement:
 # sqrt(1 - rho_j^2) z_j with rho_j uniform on [-1, 1], a model in which the document's premise
 # holds for what sets the entropy, the spread of the scores (it grows like d).
 ATTN_MODELS = (
-    ("iid", "q, k_j with i.i.d. N(0,1) components"),
-    ("aligned", "k_j = rho_j q + sqrt(1 - rho_j^2) z_j, q, z_j i.i.d. N(0,1), rho_j ~ U[-1, 1]"),
+    ("iid", r"$q$, $k_j$ with i.i.d. $N(0,1)$ components"),
+    ("aligned", r"$k_j = \rho_j q + \sqrt{1 - \rho_j^2} z_j$, $q$, $z_j$ i.i.d. $N(0,1)$, "
+                r"$\rho_j \sim U[-1, 1]$"),
 )
 
 
@@ -558,14 +560,15 @@ def entropy_invariance(seed: int) -> Measurement:
         said.append(f"{model}: " + "; ".join(f"{name} {a:.3f}, {b:.3f}, {c:.2f}"
                                             for name, a, b, c in spreads))
         points.extend(_invariance_points(seed, model))
-    description = (f"Entropy of softmax(lambda q.k_j), j=1..n, in d={DIM}, averaged over "
-                   f"{ATTN_TRIALS} draws per n, n in {ATTN_NS}, in two models of q, k (the "
-                   f"document states none): "
+    description = (f"Entropy of $\\operatorname{{softmax}}(\\lambda q \\cdot k_j)$, $j = 1, \\dots, n$, "
+                   f"in $d = {DIM}$, averaged over {ATTN_TRIALS} draws per $n$, $n$ in {ATTN_NS}, in "
+                   f"two models of $q$, $k$ (the document states none): "
                    + "; ".join(f"{m} = {text}" for m, text in ATTN_MODELS)
-                   + f". lambda = kappa log n / d for kappa in {tuple(str(v) for v in KAPPAS)} "
-                   f"(the claim) and lambda = 1/sqrt(d) (baseline, not part of the claim). "
-                   f"Statistic per model and kappa: relative spread 1 - min/max of the mean "
-                   f"entropy over n. Spreads (of H; of H/log n; max - min of H in nats): "
+                   + f". $\\lambda = \\kappa \\log n / d$ for $\\kappa$ in "
+                   f"{tuple(str(v) for v in KAPPAS)} (the claim) and $\\lambda = 1/\\sqrt{{d}}$ "
+                   f"(baseline, not part of the claim). Statistic per model and $\\kappa$: relative "
+                   f"spread $1 - \\min/\\max$ of the mean entropy over $n$. Spreads (of $H$; of "
+                   f"$H/\\log n$; $\\max - \\min$ of $H$ in nats): "
                    + " | ".join(said) + ".")
     return Measurement(header, tuple(rows), tuple(points), description, "relative spread of H")
 
@@ -612,25 +615,25 @@ INVARIANCE_REGIME = Regime(ranges=((n, 4, 4096), (kappa, Rational(1, 2), 16)),
                            points=tuple(((kappa, kv), (d, DIM)) for kv in KAPPAS),
                            distributions=((q, "normal", 0, 1), (k, "normal", 0, 1)),
                            samples=ATTN_TRIALS, tolerance=INVARIANCE_TOLERANCE,
-                           description=f"two models, since the document states none: q, k_j "
-                                       f"with i.i.d. N(0,1) components (the usual reading), and "
-                                       f"k_j = rho_j q + sqrt(1 - rho_j^2) z_j with rho_j ~ "
-                                       f"U[-1, 1] (the document's premise holds for the spread "
-                                       f"of the scores); d = {DIM}, "
-                                       "n = 4, 8, ..., 4096, kappa in {1/2, 1, 2, 4, 8, 16}; "
-                                       "invariant means a relative spread 1 - min/max of the "
-                                       "mean entropy over n of at most 10% for each model and "
-                                       "kappa")
+                           description=r"two models, since the document states none: $q$, "
+                                       r"$k_j$ with i.i.d. $N(0,1)$ components (the usual "
+                                       r"reading), and $k_j = \rho_j q + \sqrt{1 - \rho_j^2} z_j$ "
+                                       r"with $\rho_j \sim U[-1, 1]$ (the document's premise holds "
+                                       f"for the spread of the scores); $d = {DIM}$, "
+                                       r"$n = 4, 8, \dots, 4096$, $\kappa \in \{1/2, 1, 2, 4, 8, "
+                                       r"16\}$; invariant means a relative spread $1 - \min/\max$ "
+                                       r"of the mean entropy over $n$ of at most 10% for each "
+                                       r"model and $\kappa$")
 
 
 def _experiment(measure, **params):
     return Rule("experiment", params=(("measure", measure),) + tuple(params.items()))
 
 
-IID_MODEL = ("q, k with i.i.d. N(0,1) components (the usual i.i.d. reading; the document "
-             "states no model)")
-SHARED_MODEL = ("k = rho q + sqrt(1 - rho^2) z, with q, z i.i.d. N(0,1) components "
-                "(a direction shared by q and k)")
+IID_MODEL = (r"$q$, $k$ with i.i.d. $N(0,1)$ components (the usual i.i.d. reading; the "
+             r"document states no model)")
+SHARED_MODEL = (r"$k = \rho q + \sqrt{1 - \rho^2} z$, with $q$, $z$ i.i.d. $N(0,1)$ components "
+                r"(a direction shared by $q$ and $k$)")
 _MOMENTS = Rule("iid_moments", params=(("iid", IID), ("in", d), ("model", IID_MODEL)))
 _SHARED_MOMENTS = Rule("iid_moments", params=(("iid", IID), ("in", d), ("model", SHARED_MODEL)))
 
@@ -860,13 +863,15 @@ DERIVATION = Derivation(
                  "and an experiment on the conclusion lambda ∝ log n / d."),
     figures=(
         Figure("entropy_softmax_entropy_vs_n",
-               f"Mean entropy of softmax(lambda q.k_j) over {ATTN_TRIALS} draws (q, k_j i.i.d. "
-               f"N(0,1), d={DIM}) against the length n, for lambda = kappa log n / d and the "
-               "baseline 1/sqrt(d); log n is the entropy of uniform attention.",
+               f"Mean entropy of $\\operatorname{{softmax}}(\\lambda q \\cdot k_j)$ over "
+               f"{ATTN_TRIALS} draws ($q$, $k_j$ i.i.d. $N(0,1)$, $d = {DIM}$) against the length "
+               r"$n$, for $\lambda = \kappa \log n / d$ and the baseline $1/\sqrt{d}$; $\log n$ is "
+               r"the entropy of uniform attention.",
                entropy_curves, xlabel="n", ylabel="entropy H (nats)", logx=True),
         Figure("entropy_softmax_gap_vs_n",
-               f"Mean of s_max - s_bar over {GAP_TRIALS} draws of n i.i.d. N(0,1) scores against "
-               "sqrt(2 log n): the gap grows with n, which the step to lambda ∝ log n ignores.",
+               f"Mean of $s_{{\\max}} - \\bar{{s}}$ over {GAP_TRIALS} draws of $n$ i.i.d. $N(0,1)$ "
+               r"scores against $\sqrt{2 \log n}$: the gap grows with $n$, which the step to "
+               r"$\lambda \propto \log n$ ignores.",
                gap_curves, xlabel="n", ylabel="s_max - s_bar", logx=True),
     ),
 )

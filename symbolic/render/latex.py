@@ -397,7 +397,9 @@ def _value(name: str, value: str) -> str:
     n, v = name_latex(name), value_latex(value)
     if n is not None and v is not None:
         return _math(f"{n} = {v}")
-    return rf"\texttt{{{escape(name)}}} = \texttt{{{escape(value, breakable=True)}}}"
+    # a name that is a phrase (an experiment's statistic) is prose with its maths typeset
+    shown = prose(name, breakable=False) if "$" in name else rf"\texttt{{{escape(name)}}}"
+    return shown + " = " + (_math(v) if v is not None else rf"\texttt{{{escape(value, breakable=True)}}}")
 
 
 # widths (pt) of a character at \footnotesize and of a column's padding, to group columns

@@ -147,7 +147,9 @@ def _value(name: str, value: str) -> str:
     n, v = name_latex(name), value_latex(value)
     if n is not None and v is not None:
         return _math(f"{n} = {v}")
-    return f"`{name}` = `{value}`"
+    # a name that is a phrase (an experiment's statistic) is prose with its maths typeset
+    shown = prose(name) if "$" in name else f"`{name}`"
+    return shown + " = " + (_math(v) if v is not None else f"`{value}`")
 
 
 def _cell(text: str) -> str:
