@@ -42,5 +42,5 @@ DERIVATION = Derivation(
                    Regime(ranges=((x, -0.01, 0.01),), description="|x| <= 0.01"))),
         Step("N1", Kind.INEQUALITY, "$n \\ge 1$", Claim(n, Relation.GE, 1)),
     ),
-    figures=(Figure("exp", "exp(x) and its tangent 1 + x", _curves, xlabel="x", ylabel="y"),),
+    figures=(Figure("exp", "$e^{x}$ and its tangent $1 + x$", _curves, xlabel="x", ylabel="y"),),
 )
