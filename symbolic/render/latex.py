@@ -357,7 +357,11 @@ def _step(step: StepRow) -> list[str]:
         lines.append(_show_claim(step.claim_latex))
     items = _details(step)
     if items:
-        lines += [r"\begin{itemize}"] + [rf"\item {item}" for item in items] + [r"\end{itemize}"]
+        # ragged right: a line that ends before a long formula is short, not stretched (in
+        # justified text TeX would rather overfill it than leave it so loose)
+        lines += [r"\begin{itemize}"] + [
+            rf"\item {item}" if item.startswith(r"{\raggedright") else rf"\item {{\raggedright {item}\par}}"
+            for item in items] + [r"\end{itemize}"]
     if step.table:
         lines += _table(step.table)
     for name in step.figures:
