@@ -92,9 +92,10 @@ GAP_RATIO = (ratio - 1) * t_score
 #: the regime the document implies for "much larger": a ratio of at least 100 (here 100..1000),
 #: the other scores t in [0.01, 1] (dot products of unit-scale vectors), n from 2 to 4096 keys
 RATIO_REGIME = dict(ranges=((n, 2, 4096), (ratio, 100, 1000), (t_score, sympy.Rational(1, 100), 1)),
-                    description="k_j^T q >> k_i^T q as a ratio r = k_j^T q / k_i^T q in [100, 1000] "
-                                "(>> is a ratio of at least 100), other scores t = k_i^T q in "
-                                "[0.01, 1], n = 2..4096 keys; the gap is g = (r - 1) t")
+                    description=r"$k_j^T q \gg k_i^T q$ as a ratio $r = k_j^T q / k_i^T q \in "
+                                r"[100, 1000]$ ($\gg$ is a ratio of at least 100), other scores "
+                                r"$t = k_i^T q \in [0.01, 1]$, $n = 2, \dots, 4096$ keys; the gap "
+                                r"is $g = (r - 1) t$")
 #: a tolerance epsilon in (0, 1), written through its odds w = (1 - epsilon)/epsilon > 0
 #: (epsilon = 1/(1 + w), 1 - epsilon = w/(1 + w): every epsilon in (0, 1) has one w > 0), and
 #: the gap ln((n-1)(1-epsilon)/epsilon) + u = ln((n-1) w) + u, u >= 0
@@ -382,7 +383,7 @@ _PART_B = (
          r"那么分母主要由 $2 \exp(1)$ 构成，$α_a$ 和 $α_b$ 都近似等于 $\frac{1}{2}$。",
          Claim(ALPHA_B, Relation.APPROX, sympy.Rational(1, 2),
                regime=Regime(ranges=((n, 2, 4096),),
-                             description="any number of keys n >= 2 (the document fixes none)")),
+                             description=r"any number of keys $n \ge 2$ (the document fixes none)")),
          gloss=r"The denominator is mostly $2 \exp(1)$, so $\alpha_a$ and $\alpha_b$ are about "
                r"$1/2$ (within 5%, for the numbers of keys $n \ge 2$)."),
     Step("B-6c", Kind.INEQUALITY,
@@ -494,9 +495,10 @@ def swing_variance_deficit(seed: int) -> Measurement:
     return Measurement(
         header=("n", "Var(alpha_a)", "std. error", "relative error vs 1/4"),
         rows=tuple(rows), points=tuple(points),
-        description=f"Sample variance of alpha_a = e^lambda/(e^lambda + e + n - 2) over "
-                    f"{SWING_TRIALS} seeded draws of lambda ~ N(1, 1/2) (q = mu_a + mu_b), "
-                    f"n in {SWING_NS}, against 1/4 (a swing between v_a and v_b).",
+        description=f"Sample variance of $\\alpha_a = e^\\lambda/(e^\\lambda + e + n - 2)$ over "
+                    f"{SWING_TRIALS} seeded draws of $\\lambda \\sim N(1, 1/2)$ "
+                    f"($q = \\mu_a + \\mu_b$), $n$ in {SWING_NS}, against $1/4$ (a swing between "
+                    f"$v_a$ and $v_b$).",
         statistic="relative error vs 1/4")
 
 
@@ -591,9 +593,10 @@ _PART_C = (
          r"在不同的采样中，$c$ 会在 $v_a$ 和 $v_b$之间剧烈摆动，完全取决于 $k_a$ 长度的随机性。",
          Claim(ALPHA_C + E / (exp(lam_real) + E + n - 2), Relation.APPROX, 1,
                regime=Regime(ranges=((n, 2, 4096), (lam_real, LAMBDA_LO, LAMBDA_HI)),
-                             description="the document's q = mu_a + mu_b (scores (lambda, 1, 0, "
-                                         "...)), lambda within two standard deviations of its "
-                                         "mean 1 (sd 0.71), n = 2..4096 keys")),
+                             description=r"the document's $q = \mu_a + \mu_b$ (scores "
+                                         r"$(\lambda, 1, 0, \dots)$), $\lambda$ within two "
+                                         r"standard deviations of its mean 1 (sd 0.71), "
+                                         r"$n = 2, \dots, 4096$ keys")),
          gloss=r"With the document's $q = \mu_a + \mu_b$, $c$ swings between $v_a$ and $v_b$ only "
                r"if almost all the weight is on $a$ and $b$: $\alpha_a + \alpha_b = (e^\lambda + "
                r"e)/(e^\lambda + e + n - 2) \approx 1$. True at $n = 2$, false for many keys ($n "
@@ -625,8 +628,9 @@ _PART_C = (
          r"$c$ 的方差会非常大。这就是单头注意力在试图同时关注多个事物时，面对某些特定噪声时的严重缺陷。",
          Claim(Variance(ALPHA_C.subs(lam_real, lam_rv)), Relation.APPROX, sympy.Rational(1, 4),
                regime=Regime(points=(((n, 2),), ((n, 10),), ((n, 100),)),
-                             description="the document's q = mu_a + mu_b, lambda ~ N(1, 1/2) "
-                                         "(alpha -> 0), n = 2, 10, 100 keys")),
+                             description=r"the document's $q = \mu_a + \mu_b$, "
+                                         r"$\lambda \sim N(1, 1/2)$ ($\alpha \to 0$), "
+                                         r"$n = 2, 10, 100$ keys")),
          rule=Rule("experiment", params=(("measure", swing_variance_deficit),)),
          gloss=r"$c$'s variance is very large: as large as a swing between $v_a$ and $v_b$, i.e. "
                r"$\operatorname{Var}(c) \approx (v_a - v_b)^2/4$ per component, "
@@ -675,8 +679,8 @@ _PART_D = (
          r"就会把所有权重都给 $α_a$。因此 $c_1 \approx v_a$。这个结果是稳定的，它不依赖于 $λ$ 的具体值。",
          Claim(exp(lam) / (exp(lam) + n - 1), Relation.APPROX, 1,
                regime=Regime(ranges=((n, 2, 4096), (lam, sympy.Rational(1, 10), 3)),
-                             description="lambda > 0 around its mean 1 (standard deviation 0.71), "
-                                         "any number of keys n >= 2")),
+                             description=r"$\lambda > 0$ around its mean 1 (standard deviation "
+                                         r"0.71), any number of keys $n \ge 2$")),
          gloss=r"Scores $(\lambda, 0, 0, \dots)$: for $\lambda > 0$ softmax gives all the weight "
                r"to $\alpha_a$, so $c_1 \approx v_a$, whatever $\lambda$ is. Checked as stated: "
                r"$\alpha_a = e^\lambda / (e^\lambda + n - 1)$."),
@@ -704,7 +708,7 @@ _PART_D = (
     Step("D-6", Kind.APPROXIMATION,
          r"点积序列是 $(0, 1, 0, ...)$。softmax 会把所有权重都给 $α_b$。$c_2 \approx v_b$。这个结果也是稳定的。",
          Claim(E / (E + n - 1), Relation.APPROX, 1,
-               regime=Regime(ranges=((n, 2, 4096),), description="any number of keys n >= 2")),
+               regime=Regime(ranges=((n, 2, 4096),), description=r"any number of keys $n \ge 2$")),
          gloss=r"Scores $(0, 1, 0, \dots)$: softmax gives all the weight to $\alpha_b$, $c_2 "
                r"\approx v_b$. Checked as stated: $\alpha_b = e / (e + n - 1)$."),
     Step("D-6c", Kind.LIMIT,
@@ -1040,9 +1044,9 @@ DERIVATION = Derivation(
     title="Attention and position embeddings: answers to an assignment",
     source=SOURCE,
     steps=_PART_A + _PART_B + _PART_C + _PART_D + _POS_A + _POS_B + _POS_G,
-    description="Softmax attention over n keys (general n): copying one value, averaging two, "
-                "Gaussian keys, two heads; permutation equivariance for general sizes; "
-                "uniqueness of sinusoidal encodings for every even d (real and integer "
-                "positions); RoPE identities for all real angles and complex z.",
+    description=r"Softmax attention over $n$ keys (general $n$): copying one value, averaging "
+                r"two, Gaussian keys, two heads; permutation equivariance for general sizes; "
+                r"uniqueness of sinusoidal encodings for every even $d$ (real and integer "
+                r"positions); RoPE identities for all real angles and complex $z$.",
     figures=(FIGURE,),
 )

@@ -61,9 +61,9 @@ STEPS = (
 
 DERIVATION = Derivation(
     id="attention_scaling",
-    title="Attention Is All You Need: the variance argument for 1/sqrt(d_k)",
+    title=r"Attention Is All You Need: the variance argument for $1/\sqrt{d_k}$",
     source=SOURCE,
     steps=STEPS,
-    description="Mean and variance of q.k for independent unit-variance components, any "
-                "distribution, general d_k.",
+    description=r"Mean and variance of $q \cdot k$ for independent unit-variance components, "
+                r"any distribution, general $d_k$.",
 )

@@ -597,8 +597,8 @@ _SCORE_REGIME = dict(ranges=((n, 4, 4096), (lam, Rational(1, 4), 2)),
                      points=tuple(((n, n_), (lam, l_)) for n_ in SCORE_NS for l_ in SCORE_LAMBDAS),
                      distributions=((s, "normal", 0, 1),), samples=SCORE_TRIALS)
 
-_WHERE = ("any real scores (the document); measured exactly at s = (0, 0, 0, 2), lambda = 1, "
-          "and on i.i.d. N(0,1) scores, n = 4..4096, lambda in {1/4, 1/2, 1, 2}; ")
+_WHERE = (r"any real scores (the document); measured exactly at $s = (0, 0, 0, 2)$, $\lambda = 1$, "
+          r"and on i.i.d. $N(0,1)$ scores, $n = 4, \dots, 4096$, $\lambda \in \{1/4, 1/2, 1, 2\}$; ")
 MEAN_FIELD_REGIME = Regime(**_SCORE_REGIME, tolerance=0.05, absolute=True,
                            description=_WHERE +
                                        "absolute error 0.05 nats (the right side averages 0, so a "
@@ -606,11 +606,12 @@ MEAN_FIELD_REGIME = Regime(**_SCORE_REGIME, tolerance=0.05, absolute=True,
 MAX_REGIME = Regime(**_SCORE_REGIME, tolerance=0.05, absolute=True,
                     description=_WHERE + "absolute error 0.05 nats (a term of the entropy)")
 ENTROPY_REGIME = Regime(**_SCORE_REGIME, tolerance=0.05,
-                        description=_WHERE + "relative error 5% of H (the default)")
+                        description=_WHERE + "relative error 5% of $H$ (the default)")
 GAP_REGIME = Regime(ranges=((n, 4, 4096),), distributions=((s, "normal", 0, 1),),
                     samples=GAP_TRIALS, tolerance=INVARIANCE_TOLERANCE,
-                    description="i.i.d. N(0,1) scores, n = 4, 8, ..., 4096; invariant means a "
-                                "relative spread 1 - min/max of the mean over n of at most 10%")
+                    description=r"i.i.d. $N(0,1)$ scores, $n = 4, 8, \dots, 4096$; invariant means "
+                                r"a relative spread $1 - \min/\max$ of the mean over $n$ of at "
+                                r"most 10%")
 INVARIANCE_REGIME = Regime(ranges=((n, 4, 4096), (kappa, Rational(1, 2), 16)),
                            points=tuple(((kappa, kv), (d, DIM)) for kv in KAPPAS),
                            distributions=((q, "normal", 0, 1), (k, "normal", 0, 1)),
@@ -858,9 +859,10 @@ DERIVATION = Derivation(
     title="Entropy-invariant softmax: a concise derivation",
     source=SOURCE,
     steps=STEPS,
-    description=("Softmax entropy H of scaled scores, its exact rewriting, two approximations and "
-                 "their one-sided bounds, the assumptions on how <q,k> and s_max - s_bar scale, "
-                 "and an experiment on the conclusion lambda ∝ log n / d."),
+    description=(r"Softmax entropy $H$ of scaled scores, its exact rewriting, two approximations "
+                 r"and their one-sided bounds, the assumptions on how $\langle q,k \rangle$ and "
+                 r"$s_{\max} - \bar{s}$ scale, and an experiment on the conclusion "
+                 r"$\lambda \propto \log n / d$."),
     figures=(
         Figure("entropy_softmax_entropy_vs_n",
                f"Mean entropy of $\\operatorname{{softmax}}(\\lambda q \\cdot k_j)$ over "

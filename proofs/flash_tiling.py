@@ -262,6 +262,6 @@ DERIVATION = Derivation(
     title="Online softmax (Milakov & Gimelshein 2018) and FlashAttention's tiling (Dao et al. 2022)",
     source=SOURCE,
     steps=_ONLINE + _FLASH,
-    description="The one-pass normaliser of online softmax and the block rescaling of m, l and O "
-                "in FlashAttention, for general sizes n, B_1, B_2, J, B_c.",
+    description=r"The one-pass normaliser of online softmax and the block rescaling of $m$, "
+                r"$\ell$ and $O$ in FlashAttention, for general sizes $n$, $B_1$, $B_2$, $J$, $B_c$.",
 )

@@ -511,11 +511,11 @@ FIGURE = Figure(
 
 DERIVATION = Derivation(
     id="informer_lemma1",
-    title="Informer, Lemma 1: ln L_K <= M(q_i, K) <= max - mean + ln L_K",
+    title=r"Informer, Lemma 1: $\ln L_K \le M(q_i, K) \le \max - \operatorname{mean} + \ln L_K$",
     source=SOURCE,
     steps=_INTRO + _STATEMENT + _DEFINITIONS + _CONVEXITY + _GRADIENT + _MINIMUM + _RIGHT
     + _CHAIN + _EXAMPLE,
-    description="The proof of Lemma 1 of Informer (sparsity measurement M of a query): "
-                "scores s_j = q_i k_j^T / sqrt(d), j = 1..L_K; general L_K and d.",
+    description=r"The proof of Lemma 1 of Informer (sparsity measurement $M$ of a query): "
+                r"scores $s_j = q_i k_j^T / \sqrt{d}$, $j = 1, \dots, L_K$; general $L_K$ and $d$.",
     figures=(FIGURE,),
 )

@@ -190,6 +190,6 @@ DERIVATION = Derivation(
     title="RMSNorm (Zhang & Sennrich 2019): definition, re-scaling invariance and gradient",
     source=SOURCE,
     steps=STEPS,
-    description="Root mean square layer normalisation over n units (general n): the scaling "
-                "identities with their sign conditions and the Jacobian R entry by entry.",
+    description=r"Root mean square layer normalisation over $n$ units (general $n$): the scaling "
+                r"identities with their sign conditions and the Jacobian $R$ entry by entry.",
 )

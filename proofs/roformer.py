@@ -303,7 +303,7 @@ DERIVATION = Derivation(
     title="RoFormer: rotary position embedding, relative positions and the long-term decay bound",
     source=SOURCE,
     steps=_TWO_D + _GENERAL,
-    description="Su et al. (arXiv:2104.09864): the 2-D rotation, the block-diagonal R^d_{Theta,m} "
-                "for d = 2D with general D, R_m^T R_n = R_{n-m}, the complex form of the score and "
-                "the summation by parts (Abel) behind the long-term decay.",
+    description=r"Su et al. (arXiv:2104.09864): the 2-D rotation, the block-diagonal "
+                r"$R^d_{\Theta,m}$ for $d = 2D$ with general $D$, $R_m^T R_n = R_{n-m}$, the complex "
+                r"form of the score and the summation by parts (Abel) behind the long-term decay.",
 )
