@@ -323,7 +323,8 @@ def integral_value(step: Step, *, config, context) -> Outcome | None:
         if any(a is False for a in agree):
             return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}, which mpmath.quad "
                                                          f"contradicts: not trusted"]))
-        where = "; ".join(", ".join(tex_relation(p, "=", v) for p, v in point.items()) for _, _, point in points
+        # numbers at a point stay "a = 7/10": the reports typeset such an assignment themselves
+        where = "; ".join(", ".join(f"{p} = {v}" for p, v in point.items()) for _, _, point in points
                           if point)
         support = ("agreeing with mpmath.quad" + (f" at {where}" if where else "")) \
             if agree and all(agree) else "not corroborated numerically"

@@ -403,7 +403,10 @@ def _value(name: str, value: str) -> str:
         return _math(f"{n} = {v}")
     # a name that is a phrase (an experiment's statistic) is prose with its maths typeset
     shown = prose(name, breakable=False) if "$" in name else rf"\texttt{{{escape(name)}}}"
-    return shown + " = " + (_math(v) if v is not None else rf"\texttt{{{escape(value, breakable=True)}}}")
+    if v is not None:
+        return shown + " = " + _math(v)
+    # a value that is a sentence with maths (a model) is prose; anything else is shown as printed
+    return shown + " = " + (prose(value) if "$" in value else rf"\texttt{{{escape(value, breakable=True)}}}")
 
 
 # widths (pt) of a character at \footnotesize and of a column's padding, to group columns

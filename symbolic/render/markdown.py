@@ -149,7 +149,10 @@ def _value(name: str, value: str) -> str:
         return _math(f"{n} = {v}")
     # a name that is a phrase (an experiment's statistic) is prose with its maths typeset
     shown = prose(name) if "$" in name else f"`{name}`"
-    return shown + " = " + (_math(v) if v is not None else f"`{value}`")
+    if v is not None:
+        return shown + " = " + _math(v)
+    # a value that is a sentence with maths (a model) is prose; anything else is shown as printed
+    return shown + " = " + (prose(value) if "$" in value else f"`{value}`")
 
 
 def _cell(text: str) -> str:
