@@ -190,7 +190,7 @@ def _refute_equality(difference, claim, said):
     if not free and difference.is_number and difference.is_zero is False:
         return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; the difference is "
                        f"exactly {tex(difference)} at every size"),),
-                       counterexample=(("any size", "1"), ("difference", str(difference))))
+                       counterexample=(("any size", "1"), ("difference", tex(difference))))
     if len(free) > 1 or not free:
         return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + f"; difference "
                        f"{tex(difference)} is not zero but no exact instance was tried"),))
@@ -198,7 +198,7 @@ def _refute_equality(difference, claim, said):
         if exact.is_number and exact.is_zero is False:
             return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; at {tex_relation(free[0], '=', value)} "
                            f"the difference is exactly {tex(exact)}"),),
-                           counterexample=((str(free[0]), str(value)), ("difference", str(exact))))
+                           counterexample=((str(free[0]), str(value)), ("difference", tex(exact))))
     return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + "; no exact instance differs"),))
 
 
@@ -215,5 +215,5 @@ def _refute_proportional(ratio, size, said):
             return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; ratio "
                            f"{tex(ratio)} is exactly {tex(r1)} at {tex_relation(size, '=', v1)} and {tex(r2)} at "
                            f"{tex_relation(size, '=', v2)}: not constant"),),
-                           counterexample=((str(size), f"{v1} and {v2}"), ("ratio", f"{r1} vs {r2}")))
+                           counterexample=((str(size), f"{tex(v1)} and {tex(v2)}"), ("ratio", f"{tex(r1)} vs {tex(r2)}")))
     return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + "; ratio equal at the instances tried"),))
