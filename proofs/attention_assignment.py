@@ -493,7 +493,7 @@ def swing_variance_deficit(seed: int) -> Measurement:
         points.append(Point(where=(("n", str(keys)),), statistic=statistic, stderr=4 * stderr,
                             certify=certify, cost=keys))
     return Measurement(
-        header=("n", "Var(alpha_a)", "std. error", "relative error vs 1/4"),
+        header=("$n$", r"$\operatorname{Var}(\alpha_a)$", "std. error", "relative error vs $1/4$"),
         rows=tuple(rows), points=tuple(points),
         description=f"Sample variance of $\\alpha_a = e^\\lambda/(e^\\lambda + e + n - 2)$ over "
                     f"{SWING_TRIALS} seeded draws of $\\lambda \\sim N(1, 1/2)$ "

@@ -378,7 +378,7 @@ def _gap_rows(seed):
                   f"{m / math.sqrt(2 * math.log(n_)):.3f}") for n_, m, e in _gaps(seed))
 
 
-_GAP_HEADER = ("n", "mean s_max - s_bar", "std. error", "sqrt(2 log n)", "ratio")
+_GAP_HEADER = ("$n$", r"mean $s_{\max} - \bar{s}$", "std. error", r"$\sqrt{2 \log n}$", "ratio")
 
 
 def gap_spread(seed: int) -> Measurement:

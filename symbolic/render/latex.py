@@ -441,10 +441,15 @@ def _table(table) -> list[str]:
             lines.append(rf"\par\noindent{{\small columns {columns[1] + 1}--{columns[-1] + 1} of {width}}}")
         lines += [r"\begin{center}\footnotesize\setlength{\tabcolsep}{4pt}",
                   r"\fittable{\begin{tabular}{" + "l" * len(columns) + "}", r"\toprule",
-                  " & ".join(escape(rows[0][c]) for c in columns) + r" \\", r"\midrule"]
-        lines += [" & ".join(escape(row[c]) for c in columns) + r" \\" for row in rows[1:]]
+                  " & ".join(_cell(rows[0][c]) for c in columns) + r" \\", r"\midrule"]
+        lines += [" & ".join(_cell(row[c]) for c in columns) + r" \\" for row in rows[1:]]
         lines += [r"\bottomrule", r"\end{tabular}}", r"\end{center}"]
     return lines
+
+
+def _cell(text: str) -> str:
+    """A table cell: its maths (``$...$``) typeset, the rest as text."""
+    return prose(text, breakable=False) if "$" in text else escape(text)
 
 
 def _figures(doc: DocumentRow) -> list[str]:

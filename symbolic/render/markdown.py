@@ -24,13 +24,14 @@ def escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
 
-def prose(text: str) -> str:
+def prose(text: str, *, table: bool = False) -> str:
     """A sentence of the tool or of a gloss (one line): its maths (``$...$``, assignments,
-    ASCII relations; see ``prose_pieces``) as GitHub maths, the words escaped."""
+    ASCII relations; see ``prose_pieces``) as GitHub maths, the words escaped; in a
+    ``table`` cell the maths spells ``|`` as ``\\vert``."""
     out = []
     for kind, piece in prose_pieces(" ".join(text.split())):
         if kind == "math":
-            out.append(_math(piece))
+            out.append(_math(_table_math(piece) if table else piece))
         else:  # escape() trims; the spaces around the maths stay
             lead, trail = piece[:len(piece) - len(piece.lstrip())], piece[len(piece.rstrip()):]
             out.append(lead + escape(piece) + trail if piece.strip() else piece)
@@ -156,7 +157,10 @@ def _value(name: str, value: str) -> str:
 
 
 def _cell(text: str) -> str:
-    return escape(text) or " "
+    """A table cell: its maths (``$...$``) as GitHub maths, with no ``|`` that would end the cell."""
+    if "$" not in text:
+        return escape(text) or " "
+    return prose(text, table=True) or " "
 
 
 def _table(table) -> list[str]:
