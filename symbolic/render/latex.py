@@ -352,7 +352,7 @@ def _step(step: StepRow) -> list[str]:
     if step.quote.strip():
         lines += [r"\begin{quote}", _quote(step.quote.strip()), r"\end{quote}"]
     if step.gloss:
-        lines.append(rf"\emph{{{prose(step.gloss)}}}")
+        lines.append(rf"{{\raggedright\emph{{{prose(step.gloss)}}}\par}}")  # ragged: see _details
     if step.claim_latex is not None:
         lines.append(_show_claim(step.claim_latex))
     items = _details(step)
