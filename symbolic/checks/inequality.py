@@ -27,7 +27,7 @@ from symbolic.checks import Cost, checker
 from symbolic.checks._prove import _parametrise, _sign_ok, domain_of, interval_of  # noqa: F401
 from symbolic.checks._ranges import conventional, prove_sign, prove_sign_on  # noqa: F401
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
-from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
+from symbolic.numeric.text import latex_of, tex, tex_difference, tex_range, tex_relation
 _SLOPE = "f' = "
 _SLOPE_TENDS = "f' \\to "
 _TENDS = "f \\to "
@@ -47,7 +47,7 @@ class Goal:
         return self.large - self.small
 
     def describe(self) -> str:
-        return tex_relation(self.large - sympy.UnevaluatedExpr(self.small), "gt" if self.strict else "ge", 0)
+        return tex_difference(self.large, self.small, "gt" if self.strict else "ge", 0)
 
 
 def goal_of(lhs, relation: Relation, rhs) -> Goal | None:

@@ -23,7 +23,7 @@ from symbolic.checks.algebraic import domain_of
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import MaxOver, MinOver
 from symbolic.model import Outcome, Step
-from symbolic.numeric.text import latex_of, tex, tex_relation
+from symbolic.numeric.text import latex_of, tex, tex_difference, tex_relation
 
 _SLOPE = "g'(u) = "
 _CURVATURE = "g''(u) = "
@@ -328,7 +328,7 @@ def _template_rule(name: str):
             hint = (" (an element's index must be proved in range by the step's facts, "
                     "e.g. j >= 1 and j <= L)" if name == "le_max" else "")
             raise Mismatch(f"no instance of {name} has larger - smaller side equal to "
-                            f"{tex(link.large - sympy.UnevaluatedExpr(link.small))}{hint}")
+                            f"{tex_difference(link.large, link.small)}{hint}")
         return conclude(step, context, (), found.detail)
     apply.__name__ = f"rule_{name}"
     apply.__doc__ = f"The named rule {name}: the claim is an instance of the theorem."

@@ -50,6 +50,17 @@ def tex_list(exprs, sep: str = ", ") -> str:
     return sep.join(tex(e) for e in exprs)
 
 
+def tex_difference(large, small, op: str = "", rhs=None) -> str:
+    """``large - (small)`` as maths, bracketing ``small`` when it is a sum or negative (so
+    ``0 - (-u)`` never prints as ``- - u``); with ``op`` and ``rhs``, a relation."""
+    shown = latex_of(small)
+    if small.is_Add or small.could_extract_minus_sign():
+        shown = rf"\left({shown}\right)"
+    head = "" if large == 0 else latex_of(large) + " "
+    tail = f" {_RELATIONS.get(op, op)} {latex_of(rhs)}" if op else ""
+    return f"${head}- {shown}{tail}$"
+
+
 def tex_range(lo, hi) -> str:
     """An integer range ``lo..hi`` as maths: ``$1, \\ldots, n$``."""
     return f"${latex_of(lo)}, \\ldots, {latex_of(hi)}$"
