@@ -40,30 +40,30 @@ Q_DOT = r"q \cdot k = \sum_{i=1}^{d_k} q_ik_i"
 STEPS = (
     Step("AS-1", Kind.DEFINITION, Q1,
          Claim(Symbol("s"), Relation.EQ, DOT / sqrt(d_k)),
-         gloss="Eq. (1): each score s of softmax(QK^T/sqrt(d_k)) is a query-key dot product divided "
-               "by sqrt(d_k)."),
+         gloss=r"Eq. (1): each score $s$ of $\operatorname{softmax}(QK^T/\sqrt{d_k})$ is a "
+               r"query-key dot product divided by $\sqrt{d_k}$."),
     Step("AS-2", Kind.DEFINITION, Q_DOT, Claim(Symbol("t"), Relation.EQ, DOT),
-         gloss="Footnote 4: t = q.k = sum_{i=1}^{d_k} q_i k_i."),
+         gloss=r"Footnote 4: $t = q \cdot k = \sum_{i=1}^{d_k} q_i k_i$."),
     Step("AS-3", Kind.IDENTITY, Q_DOT, Claim(Mean(DOT), Relation.EQ, 0), rule=UNIT,
-         gloss="Footnote 4: with independent components of mean 0 and variance 1, q.k has mean 0 "
-               "(any distribution, any d_k)."),
+         gloss=r"Footnote 4: with independent components of mean 0 and variance 1, $q \cdot k$ "
+               r"has mean 0 (any distribution, any $d_k$)."),
     Step("AS-4", Kind.IDENTITY, Q_DOT, Claim(Var(DOT), Relation.EQ, d_k), rule=UNIT,
-         gloss="Footnote 4: ... and variance d_k: each q_i k_i has variance E[q^2]E[k^2] = 1 and "
-               "the d_k terms are independent."),
+         gloss=r"Footnote 4: ... and variance $d_k$: each $q_i k_i$ has variance $E[q^2] E[k^2] = "
+               r"1$ and the $d_k$ terms are independent."),
     Step("AS-5", Kind.IDENTITY, Q1, Claim(Var(DOT / sqrt(d_k)), Relation.EQ, 1), rule=UNIT,
          depends_on=("AS-4",),
-         gloss="Eq. (1): the scaled score q.k/sqrt(d_k) has variance 1 for every d_k."),
+         gloss=r"Eq. (1): the scaled score $q \cdot k/\sqrt{d_k}$ has variance 1 for every $d_k$."),
     Step("AS-6", Kind.IDENTITY, Q_DOT,
          Claim(Var(DOT), Relation.EQ, d_k * (1 + 2 * mu ** 2)), rule=SHIFTED,
-         gloss="Remark (not the paper's claim): with components of mean mu and variance 1 the "
-               "variance is d_k (1 + 2 mu^2); the footnote's mean-0 hypothesis is needed."),
+         gloss=r"Remark (not the paper's claim): with components of mean $\mu$ and variance 1 the "
+               r"variance is $d_k (1 + 2 \mu^2)$; the footnote's mean-0 hypothesis is needed."),
 )
 
 DERIVATION = Derivation(
     id="attention_scaling",
-    title="Attention Is All You Need: the variance argument for 1/sqrt(d_k)",
+    title=r"Attention Is All You Need: the variance argument for $1/\sqrt{d_k}$",
     source=SOURCE,
     steps=STEPS,
-    description="Mean and variance of q.k for independent unit-variance components, any "
-                "distribution, general d_k.",
+    description=r"Mean and variance of $q \cdot k$ for independent unit-variance components, "
+                r"any distribution, general $d_k$.",
 )

@@ -378,7 +378,7 @@ def _gap_rows(seed):
                   f"{m / math.sqrt(2 * math.log(n_)):.3f}") for n_, m, e in _gaps(seed))
 
 
-_GAP_HEADER = ("n", "mean s_max - s_bar", "std. error", "sqrt(2 log n)", "ratio")
+_GAP_HEADER = ("$n$", r"mean $s_{\max} - \bar{s}$", "std. error", r"$\sqrt{2 \log n}$", "ratio")
 
 
 def gap_spread(seed: int) -> Measurement:
@@ -400,8 +400,8 @@ def gap_spread(seed: int) -> Measurement:
              ("smallest at n", str(low[0])))
     return Measurement(_GAP_HEADER, _gap_rows(seed), (Point(where, spread, stderr, certify,
                                                              cost=top[0] + low[0]),),
-                       f"Mean of s_max - s_bar over {GAP_TRIALS} draws of n i.i.d. N(0,1) scores, "
-                       f"n in {GAP_NS}; statistic: 1 - min/max of the means over n.",
+                       f"Mean of $s_{{\\max}} - \\bar{{s}}$ over {GAP_TRIALS} draws of $n$ i.i.d. $N(0,1)$ "
+                       f"scores, $n$ in {GAP_NS}; statistic: $1 - \\min/\\max$ of the means over $n$.",
                        "relative spread")
 
 
@@ -410,8 +410,9 @@ def gap_bound(seed: int) -> Measurement:
     points = tuple(Point((("n", str(n_)),), m - math.sqrt(2 * math.log(n_)), e)
                    for n_, m, e in _gaps(seed))
     return Measurement(_GAP_HEADER, _gap_rows(seed), points,
-                       f"Mean of s_max - s_bar over {GAP_TRIALS} draws of n i.i.d. N(0,1) scores "
-                       f"against sqrt(2 log n), n in {GAP_NS}.", "mean gap - sqrt(2 log n)")
+                       f"Mean of $s_{{\\max}} - \\bar{{s}}$ over {GAP_TRIALS} draws of $n$ i.i.d. $N(0,1)$ "
+                       f"scores against $\\sqrt{{2 \\log n}}$, $n$ in {GAP_NS}.",
+                       "mean gap $- \\sqrt{2 \\log n}$")
 
 
 # --- the conclusion: entropy of softmax(lambda q.k_j) as n grows, in two models of q, k
@@ -421,8 +422,9 @@ def gap_bound(seed: int) -> Measurement:
 # sqrt(1 - rho_j^2) z_j with rho_j uniform on [-1, 1], a model in which the document's premise
 # holds for what sets the entropy, the spread of the scores (it grows like d).
 ATTN_MODELS = (
-    ("iid", "q, k_j with i.i.d. N(0,1) components"),
-    ("aligned", "k_j = rho_j q + sqrt(1 - rho_j^2) z_j, q, z_j i.i.d. N(0,1), rho_j ~ U[-1, 1]"),
+    ("iid", r"$q$, $k_j$ with i.i.d. $N(0,1)$ components"),
+    ("aligned", r"$k_j = \rho_j q + \sqrt{1 - \rho_j^2} z_j$, $q$, $z_j$ i.i.d. $N(0,1)$, "
+                r"$\rho_j \sim U[-1, 1]$"),
 )
 
 
@@ -558,14 +560,15 @@ def entropy_invariance(seed: int) -> Measurement:
         said.append(f"{model}: " + "; ".join(f"{name} {a:.3f}, {b:.3f}, {c:.2f}"
                                             for name, a, b, c in spreads))
         points.extend(_invariance_points(seed, model))
-    description = (f"Entropy of softmax(lambda q.k_j), j=1..n, in d={DIM}, averaged over "
-                   f"{ATTN_TRIALS} draws per n, n in {ATTN_NS}, in two models of q, k (the "
-                   f"document states none): "
+    description = (f"Entropy of $\\operatorname{{softmax}}(\\lambda q \\cdot k_j)$, $j = 1, \\dots, n$, "
+                   f"in $d = {DIM}$, averaged over {ATTN_TRIALS} draws per $n$, $n$ in {ATTN_NS}, in "
+                   f"two models of $q$, $k$ (the document states none): "
                    + "; ".join(f"{m} = {text}" for m, text in ATTN_MODELS)
-                   + f". lambda = kappa log n / d for kappa in {tuple(str(v) for v in KAPPAS)} "
-                   f"(the claim) and lambda = 1/sqrt(d) (baseline, not part of the claim). "
-                   f"Statistic per model and kappa: relative spread 1 - min/max of the mean "
-                   f"entropy over n. Spreads (of H; of H/log n; max - min of H in nats): "
+                   + f". $\\lambda = \\kappa \\log n / d$ for $\\kappa$ in "
+                   f"{tuple(str(v) for v in KAPPAS)} (the claim) and $\\lambda = 1/\\sqrt{{d}}$ "
+                   f"(baseline, not part of the claim). Statistic per model and $\\kappa$: relative "
+                   f"spread $1 - \\min/\\max$ of the mean entropy over $n$. Spreads (of $H$; of "
+                   f"$H/\\log n$; $\\max - \\min$ of $H$ in nats): "
                    + " | ".join(said) + ".")
     return Measurement(header, tuple(rows), tuple(points), description, "relative spread of H")
 
@@ -594,8 +597,8 @@ _SCORE_REGIME = dict(ranges=((n, 4, 4096), (lam, Rational(1, 4), 2)),
                      points=tuple(((n, n_), (lam, l_)) for n_ in SCORE_NS for l_ in SCORE_LAMBDAS),
                      distributions=((s, "normal", 0, 1),), samples=SCORE_TRIALS)
 
-_WHERE = ("any real scores (the document); measured exactly at s = (0, 0, 0, 2), lambda = 1, "
-          "and on i.i.d. N(0,1) scores, n = 4..4096, lambda in {1/4, 1/2, 1, 2}; ")
+_WHERE = (r"any real scores (the document); measured exactly at $s = (0, 0, 0, 2)$, $\lambda = 1$, "
+          r"and on i.i.d. $N(0,1)$ scores, $n = 4, \dots, 4096$, $\lambda \in \{1/4, 1/2, 1, 2\}$; ")
 MEAN_FIELD_REGIME = Regime(**_SCORE_REGIME, tolerance=0.05, absolute=True,
                            description=_WHERE +
                                        "absolute error 0.05 nats (the right side averages 0, so a "
@@ -603,34 +606,35 @@ MEAN_FIELD_REGIME = Regime(**_SCORE_REGIME, tolerance=0.05, absolute=True,
 MAX_REGIME = Regime(**_SCORE_REGIME, tolerance=0.05, absolute=True,
                     description=_WHERE + "absolute error 0.05 nats (a term of the entropy)")
 ENTROPY_REGIME = Regime(**_SCORE_REGIME, tolerance=0.05,
-                        description=_WHERE + "relative error 5% of H (the default)")
+                        description=_WHERE + "relative error 5% of $H$ (the default)")
 GAP_REGIME = Regime(ranges=((n, 4, 4096),), distributions=((s, "normal", 0, 1),),
                     samples=GAP_TRIALS, tolerance=INVARIANCE_TOLERANCE,
-                    description="i.i.d. N(0,1) scores, n = 4, 8, ..., 4096; invariant means a "
-                                "relative spread 1 - min/max of the mean over n of at most 10%")
+                    description=r"i.i.d. $N(0,1)$ scores, $n = 4, 8, \dots, 4096$; invariant means "
+                                r"a relative spread $1 - \min/\max$ of the mean over $n$ of at "
+                                r"most 10%")
 INVARIANCE_REGIME = Regime(ranges=((n, 4, 4096), (kappa, Rational(1, 2), 16)),
                            points=tuple(((kappa, kv), (d, DIM)) for kv in KAPPAS),
                            distributions=((q, "normal", 0, 1), (k, "normal", 0, 1)),
                            samples=ATTN_TRIALS, tolerance=INVARIANCE_TOLERANCE,
-                           description=f"two models, since the document states none: q, k_j "
-                                       f"with i.i.d. N(0,1) components (the usual reading), and "
-                                       f"k_j = rho_j q + sqrt(1 - rho_j^2) z_j with rho_j ~ "
-                                       f"U[-1, 1] (the document's premise holds for the spread "
-                                       f"of the scores); d = {DIM}, "
-                                       "n = 4, 8, ..., 4096, kappa in {1/2, 1, 2, 4, 8, 16}; "
-                                       "invariant means a relative spread 1 - min/max of the "
-                                       "mean entropy over n of at most 10% for each model and "
-                                       "kappa")
+                           description=r"two models, since the document states none: $q$, "
+                                       r"$k_j$ with i.i.d. $N(0,1)$ components (the usual "
+                                       r"reading), and $k_j = \rho_j q + \sqrt{1 - \rho_j^2} z_j$ "
+                                       r"with $\rho_j \sim U[-1, 1]$ (the document's premise holds "
+                                       f"for the spread of the scores); $d = {DIM}$, "
+                                       r"$n = 4, 8, \dots, 4096$, $\kappa \in \{1/2, 1, 2, 4, 8, "
+                                       r"16\}$; invariant means a relative spread $1 - \min/\max$ "
+                                       r"of the mean entropy over $n$ of at most 10% for each "
+                                       r"model and $\kappa$")
 
 
 def _experiment(measure, **params):
     return Rule("experiment", params=(("measure", measure),) + tuple(params.items()))
 
 
-IID_MODEL = ("q, k with i.i.d. N(0,1) components (the usual i.i.d. reading; the document "
-             "states no model)")
-SHARED_MODEL = ("k = rho q + sqrt(1 - rho^2) z, with q, z i.i.d. N(0,1) components "
-                "(a direction shared by q and k)")
+IID_MODEL = (r"$q$, $k$ with i.i.d. $N(0,1)$ components (the usual i.i.d. reading; the "
+             r"document states no model)")
+SHARED_MODEL = (r"$k = \rho q + \sqrt{1 - \rho^2} z$, with $q$, $z$ i.i.d. $N(0,1)$ components "
+                r"(a direction shared by $q$ and $k$)")
 _MOMENTS = Rule("iid_moments", params=(("iid", IID), ("in", d), ("model", IID_MODEL)))
 _SHARED_MOMENTS = Rule("iid_moments", params=(("iid", IID), ("in", d), ("model", SHARED_MODEL)))
 
@@ -675,72 +679,76 @@ Q_CONCLUSION = (r"Combining these, we get: \begin{equation}\lambda\propto \frac{
 STEPS = (
     Step("ES-1", Kind.DEFINITION, Q_ATTENTION,
          Claim(lam, Relation.EQ, kappa * log(n) / d),
-         gloss="The attention of the earlier article scales the scores q.k_j by "
-               "lambda = kappa log n / d before the softmax.",
+         gloss=r"The attention of the earlier article scales the scores $q \cdot k_j$ by $\lambda "
+               r"= \kappa \log n / d$ before the softmax.",
          latex=r"\operatorname{Attention}(Q,K,V) = \operatorname{softmax}\left("
                r"\frac{\kappa \ln n}{d} Q K^{T}\right) V"),
     Step("ES-2", Kind.PROSE, Q_SCALE),
     Step("ES-3", Kind.DEFINITION, Q_P,
          Claim(p[i], Relation.EQ, P),
-         gloss="Softmax weights of the scaled scores; the bound index of the sum is renamed j."),
+         gloss=r"Softmax weights of the scaled scores; the bound index of the sum is renamed $j$."),
     Step("ES-4", Kind.IDENTITY, Q_SOFTMAX,
          Claim(Sum(P, (i, 1, n)), Relation.EQ, 1), depends_on=("ES-3",),
-         gloss="The weights p_i are a softmax: they sum to 1 (p_i > 0 is plain)."),
+         gloss=r"The weights $p_i$ are a softmax: they sum to 1 ($p_i > 0$ is plain)."),
     Step("ES-5", Kind.DEFINITION, Q_ENTROPY,
          Claim(H, Relation.EQ, -Sum(p[i] * log(p[i]), (i, 1, n))),
-         gloss="H is the entropy of the weights p_i."),
+         gloss=r"$H$ is the entropy of the weights $p_i$."),
     Step("ES-6", Kind.IDENTITY, Q_ENTROPY,
          Claim(ENTROPY, Relation.EQ, LOG_Z - lam * WEIGHTED), depends_on=("ES-3", "ES-5"),
-         gloss="First line: -sum p_i log p_i = log sum e^{lambda s_i} - lambda sum p_i s_i, "
-               "with p_i substituted, for every n."),
+         gloss=r"First line: $-\sum p_i \log p_i = \log \sum e^{\lambda s_i} - \lambda \sum p_i "
+               r"s_i$, with $p_i$ substituted, for every $n$."),
     Step("ES-7", Kind.IDENTITY, Q_ENTROPY,
          Claim(LOG_Z - lam * Sum(p[i] * s[i], (i, 1, n)), Relation.EQ,
                log(n) + LOG_MEAN_EXP - lam * Sum(p[i] * s[i], (i, 1, n))),
          depends_on=("ES-6",),
-         gloss="Second line: log sum = log n + log of the mean (any weights p_i)."),
+         gloss=r"Second line: $\log \sum = \log n + \log$ of the mean (any weights $p_i$)."),
     Step("ES-8", Kind.APPROXIMATION, Q_MEAN_FIELD,
          Claim(LOG_MEAN_EXP, Relation.APPROX, MEAN_FIELD, regime=MEAN_FIELD_REGIME),
          rule=_experiment(mean_field_error),
-         gloss="Mean-field: log of the mean of e^{lambda s_i} is close to lambda times the mean."),
+         gloss=r"Mean-field: $\log$ of the mean of $e^{\lambda s_i}$ is close to $\lambda$ times "
+               r"the mean."),
     Step("ES-9", Kind.IDENTITY, Q_MEAN_FIELD,
          Claim(MEAN_FIELD, Relation.EQ, lam * S_BAR),
-         gloss="log exp((1/n) sum lambda s_i) = lambda s_bar, s_bar the mean of the scores."),
+         gloss=r"$\log \exp(\frac{1}{n} \sum \lambda s_i) = \lambda \bar{s}$, $\bar{s}$ the mean "
+               r"of the scores."),
     Step("ES-10", Kind.INEQUALITY, Q_MEAN_FIELD,
          Claim(LOG_MEAN_EXP, Relation.GE, Sum(lam * s[i], (i, 1, n)) / n),
          rule=Rule("jensen"),
          corrects="ES-8",
-         gloss="Jensen (exp convex): the mean-field value (1/n) sum lambda s_i = lambda s_bar is a "
-               "lower bound, for every n and lambda."),
+         gloss=r"Jensen ($\exp$ convex): the mean-field value $\frac{1}{n} \sum \lambda s_i = "
+               r"\lambda \bar{s}$ is a lower bound, for every $n$ and $\lambda$."),
     Step("ES-11", Kind.APPROXIMATION, Q_MAX,
          Claim(lam * WEIGHTED, Relation.APPROX, lam * S_MAX, regime=MAX_REGIME),
          rule=_experiment(max_focus_error),
-         gloss="Softmax focuses on the max: the p-weighted mean of the scores is close to s_max."),
+         gloss=r"Softmax focuses on the max: the $p$-weighted mean of the scores is close to "
+               r"$s_{\max}$."),
     Step("ES-12a", Kind.INEQUALITY, Q_MAX,
          Claim(s[i_el], Relation.LE, S_MAX), assumptions=(i_el >= 1, i_el <= n),
          rule=Rule("le_max"),
-         gloss="Each score is at most the max (i in 1..n)."),
+         gloss=r"Each score is at most the max ($i \in 1..n$)."),
     Step("ES-12b", Kind.INEQUALITY, Q_MAX,
          Claim(_weight(lam, i_el) * s[i_el], Relation.LE, _weight(lam, i_el) * S_MAX),
          assumptions=(i_el >= 1, i_el <= n),
          rule=Rule("mul_positive", premises=("ES-12a",), params=(("factor", _weight(lam, i_el)),)),
-         gloss="... times the weight p_i > 0."),
+         gloss=r"... times the weight $p_i > 0$."),
     Step("ES-12c", Kind.INEQUALITY, Q_MAX,
          Claim(WEIGHTED, Relation.LE, Sum(P * S_MAX, (i, 1, n))),
          rule=Rule("sum_termwise", premises=("ES-12b",)),
-         gloss="... summed over i."),
+         gloss=r"... summed over $i$."),
     Step("ES-12d", Kind.IDENTITY, Q_MAX,
          Claim(Sum(P * S_MAX, (i, 1, n)), Relation.EQ, S_MAX), depends_on=("ES-4",),
-         gloss="The weights sum to 1, so the right side is s_max."),
+         gloss=r"The weights sum to 1, so the right side is $s_{\max}$."),
     Step("ES-12", Kind.INEQUALITY, Q_MAX,
          Claim(WEIGHTED, Relation.LE, S_MAX),
          rule=Rule("transitive", premises=("ES-12c", "ES-12d")),
          corrects="ES-11",
-         gloss="One-sided bound: the p-weighted mean of the scores is at most s_max, any n and "
-               "lambda."),
+         gloss=r"One-sided bound: the $p$-weighted mean of the scores is at most $s_{\max}$, any "
+               r"$n$ and $\lambda$."),
     Step("ES-13", Kind.INEQUALITY, Q_MAX,
          Claim(lam * WEIGHTED, Relation.LE, lam * S_MAX),
          rule=Rule("mul_positive", premises=("ES-12",), params=(("factor", lam),)),
-         gloss="With lambda > 0 (the document's scale): lambda sum p_i s_i <= lambda s_max, any n."),
+         gloss=r"With $\lambda > 0$ (the document's scale): $\lambda \sum p_i s_i \le \lambda "
+               r"s_{\max}$, any $n$."),
     Step("ES-14", Kind.APPROXIMATION, Q_COMBINED,
          Claim(ENTROPY, Relation.APPROX, log(n) - lam * (S_MAX - S_BAR), regime=ENTROPY_REGIME),
          rule=_experiment(entropy_approx_error),
@@ -750,92 +758,100 @@ STEPS = (
          rule=Rule("linear_combination", premises=("ES-6", "ES-7", "ES-10", "ES-13"),
                    params=(("coefficients", (1, 1, 1, 1)),)),
          corrects="ES-14",
-         gloss="Adding the identities ES-6, ES-7 and the bounds ES-10, ES-13: the approximation "
-               "is a lower bound, H >= log n - lambda (s_max - s_bar), any n, lambda > 0."),
+         gloss=r"Adding the identities ES-6, ES-7 and the bounds ES-10, ES-13: the approximation "
+               r"is a lower bound, $H \ge \log n - \lambda (s_{\max} - \bar{s})$, any $n$, "
+               r"$\lambda > 0$."),
     Step("ES-16", Kind.PROSE, Q_INVARIANCE),
     Step("ES-17", Kind.IMPLICATION, Q_LOG_N,
          Claim(sympy.Eq(log(n) - lam * Delta, H0), Relation.IMPLIES,
                sympy.Eq(lam, (log(n) - H0) / Delta)),
-         gloss="What the sentence infers from the approximation of ES-14 (algebra only, so it "
-               "holds whatever ES-14's verdict), with s_max - s_bar = Delta > 0 "
-               "taken independent of n: holding log n - lambda Delta at a fixed H_0 needs "
-               "lambda = (log n - H_0)/Delta, which is affine in log n, not proportional to it."),
+         gloss=r"What the sentence infers from the approximation of ES-14 (algebra only, so it "
+               r"holds whatever ES-14's verdict), with $s_{\max} - \bar{s} = \Delta > 0$ taken "
+               r"independent of $n$: holding $\log n - \lambda \Delta$ at a fixed $H_0$ needs "
+               r"$\lambda = (\log n - H_0)/\Delta$, which is affine in $\log n$, not proportional "
+               r"to it."),
     Step("ES-18", Kind.LIMIT, Q_LOG_N,
          Claim(sympy.Limit((log(n) - H0) / Delta / log(n), n, sympy.oo), Relation.EQ, 1 / Delta),
          depends_on=("ES-17",),
-         gloss="'lambda ∝ log n' read as the document can mean it, asymptotically: the needed "
-               "lambda divided by log n tends to the constant 1/Delta (exact proportionality "
-               "holds only when H_0 = 0, see ES-19)."),
+         gloss=r"'$\lambda \propto \log n$' read as the document can mean it, asymptotically: the "
+               r"needed $\lambda$ divided by $\log n$ tends to the constant $1/\Delta$ (exact "
+               r"proportionality holds only when $H_0 = 0$, see ES-19)."),
     Step("ES-19", Kind.IDENTITY, Q_LOG_N,
          Claim(log(n) - c * log(n) * Delta, Relation.EQ, (1 - c * Delta) * log(n)),
-         gloss="Read as exact proportionality, lambda = c log n gives the approximate entropy "
-               "(1 - c Delta) log n: it depends on n unless c = 1/Delta, and then it is 0 "
-               "(a one-hot softmax); so the sentence is right only asymptotically (ES-18)."),
+         gloss=r"Read as exact proportionality, $\lambda = c \log n$ gives the approximate "
+               r"entropy $(1 - c \Delta) \log n$: it depends on $n$ unless $c = 1/\Delta$, and "
+               r"then it is 0 (a one-hot softmax); so the sentence is right only asymptotically "
+               r"(ES-18)."),
     Step("ES-20", Kind.APPROXIMATION, Q_LOG_N,
          Claim(MeanGap(n), Relation.APPROX, MeanGap(4), regime=GAP_REGIME),
          rule=_experiment(gap_spread),
-         gloss="The assumption behind ES-17: s_max - s_bar does not depend on n "
-               "(tested for i.i.d. N(0,1) scores)."),
+         gloss=r"The assumption behind ES-17: $s_{\max} - \bar{s}$ does not depend on $n$ (tested "
+               r"for i.i.d. $N(0,1)$ scores)."),
     Step("ES-21", Kind.INEQUALITY, Q_LOG_N,
          Claim(MeanGap(n), Relation.LE, sqrt(2 * log(n)), regime=GAP_REGIME),
          rule=_experiment(gap_bound, tolerance=0.0),
          corrects="ES-20",
-         gloss="How s_max - s_bar grows instead: E[s_max - s_bar] <= sqrt(2 log n) for i.i.d. "
-               "N(0,1) scores (a classical bound; here measured, with the ratio in the table)."),
+         gloss=r"How $s_{\max} - \bar{s}$ grows instead: $E[s_{\max} - \bar{s}] \le \sqrt{2 \log "
+               r"n}$ for i.i.d. $N(0,1)$ scores (a classical bound; here measured, with the ratio "
+               r"in the table)."),
     Step("ES-22", Kind.IDENTITY, Q_DOT,
          Claim(sqrt(Mean(DOT ** 2)), Relation.PROPTO, d), rule=_MOMENTS,
-         gloss="The document's unstated modelling premise, checked in the usual i.i.d. reading "
-               "(q, k with i.i.d. N(0,1) components): <q,k> proportional to d, read as its "
-               "typical size (root mean square). The verdict depends on the model: false here, "
-               "true with a shared direction (ES-22d)."),
+         gloss=r"The document's unstated modelling premise, checked in the usual i.i.d. reading "
+               r"($q$, $k$ with i.i.d. $N(0,1)$ components): $\langle q,k \rangle$ proportional "
+               r"to $d$, read as its typical size (root mean square). The verdict depends on the "
+               r"model: false here, true with a shared direction (ES-22d)."),
     Step("ES-22a", Kind.IDENTITY, Q_DOT, Claim(Mean(DOT), Relation.EQ, 0), rule=_MOMENTS,
-         gloss="In the i.i.d. reading: E<q,k> = 0, for every d."),
+         gloss=r"In the i.i.d. reading: $E\langle q,k \rangle = 0$, for every $d$."),
     Step("ES-22b", Kind.IDENTITY, Q_DOT, Claim(Var(DOT), Relation.EQ, d), rule=_MOMENTS,
-         gloss="... and Var<q,k> = d."),
+         gloss=r"... and $\operatorname{Var}\langle q,k \rangle = d$."),
     Step("ES-22c", Kind.IDENTITY, Q_DOT,
          Claim(sqrt(Mean(DOT ** 2)), Relation.PROPTO, sqrt(d)), rule=_MOMENTS, corrects="ES-22",
-         gloss="So in the i.i.d. reading the typical size of <q,k> grows like sqrt(d), not d."),
+         gloss=r"So in the i.i.d. reading the typical size of $\langle q,k \rangle$ grows like "
+               r"$\sqrt{d}$, not $d$."),
     Step("ES-22d", Kind.IDENTITY, Q_DOT,
          Claim(Mean(SHARED_DOT), Relation.EQ, rho * d), rule=_SHARED_MOMENTS,
          assumptions=(rho >= -1, rho <= 1),
-         gloss="The same premise in the other model, a direction shared by q and k "
-               "(k = rho q + sqrt(1 - rho^2) z): E<q,k> = rho d, proportional to d, so the "
-               "premise holds here. (If every key shares it, each score gains the same "
-               "rho |q|^2, which softmax ignores; what sets the entropy is the spread of the "
-               "scores, and that grows like d only if the keys' alignments differ.)"),
+         gloss=r"The same premise in the other model, a direction shared by $q$ and $k$ ($k = "
+               r"\rho q + \sqrt{1 - \rho^2} z$): $E\langle q,k \rangle = \rho d$, proportional to "
+               r"$d$, so the premise holds here. (If every key shares it, each score gains the "
+               r"same $\rho |q|^2$, which softmax ignores; what sets the entropy is the spread of "
+               r"the scores, and that grows like $d$ only if the keys' alignments differ.)"),
     Step("ES-23", Kind.IDENTITY, Q_ONE_OVER_D,
          Claim(sqrt(Mean((DOT / d) ** 2)), Relation.PROPTO, 1), rule=_MOMENTS,
-         gloss="In the usual i.i.d. reading (q, k with i.i.d. N(0,1) components; the document "
-               "states no model): lambda = 1/d keeps lambda<q,k> of a fixed typical size. False "
-               "in this model, true with a shared direction (ES-23d)."),
+         gloss=r"In the usual i.i.d. reading ($q$, $k$ with i.i.d. $N(0,1)$ components; the "
+               r"document states no model): $\lambda = 1/d$ keeps $\lambda \langle q,k \rangle$ "
+               r"of a fixed typical size. False in this model, true with a shared direction "
+               r"(ES-23d)."),
     Step("ES-23c", Kind.IDENTITY, Q_ONE_OVER_D,
          Claim(sqrt(Mean((DOT / sqrt(d)) ** 2)), Relation.EQ, 1), rule=_MOMENTS, corrects="ES-23",
-         gloss="In the i.i.d. reading it is lambda = 1/sqrt(d) that does: rms of <q,k>/sqrt(d) "
-               "is 1."),
+         gloss=r"In the i.i.d. reading it is $\lambda = 1/\sqrt{d}$ that does: the rms of "
+               r"$\langle q,k \rangle/\sqrt{d}$ is 1."),
     Step("ES-23d", Kind.IDENTITY, Q_ONE_OVER_D,
          Claim(Mean(SHARED_DOT / d), Relation.EQ, rho), rule=_SHARED_MOMENTS,
          assumptions=(rho >= -1, rho <= 1),
-         gloss="In the shared-direction model lambda = 1/d does: E[<q,k>/d] = rho."),
+         gloss=r"In the shared-direction model $\lambda = 1/d$ does: $E[\langle q,k \rangle/d] = "
+               r"\rho$."),
     Step("ES-24", Kind.APPROXIMATION, Q_CONCLUSION,
          Claim(MeanEntropy(n, kappa * log(n) / d), Relation.APPROX,
                MeanEntropy(4, kappa * log(4) / d), regime=INVARIANCE_REGIME),
          rule=_experiment(entropy_invariance),
-         gloss="The conclusion tested: with lambda = kappa log n / d the entropy of "
-               "softmax(lambda q.k_j) does not change with n. The document states no model of "
-               "q, k, so it is measured in two: the usual i.i.d. reading and one where its "
-               "premise holds for the spread of the scores; it fails in both (table)."),
+         gloss=r"The conclusion tested: with $\lambda = \kappa \log n / d$ the entropy of "
+               r"$\operatorname{softmax}(\lambda q \cdot k_j)$ does not change with $n$. The "
+               r"document states no model of $q$, $k$, so it is measured in two: the usual i.i.d. "
+               r"reading and one where its premise holds for the spread of the scores; it fails "
+               r"in both (table)."),
     Step("ES-24c", Kind.INEQUALITY, Q_CONCLUSION,
          Claim(ENTROPY, Relation.GE, H0),
          assumptions=(lam * (S_MAX - S_BAR) <= log(n) - H0,),
          rule=Rule("linear_combination", premises=("ES-15",), params=(("coefficients", (1,)),)),
          corrects="ES-24",
-         gloss="What the document's own approximation does give, as a theorem: by the bound "
-               "ES-15, any lambda > 0 with lambda (s_max - s_bar) <= log n - H_0 keeps the "
-               "entropy at least H_0, for every n and any scores (e.g. s_j = q.k_j). So the "
-               "scale is (log n - H_0) divided by the spread s_max - s_bar of the raw scores "
-               "(affine in log n, ES-17), and that spread grows with n (ES-20) and, for i.i.d. "
-               "components, like sqrt(d) (ES-22c): not kappa log n / d. A floor, not "
-               "invariance."),
+         gloss=r"What the document's own approximation does give, as a theorem: by the bound "
+               r"ES-15, any $\lambda > 0$ with $\lambda (s_{\max} - \bar{s}) \le \log n - H_0$ "
+               r"keeps the entropy at least $H_0$, for every $n$ and any scores (e.g. $s_j = q "
+               r"\cdot k_j$). So the scale is $(\log n - H_0)$ divided by the spread $s_{\max} - "
+               r"\bar{s}$ of the raw scores (affine in $\log n$, ES-17), and that spread grows "
+               r"with $n$ (ES-20) and, for i.i.d. components, like $\sqrt{d}$ (ES-22c): not "
+               r"$\kappa \log n / d$. A floor, not invariance."),
 )
 
 DERIVATION = Derivation(
@@ -843,18 +859,21 @@ DERIVATION = Derivation(
     title="Entropy-invariant softmax: a concise derivation",
     source=SOURCE,
     steps=STEPS,
-    description=("Softmax entropy H of scaled scores, its exact rewriting, two approximations and "
-                 "their one-sided bounds, the assumptions on how <q,k> and s_max - s_bar scale, "
-                 "and an experiment on the conclusion lambda ∝ log n / d."),
+    description=(r"Softmax entropy $H$ of scaled scores, its exact rewriting, two approximations "
+                 r"and their one-sided bounds, the assumptions on how $\langle q,k \rangle$ and "
+                 r"$s_{\max} - \bar{s}$ scale, and an experiment on the conclusion "
+                 r"$\lambda \propto \log n / d$."),
     figures=(
         Figure("entropy_softmax_entropy_vs_n",
-               f"Mean entropy of softmax(lambda q.k_j) over {ATTN_TRIALS} draws (q, k_j i.i.d. "
-               f"N(0,1), d={DIM}) against the length n, for lambda = kappa log n / d and the "
-               "baseline 1/sqrt(d); log n is the entropy of uniform attention.",
+               f"Mean entropy of $\\operatorname{{softmax}}(\\lambda q \\cdot k_j)$ over "
+               f"{ATTN_TRIALS} draws ($q$, $k_j$ i.i.d. $N(0,1)$, $d = {DIM}$) against the length "
+               r"$n$, for $\lambda = \kappa \log n / d$ and the baseline $1/\sqrt{d}$; $\log n$ is "
+               r"the entropy of uniform attention.",
                entropy_curves, xlabel="n", ylabel="entropy H (nats)", logx=True),
         Figure("entropy_softmax_gap_vs_n",
-               f"Mean of s_max - s_bar over {GAP_TRIALS} draws of n i.i.d. N(0,1) scores against "
-               "sqrt(2 log n): the gap grows with n, which the step to lambda ∝ log n ignores.",
+               f"Mean of $s_{{\\max}} - \\bar{{s}}$ over {GAP_TRIALS} draws of $n$ i.i.d. $N(0,1)$ "
+               r"scores against $\sqrt{2 \log n}$: the gap grows with $n$, which the step to "
+               r"$\lambda \propto \log n$ ignores.",
                gap_curves, xlabel="n", ylabel="s_max - s_bar", logx=True),
     ),
 )

@@ -135,110 +135,126 @@ Q_L12 = (r"\mathbf{O}_{i}\leftarrow\mathrm{diag}(\ell_{i}^{\mathrm{new}})^{-1}(\
 
 _ONLINE = (
     Step("OS-1", Kind.DEFINITION, Q_MN, Claim(m_name[n], Relation.EQ, mx(1, n)),
-         gloss="[MG] Theorem 1: m_n is the largest of x_1..x_n (any n)."),
+         gloss=r"[MG] Theorem 1: $m_n$ is the largest of $x_1, \dots, x_n$ (any $n$)."),
     Step("OS-2", Kind.DEFINITION, Q_DN, Claim(d_name[n], Relation.EQ, lsum(1, n, mx(1, n))),
-         gloss="[MG] Theorem 1: d_n = sum_{j<=n} e^{x_j - m_n}, the normaliser shifted by the max."),
+         gloss=r"[MG] Theorem 1: $d_n = \sum_{j \le n} e^{x_j - m_n}$, the normaliser shifted by "
+               r"the max."),
     Step("OS-3", Kind.IDENTITY, Q_L4, Claim(mx(1, j + 1), Relation.EQ, Max(mx(1, j), x[j + 1])),
          rule=Rule("max_union"),
-         gloss="[MG] Algorithm 3, line 4: the running max taken with the next score is the max of "
-               "the first j + 1 scores (the ranges 1..j and j+1 tile 1..j+1), any j >= 1."),
+         gloss=r"[MG] Algorithm 3, line 4: the running max taken with the next score is the max "
+               r"of the first $j + 1$ scores (the ranges $1..j$ and $j+1$ tile $1..j+1$), any $j "
+               r"\ge 1$."),
     Step("OS-4", Kind.IDENTITY, Q_L5,
          Claim(lsum(1, j, mx(1, j)) * exp(mx(1, j) - mx(1, j + 1)) + exp(x[j + 1] - mx(1, j + 1)),
                Relation.EQ, lsum(1, j + 1, mx(1, j + 1))),
          rule=Rule("sum_ranges"),
-         gloss="[MG] Algorithm 3, line 5: d_j rescaled by e^{m_j - m_{j+1}} plus the new term "
-               "e^{x_{j+1} - m_{j+1}} is d_{j+1} (the rescaling moves every old term to the new max)."),
+         gloss=r"[MG] Algorithm 3, line 5: $d_j$ rescaled by $e^{m_j - m_{j+1}}$ plus the new "
+               r"term $e^{x_{j+1} - m_{j+1}}$ is $d_{j+1}$ (the rescaling moves every old term to "
+               r"the new max)."),
     Step("OS-5", Kind.IDENTITY, Q_IND_M, Claim(Max(mx(1, S - 1), x[S]), Relation.EQ, mx(1, S)),
          assumptions=S_GE_2, rule=Rule("max_union"),
-         gloss="[MG] induction step for m: max(max_{k<S} x_k, x_S) = max_{k<=S} x_k, any S >= 2."),
+         gloss=r"[MG] induction step for $m$: $\max(\max_{k<S} x_k, x_S) = \max_{k \le S} x_k$, "
+               r"any $S \ge 2$."),
     Step("OS-6a", Kind.IDENTITY, Q_IND_D,
          Claim(lsum(1, S - 1, mx(1, S - 1)) * exp(mx(1, S - 1) - mx(1, S)), Relation.EQ,
                lsum(1, S - 1, mx(1, S))),
          assumptions=S_GE_2, rule=Rule("sum_ranges"),
-         gloss="[MG] induction step for d, middle equality: the factor e^{m_{S-1} - m_S} moves "
-               "each term's shift from m_{S-1} to m_S."),
+         gloss=r"[MG] induction step for $d$, middle equality: the factor $e^{m_{S-1} - m_S}$ "
+               r"moves each term's shift from $m_{S-1}$ to $m_S$."),
     Step("OS-6b", Kind.IDENTITY, Q_IND_D,
          Claim(lsum(1, S - 1, mx(1, S)) + exp(x[S] - mx(1, S)), Relation.EQ, lsum(1, S, mx(1, S))),
          assumptions=S_GE_2, rule=Rule("sum_ranges"),
-         gloss="[MG] induction step for d, last equality: adding the S-th term extends the sum."),
+         gloss=r"[MG] induction step for $d$, last equality: adding the $S$-th term extends the "
+               r"sum."),
     Step("OS-6", Kind.IDENTITY, Q_IND_D,
          Claim(lsum(1, S - 1, mx(1, S - 1)) * exp(mx(1, S - 1) - mx(1, S)) + exp(x[S] - mx(1, S)),
                Relation.EQ, lsum(1, S, mx(1, S))),
          assumptions=S_GE_2, rule=Rule("sum_ranges"),
-         gloss="[MG] the whole induction step for d: with the hypothesis "
-               "d_{S-1} = sum_{j<S} e^{x_j - m_{S-1}} substituted, the recurrence gives d_S."),
+         gloss=r"[MG] the whole induction step for $d$: with the hypothesis $d_{S-1} = \sum_{j<S} "
+               r"e^{x_j - m_{S-1}}$ substituted, the recurrence gives $d_S$."),
     Step("OS-7a", Kind.INEQUALITY, Q_BOUND,
          Claim(sympy.Integer(1), Relation.LE, lsum(1, j, mx(1, j))),
          rule=Rule("max_term"),
-         gloss="[MG] Section 2, left half: d_j >= 1 (the term at the maximum is e^0 = 1, the "
-               "others are positive), any j >= 1."),
+         gloss=r"[MG] Section 2, left half: $d_j \ge 1$ (the term at the maximum is $e^0 = 1$, "
+               r"the others are positive), any $j \ge 1$."),
     Step("OS-7b", Kind.INEQUALITY, Q_BOUND,
          Claim(lsum(1, j, mx(1, j)), Relation.LE, j),
-         gloss="[MG] Section 2, right half: d_j <= j (each of the j terms is at most e^0 = 1)."),
+         gloss=r"[MG] Section 2, right half: $d_j \le j$ (each of the $j$ terms is at most $e^0 = "
+               r"1$)."),
     Step("OS-8a", Kind.IDENTITY, Q_EQ4, Claim(LEFT[0], Relation.EQ, RIGHT[0]),
-         gloss="[MG] the merge of Eq. (4) is associative, first component: "
-               "max(max(m_1, m_2), m_3) = max(m_1, max(m_2, m_3))."),
+         gloss=r"[MG] the merge of Eq. (4) is associative, first component: $\max(\max(m_1, m_2), "
+               r"m_3) = \max(m_1, \max(m_2, m_3))$."),
     Step("OS-8b", Kind.IDENTITY, Q_EQ4, Claim(LEFT[1], Relation.EQ, RIGHT[1]),
-         gloss="[MG] associativity, second component: both orders give "
-               "d_1 e^{m_1 - M} + d_2 e^{m_2 - M} + d_3 e^{m_3 - M} with M the max of the three."),
+         gloss=r"[MG] associativity, second component: both orders give $d_1 e^{m_1 - M} + d_2 "
+               r"e^{m_2 - M} + d_3 e^{m_3 - M}$ with $M$ the max of the three."),
     Step("OS-8c", Kind.IDENTITY, Q_EQ4, Claim(PAIR[1], Relation.EQ, SWAP[1]),
-         gloss="[MG] the merge is commutative (second component; the first is max(m_1, m_2))."),
+         gloss=r"[MG] the merge is commutative (second component; the first is $\max(m_1, m_2)$)."),
 )
 
 _FLASH = (
     Step("FA-1", Kind.DEFINITION, Q_FA1, Claim(m_fn(xvec), Relation.EQ, mx(1, B1 + B2)),
-         gloss="[FA] Section 3.1: m(x) is the max of the entries of x (here x has B_1 + B_2 entries)."),
+         gloss=r"[FA] Section 3.1: $m(x)$ is the max of the entries of $x$ (here $x$ has $B_1 + "
+               r"B_2$ entries)."),
     Step("FA-2", Kind.DEFINITION, Q_FA1, Claim(l_fn(xvec), Relation.EQ, lsum(1, B1 + B2, M_ALL)),
-         gloss="[FA] l(x) is the sum of the entries of f(x) = (e^{x_i - m(x)})_i."),
+         gloss=r"[FA] $\ell(x)$ is the sum of the entries of $f(x) = (e^{x_i - m(x)})_i$."),
     Step("FA-3", Kind.IDENTITY, Q_FA2, Claim(M_ALL, Relation.EQ, Max(M_1, M_2)),
          rule=Rule("max_union"),
-         gloss="[FA] the max of the concatenation [x^(1) x^(2)] is the max of the two blocks' maxima "
-               "(any block sizes B_1, B_2 >= 1)."),
+         gloss=r"[FA] the max of the concatenation $[x^{(1)}\, x^{(2)}]$ is the max of the two "
+               r"blocks' maxima (any block sizes $B_1, B_2 \ge 1$)."),
     Step("FA-4a", Kind.IDENTITY, Q_FA2,
          Claim(exp(M_1 - M_ALL) * exp(x[i] - M_1), Relation.EQ, exp(x[i] - M_ALL)),
          assumptions=(sympy.Le(i, B1),),
-         gloss="[FA] f(x) on the first block: e^{m(x^(1)) - m(x)} f(x^(1))_i = e^{x_i - m(x)}, i <= B_1."),
+         gloss=r"[FA] $f(x)$ on the first block: $e^{m(x^{(1)}) - m(x)} f(x^{(1)})_i = e^{x_i - "
+               r"m(x)}$, $i \le B_1$."),
     Step("FA-4b", Kind.IDENTITY, Q_FA2,
          Claim(exp(M_2 - M_ALL) * exp(x[i] - M_2), Relation.EQ, exp(x[i] - M_ALL)),
          assumptions=(sympy.Gt(i, B1), sympy.Le(i, B1 + B2)),
-         gloss="[FA] f(x) on the second block: e^{m(x^(2)) - m(x)} f(x^(2))_i = e^{x_i - m(x)}."),
+         gloss=r"[FA] $f(x)$ on the second block: $e^{m(x^{(2)}) - m(x)} f(x^{(2)})_i = e^{x_i - "
+               r"m(x)}$."),
     Step("FA-5", Kind.IDENTITY, Q_FA3,
          Claim(lsum(1, B1 + B2, M_ALL), Relation.EQ, exp(M_1 - M_ALL) * L_1 + exp(M_2 - M_ALL) * L_2),
          rule=Rule("sum_ranges"),
-         gloss="[FA] l(x) = e^{m(x^(1)) - m(x)} l(x^(1)) + e^{m(x^(2)) - m(x)} l(x^(2)): the sum over "
-               "1..B_1+B_2 split at B_1, each block rescaled to the common max."),
+         gloss=r"[FA] $\ell(x) = e^{m(x^{(1)}) - m(x)} \ell(x^{(1)}) + e^{m(x^{(2)}) - m(x)} "
+               r"\ell(x^{(2)})$: the sum over $1..B_1+B_2$ split at $B_1$, each block rescaled to "
+               r"the common max."),
     Step("FA-6", Kind.IDENTITY, Q_FA3,
          Claim(exp(x[i] - M_ALL) / lsum(1, B1 + B2, M_ALL), Relation.EQ,
                exp(x[i]) / Sum(exp(x[k]), (k, 1, B1 + B2))),
-         gloss="[FA] softmax(x) = f(x)/l(x) is the softmax of x: the shift by m(x) cancels "
-               "between numerator and denominator."),
+         gloss=r"[FA] $\operatorname{softmax}(x) = f(x)/\ell(x)$ is the softmax of $x$: the shift "
+               r"by $m(x)$ cancels between numerator and denominator."),
     Step("FA-7", Kind.DEFINITION, Q_L10, Claim(Symbol("mu"), Relation.EQ, M_TILDE),
-         gloss="[FA] Algorithm 1, line 10: mu = mtilde_ij, the new block's row max (columns J+1..J+B_c of one row)."),
+         gloss=r"[FA] Algorithm 1, line 10: $\mu = \tilde{m}_{ij}$, the new block's row max "
+               r"(columns $J+1..J+B_c$ of one row)."),
     Step("FA-8", Kind.DEFINITION, Q_L10b, Claim(Symbol("lambda"), Relation.EQ, L_TILDE),
-         gloss="[FA] line 10: lambda = ltilde_ij, the new block's row sum of e^{S - mtilde}."),
+         gloss=r"[FA] line 10: $\lambda = \tilde{\ell}_{ij}$, the new block's row sum of $e^{S - "
+               r"\tilde{m}}$."),
     Step("FA-9", Kind.IDENTITY, Q_L11, Claim(Max(M_OLD, M_TILDE), Relation.EQ, M_NEW),
          rule=Rule("max_union"),
-         gloss="[FA] line 11: m^new = max(m_i, mtilde_ij) is the max over all J + B_c columns seen."),
+         gloss=r"[FA] line 11: $m^{\mathrm{new}} = \max(m_i, \tilde{m}_{ij})$ is the max over all "
+               r"$J + B_c$ columns seen."),
     Step("FA-10", Kind.IDENTITY, Q_L11b,
          Claim(exp(M_OLD - M_NEW) * L_OLD + exp(M_TILDE - M_NEW) * L_TILDE, Relation.EQ, L_NEW),
          rule=Rule("sum_ranges"),
-         gloss="[FA] line 11: l^new = e^{m_i - m^new} l_i + e^{mtilde - m^new} ltilde is the row sum "
-               "over all J + B_c columns, shifted by m^new (any J, B_c >= 1)."),
+         gloss=r"[FA] line 11: $\ell^{\mathrm{new}} = e^{m_i - m^{\mathrm{new}}} \ell_i + "
+               r"e^{\tilde{m} - m^{\mathrm{new}}} \tilde{\ell}$ is the row sum over all $J + B_c$ "
+               r"columns, shifted by $m^{\mathrm{new}}$ (any $J, B_c \ge 1$)."),
     Step("FA-11", Kind.IDENTITY, Q_L12,
          Claim((L_OLD * exp(M_OLD - M_NEW) * O_OLD + exp(M_TILDE - M_NEW) * PV_TILDE) / L_NEW,
                Relation.EQ, O_NEW),
          rule=Rule("sum_ranges"),
-         gloss="[FA] line 12 keeps the invariant O_i = softmax over the columns seen, times V: if "
-               "O_i = sum_{k<=J} e^{S_k - m_i} v_k / l_i, the update gives "
-               "sum_{k<=J+B_c} e^{S_k - m^new} v_k / l^new (one column v of V)."),
+         gloss=r"[FA] line 12 keeps the invariant $O_i$ = softmax over the columns seen, times "
+               r"$V$: if $O_i = \sum_{k \le J} e^{S_k - m_i} v_k / \ell_i$, the update gives "
+               r"$\sum_{k \le J+B_c} e^{S_k - m^{\mathrm{new}}} v_k / \ell^{\mathrm{new}}$ (one "
+               r"column $v$ of $V$)."),
     Step("FA-11x", Kind.IDENTITY, Q_L12,
          Claim((lo_ * exp(mo - mn_) * Sum(exp(x[k] - mo) * v[k], (k, 1, J)) / lo_
                 + exp(mt - mn_) * Sum(exp(x[k] - mt) * v[k], (k, J + 1, J + Bc))) / ln_,
                Relation.EQ, Sum(exp(x[k] - mn_) * v[k], (k, 1, J + Bc)) / ln_),
          assumptions=(sympy.Gt(lo_, 0), sympy.Gt(ln_, 0)),
          rule=Rule("sum_ranges"),
-         gloss="[FA] the same update with the running maxima m_i, mtilde, m^new as arbitrary reals: "
-               "the rescaling is exact whatever the shifts (the max only prevents overflow)."),
+         gloss=r"[FA] the same update with the running maxima $m_i$, $\tilde{m}$, "
+               r"$m^{\mathrm{new}}$ as arbitrary reals: the rescaling is exact whatever the "
+               r"shifts (the max only prevents overflow)."),
 )
 
 DERIVATION = Derivation(
@@ -246,6 +262,6 @@ DERIVATION = Derivation(
     title="Online softmax (Milakov & Gimelshein 2018) and FlashAttention's tiling (Dao et al. 2022)",
     source=SOURCE,
     steps=_ONLINE + _FLASH,
-    description="The one-pass normaliser of online softmax and the block rescaling of m, l and O "
-                "in FlashAttention, for general sizes n, B_1, B_2, J, B_c.",
+    description=r"The one-pass normaliser of online softmax and the block rescaling of $m$, "
+                r"$\ell$ and $O$ in FlashAttention, for general sizes $n$, $B_1$, $B_2$, $J$, $B_c$.",
 )

@@ -156,7 +156,7 @@ def _prose(step_id: str, quote: str, gloss: str) -> Step:
 
 _INTRO = (
     _prose("INF-0", "informer之Proof of Lemma 1（引理1证明）M(q_i, K)",
-           "Title: Informer, proof of Lemma 1 about M(q_i, K)."),
+           r"Title: Informer, proof of Lemma 1 about $M(q_i, K)$."),
     _prose("INF-0b", "我们用详细的数学推导和结论证明了该不等式的正确性，我们将其分为两个部分进行讨论："
            "不等式的左部分和右部分。 证明不等式：",
            "We prove the inequality in two parts, its left and its right side. To prove:"),
@@ -169,13 +169,14 @@ _STATEMENT = (
     Step("INF-1a", Kind.INEQUALITY, _STATEMENT_QUOTE,
          Claim(log(L), Relation.LE, M),
          rule=Rule("jensen"),
-         gloss="Lemma 1, left half: ln L_K <= M(q_i, K) (scores s_j = q_i k_j^T/sqrt(d)); "
-               "Jensen for the convex exp: ln of the mean of exp(s_j) >= mean of s_j."),
+         gloss=r"Lemma 1, left half: $\ln L_K \le M(q_i, K)$ (scores $s_j = q_i k_j^T/\sqrt{d}$); "
+               r"Jensen for the convex $\exp$: $\ln$ of the mean of $e^{s_j}$ $\ge$ mean of "
+               r"$s_j$."),
     Step("INF-1b", Kind.INEQUALITY, _STATEMENT_QUOTE,
          Claim(M, Relation.LE, MAX - MEAN + log(L)),
          rule=Rule("lse_bounds"),
-         gloss="Lemma 1, right half: M(q_i, K) <= max_j s_j - mean_j s_j + ln L_K "
-               "(log-sum-exp is at most max + ln L_K)."),
+         gloss=r"Lemma 1, right half: $M(q_i, K) \le \max_j s_j - \operatorname{mean}_j s_j + \ln "
+               r"L_K$ (log-sum-exp is at most $\max + \ln L_K$)."),
 )
 
 _DEFINITIONS = (
@@ -184,17 +185,17 @@ _DEFINITIONS = (
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)\right)-\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
          Claim(M_name, Relation.EQ, M),
-         gloss="Definition: M(q_i, K) = ln sum_j exp(s_j) - (1/L_K) sum_j s_j, with the score "
-               "s_j = q_i k_j^T / sqrt(d)."),
+         gloss=r"Definition: $M(q_i, K) = \ln \sum_j e^{s_j} - \frac{1}{L_K} \sum_j s_j$, with "
+               r"the score $s_j = q_i k_j^T / \sqrt{d}$."),
     _prose("INF-2b", "左部分的解释 首先，我们看不等式的左部分。对于每一个查询向量$q_i$，第一个项$M(q_i,K)$"
            "是一个对数和指数函数，计算固定查询$q_i$和所有键的内积。我们定义：",
-           "The left half. For each query q_i the first term M(q_i, K) is a log-sum-exp "
-           "function of the inner products of the fixed query with all keys (loosely: M is "
-           "the log-sum-exp minus the mean of the scores). We define:"),
+           r"The left half. For each query $q_i$ the first term $M(q_i, K)$ is a log-sum-exp "
+           r"function of the inner products of the fixed query with all keys (loosely: $M$ is the "
+           r"log-sum-exp minus the mean of the scores). We define:"),
     Step("INF-3", Kind.DEFINITION,
          r"$f_i(K)=\ln {\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
          Claim(f_name, Relation.EQ, F),
-         gloss="Definition: f_i(K) = ln sum_j exp(s_j), the log-sum-exp of the scores."),
+         gloss=r"Definition: $f_i(K) = \ln \sum_j e^{s_j}$, the log-sum-exp of the scores."),
 )
 
 _CONVEXITY = (
@@ -203,17 +204,18 @@ _CONVEXITY = (
          "函数$f_i(K)$是一个凸函数。",
          Claim(Derivative(F_LINE, (t, 2)), Relation.GE, 0),
          rule=Rule("sum_of_squares", params=(("certificate", VARIANCE_CERTIFICATE),)),
-         gloss="f_i is convex in K: along every line K + t U of keys (any d, any L_K) its "
-               "second derivative is the softmax variance of the slopes w_j = q_i u_j^T/sqrt(d), "
-               "sum_j p_j (w_j - sum_m p_m w_m)^2 >= 0 (the Hessian diag(p) - p p^T is PSD)."),
+         gloss=r"$f_i$ is convex in $K$: along every line $K + tU$ of keys (any $d$, any $L_K$) "
+               r"its second derivative is the softmax variance of the slopes $w_j = q_i "
+               r"u_j^T/\sqrt{d}$, $\sum_j p_j (w_j - \sum_m p_m w_m)^2 \ge 0$ (the Hessian "
+               r"$\operatorname{diag}(p) - p p^T$ is PSD)."),
     Step("INF-4b", Kind.INEQUALITY,
          "此外，$f_i(K)$加上线性组合$k_j$使得$M(q_i,K)$成为固定查询情况下的凸函数。",
          Claim(Derivative(M_LINE, (t, 2)), Relation.GE, 0),
          rule=Rule("sum_of_squares", params=(("certificate", VARIANCE_CERTIFICATE),)),
          depends_on=("INF-4a",),
-         gloss="M = f_i minus a linear function of the keys is convex for a fixed query: its "
-               "second derivative along every line K + t U is that of f_i, the same sum of "
-               "squares."),
+         gloss=r"$M = f_i$ minus a linear function of the keys is convex for a fixed query: its "
+               r"second derivative along every line $K + tU$ is that of $f_i$, the same sum of "
+               r"squares."),
 )
 
 _GRADIENT = (
@@ -225,8 +227,9 @@ _GRADIENT = (
          Claim(Derivative(M_VEC, k[j, rho]), Relation.EQ,
                P_VEC_j * q[rho] / sqrt(d) - q[rho] / (L * sqrt(d))),
          assumptions=COMPONENT_IN_RANGE,
-         gloss="The gradient with respect to key k_j, component rho (any j <= L_K, rho <= d): "
-               "dM/dk_{j,rho} = softmax_j * q_rho/sqrt(d) - (1/L_K) q_rho/sqrt(d)."),
+         gloss=r"The gradient with respect to key $k_j$, component $\rho$ (any $j \le L_K$, $\rho "
+               r"\le d$): $\partial M/\partial k_{j,\rho} = \operatorname{softmax}_j \cdot "
+               r"q_\rho/\sqrt{d} - \frac{1}{L_K} q_\rho/\sqrt{d}$."),
     Step("INF-5b", Kind.IDENTITY,
          r"我们再将其整理为： $\frac{\partial M(q_i,K)}{\partial k_j}=\left(\frac{\exp \left("
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{{\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}"
@@ -234,90 +237,97 @@ _GRADIENT = (
          Claim(Derivative(M_VEC, k[j, rho]), Relation.EQ,
                (P_VEC_j - 1 / L) * q[rho] / sqrt(d)),
          assumptions=COMPONENT_IN_RANGE,
-         gloss="The same gradient rearranged: (softmax_j - 1/L_K) * q_rho / sqrt(d)."),
+         gloss=r"The same gradient rearranged: $(\operatorname{softmax}_j - 1/L_K) \cdot q_\rho / "
+               r"\sqrt{d}$."),
 )
 
 _MINIMUM = (
     _prose("INF-6", r"最小值条件 为了找到该函数的最小值，我们需要让所有的导数为零，也就是令梯度为零：即："
            r" $\frac{\partial M(q_i,K)}{\partial k_j}=0$",
-           "The minimum: set every derivative to zero (a hypothesis, not a claim; M is convex "
-           "(INF-4b), so a stationary point is a global minimum)."),
+           r"The minimum: set every derivative to zero (a hypothesis, not a claim; $M$ is convex "
+           r"(INF-4b), so a stationary point is a global minimum)."),
     Step("INF-7", Kind.IMPLICATION,
          r"这要求： $\frac{\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{{\sum }_{j=1}^{LK}\exp "
          r"\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}=\frac{1}{LK}$",
          Claim(sympy.And(Eq((P_j - 1 / L) * q[rho] / sqrt(d), 0), Ne(q[rho], 0)),
                Relation.IMPLIES, Eq(P_j, 1 / L)),
          depends_on=("INF-5b",),
-         gloss="A zero gradient requires softmax_j = 1/L_K: from (p_j - 1/L_K) q_rho/sqrt(d) = 0 "
-               "with a component q_rho != 0 (if q_i = 0 all scores are 0 and p_j = 1/L_K anyway)."),
+         gloss=r"A zero gradient requires $\operatorname{softmax}_j = 1/L_K$: from $(p_j - 1/L_K) "
+               r"q_\rho/\sqrt{d} = 0$ with a component $q_\rho \ne 0$ (if $q_i = 0$ all scores "
+               r"are 0 and $p_j = 1/L_K$ anyway)."),
     Step("INF-8", Kind.IMPLICATION,
          r"这意味着： $\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)=\frac{{\sum }_{j=1}^{LK}\exp "
          r"\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{LK}$",
          Claim(Eq(P_j, 1 / L), Relation.IMPLIES, Eq(exp(s[j]), Z / L)),
          depends_on=("INF-7",),
-         gloss="That means exp(s_j) = (sum_m exp(s_m)) / L_K (multiply by the positive sum)."),
+         gloss=r"That means $e^{s_j} = (\sum_m e^{s_m}) / L_K$ (multiply by the positive sum)."),
     Step("INF-9", Kind.IMPLICATION,
          r"对数化后，我们有： $\frac{q_i{k}_j^T}{\sqrt{d}}=\ln \left(\frac{{\sum }_{j=1}^{LK}\exp "
          r"\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)}{LK}\right)$",
          Claim(Eq(exp(s[j]), Z / L), Relation.IMPLIES, Eq(s[j], log(Z / L))),
          depends_on=("INF-8",),
-         gloss="Taking logarithms: s_j = ln((sum_m exp(s_m)) / L_K)."),
+         gloss=r"Taking logarithms: $s_j = \ln((\sum_m e^{s_m}) / L_K)$."),
     Step("INF-10", Kind.IMPLICATION, _SIMPLIFY_QUOTE,
          Claim(INF9_RAW, Relation.IMPLIES,
                Eq(x[j] + log(L), log(Sum(exp(x[m]), (m, 1, L))))),
          assumptions=J_IN_RANGE,
          rule=Rule("counterexample", params=(("point", INF10_POINT),)),
          depends_on=("INF-9",),
-         gloss="'Simplifying further' INF-9 (for one key j) to q_i k_j^T + ln L_K = "
-               "ln sum_m exp(q_i k_m^T), with x_j = q_i k_j^T the raw inner products: the "
-               "1/sqrt(d) is dropped. As an implication for general scores it fails: with "
-               "L_K = 3, d = 4, x = 2 (0, ln 1.5, ln 0.5) INF-9 holds at j = 1 (0 = ln(3/3)), "
-               "but x_1 + ln 3 = 1.0986 != ln(1 + 2.25 + 0.25) = 1.2528. (For L_K = 2 the two "
-               "lines are equivalent, both saying x_1 = x_2; if INF-9 held for every j all "
-               "scores would be equal and the line would be true: the error is the algebra.)"),
+         gloss=r"'Simplifying further' INF-9 (for one key $j$) to $q_i k_j^T + \ln L_K = \ln "
+               r"\sum_m \exp(q_i k_m^T)$, with $x_j = q_i k_j^T$ the raw inner products: the "
+               r"$1/\sqrt{d}$ is dropped. As an implication for general scores it fails: with "
+               r"$L_K = 3$, $d = 4$, $x = 2 (0, \ln 1.5, \ln 0.5)$ INF-9 holds at $j = 1$ ($0 = "
+               r"\ln(3/3)$), but $x_1 + \ln 3 = 1.0986 \ne \ln(1 + 2.25 + 0.25) = 1.2528$. (For "
+               r"$L_K = 2$ the two lines are equivalent, both saying $x_1 = x_2$; if INF-9 held "
+               r"for every $j$ all scores would be equal and the line would be true: the error is "
+               r"the algebra.)"),
     Step("INF-10c", Kind.IMPLICATION, _SIMPLIFY_QUOTE,
          Claim(INF9_RAW, Relation.IMPLIES,
                Eq(x[j] / sqrt(d) + log(L), log(Sum(exp(x[m] / sqrt(d)), (m, 1, L))))),
          assumptions=J_IN_RANGE,
          depends_on=("INF-9",),
          corrects="INF-10",
-         gloss="Corrected: INF-9 simplifies to q_i k_j^T/sqrt(d) + ln L_K = "
-               "ln sum_m exp(q_i k_m^T/sqrt(d)) (ln(Z/L_K) = ln Z - ln L_K), any L_K, d."),
+         gloss=r"Corrected: INF-9 simplifies to $q_i k_j^T/\sqrt{d} + \ln L_K = \ln \sum_m "
+               r"\exp(q_i k_m^T/\sqrt{d})$ ($\ln(Z/L_K) = \ln Z - \ln L_K$), any $L_K$, $d$."),
     Step("INF-11", Kind.IMPLICATION,
          r"由于所有的$k_j$对应的值是相同的，我们得到： $k_1=k_2=\cdots =k_{LK}$",
          Claim(Eq(SCORE_2, SCORE_1), Relation.IMPLIES, KEYS_EQUAL),
-         gloss="'Since the values of all k_j are the same, k_1 = ... = k_L_K.' Equal scores do "
-               "not force equal keys. Encoded in d = 2 with the key k_2 = k_1 + c(-q_2, q_1), "
-               "whose score equals that of k_1 for every c: equal scores => k_2 = k_1."),
+         gloss=r"'Since the values of all $k_j$ are the same, $k_1 = \dots = k_{L_K}$.' Equal "
+               r"scores do not force equal keys. Encoded in $d = 2$ with the key $k_2 = k_1 + "
+               r"c(-q_2, q_1)$, whose score equals that of $k_1$ for every $c$: equal scores "
+               r"$\Rightarrow k_2 = k_1$."),
     Step("INF-11c", Kind.IMPLICATION,
          r"由于所有的$k_j$对应的值是相同的，我们得到： $k_1=k_2=\cdots =k_{LK}$",
          Claim(Eq(_score(j), _score(1)), Relation.IMPLIES,
                Eq(dot(q[nu], k[j, nu] - k[1, nu]), 0)),
          corrects="INF-11",
-         gloss="Corrected: equal scores only say the keys have equal projections on q_i: "
-               "q_i k_j^T / sqrt(d) = q_i k_1^T / sqrt(d) implies q_i (k_j - k_1)^T = 0 (any d)."),
+         gloss=r"Corrected: equal scores only say the keys have equal projections on $q_i$: $q_i "
+               r"k_j^T / \sqrt{d} = q_i k_1^T / \sqrt{d}$ implies $q_i (k_j - k_1)^T = 0$ (any "
+               r"$d$)."),
     Step("INF-12", Kind.IDENTITY,
          r"此时，最小值为： $M(q_i,K)=\ln LK$",
          Claim(_lse(a) - _mean(a), Relation.EQ, log(L)),
-         gloss="At this point (all scores equal to a common value a) the minimum is "
-               "M = ln(L_K e^a) - a = ln L_K."),
+         gloss=r"At this point (all scores equal to a common value $a$) the minimum is $M = "
+               r"\ln(L_K e^a) - a = \ln L_K$."),
     Step("INF-13a", Kind.IMPLICATION,
          r"自然地，这需要$k_1=k_2=\cdots =k_{LK}$",
          Claim(Eq(M_PAIR, log(2)), Relation.IMPLIES, KEYS_EQUAL),
-         gloss="'Naturally, this requires k_1 = ... = k_L_K': reaching the minimum M = ln L_K "
-               "does not require equal keys. Encoded in d = 2, L_K = 2 with "
-               "K = {k_1, k_1 + c(-q_2, q_1)}: M = ln 2 => k_2 = k_1."),
+         gloss=r"'Naturally, this requires $k_1 = \dots = k_{L_K}$': reaching the minimum $M = "
+               r"\ln L_K$ does not require equal keys. Encoded in $d = 2$, $L_K = 2$ with $K = "
+               r"\{k_1, k_1 + c(-q_2, q_1)\}$: $M = \ln 2 \Rightarrow k_2 = k_1$."),
     Step("INF-13c", Kind.IDENTITY,
          r"自然地，这需要$k_1=k_2=\cdots =k_{LK}$",
          Claim(M_PAIR, Relation.EQ, log(2)),
          corrects="INF-13a",
-         gloss="Corrected: the minimum ln L_K is reached whenever all scores are equal, whatever "
-               "the keys: in d = 2, M(q, {k_1, k_1 + c(-q_2, q_1)}) = ln 2 for every c, q, k_1."),
+         gloss=r"Corrected: the minimum $\ln L_K$ is reached whenever all scores are equal, "
+               r"whatever the keys: in $d = 2$, $M(q, \{k_1, k_1 + c(-q_2, q_1)\}) = \ln 2$ for "
+               r"every $c$, $q$, $k_1$."),
     Step("INF-13b", Kind.INEQUALITY,
          r"我们有测量的最小值为$\ln LK$，即： $M(q_i,K)\ge \ln LK$",
          Claim(M, Relation.GE, log(L)),
          rule=Rule("jensen"),
-         gloss="The minimum is ln L_K, that is M(q_i, K) >= ln L_K (true for every K: Jensen)."),
+         gloss=r"The minimum is $\ln L_K$, that is $M(q_i, K) \ge \ln L_K$ (true for every $K$: "
+               r"Jensen)."),
 )
 
 _RIGHT = (
@@ -330,7 +340,8 @@ _RIGHT = (
     Step("INF-15", Kind.DEFINITION,
          r"1. 定义最大内积： $\alpha ={\max }_j\left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}$",
          Claim(alpha_name, Relation.EQ, MAX),
-         gloss="Define the largest score alpha = max_j s_j (written out as max_j s_j below)."),
+         gloss=r"Define the largest score $\alpha = \max_j s_j$ (written out as $\max_j s_j$ "
+               r"below)."),
 )
 
 _BOUND_QUOTE = (r"2. 上界估计： ${\sum }_{j=1}^{LK}\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)"
@@ -342,52 +353,55 @@ _CHAIN = (
     Step("INF-16a", Kind.INEQUALITY, _BOUND_QUOTE,
          Claim(Z, Relation.LE, Sum(exp(MAX), (j, 1, L))),
          rule=Rule("max_bound"),
-         gloss="Upper estimate: sum_j exp(s_j) <= sum_j exp(alpha), as exp is increasing."),
+         gloss=r"Upper estimate: $\sum_j e^{s_j} \le \sum_j e^{\alpha}$, as $\exp$ is increasing."),
     Step("INF-16b", Kind.IDENTITY, _BOUND_QUOTE,
          Claim(Sum(exp(MAX), (j, 1, L)), Relation.EQ, L * exp(MAX)),
-         gloss="sum_{j=1}^{L_K} exp(alpha) = L_K exp(alpha): a sum of L_K equal terms."),
+         gloss=r"$\sum_{j=1}^{L_K} e^{\alpha} = L_K e^{\alpha}$: a sum of $L_K$ equal terms."),
     Step("INF-16", Kind.INEQUALITY, _BOUND_QUOTE,
          Claim(Z, Relation.LE, L * exp(MAX)),
          rule=Rule("transitive", premises=("INF-16a", "INF-16b")),
-         gloss="The chain: sum_j exp(s_j) <= L_K exp(alpha)."),
+         gloss=r"The chain: $\sum_j e^{s_j} \le L_K e^{\alpha}$."),
     Step("INF-17a", Kind.INEQUALITY, _LOG_QUOTE,
          Claim(F, Relation.LE, log(L * exp(MAX))),
          rule=Rule("monotone", premises=("INF-16",), params=(("map", log),)),
-         gloss="Logarithm (increasing) of INF-16: ln sum_j exp(s_j) <= ln(L_K exp(alpha))."),
+         gloss=r"Logarithm (increasing) of INF-16: $\ln \sum_j e^{s_j} \le \ln(L_K e^{\alpha})$."),
     Step("INF-17b", Kind.IDENTITY, _LOG_QUOTE,
          Claim(log(L * exp(MAX)), Relation.EQ, log(L) + MAX),
-         gloss="ln(L_K exp(alpha)) = ln L_K + alpha."),
+         gloss=r"$\ln(L_K e^{\alpha}) = \ln L_K + \alpha$."),
     Step("INF-17", Kind.INEQUALITY, _LOG_QUOTE,
          Claim(F, Relation.LE, log(L) + MAX),
          rule=Rule("transitive", premises=("INF-17a", "INF-17b")),
-         gloss="The chain: ln sum_j exp(s_j) <= ln L_K + alpha."),
+         gloss=r"The chain: $\ln \sum_j e^{s_j} \le \ln L_K + \alpha$."),
     _prose("INF-18", r"4. 结合$M(q_i,K)$的定义： 我们有： $M(q_i,K)=\ln \left({\sum }_{j=1}^{LK}"
            r"\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)\right)-\frac{1}{LK}{\sum }_{j=1}^{LK}"
            r"\left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
-           "Combine with the definition of M (recalls INF-2 word for word)."),
+           r"Combine with the definition of $M$ (recalls INF-2 word for word)."),
     Step("INF-19", Kind.INEQUALITY,
          r"使用第3步的结果： $M(q_i,K)\le \ln LK+\alpha -\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
          Claim(M, Relation.LE, log(L) + MAX - MEAN),
          rule=Rule("add_both_sides", premises=("INF-17",), params=(("term", -MEAN),)),
-         gloss="With step 3: M <= ln L_K + alpha - (1/L_K) sum_j s_j (subtract the mean)."),
+         gloss=r"With step 3: $M \le \ln L_K + \alpha - \frac{1}{L_K} \sum_j s_j$ (subtract the "
+               r"mean)."),
     _prose("INF-19b", r"由于$\alpha$是定义的最大值： $\alpha ={\max }_j\left\{\frac{q_i{k}_j^T}"
            r"{\sqrt{d}}\right\}$",
-           "Since alpha is the maximum defined in INF-15 (recalls the definition)."),
+           r"Since $\alpha$ is the maximum defined in INF-15 (recalls the definition)."),
     Step("INF-20", Kind.INEQUALITY,
          r"5. 最终表达式： 将$\alpha$替换回表达式中，得到： $M(q_i,K)\le \ln LK+{\max }_j\left\{"
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right\}-\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)$",
          Claim(M, Relation.LE, log(L) + MAX - MEAN),
          rule=Rule("substitute", premises=("INF-15", "INF-19")),
-         gloss="Final expression, alpha replaced by max_j s_j (INF-19 with the definition INF-15)."),
+         gloss=r"Final expression, $\alpha$ replaced by $\max_j s_j$ (INF-19 with the definition "
+               r"INF-15)."),
     Step("INF-21", Kind.INEQUALITY,
          r"最终结论 综上所述，我们已经证明了不等式的右半部分： $M(q_i,K)\le {\max }_j\left\{"
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right\}-\frac{1}{LK}{\sum }_{j=1}^{LK}\left("
          r"\frac{q_i{k}_j^T}{\sqrt{d}}\right)+\ln LK$",
          Claim(M, Relation.LE, MAX - MEAN + log(L)),
          rule=Rule("add_both_sides", premises=("INF-20",)),
-         gloss="Conclusion: M <= max_j s_j - mean_j s_j + ln L_K, the right half of Lemma 1."),
+         gloss=r"Conclusion: $M \le \max_j s_j - \operatorname{mean}_j s_j + \ln L_K$, the right "
+               r"half of Lemma 1."),
     _prose("INF-21b", "因此，引理1的右半部分不等式得证。",
            "Hence the right half of Lemma 1 is proved."),
 )
@@ -396,51 +410,54 @@ _EXAMPLE = (
     _prose("INF-22", r"举例说明 假设有一个查询向量$q_i$和一个键集合 K = { k 1 , k 2 , … , k L K } "
            r"K = \{k_1, k_2, \ldots, k_{LK}\} K={k1,k2,…,kLK}。假设$d=1$并且每个键向量$k_j$都是相同"
            r"的向量$k$。此时，$q_i$和每个键的内积相同，即$q_i{k}^T$。根据以上推导：",
-           "Example: a query q_i and keys K; suppose d = 1 and every key k_j is the same vector "
-           "k. Then every inner product is q_i k^T. Below, y = q_i k^T is that common "
-           "inner product and y / sqrt(d) the common score."),
+           r"Example: a query $q_i$ and keys $K$; suppose $d = 1$ and every key $k_j$ is the same "
+           r"vector $k$. Then every inner product is $q_i k^T$. Below, $y = q_i k^T$ is that "
+           r"common inner product and $y / \sqrt{d}$ the common score."),
     Step("INF-23a", Kind.IDENTITY,
          r"• 对于左部分，因为所有$k_j$都相同，所以$\exp \left(\frac{q_i{k}_j^T}{\sqrt{d}}\right)$"
          r"的和为$LK\cdot \exp \left(\frac{q_i{k}^T}{\sqrt{d}}\right)$",
          Claim(Sum(exp(y / sqrt(d)), (j, 1, L)), Relation.EQ, L * exp(y / sqrt(d))),
-         gloss="Left part: all keys equal, so sum_j exp(q_i k_j^T/sqrt(d)) = L_K exp(y/sqrt(d))."),
+         gloss=r"Left part: all keys equal, so $\sum_j \exp(q_i k_j^T/\sqrt{d}) = L_K "
+               r"\exp(y/\sqrt{d})$."),
     Step("INF-23b", Kind.IDENTITY, _LEFT_LOG_QUOTE,
          Claim(log(L * exp(y / sqrt(d))), Relation.EQ, log(L) + y / sqrt(d)),
-         gloss="Its logarithm is ln L_K + y/sqrt(d): true as a computation, and this is "
-               "f_i(K) = ln sum_j exp(...), the log-sum-exp of INF-3."),
+         gloss=r"Its logarithm is $\ln L_K + y/\sqrt{d}$: true as a computation, and this is "
+               r"$f_i(K) = \ln \sum_j \exp(\dots)$, the log-sum-exp of INF-3."),
     Step("INF-23m", Kind.IDENTITY, _LEFT_LOG_QUOTE,
          Claim(_lse(y / sqrt(d)) - _mean(y / sqrt(d)), Relation.EQ, log(L) + y / sqrt(d)),
-         gloss="The document offers this as the value of the left part, whose term is "
-               "M(q_i, K) (INF-2b): with all keys equal, M = ln L_K + q_i k^T/sqrt(d). "
-               "False unless q_i k^T = 0: M subtracts the mean score, so M = ln L_K."),
+         gloss=r"The document offers this as the value of the left part, whose term is $M(q_i, "
+               r"K)$ (INF-2b): with all keys equal, $M = \ln L_K + q_i k^T/\sqrt{d}$. False "
+               r"unless $q_i k^T = 0$: $M$ subtracts the mean score, so $M = \ln L_K$."),
     Step("INF-23n", Kind.IDENTITY, _LEFT_LOG_QUOTE,
          Claim(_lse(y / sqrt(d)) - _mean(y / sqrt(d)), Relation.EQ, log(L)),
          corrects="INF-23m",
-         gloss="Corrected: with all keys equal, the left part's term is M = ln(L_K e^{y/sqrt d}) "
-               "- y/sqrt(d) = ln L_K, equal to the lower bound ln L_K (the bound is tight)."),
+         gloss=r"Corrected: with all keys equal, the left part's term is $M = \ln(L_K "
+               r"e^{y/\sqrt{d}}) - y/\sqrt{d} = \ln L_K$, equal to the lower bound $\ln L_K$ (the "
+               r"bound is tight)."),
     Step("INF-24a", Kind.IDENTITY,
          r"• 对于右部分，选择最大的内积（其实就是$q_i{k}^T$）",
          Claim(MaxOver(y / sqrt(d), (m, 1, L)), Relation.EQ, y),
          assumptions=(Eq(d, 1),),
-         gloss="Right part: the largest score max_j q_i k_j^T/sqrt(d) is q_i k^T (d = 1)."),
+         gloss=r"Right part: the largest score $\max_j q_i k_j^T/\sqrt{d}$ is $q_i k^T$ ($d = "
+               r"1$)."),
     Step("INF-24b", Kind.IDENTITY,
          r"所以不等式右侧为$\ln LK+\max \left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}$",
          Claim(MaxOver(y / sqrt(d), (m, 1, L)) - _mean(y / sqrt(d)) + log(L), Relation.EQ,
                log(L) + MaxOver(y / sqrt(d), (m, 1, L))),
-         gloss="'So the right side of the inequality is ln L_K + max{...}': the lemma's right "
-               "side is max - mean + ln L_K, which here is ln L_K, not "
-               "ln L_K + y/sqrt(d) (the document drops the '- mean' term)."),
+         gloss=r"'So the right side of the inequality is $\ln L_K + \max\{\dots\}$': the lemma's "
+               r"right side is $\max - \operatorname{mean} + \ln L_K$, which here is $\ln L_K$, "
+               r"not $\ln L_K + y/\sqrt{d}$ (the document drops the '$-$ mean' term)."),
     Step("INF-24c", Kind.IDENTITY,
          r"所以不等式右侧为$\ln LK+\max \left\{\frac{q_i{k}_j^T}{\sqrt{d}}\right\}$",
          Claim(MaxOver(y / sqrt(d), (m, 1, L)) - _mean(y / sqrt(d)) + log(L), Relation.EQ, log(L)),
          corrects="INF-24b",
-         gloss="Corrected: with equal keys the right side is max - mean + ln L_K = ln L_K, equal "
-               "to M and to the left side: both bounds are tight. (ln L_K + max bounds f_i, "
-               "not M.)"),
+         gloss=r"Corrected: with equal keys the right side is $\max - \operatorname{mean} + \ln "
+               r"L_K = \ln L_K$, equal to $M$ and to the left side: both bounds are tight. ($\ln "
+               r"L_K + \max$ bounds $f_i$, not $M$.)"),
     Step("INF-24d", Kind.IDENTITY,
          r"因为所有的内积都相同，所以最大值也是$\frac{q_i{k}^T}{\sqrt{d}}$。",
          Claim(MaxOver(y / sqrt(d), (m, 1, L)), Relation.EQ, y / sqrt(d)),
-         gloss="All inner products are equal, so the maximum is the common score y/sqrt(d)."),
+         gloss=r"All inner products are equal, so the maximum is the common score $y/\sqrt{d}$."),
     _prose("INF-25", "这样，通过具体的例子说明，不等式的左右两部分在不同情况下如何达到平衡，从而证明了不等式的正确性。",
            "The example shows how the two sides balance and 'so proves the inequality' (an "
            "example proves nothing in general; the proofs are INF-13b and INF-21)."),
@@ -494,11 +511,11 @@ FIGURE = Figure(
 
 DERIVATION = Derivation(
     id="informer_lemma1",
-    title="Informer, Lemma 1: ln L_K <= M(q_i, K) <= max - mean + ln L_K",
+    title=r"Informer, Lemma 1: $\ln L_K \le M(q_i, K) \le \max - \operatorname{mean} + \ln L_K$",
     source=SOURCE,
     steps=_INTRO + _STATEMENT + _DEFINITIONS + _CONVEXITY + _GRADIENT + _MINIMUM + _RIGHT
     + _CHAIN + _EXAMPLE,
-    description="The proof of Lemma 1 of Informer (sparsity measurement M of a query): "
-                "scores s_j = q_i k_j^T / sqrt(d), j = 1..L_K; general L_K and d.",
+    description=r"The proof of Lemma 1 of Informer (sparsity measurement $M$ of a query): "
+                r"scores $s_j = q_i k_j^T / \sqrt{d}$, $j = 1, \dots, L_K$; general $L_K$ and $d$.",
     figures=(FIGURE,),
 )

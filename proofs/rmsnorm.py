@@ -97,77 +97,92 @@ Q_R = (r"\small \begin{split} \mathbf{R}^\prime & = \frac{1}{{\delta \text{RMS}(
 
 STEPS = (
     Step("RN-1", Kind.DEFINITION, Q4, Claim(Symbol("rho"), Relation.EQ, RMS_A),
-         gloss="Eq. (4): rho = RMS(a) = sqrt((1/n) sum_i a_i^2) over the n summed inputs."),
+         gloss=r"Eq. (4): $\rho = \operatorname{RMS}(a) = \sqrt{\frac{1}{n} \sum_i a_i^2}$ over "
+               r"the $n$ summed inputs."),
     Step("RN-2", Kind.DEFINITION, Q4, Claim(IndexedBase("u")[i], Relation.EQ, a[i] / RMS_A * g[i]),
-         gloss="Eq. (4): the normalised input u_i = abar_i = a_i / RMS(a) times the gain g_i."),
+         gloss=r"Eq. (4): the normalised input $u_i = \bar{a}_i = a_i / \operatorname{RMS}(a)$ "
+               r"times the gain $g_i$."),
     Step("RN-3", Kind.IDENTITY, Q_LIN, Claim(rms(alpha * x[k]), Relation.EQ, alpha * rms(x[k])),
-         gloss="Eq. (6): 'RMS(alpha x) = alpha RMS(x)' for a scale value alpha, as printed "
-               "with no sign condition. False for alpha < 0 (alpha = -1, n = 1, x_1 = 1: 1 != -1): "
-               "an RMS is never negative."),
+         gloss=r"Eq. (6): '$\operatorname{RMS}(\alpha x) = \alpha \operatorname{RMS}(x)$' for a "
+               r"scale value $\alpha$, as printed with no sign condition. False for $\alpha < 0$ "
+               r"($\alpha = -1$, $n = 1$, $x_1 = 1$: $1 \ne -1$): an RMS is never negative."),
     Step("RN-3c", Kind.IDENTITY, Q_LIN, Claim(rms(alpha * x[k]), Relation.EQ, Abs(alpha) * rms(x[k])),
          corrects="RN-3",
-         gloss="Corrected: RMS(alpha x) = |alpha| RMS(x) for every real alpha and every n "
-               "(= alpha RMS(x) when alpha >= 0)."),
+         gloss=r"Corrected: $\operatorname{RMS}(\alpha x) = |\alpha| \operatorname{RMS}(x)$ for "
+               r"every real $\alpha$ and every $n$ ($= \alpha \operatorname{RMS}(x)$ when $\alpha "
+               r"\ge 0$)."),
     Step("RN-4", Kind.IDENTITY, Q_INV,
          Claim((delta * a[i]) / rms(delta * a[k]) * g[i] + b[i], Relation.EQ, V_i),
          assumptions=RMS_POS + SCALED_POS + I_IN_RANGE,
          rule=Rule("counterexample", params=(("point", RN4_POINT),)),
-         gloss="Eq. (7): with W' = delta W (so a' = delta a) the output is unchanged, entry i of "
-               "the argument of f. As printed for any scale delta: false for delta < 0 "
-               "(delta = -1 flips a/RMS(a)), e.g. n = 1, a_1 = g_1 = 1, b_1 = 0: -1 != 1."),
+         gloss=r"Eq. (7): with $W' = \delta W$ (so $a' = \delta a$) the output is unchanged, "
+               r"entry $i$ of the argument of $f$. As printed for any scale $\delta$: false for "
+               r"$\delta < 0$ ($\delta = -1$ flips $a/\operatorname{RMS}(a)$), e.g. $n = 1$, $a_1 "
+               r"= g_1 = 1$, $b_1 = 0$: $-1 \ne 1$."),
     Step("RN-4c", Kind.IDENTITY, Q_INV,
          Claim((delta * a[i]) / rms(delta * a[k]) * g[i] + b[i], Relation.EQ, V_i),
          assumptions=RMS_POS + SCALED_POS + I_IN_RANGE + (sympy.Gt(delta, 0),),
          corrects="RN-4",
-         gloss="Corrected: for delta > 0, RMS(delta a) = delta RMS(a) and the output is unchanged, "
-               "every entry, every n."),
+         gloss=r"Corrected: for $\delta > 0$, $\operatorname{RMS}(\delta a) = \delta "
+               r"\operatorname{RMS}(a)$ and the output is unchanged, every entry, every $n$."),
     Step("RN-5a", Kind.IDENTITY, Q6,
          Claim(Derivative(V_i, b[j]), Relation.EQ, KroneckerDelta(i, j)),
          assumptions=RMS_POS + IN_RANGE,
-         gloss="Eq. (8), bias: dv_i/db_j = delta_ij (v = abar + b), so dL/db = dL/dv."),
+         gloss=r"Eq. (8), bias: $\partial v_i/\partial b_j = \delta_{ij}$ ($v = \bar{a} + b$), so "
+               r"$\partial L/\partial b = \partial L/\partial v$."),
     Step("RN-5b", Kind.IDENTITY, Q6,
          Claim(Derivative(V_i, g[j]), Relation.EQ, KroneckerDelta(i, j) * a[i] / RMS_A),
          assumptions=RMS_POS + IN_RANGE,
-         gloss="Eq. (8), gain: dv_i/dg_j = delta_ij a_i / RMS(a), so dL/dg = dL/dv ⊙ Wx/RMS(a) "
-               "(a = Wx), for every n."),
+         gloss=r"Eq. (8), gain: $\partial v_i/\partial g_j = \delta_{ij} a_i / "
+               r"\operatorname{RMS}(a)$, so $\partial L/\partial g = \partial L/\partial v \odot "
+               r"Wx/\operatorname{RMS}(a)$ ($a = Wx$), for every $n$."),
     Step("RN-5c", Kind.IDENTITY, Q6,
          Claim((delta * a[i]) / rms(delta * a[k]), Relation.EQ, a[i] / RMS_A),
          assumptions=RMS_POS + SCALED_POS + I_IN_RANGE + (sympy.Ne(delta, 0),),
          rule=Rule("counterexample", params=(("point", RN5_POINT),)),
-         gloss="The paper adds (in words) that dL/dg is invariant to scaling W or x, by Eq. (6): "
-               "its factor Wx/RMS(a) at a' = delta a equals the one at a. False for delta < 0 "
-               "(delta = -1, n = 1, a_1 = 1: -1 != 1), the same dropped sign condition."),
+         gloss=r"The paper adds (in words) that $\partial L/\partial g$ is invariant to scaling "
+               r"$W$ or $x$, by Eq. (6): its factor $Wx/\operatorname{RMS}(a)$ at $a' = \delta a$ "
+               r"equals the one at $a$. False for $\delta < 0$ ($\delta = -1$, $n = 1$, $a_1 = "
+               r"1$: $-1 \ne 1$), the same dropped sign condition."),
     Step("RN-5d", Kind.IDENTITY, Q6,
          Claim((delta * a[i]) / rms(delta * a[k]), Relation.EQ, a[i] / RMS_A),
          assumptions=RMS_POS + SCALED_POS + I_IN_RANGE + (sympy.Gt(delta, 0),),
          corrects="RN-5c",
-         gloss="Corrected: for delta > 0 the factor a/RMS(a), hence dL/dg for a given dL/dv, is "
-               "unchanged by the scaling, every n."),
+         gloss=r"Corrected: for $\delta > 0$ the factor $a/\operatorname{RMS}(a)$, hence "
+               r"$\partial L/\partial g$ for a given $\partial L/\partial v$, is unchanged by the "
+               r"scaling, every $n$."),
     Step("RN-6", Kind.IDENTITY, Q7,
          Claim(Derivative(a[i] / RMS_A, a[j]), Relation.EQ, R_ij),
          assumptions=RMS_POS + IN_RANGE,
-         gloss="Eq. (9): R is the Jacobian of a/RMS(a): d(a_i/RMS(a))/da_j = delta_ij/RMS(a) - "
-               "a_i a_j/(n RMS(a)^3), entry (i, j) of (1/RMS)(I - a a^T/(n RMS^2)), any n."),
+         gloss=r"Eq. (9): $R$ is the Jacobian of $a/\operatorname{RMS}(a)$: "
+               r"$\partial(a_i/\operatorname{RMS}(a))/\partial a_j = "
+               r"\delta_{ij}/\operatorname{RMS}(a) - a_i a_j/(n \operatorname{RMS}(a)^3)$, entry "
+               r"$(i, j)$ of $\frac{1}{\operatorname{RMS}}(I - a a^T/(n \operatorname{RMS}^2))$, "
+               r"any $n$."),
     Step("RN-7", Kind.IDENTITY, Q_R,
          Claim(R_PRINTED, Relation.EQ, R_ij / delta),
          assumptions=RMS_POS + IN_RANGE + (sympy.Ne(delta, 0),),
-         gloss="Eq. (10) as algebra: (1/(delta RMS))(I - (delta a)(delta a)^T/"
-               "(n delta^2 RMS^2)) = R/delta, entry (i, j), any delta != 0."),
+         gloss=r"Eq. (10) as algebra: $\frac{1}{\delta \operatorname{RMS}}(I - (\delta a)(\delta "
+               r"a)^T/(n \delta^2 \operatorname{RMS}^2)) = R/\delta$, entry $(i, j)$, any $\delta "
+               r"\ne 0$."),
     Step("RN-8", Kind.IDENTITY, Q_R,
          Claim(R_AT_SCALED, Relation.EQ, R_ij / delta),
          assumptions=RMS_POS + SCALED_POS + IN_RANGE + (sympy.Ne(delta, 0),),
          rule=Rule("counterexample", params=(("point", RN8_POINT),)),
-         gloss="Eq. (10), what R' stands for: the Jacobian at the scaled input a' = delta a, whose "
-               "normaliser is RMS(a') (written delta RMS(a) in the display). For delta < 0 "
-               "RMS(a') = -delta RMS(a) and the Jacobian is not R/delta: n = 2, a = (1, 0), "
-               "entry (2, 2), delta = -1 gives sqrt 2, R/delta gives -sqrt 2."),
+         gloss=r"Eq. (10), what $R'$ stands for: the Jacobian at the scaled input $a' = \delta "
+               r"a$, whose normaliser is $\operatorname{RMS}(a')$ (written $\delta "
+               r"\operatorname{RMS}(a)$ in the display). For $\delta < 0$ $\operatorname{RMS}(a') "
+               r"= -\delta \operatorname{RMS}(a)$ and the Jacobian is not $R/\delta$: $n = 2$, $a "
+               r"= (1, 0)$, entry $(2, 2)$, $\delta = -1$ gives $\sqrt{2}$, $R/\delta$ gives "
+               r"$-\sqrt{2}$."),
     Step("RN-8c", Kind.IDENTITY, Q_R,
          Claim(R_AT_SCALED, Relation.EQ, R_ij / Abs(delta)),
          assumptions=RMS_POS + SCALED_POS + IN_RANGE
          + (sympy.Ne(delta, 0), sympy.Ne(Abs(delta), 0)),
          corrects="RN-8",
-         gloss="Corrected: the Jacobian at delta a is R/|delta| for every delta != 0 (R/delta when "
-               "delta > 0: the gradient scales inversely with the weights, as the paper says)."),
+         gloss=r"Corrected: the Jacobian at $\delta a$ is $R/|\delta|$ for every $\delta \ne 0$ "
+               r"($R/\delta$ when $\delta > 0$: the gradient scales inversely with the weights, "
+               r"as the paper says)."),
 )
 
 DERIVATION = Derivation(
@@ -175,6 +190,6 @@ DERIVATION = Derivation(
     title="RMSNorm (Zhang & Sennrich 2019): definition, re-scaling invariance and gradient",
     source=SOURCE,
     steps=STEPS,
-    description="Root mean square layer normalisation over n units (general n): the scaling "
-                "identities with their sign conditions and the Jacobian R entry by entry.",
+    description=r"Root mean square layer normalisation over $n$ units (general $n$): the scaling "
+                r"identities with their sign conditions and the Jacobian $R$ entry by entry.",
 )

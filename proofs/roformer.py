@@ -170,126 +170,132 @@ _TWO_D = (
          Claim(re((a1 + I * a2) * sympy.conjugate(b1 + I * b2) * exp(I * (m - n) * theta)),
                Relation.EQ,
                (a1 * b1 + a2 * b2) * cos((m - n) * theta) + (a1 * b2 - a2 * b1) * sin((m - n) * theta)),
-         gloss="Eq. (12), 2-D: with W_q x_m = a_1 + i a_2 and W_k x_n = b_1 + i b_2 as complex "
-               "numbers, g = Re[(W_q x_m)(W_k x_n)^* e^{i(m-n)theta}] = (a.b) cos((m-n)theta) + "
-               "(a_1 b_2 - a_2 b_1) sin((m-n)theta), a function of m - n only."),
+         gloss=r"Eq. (12), 2-D: with $W_q x_m = a_1 + i a_2$ and $W_k x_n = b_1 + i b_2$ as "
+               r"complex numbers, $g = \operatorname{Re}[(W_q x_m)(W_k x_n)^* e^{i(m-n)\theta}] = "
+               r"(a \cdot b) \cos((m-n)\theta) + (a_1 b_2 - a_2 b_1) \sin((m-n)\theta)$, a "
+               r"function of $m - n$ only."),
     Step("RF-2", Kind.IDENTITY, Q13,
          Claim(((rotation(m * theta) * sympy.Matrix([a1, a2])).T
                 * (rotation(n * theta) * sympy.Matrix([b1, b2])))[0, 0], Relation.EQ,
                re((a1 + I * a2) * exp(I * m * theta)
                   * sympy.conjugate((b1 + I * b2) * exp(I * n * theta)))),
          depends_on=("RF-1",),
-         gloss="Eq. (13): the rotation matrix of angle m theta applied to the 2-D vector W x_m is "
-               "multiplication by e^{i m theta}: the inner product of the rotated vectors is "
-               "Re[(W_q x_m) e^{i m theta} conj((W_k x_n) e^{i n theta})], the g of Eq. (12)."),
+         gloss=r"Eq. (13): the rotation matrix of angle $m \theta$ applied to the 2-D vector $W "
+               r"x_m$ is multiplication by $e^{i m \theta}$: the inner product of the rotated "
+               r"vectors is $\operatorname{Re}[(W_q x_m) e^{i m \theta} \overline{(W_k x_n) e^{i "
+               r"n \theta}}]$, the $g$ of Eq. (12)."),
 )
 
 _GENERAL = (
     Step("RF-3", Kind.DEFINITION, Q15,
          Claim(Symbol("R^d_{Theta,m}"), Relation.EQ, R(m)),
-         gloss="Eq. (15): R^d_{Theta,m} is block-diagonal with D = d/2 rotation blocks of angles "
-               "m theta_1, ..., m theta_D."),
+         gloss=r"Eq. (15): $R^d_{\Theta,m}$ is block-diagonal with $D = d/2$ rotation blocks of "
+               r"angles $m \theta_1, \dots, m \theta_D$."),
     Step("RF-4", Kind.IDENTITY, Q15,
          Claim(R(m).T * R(m), Relation.EQ, IDENTITY),
          rule=Rule("block_diagonal"),
-         gloss="R^d_{Theta,m} is orthogonal (R^T R = I), block by block, for every D."),
+         gloss=r"$R^d_{\Theta,m}$ is orthogonal ($R^T R = I$), block by block, for every $D$."),
     Step("RF-5", Kind.DEFINITION, Q_THETA,
          Claim(Symbol("Theta_i"), Relation.EQ, sympy.Integer(10000) ** (-(i - 1) / D)),
-         gloss="Section 3.2.2: theta_i = 10000^{-2(i-1)/d}, i = 1..d/2 (d = 2D)."),
+         gloss=r"Section 3.2.2: $\theta_i = 10000^{-2(i-1)/d}$, $i = 1, \dots, d/2$ ($d = 2D$)."),
     Step("RF-6", Kind.IDENTITY, Q16,
          Claim(R(m).T * R(n), Relation.EQ, R(n - m)),
          rule=Rule("block_diagonal"),
-         gloss="Eq. (16) rests on R_m^T R_n = R_{n-m} (rotations compose by adding angles), "
-               "proved block by block for every D."),
+         gloss=r"Eq. (16) rests on $R_m^T R_n = R_{n-m}$ (rotations compose by adding angles), "
+               r"proved block by block for every $D$."),
     Step("RF-7", Kind.IDENTITY, Q16,
          Claim(SCORE_2D, Relation.EQ, EQ16_PRINTED_2D),
          rule=Rule("counterexample", params=(("point", EQ16_POINT),)),
-         gloss="Eq. (16) as printed: q_m^T k_n = x^T W_q R_{n-m} W_k x_n (x read as x_m, the only "
-               "vector it can be). W_q lacks its transpose: false already for d = 2 — at m = n = 0, "
-               "W_q = [[0, 1], [0, 0]], W_k = I, x_m = e_1, x_n = e_2 the score is 0, the printed "
-               "form gives 1."),
+         gloss=r"Eq. (16) as printed: $q_m^T k_n = x^T W_q R_{n-m} W_k x_n$ ($x$ read as $x_m$, "
+               r"the only vector it can be). $W_q$ lacks its transpose: false already for $d = 2$ "
+               r"— at $m = n = 0$, $W_q = \begin{pmatrix} 0 & 1 \\ 0 & 0 \end{pmatrix}$, $W_k = "
+               r"I$, $x_m = e_1$, $x_n = e_2$ the score is 0, the printed form gives 1."),
     Step("RF-7c", Kind.IDENTITY, Q16,
          Claim((R(m) * Wq * xm).T * (R(n) * Wk * xn), Relation.EQ,
                xm.T * Wq.T * R(n - m) * Wk * xn),
          assumptions=(Eq(R(m).T * R(n), R(n - m)),),
          depends_on=("RF-6",), corrects="RF-7",
-         gloss="Corrected: (R_m W_q x_m)^T (R_n W_k x_n) = x_m^T W_q^T R_{n-m} W_k x_n for every d "
-               "(transpose of a product, then R_m^T R_n = R_{n-m} of RF-6)."),
+         gloss=r"Corrected: $(R_m W_q x_m)^T (R_n W_k x_n) = x_m^T W_q^T R_{n-m} W_k x_n$ for "
+               r"every $d$ (transpose of a product, then $R_m^T R_n = R_{n-m}$ of RF-6)."),
     Step("RF-8", Kind.IDENTITY, Q34,
          Claim(rotation(m * th[i]) * BLOCK_X, Relation.EQ,
                sympy.Matrix([xo[2 * i - 1] * cos(m * th[i]) - xo[2 * i] * sin(m * th[i]),
                              xo[2 * i] * cos(m * th[i]) + xo[2 * i - 1] * sin(m * th[i])])),
          assumptions=(sympy.Ge(i, 1), sympy.Le(i, D)),
-         gloss="Eq. (34): block i of R x (entries 2i-1, 2i) is x ⊗ cos + (-x_{2i}, x_{2i-1}) ⊗ sin "
-               "with ⊗ the element-wise product, for a general block i."),
+         gloss=r"Eq. (34): block $i$ of $R x$ (entries $2i-1$, $2i$) is $x \otimes \cos + "
+               r"(-x_{2i}, x_{2i-1}) \otimes \sin$ with $\otimes$ the element-wise product, for a "
+               r"general block $i$."),
     Step("RF-9", Kind.IDENTITY, Q35,
          Claim(SCORE, Relation.EQ, re(COMPLEX_SUM)),
          rule=Rule("sum_ranges"),
-         gloss="Eq. (35): the score (R_m q)^T (R_n k), summed block by block (blocks 0..D-1), is "
-               "Re sum_i q_[2i:2i+1] k*_[2i:2i+1] e^{i(m-n)theta_i} with each block a complex "
-               "number (for every D)."),
+         gloss=r"Eq. (35): the score $(R_m q)^T (R_n k)$, summed block by block (blocks "
+               r"$0..D-1$), is $\operatorname{Re} \sum_i q_{[2i:2i+1]} k^*_{[2i:2i+1]} "
+               r"e^{i(m-n)\theta_i}$ with each block a complex number (for every $D$)."),
     Step("RF-10", Kind.DEFINITION, Q_H,
          Claim(h[i], Relation.EQ, Q_B * sympy.conjugate(K_B)),
-         gloss="Section 3.4.3: h_i = q_[2i:2i+1] k*_[2i:2i+1]."),
+         gloss=r"Section 3.4.3: $h_i = q_{[2i:2i+1]} k^*_{[2i:2i+1]}$."),
     Step("RF-11", Kind.DEFINITION, Q_S, Claim(S[j], Relation.EQ, S_of(j)),
-         gloss="Section 3.4.3: S_j = sum_{i=0}^{j-1} e^{i(m-n)theta_i} (so S_0 = 0)."),
+         gloss=r"Section 3.4.3: $S_j = \sum_{i=0}^{j-1} e^{i(m-n)\theta_i}$ (so $S_0 = 0$)."),
     Step("RF-12", Kind.IDENTITY, Q36,
          Claim(Sum(h[i] * PHASE, (i, 0, D - 1)), Relation.EQ,
                Sum(h[i] * (S_of(i + 1) - S_of(i)), (i, 0, D - 1))),
          rule=Rule("sum_ranges"),
-         gloss="Eq. (36), first equality, with S written out: S_{i+1} - S_i = e^{i(m-n)theta_i}."),
+         gloss=r"Eq. (36), first equality, with $S$ written out: $S_{i+1} - S_i = "
+               r"e^{i(m-n)\theta_i}$."),
     Step("RF-13", Kind.IDENTITY, Q36,
          Claim(ABEL_LEFT, Relation.EQ, ABEL_RIGHT),
          assumptions=ABEL_CONVENTIONS,
          rule=Rule("sum_ranges"),
-         gloss="Eq. (36), summation by parts: sum_i h_i (S_{i+1} - S_i) = -sum_i S_{i+1}(h_{i+1} - h_i), "
-               "i = 0..D-1, with the paper's conventions h_{d/2} = 0 and S_0 = 0 (without "
-               "h_{d/2} = 0 the boundary term h_D S_D is missing)."),
+         gloss=r"Eq. (36), summation by parts: $\sum_i h_i (S_{i+1} - S_i) = -\sum_i "
+               r"S_{i+1}(h_{i+1} - h_i)$, $i = 0, \dots, D-1$, with the paper's conventions "
+               r"$h_{d/2} = 0$ and $S_0 = 0$ (without $h_{d/2} = 0$ the boundary term $h_D S_D$ "
+               r"is missing)."),
     Step("RF-14", Kind.INEQUALITY, Q37,
          Claim(Abs(Sum(S[i + 1] * (h[i + 1] - h[i]), (i, 0, D - 1))), Relation.LE,
                Sum(Abs(S[i + 1]) * Abs(h[i + 1] - h[i]), (i, 0, D - 1))),
          rule=Rule("triangle"),
-         gloss="Eq. (37), first inequality: the triangle inequality over D terms."),
+         gloss=r"Eq. (37), first inequality: the triangle inequality over $D$ terms."),
     Step("RF-15", Kind.INEQUALITY, Q37,
          Claim(Sum(Abs(S[i + 1]) * Abs(h[i + 1] - h[i]), (i, 0, D - 1)), Relation.LE,
                MaxOver(Abs(h[i + 1] - h[i]), (i, 0, D - 1)) * Sum(Abs(S[i + 1]), (i, 0, D - 1))),
          rule=Rule("max_factor"),
-         gloss="Eq. (37), second inequality: each |h_{i+1} - h_i| is at most their max, and the "
-               "|S_{i+1}| are >= 0."),
+         gloss=r"Eq. (37), second inequality: each $|h_{i+1} - h_i|$ is at most their max, and "
+               r"the $|S_{i+1}|$ are $\ge 0$."),
     Step("RF-15e", Kind.INEQUALITY, Q37,
          Claim(Abs(Sum(S[i + 1] * (h[i + 1] - h[i]), (i, 0, D - 1))), Relation.LE,
                MaxOver(Abs(h[i + 1] - h[i]), (i, 0, D - 1)) * Sum(Abs(S[i + 1]), (i, 0, D - 1))),
          rule=Rule("transitive", premises=("RF-14", "RF-15")),
-         gloss="Eq. (37) end to end: |sum_i S_{i+1}(h_{i+1} - h_i)| <= (max_i |h_{i+1} - h_i|) "
-               "sum_i |S_{i+1}|, from the two proved links."),
+         gloss=r"Eq. (37) end to end: $|\sum_i S_{i+1}(h_{i+1} - h_i)| \le (\max_i |h_{i+1} - "
+               r"h_i|) \sum_i |S_{i+1}|$, from the two proved links."),
     Step("RF-16", Kind.INEQUALITY, Q_DECAY,
          Claim(bound(r2), Relation.LE, bound(r1)),
          assumptions=(sympy.Le(r1, r2),),
          rule=Rule("counterexample", params=(("point", DECAY_POINT),)),
-         gloss="Section 3.4.3: the relative upper bound (1/(d/2)) sum_{j=1}^{d/2} |S_j| 'decays' as "
-               "the distance m - n grows. Read as: a larger distance never gives a larger bound. "
-               "False: d = 4 (theta_0 = 1, theta_1 = 1/100), the bound is 0.586 at distance 3 and "
-               "1.485 at distance 6 (as a trend over distances the claim may be fair; as a "
-               "statement about every pair of distances it fails)."),
+         gloss=r"Section 3.4.3: the relative upper bound $\frac{1}{d/2} \sum_{j=1}^{d/2} |S_j|$ "
+               r"'decays' as the distance $m - n$ grows. Read as: a larger distance never gives a "
+               r"larger bound. False: $d = 4$ ($\theta_0 = 1$, $\theta_1 = 1/100$), the bound is "
+               r"0.586 at distance 3 and 1.485 at distance 6 (as a trend over distances the claim "
+               r"may be fair; as a statement about every pair of distances it fails)."),
     Step("RF-16a", Kind.INEQUALITY, Q_DECAY,
          Claim(Abs(S_J_GENERAL), Relation.LE, j),
          rule=Rule("triangle"),
-         gloss="What holds: |S_j| <= j at every distance r (triangle inequality, each term of S_j "
-               "has modulus 1), any j and D."),
+         gloss=r"What holds: $|S_j| \le j$ at every distance $r$ (triangle inequality, each term "
+               r"of $S_j$ has modulus 1), any $j$ and $D$."),
     Step("RF-16b", Kind.INEQUALITY, Q_DECAY,
          Claim(Sum(Abs(S_J_GENERAL), (j, 1, D)), Relation.LE, Sum(j, (j, 1, D))),
          rule=Rule("sum_termwise", premises=("RF-16a",)),
-         gloss="Summed over j = 1..D: sum_j |S_j| <= sum_j j."),
+         gloss=r"Summed over $j = 1, \dots, D$: $\sum_j |S_j| \le \sum_j j$."),
     Step("RF-16c", Kind.INEQUALITY, Q_DECAY,
          Claim(Sum(Abs(S_J_GENERAL), (j, 1, D)) / D, Relation.LE, Sum(j, (j, 1, D)) / D),
          rule=Rule("mul_positive", premises=("RF-16b",), params=(("factor", 1 / D),)),
          corrects="RF-16",
-         gloss="Corrected: at every distance r the relative bound is at most its value at "
-               "distance 0, (1/D) sum_{j=1}^{D} j = (D + 1)/2 (S_j = j there): the bound is "
-               "largest at distance 0, for every d; it need not decrease monotonically."),
+         gloss=r"Corrected: at every distance $r$ the relative bound is at most its value at "
+               r"distance 0, $\frac{1}{D} \sum_{j=1}^{D} j = (D + 1)/2$ ($S_j = j$ there): the "
+               r"bound is largest at distance 0, for every $d$; it need not decrease "
+               r"monotonically."),
     Step("RF-17", Kind.DEFINITION, Q_THETA2,
          Claim(Symbol("theta_i"), Relation.EQ, sympy.Integer(10000) ** (-i / D)),
-         gloss="Section 3.4.3: theta_i = 10000^{-2i/d} (blocks from 0), the angles of RF-16."),
+         gloss=r"Section 3.4.3: $\theta_i = 10000^{-2i/d}$ (blocks from 0), the angles of RF-16."),
 )
 
 DERIVATION = Derivation(
@@ -297,7 +303,7 @@ DERIVATION = Derivation(
     title="RoFormer: rotary position embedding, relative positions and the long-term decay bound",
     source=SOURCE,
     steps=_TWO_D + _GENERAL,
-    description="Su et al. (arXiv:2104.09864): the 2-D rotation, the block-diagonal R^d_{Theta,m} "
-                "for d = 2D with general D, R_m^T R_n = R_{n-m}, the complex form of the score and "
-                "the summation by parts (Abel) behind the long-term decay.",
+    description=r"Su et al. (arXiv:2104.09864): the 2-D rotation, the block-diagonal "
+                r"$R^d_{\Theta,m}$ for $d = 2D$ with general $D$, $R_m^T R_n = R_{n-m}$, the complex "
+                r"form of the score and the summation by parts (Abel) behind the long-term decay.",
 )

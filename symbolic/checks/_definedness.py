@@ -48,6 +48,7 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 from symbolic.budget import SoftTimeout
 from symbolic.functions import MaxOver
 from symbolic.model import Kind, Relation, Step
+from symbolic.numeric.text import latex_of, tex, tex_range
 
 
 class Need(enum.Enum):
@@ -57,8 +58,11 @@ class Need(enum.Enum):
     POSITIVE = "> 0"
     NONNEGATIVE = ">= 0"
     NEVER = "is undefined"
-    OFF_CUT = "is off the cut (-oo, 0]"          # holomorphy_conditions only
+    OFF_CUT = r"is off the cut $(-\infty, 0]$"          # holomorphy_conditions only
     HOLOMORPHIC = "is holomorphic"               # holomorphy_conditions only; never proved
+
+
+_NEED_LATEX = {Need.NONZERO: r"\ne 0", Need.POSITIVE: "> 0", Need.NONNEGATIVE: r"\ge 0"}
 
 
 @dataclass(frozen=True)
@@ -71,9 +75,11 @@ class Condition:
     why: str = ""
 
     def text(self) -> str:
-        if self.need is Need.NEVER:
-            return f"{self.expr} {self.need.value}"
-        return f"{self.expr} {self.need.value} ({self.why})"
+        if self.need in (Need.NONZERO, Need.POSITIVE, Need.NONNEGATIVE):
+            shown = f"${latex_of(self.expr)} {_NEED_LATEX[self.need]}$"
+        else:
+            shown = f"{tex(self.expr)} {self.need.value}"
+        return shown if self.need is Need.NEVER else f"{shown} ({self.why})"
 
 
 def _real(e) -> bool:
@@ -112,32 +118,32 @@ def _collect(e, facts, skip, out) -> None:
         base, exp = e.base, e.exp
         if exp.is_integer:
             if exp.is_nonnegative is not True:
-                add(Need.NONZERO, base, f"denominator of {e}")
+                add(Need.NONZERO, base, f"denominator of {tex(e)}")
         elif _real(base):
             if exp.is_number and exp.is_nonnegative:
-                add(Need.NONNEGATIVE, base, f"non-integer power {e}")
+                add(Need.NONNEGATIVE, base, f"non-integer power {tex(e)}")
             else:
-                add(Need.POSITIVE, base, f"non-integer power {e}")
+                add(Need.POSITIVE, base, f"non-integer power {tex(e)}")
         elif exp.is_nonnegative is not True:
-            add(Need.NONZERO, base, f"denominator of {e}")
+            add(Need.NONZERO, base, f"denominator of {tex(e)}")
     elif isinstance(e, sympy.log):
         arg = e.args[0]
         if _real(arg):
-            add(Need.POSITIVE, arg, f"argument of {e}")
+            add(Need.POSITIVE, arg, f"argument of {tex(e)}")
         else:
-            add(Need.NONZERO, arg, f"argument of {e}")
+            add(Need.NONZERO, arg, f"argument of {tex(e)}")
     elif isinstance(e, (sympy.asin, sympy.acos)) and _real(e.args[0]):
-        add(Need.NONNEGATIVE, 1 - e.args[0] ** 2, f"argument of {e} in [-1, 1]")
+        add(Need.NONNEGATIVE, 1 - e.args[0] ** 2, f"argument of {tex(e)} in [-1, 1]")
     elif isinstance(e, sympy.atanh) and _real(e.args[0]):
-        add(Need.POSITIVE, 1 - e.args[0] ** 2, f"argument of {e} in (-1, 1)")
+        add(Need.POSITIVE, 1 - e.args[0] ** 2, f"argument of {tex(e)} in (-1, 1)")
     elif isinstance(e, sympy.acosh) and _real(e.args[0]):
-        add(Need.NONNEGATIVE, e.args[0] - 1, f"argument of {e} at least 1")
+        add(Need.NONNEGATIVE, e.args[0] - 1, f"argument of {tex(e)} at least 1")
     elif isinstance(e, sympy.arg):
-        add(Need.NONZERO, e.args[0], f"argument of {e}")
+        add(Need.NONZERO, e.args[0], f"argument of {tex(e)}")
     elif isinstance(e, (sympy.tan, sympy.sec)):
-        add(Need.NONZERO, sympy.cos(e.args[0]), f"{e}")
+        add(Need.NONZERO, sympy.cos(e.args[0]), tex(e))
     elif isinstance(e, (sympy.cot, sympy.csc)):
-        add(Need.NONZERO, sympy.sin(e.args[0]), f"{e}")
+        add(Need.NONZERO, sympy.sin(e.args[0]), tex(e))
 
     if isinstance(e, sympy.Limit):
         variable = e.args[1]
@@ -172,7 +178,7 @@ def _collect(e, facts, skip, out) -> None:
             inner = inner + (index >= lo, index <= hi)
         if isinstance(e, MaxOver):
             for index, lo, hi in e.limits:
-                add(Need.NONNEGATIVE, hi - lo, f"{e} ranges over {lo}..{hi}, which must "
+                add(Need.NONNEGATIVE, hi - lo, f"{tex(e)} ranges over {tex_range(lo, hi)}, which must "
                     "not be empty")
         _collect(e.function, inner, skip, out)
         return
@@ -406,18 +412,18 @@ def holomorphy_conditions(expr) -> list[Condition]:
                 u = sub.args[0]
                 if not _real(u):
                     out.append(Condition(Need.OFF_CUT, u, (), f"log is differentiable only off "
-                                         f"its cut: {sub} in {node}"))
+                                         f"its cut: {tex(sub)} in {tex(node)}"))
             elif isinstance(sub, sympy.Pow) and sub.exp.is_integer is not True:
                 u = sub.base
                 if u.free_symbols & variables and not _real(u) and u != sympy.E:
                     out.append(Condition(Need.OFF_CUT, u, (), f"a non-integer power is "
-                                         f"differentiable only off the cut of its base: {sub} in {node}"))
+                                         f"differentiable only off the cut of its base: {tex(sub)} in {tex(node)}"))
             elif isinstance(sub, _CUT_FUNCTIONS) and not all(_real(a) for a in sub.args):
-                out.append(Condition(Need.HOLOMORPHIC, sub, (), f"{sub} is not differentiable "
-                                     f"on its branch cuts, which this checker does not locate, in {node}"))
+                out.append(Condition(Need.HOLOMORPHIC, sub, (), f"{tex(sub)} is not differentiable "
+                                     f"on its branch cuts, which this checker does not locate, in {tex(node)}"))
             elif isinstance(sub, _NOWHERE_HOLOMORPHIC) and any(not _real(v) for v in variables):
-                out.append(Condition(Need.HOLOMORPHIC, sub, (), f"{sub} has no complex "
-                                     f"derivative, in {node}"))
+                out.append(Condition(Need.HOLOMORPHIC, sub, (), f"{tex(sub)} has no complex "
+                                     f"derivative, in {tex(node)}"))
     unique: list[Condition] = []
     for c in out:
         if c not in unique:

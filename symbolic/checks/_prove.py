@@ -17,6 +17,7 @@ import sympy
 
 from symbolic.budget import SoftTimeout, soft_deadline
 from symbolic.functions import MaxOver
+from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 
 # ---------------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
                 and fact.lhs not in done and fact.lhs not in fact.rhs.free_symbols:
             subs.append((fact.lhs, fact.rhs))
             done.add(fact.lhs)
-            notes.append(f"{fact.lhs} = {fact.rhs} (from {original})")
+            notes.append(f"{tex_relation(fact.lhs, '=', fact.rhs)} (from {tex(original)})")
             continue
         parts = as_greater(fact)
         if parts is None:
@@ -153,8 +154,8 @@ def domain_of(assumptions: Iterable[sympy.Basic], *, protect: Iterable[sympy.Bas
         value = (t - rest) / coeff
         subs.append((sym, value))
         done.add(sym)
-        notes.append(f"{sym} = {value} with {t} {'>' if strict else '>='} 0 (from {original})"
-                     .replace("_t_", "t_"))
+        notes.append(f"{tex_relation(sym, '=', value)} with {tex_relation(t, 'gt' if strict else 'ge', 0)} "
+                     f"(from {tex(original)})")
     return Domain(tuple(subs), tuple(notes), tuple(unused))
 
 
@@ -179,7 +180,7 @@ def _indexed_sign_fact(big, small, strict, protect, subs, notes, original) -> bo
     signed = sympy.IndexedBase(base.label, real=True,
                                **({"positive": True} if strict else {"nonnegative": True}))
     subs.append((base, signed))
-    notes.append(f"every {big} {'>' if strict else '>='} 0 (from {original})")
+    notes.append(f"every {tex_relation(big, 'gt' if strict else 'ge', 0)} (from {tex(original)})")
     return True
 
 

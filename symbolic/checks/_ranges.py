@@ -36,6 +36,7 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 from symbolic.budget import SoftTimeout
 from symbolic.checks._prove import STEP_BUDGET_S, _prove_sign, domain_of
 from symbolic.functions import MaxOver
+from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 _SUMLIKE = (sympy.Sum, sympy.Product)
 _RANGED = _SUMLIKE + (MaxOver,)  # MinOver is a MaxOver
@@ -207,11 +208,11 @@ def range_problem(lo, hi, facts: Iterable = (), *, at_least: int = 0) -> str | N
     over one (``at_least=1``: a max over no term is undefined).
     """
     if not integer_ends(lo, hi):
-        return (f"the ends of the range {lo}..{hi} are not proved integers (the range is the "
+        return (f"the ends of the range {tex_range(lo, hi)} are not proved integers (the range is the "
                 "integers between them; state the ends' domain)")
     if count_sign(lo, hi, facts, at_least=at_least) is not True:
         what = "non-empty" if at_least == 1 else f"to hold at least {at_least} terms"
-        return f"the range {lo}..{hi} is not proved {what}"
+        return f"the range {tex_range(lo, hi)} is not proved {what}"
     return None
 
 

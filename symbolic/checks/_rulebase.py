@@ -18,6 +18,7 @@ from symbolic.checks import CheckContext
 from symbolic.checks.algebraic import as_greater, equal, flatten_facts
 from symbolic.checks.inequality import prove_sign_on
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import tex, tex_relation
 
 
 # ---------------------------------------------------------------------------------------
@@ -37,7 +38,7 @@ class Link:
         return Link(self.large, self.small, self.op)
 
     def text(self) -> str:
-        return f"{self.small} {dict(eq='=', le='<=', lt='<')[self.op]} {self.large}"
+        return tex_relation(self.small, self.op, self.large)
 
 
 def link_of(lhs, relation: Relation, rhs) -> Link | None:
@@ -122,7 +123,7 @@ def _premise_facts_hold(step: Step, premises: Sequence[Step], extra: Iterable = 
             if fact in own:
                 continue
             if not fact_proved(fact, tuple(own)):
-                return (f"premise {premise.id} assumes {fact}, which step {step.id} neither "
+                return (f"premise {premise.id} assumes {tex(fact)}, which step {step.id} neither "
                         "assumes nor implies; add it to the step's assumptions")
     return None
 

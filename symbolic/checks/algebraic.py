@@ -238,7 +238,8 @@ STRATEGIES: tuple[Strategy, ...] = (
              "expand_log(force=False)/logcombine under the symbols' positivity", (sympy.log,)),
     Strategy("algebraic_powsimp", _powsimp, Cost.QUICK, "powdenest/powsimp", (sympy.Pow, sympy.exp)),
     Strategy("algebraic_simplify", _small_simplify, Cost.QUICK, "together/cancel with a small budget"),
-    Strategy("algebraic_sum", _sums, Cost.TRANSFORM, "sums by linearity (constants out, Sum(c) = count*c) "
+    Strategy("algebraic_sum", _sums, Cost.TRANSFORM,
+             r"sums by linearity (constants out, $\sum c = \text{count} \cdot c$) "
              "and evaluation of concrete sums", (sympy.Sum, sympy.Product)),
     Strategy("algebraic_exp_rewrite", _exp_rewrite, Cost.TRANSFORM,
              "rewrite as complex exponentials, then expand",

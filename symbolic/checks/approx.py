@@ -27,6 +27,7 @@ from symbolic.checks import Cost, checker
 from symbolic.checks.numeric import with_definitions
 from symbolic.model import Evidence, Outcome, Regime, Relation, Step, Verdict
 from symbolic.numeric import NotEvaluable, OutOfDomain
+from symbolic.numeric.text import latex_of, tex
 
 _RELATIONS = (Relation.APPROX, Relation.GG, Relation.LL)
 METHOD = "approx_measure"
@@ -85,7 +86,7 @@ def _distribution(entry) -> tuple[Any, str, Callable]:
     target, name, *params = entry
     maker = _DISTRIBUTIONS.get(str(name))
     if maker is None:
-        raise NotEvaluable(f"distribution {name!r} of {target} is not known; use one of "
+        raise NotEvaluable(f"distribution {name!r} of {tex(target)} is not known; use one of "
                            f"{', '.join(sorted(_DISTRIBUTIONS))}")
     return target, str(name), maker(*(float(p) for p in params))
 
@@ -95,10 +96,10 @@ def _grid(symbol, lo, hi, count: int) -> list[Fraction]:
     with both ends, plus a log grid when the range spans two decades or more."""
     lo, hi = numeric.to_exact(lo), numeric.to_exact(hi)
     if hi < lo:
-        raise NotEvaluable(f"the range of {symbol} runs from {lo} down to {hi}; swap the ends")
+        raise NotEvaluable(f"the range of {tex(symbol)} runs from {tex(lo)} down to {tex(hi)}; swap the ends")
     if symbol.is_integer:
         if lo.denominator != 1 or hi.denominator != 1:
-            raise NotEvaluable(f"integer {symbol} has a range with non-integer ends {lo}, {hi}")
+            raise NotEvaluable(f"integer {tex(symbol)} has a range with non-integer ends {tex(lo)}, {tex(hi)}")
         if hi - lo + 1 <= count:
             return [Fraction(v) for v in range(int(lo), int(hi) + 1)]
         if lo > 0:
@@ -141,7 +142,7 @@ def regime_points(regime: Regime, exprs: Sequence, facts=(), *, count: int, seed
     missing = [s for s in needed if s not in covered and s not in plain_dists]
     missing += sorted(l for l in labels if l not in dist_labels)
     if missing:
-        raise NotEvaluable(f"the regime says nothing about {', '.join(map(str, missing))}; "
+        raise NotEvaluable(f"the regime says nothing about {', '.join(map(tex, missing))}; "
                            f"give it a range, a point or a distribution")
     rng = random.Random(seed)
     base_points = _combine(ranges, count, rng)
@@ -190,9 +191,9 @@ def _combine(ranges: dict, count: int, rng: random.Random) -> list[dict]:
 def _describe(regime: Regime, ranges, dists) -> str:
     if regime.description:
         return regime.description
-    parts = [f"{s} from {numeric.fraction_text(g[0])} to {numeric.fraction_text(g[-1])}"
+    parts = [f"{tex(s)} from {numeric.fraction_text(g[0])} to {numeric.fraction_text(g[-1])}"
              for s, g in ranges.items()]
-    parts += [f"{t}[k] ~ {n}" if isinstance(t, sympy.IndexedBase) else f"{t} ~ {n}"
+    parts += [f"${latex_of(t)}_{{k}} \\sim$ {n}" if isinstance(t, sympy.IndexedBase) else f"{tex(t)[:-1]} \\sim$ {n}"
               for t, n, _ in dists]
     if regime.points:
         parts.append(f"{len(regime.points)} stated point(s)")

@@ -56,6 +56,7 @@ from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import BlockDiag, MaxOver, MinOver
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 __all__ = ["BlockDiag", "sum_ranges_zero"]
 
@@ -118,7 +119,7 @@ def _integer_range(lo, hi, facts, *, at_least: int = 0) -> None:
 def _real_term(term) -> None:
     """Require the term of a max or min to be real: complex numbers have no order."""
     if sympy.sympify(term).is_extended_real is not True:
-        raise _Mismatch(f"the term {term} is not known to be real (declare the base real=True)")
+        raise _Mismatch(f"the term {tex(term)} is not known to be real (declare the base real=True)")
 
 
 def _zero(expr, facts=()) -> bool:
@@ -159,12 +160,13 @@ def _complex_trig(expr):
 
 
 _K = sympy.Dummy("k", integer=True)
+_G_MAX = "g(\\max) = "
 
 
 def _canonical_sum(s: sympy.Sum) -> tuple[sympy.Basic, sympy.Basic, sympy.Basic]:
     """``(summand in the canonical index, lo, hi)`` of a one-index sum."""
     if len(s.limits) != 1 or len(s.limits[0]) != 3:
-        raise _Mismatch(f"{s} is not a sum over one index with both bounds")
+        raise _Mismatch(f"{tex(s)} is not a sum over one index with both bounds")
     (i, lo, hi), = s.limits
     return s.function.xreplace({i: _K}), lo, hi
 
@@ -181,14 +183,14 @@ def _push_into_sums(expr):
             rest = term / s
             summand, lo, hi = _canonical_sum(s)
             if _K in rest.free_symbols:
-                raise _Mismatch(f"a factor of {term} depends on the index")
+                raise _Mismatch(f"a factor of {tex(term)} depends on the index")
             out.append((sympy.expand(rest * summand), lo, hi))
         elif not sums:
             if term.has(sympy.Sum):
-                raise _Mismatch(f"a sum inside {term} is not a term of the claim")
+                raise _Mismatch(f"a sum inside {tex(term)} is not a term of the claim")
             out.append((term, None, None))
         else:
-            raise _Mismatch(f"a product of sums in {term}")
+            raise _Mismatch(f"a product of sums in {tex(term)}")
     return out
 
 
@@ -232,7 +234,7 @@ def _order(points: list, facts) -> list:
                 placed = True
                 break
             if not before(q, p):
-                raise _Mismatch(f"the order of the range ends {p} and {q} is not proved")
+                raise _Mismatch(f"the order of the range ends {tex(p)} and {tex(q)} is not proved")
         if not placed:
             ordered.append(p)
     return ordered
@@ -261,7 +263,7 @@ def sum_ranges_zero(expr, facts, substitutions=()) -> str:
         several = isinstance(summand, sympy.Add)
         if summand == 0 or (several and nested and _nested_zero(summand, range_facts)) \
                 or (several and not nested and _zero(summand, range_facts)):
-            notes.append(f"the summands over {lo}..{hi} cancel for a general index")
+            notes.append(f"the summands over {tex_range(lo, hi)} cancel for a general index")
             continue
         remaining.append((summand, lo, hi))
     residual = plain
@@ -287,15 +289,15 @@ def sum_ranges_zero(expr, facts, substitutions=()) -> str:
                 continue
             length = sympy.expand(b - a)
             if not (length.is_Integer and 0 <= length <= MAX_EXPLICIT_TERMS):
-                raise _Mismatch(f"the terms {core} over {a}..{b - 1} do not cancel "
-                                f"(coefficient {weight})")
+                raise _Mismatch(f"the terms {tex(core)} over {tex_range(a, b - 1)} do not cancel "
+                                f"(coefficient {tex(weight)})")
             residual += weight * sum(core.xreplace({_K: a + t}) for t in range(int(length)))
-            notes.append(f"{int(length)} boundary term(s) of {core} at {a}")
+            notes.append(f"{int(length)} boundary term(s) of {tex(core)} at $k = {latex_of(a)}$")
     residual = sympy.expand(residual)
     for old, new in substitutions:
         residual = residual.xreplace({old: new})
     if residual != 0 and not _zero(residual, facts):
-        raise _Mismatch(f"after the ranges are matched the rest {residual} was not proved 0")
+        raise _Mismatch(f"after the ranges are matched the rest {tex(residual)} was not proved 0")
     return "; ".join(notes) or "the sums agree range by range"
 
 
@@ -327,7 +329,7 @@ def rule_sum_ranges(step: Step) -> str:
         raise _Mismatch("sum_ranges proves an equality")
     subs = _equalities(step)
     detail = sum_ranges_zero(claim.lhs - claim.rhs, _facts(step), subs)
-    used = f"; with {', '.join(f'{a} = {b}' for a, b in subs)}" if subs else ""
+    used = f"; with {', '.join(tex_relation(a, '=', b) for a, b in subs)}" if subs else ""
     return f"lhs - rhs is 0 over matched ranges: {detail}{used}"
 
 
@@ -362,7 +364,7 @@ def rule_max_union(step: Step) -> str:
                 found = _max_part(part, cls)
                 if found is not None:
                     if not _zero(found[0] - term):
-                        raise _Mismatch(f"{part} is not over the same term as {whole}")
+                        raise _Mismatch(f"{tex(part)} is not over the same term as {tex(whole)}")
                     pieces.append((found[1], found[2]))
                     continue
                 matches = [ix for a in part.atoms(sympy.Indexed) for ix in a.indices]
@@ -372,10 +374,10 @@ def rule_max_union(step: Step) -> str:
                         single = ix
                         break
                 if single is None:
-                    raise _Mismatch(f"{part} is neither a max over a range nor a term of {whole}")
+                    raise _Mismatch(f"{tex(part)} is neither a max over a range nor a term of {tex(whole)}")
                 pieces.append((single, single))
             ordered = _tile(pieces, lo, hi, facts)
-            return (f"{whole} over {lo}..{hi}: the blocks {ordered} are non-empty and tile the "
+            return (f"{tex(whole)} over {tex_range(lo, hi)}: the blocks {ordered} are non-empty and tile the "
                     f"range exactly, so the {cls.__name__[:3].lower()} of the union is the "
                     f"{combine.__name__.lower()} of the blocks'")
     raise _Mismatch("the claim is not MaxOver(t, range) = Max(blocks) (or MinOver/Min)")
@@ -390,13 +392,13 @@ def _tile(pieces, lo, hi, facts):
     while remaining:
         nxt = next((p for p in remaining if sympy.expand(p[0] - at) == 0), None)
         if nxt is None:
-            raise _Mismatch(f"no block starts at {at}")
+            raise _Mismatch(f"no block starts at {tex(at)}")
         remaining.remove(nxt)
-        ordered.append(f"{nxt[0]}..{nxt[1]}")
+        ordered.append(tex_range(nxt[0], nxt[1]))
         at = sympy.expand(nxt[1] + 1)
     if sympy.expand(at - hi - 1) != 0:
-        raise _Mismatch(f"the blocks end at {at - 1}, not at {hi}")
-    return ", ".join(ordered)
+        raise _Mismatch(f"the blocks end at {tex(at - 1)}, not at {tex(hi)}")
+    return "; ".join(ordered)
 
 
 # ---------------------------------------------------------------------------------------
@@ -425,9 +427,9 @@ def rule_triangle(step: Step) -> str:
     (i, _, _), = s.limits
     target = sympy.Sum(sympy.Abs(f.xreplace({_K: i})), (i, lo, hi))
     if large == target or _same_sum(large, target, facts):
-        return (f"|sum of {f.xreplace({_K: i})} over {lo}..{hi}| <= the sum of the absolute "
+        return (f"{tex(sympy.Abs(sympy.Sum(f.xreplace({_K: i}), (i, lo, hi))))} is at most the sum of the absolute "
                 "values (triangle inequality; the range is not reversed)")
-    raise _Mismatch(f"the larger side is not shown equal to {target}")
+    raise _Mismatch(f"the larger side is not shown equal to {tex(target)}")
 
 
 def _abs_of_sum(expr):
@@ -479,14 +481,14 @@ def rule_max_factor(step: Step) -> str:
         if sympy.expand(x - y) != 0:
             raise _Mismatch("the max, the sum and the left side are not over one range")
     if not _zero(f - a * b, facts):
-        raise _Mismatch(f"the summand {f} is not {a} * {b}")
+        raise _Mismatch(f"the summand {tex(f)} is not {tex(sympy.Mul(a, b, evaluate=False))}")
     _real_term(a)
     _integer_range(lo, hi, facts, at_least=1)
     range_facts = facts + [sympy.Ge(_K, lo), sympy.Le(_K, hi)]
     if prove_sign(b) is None and not _nonneg(b, range_facts):
-        raise _Mismatch(f"{b} >= 0 is not proved")
-    return (f"each term {a}*{b} <= max({a})*{b} as {b} >= 0; summed over the non-empty range "
-            f"{lo}..{hi}")
+        raise _Mismatch(f"{tex_relation(b, 'ge', 0)} is not proved")
+    return (f"each term ${latex_of(a)} \\cdot {latex_of(b)} \\le (\\max {latex_of(a)}) \\cdot {latex_of(b)}$ "
+            f"as {tex_relation(b, 'ge', 0)}; summed over the non-empty range {tex_range(lo, hi)}")
 
 
 @_named("max_term")
@@ -512,9 +514,9 @@ def rule_max_term(step: Step) -> str:
         _integer_range(lo, hi, facts, at_least=1)
         range_facts = facts + [sympy.Ge(_K, lo), sympy.Le(_K, hi)]
         if prove_sign(f) is None and not _nonneg(f, range_facts):
-            raise _Mismatch(f"the terms {f} are not proved >= 0")
-        return (f"the max {m} is attained at one index of {lo}..{hi}; the sum contains that "
-                f"term, g(max) = {small}, and the other terms {f} are >= 0")
+            raise _Mismatch(f"the terms {tex(f)} are not proved $\\ge 0$")
+        return (f"the max {tex(m)} is attained at one index of {tex_range(lo, hi)}; the sum contains "
+                f"that term, {tex(small, _G_MAX)}, and the other terms {tex(f)} are $\\ge 0$")
     raise _Mismatch("the smaller side is not g(MaxOver(t)) for the summand g(t_i) over the same range")
 
 
@@ -568,6 +570,6 @@ def rule_block_diagonal(step: Step) -> str:
     facts = _facts(step) + [sympy.Ge(i, lo), sympy.Le(i, hi)]
     for entry in (left - right):
         if not _zero(entry, facts):
-            raise _Mismatch(f"the block entry {entry} was not proved 0")
-    return (f"both sides are block-diagonal over {lo}..{hi} with {left.rows}x{left.cols} blocks; "
+            raise _Mismatch(f"the block entry {tex(entry)} was not proved 0")
+    return (f"both sides are block-diagonal over {tex_range(lo, hi)} with ${left.rows} \\times {left.cols}$ blocks; "
             f"the blocks agree for a general block index (every entry proved equal)")

@@ -24,6 +24,9 @@ from symbolic.checks import rule
 from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign_on
 from symbolic.model import Evidence, Kind, Outcome, Relation, Verdict, undecided
+from symbolic.numeric.text import tex
+
+_COMBINATION = "\\sum_k c_k g_k = "
 
 NAME = "rule linear_combination"
 
@@ -70,7 +73,7 @@ def _assumptions_hold(step, premises) -> str | None:
                 if prove_sign_on(big - small, own, strict=fact.rel_op in (">", "<"),
                                  protect=protect) is not None:
                     continue
-            return (f"premise {premise.id} assumes {fact}, which step {step.id} neither assumes "
+            return (f"premise {premise.id} assumes {tex(fact)}, which step {step.id} neither assumes "
                     "nor implies; add it to the step's assumptions")
     return None
 
@@ -105,8 +108,8 @@ def combination_linear(step, *, config, context):
             if goal_kind == "eq":
                 return undecided(NAME, f"an equality does not follow from inequality {premise.id}")
             if prove_sign_on(c, facts, protect=protect) is None:
-                return undecided(NAME, f"coefficient {c} of inequality {premise.id} is not "
-                                       "proved >= 0 on the step's domain")
+                return undecided(NAME, f"coefficient {tex(c)} of inequality {premise.id} is not "
+                                       "proved $\\ge 0$ on the step's domain")
             if kind == "gt" and prove_sign_on(c, facts, strict=True, protect=protect) is not None:
                 strict_used = True
         total += c * gap
@@ -117,11 +120,11 @@ def combination_linear(step, *, config, context):
     if how is None and goal_kind != "eq":
         sign = prove_sign_on(goal - total, facts, strict=False, protect=protect)
         if sign is not None:
-            how = f"claim gap minus the combination is >= 0 ({sign})"
+            how = f"claim gap minus the combination is $\\ge 0$ ({sign})"
     if how is None:
-        return undecided(NAME, f"could not show the claim's gap {goal} equals "
-                               f"sum c_k g_k = {total} (or exceeds it)")
-    detail = (f"gap of the claim = " + " + ".join(f"({c})*gap({p.id})"
+        return undecided(NAME, f"could not show the claim's gap {tex(goal)} equals "
+                               f"{tex(total, _COMBINATION)} (or exceeds it)")
+    detail = (f"gap of the claim = " + " + ".join(f"{tex(c)}·gap({p.id})"
                                                   for p, c in zip(premises, coefficients))
               + f"; {how}")
     problem = _assumptions_hold(step, premises)

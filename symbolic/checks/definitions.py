@@ -14,6 +14,7 @@ import sympy
 
 from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 METHOD = "definition_fresh_name"
 
@@ -57,12 +58,12 @@ def check_definition(step: Step, *, config, context) -> Outcome:
     target = claim.lhs
     if claim.relation is not Relation.EQ or not _is_name(target):
         return undecided(METHOD, f"definition {step.id} is not 'name = expression' "
-                         f"(left side {target}); write the defined name on the left")
+                         f"(left side {tex(target)}); write the defined name on the left")
     if _occurs(target, claim.rhs):
-        return undecided(METHOD, f"definition {step.id}: {target} occurs in its own right side")
+        return undecided(METHOD, f"definition {step.id}: {tex(target)} occurs in its own right side")
     earlier = _defined_before(step, context)
     if earlier is not None:
-        return undecided(METHOD, f"definition {step.id}: {target} is already defined by {earlier}")
+        return undecided(METHOD, f"definition {step.id}: {tex(target)} is already defined by {earlier}")
     return Outcome(Verdict.PROVED, (Evidence(
-        METHOD, f"holds by definition: it introduces the name {target}, which does not occur "
+        METHOD, f"holds by definition: it introduces the name {tex(target)}, which does not occur "
                 "in its right side and is not defined by an earlier step"),))

@@ -17,6 +17,7 @@ import sympy
 
 from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 _PROBABILITY_MODULE = "sympy.stats.symbolic_probability"
 
@@ -69,8 +70,9 @@ def _laws(claim) -> str:
     seen = []
     for rs in sorted(set(symbols), key=str):
         law = rs.pspace.distribution
-        seen.append(f"{rs} ~ {type(law).__name__.replace('Distribution', '')}"
-                    f"({', '.join(map(str, law.args))})")
+        name = type(law).__name__.replace("Distribution", "")
+        args = ", ".join(latex_of(a) for a in law.args)
+        seen.append(f"${latex_of(rs)} \\sim \\operatorname{{{name}}}\\left({args}\\right)$")
     return "; ".join(seen) or "no random symbols"
 
 
@@ -85,7 +87,7 @@ def distributions_exact(step: Step, *, config, context) -> Outcome | None:
     difference = sympy.simplify(lhs - rhs)
     if difference == 0:
         return Outcome(Verdict.PROVED, (Evidence("distributions_exact",
-                       f"with {_laws(claim)}, sympy.stats gives {sympy.simplify(lhs)} on the left "
-                       f"and {sympy.simplify(rhs)} on the right, exactly"),))
-    return undecided("distributions_exact", f"the exact moments differ by {difference}, which "
+                       f"with {_laws(claim)}, sympy.stats gives {tex(sympy.simplify(lhs))} on the left "
+                       f"and {tex(sympy.simplify(rhs))} on the right, exactly"),))
+    return undecided("distributions_exact", f"the exact moments differ by {tex(difference)}, which "
                      "was not shown to be zero (no refutation from this tier)")

@@ -22,6 +22,7 @@ import sympy
 from symbolic import probability
 from symbolic.checks import Cost, checker, moments
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import tex
 
 METHOD = "expectation_linearity"
 
@@ -101,7 +102,7 @@ class _Linear:
         def one(node):
             arg = node.args[0]
             if arg.free_symbols and arg.free_symbols <= self.constants:
-                raise _Undecided(f"{type(node).__name__}[{arg}] is taken of letters that are also "
+                raise _Undecided(f"{type(node).__name__} of {tex(arg)} is taken of letters that are also "
                                  f"written outside every expectation, so whether they are random "
                                  f"cannot be told")
             if isinstance(node, moments.Var):
@@ -126,12 +127,13 @@ def expectation_linearity(step: Step, *, config, context) -> Outcome | None:
     if difference != 0:
         difference = sympy.simplify(difference)
     said = (f"constants (written outside every expectation): "
-            f"{', '.join(sorted(map(str, constants))) or 'none'}; moments expanded by linearity "
-            f"of E and Var[X] = E[X^2] - E[X]^2 (every moment assumed finite), with "
-            f"{', '.join(sorted(str(k) for k in linear.atoms)) or 'no random monomial'} kept whole")
+            f"{', '.join(tex(c) for c in sorted(constants, key=str)) or 'none'}; moments expanded by "
+            "linearity of $E$ and $\\operatorname{Var}[X] = E[X^{2}] - E[X]^{2}$ (every moment assumed "
+            "finite), with "
+            f"{', '.join(tex(k) for k in sorted(linear.atoms, key=str)) or 'no random monomial'} kept whole")
     if difference == 0:
         return Outcome(Verdict.PROVED, (Evidence(METHOD, said + "; the difference is 0 for "
                                                  "every distribution"),))
-    return undecided(METHOD, said + f"; the difference {sympy.sstr(difference)} is not 0 by "
+    return undecided(METHOD, said + f"; the difference {tex(difference)} is not 0 by "
                      f"linearity alone (products of random variables need independence or a "
                      f"distribution)")

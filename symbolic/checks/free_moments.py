@@ -34,6 +34,14 @@ from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign_on
 from symbolic.checks.moments import Mean, Var
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import latex_of, tex
+
+
+def _moment_tex(moment, value) -> str:
+    """``Var[X] = v`` as maths for evidence."""
+    name = type(moment).__name__
+    return (f"$\\operatorname{{{name}}}\\left[{latex_of(moment.args[0])}\\right] = "
+            f"{latex_of(value)}$")
 
 NAME = "independent_moments"
 
@@ -50,7 +58,7 @@ def _table(step: Step, facts) -> dict:
         mu, var = sympy.sympify(mu), sympy.sympify(var)
         # no distribution has a negative variance: from such a premise anything would follow
         if not (var.is_nonnegative or prove_sign_on(var, facts, cheap=True) is not None):
-            raise _Mismatch(f"the variance {var} of {base} is not proved >= 0 "
+            raise _Mismatch(f"the variance {tex(var)} of {tex(base)} is not proved $\\ge 0$ "
                             "(an impossible premise proves nothing)")
         table[base] = (mu, var)
     if not table:
@@ -67,7 +75,7 @@ def _expect_poly(f, table, index, max_degree: int):
     atoms = _random_atoms(f, table)
     for atom in atoms:
         if atom.indices != (index,):
-            raise _Mismatch(f"{atom} is not indexed by the sum's index {index}")
+            raise _Mismatch(f"{tex(atom)} is not indexed by the sum's index {tex(index)}")
     if not atoms:
         return f
     poly = sympy.Poly(sympy.expand(f), *atoms)
@@ -78,7 +86,7 @@ def _expect_poly(f, table, index, max_degree: int):
         value = coeff
         for atom, p in zip(atoms, powers):
             if p > max_degree:
-                raise _Mismatch(f"{atom}^{p} would need moments beyond the second "
+                raise _Mismatch(f"{tex(atom ** p)} would need moments beyond the second "
                                 "(only mean and variance are given)")
             mu, var = table[atom.base]
             value *= {0: 1, 1: mu, 2: var + mu ** 2}[p]
@@ -106,14 +114,14 @@ def _split(x, table):
 def _moment(kind, x, table, facts) -> sympy.Basic:
     c, s, c0 = _split(x, table)
     if len(s.limits) != 1 or len(s.limits[0]) != 3:
-        raise _Mismatch(f"{s} is not a sum over one index with both bounds")
+        raise _Mismatch(f"{tex(s)} is not a sum over one index with both bounds")
     (j, lo, hi), = s.limits
     count = sympy.expand(hi - lo + 1)
     # hi - lo + 1 terms only for integer ends and a count that cannot be negative (Karr's
     # reversed range counts -1 terms where the sum is empty)
     problem = range_problem(lo, hi, facts)
     if problem is not None:
-        raise _Mismatch(f"the number of terms {count} is not proved a non-negative integer: "
+        raise _Mismatch(f"the number of terms {tex(count)} is not proved a non-negative integer: "
                         f"{problem}")
     f = s.function
     if kind is Mean:
@@ -145,10 +153,10 @@ def rule_independent_moments(step: Step, *, config, context) -> Outcome:
         return undecided(f"rule {NAME}", f"not proved: {exc}")
     except SoftTimeout:
         raise
-    shown = "; ".join(f"{type(e).__name__}[{e.args[0]}] = {v}" for e, v in values.items())
+    shown = "; ".join(_moment_tex(e, v) for e, v in values.items())
     if not proof.proved:
         return undecided(f"rule {NAME}", f"with {shown} the identity was not shown")
-    moments = ", ".join(f"{b}: mean {m}, variance {v}" for b, (m, v) in table.items())
+    moments = ", ".join(f"{tex(b)}: mean {tex(m)}, variance {tex(v)}" for b, (m, v) in table.items())
     return Outcome(Verdict.PROVED, (Evidence(f"rule {NAME}",
                    f"independent components ({moments}); linearity of expectation and "
                    f"additivity of variance over independent terms give {shown}; then "

@@ -23,6 +23,7 @@ import sympy
 from symbolic import numeric
 from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict
+from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 METHOD = "implication_exact_points"
 _VALUES = (1, 0, -1, 2, sympy.Rational(1, 2), -2)
@@ -130,7 +131,7 @@ def check_exact_points(step: Step, *, config, context) -> Outcome | None:
                 where = ", ".join(f"{a}={b}" for a, b in items)
                 return Outcome(Verdict.REFUTED, (Evidence(
                     METHOD, f"at {where} every premise holds (equations proved exactly by "
-                            f"SymPy, the rest certified) and {goal} certainly fails "
+                            f"SymPy, the rest certified) and {tex(goal)} certainly fails "
                             "(interval/ball arithmetic)"),), counterexample=items)
     return Outcome(Verdict.INCONCLUSIVE, (Evidence(
         METHOD, f"no counterexample among {tried} small exact points "

@@ -32,6 +32,7 @@ from symbolic.checks._prove import POSITIVE, _real, sign_of
 from symbolic.checks._ranges import conventional, non_integer_range
 from symbolic.functions import MaxOver
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import tex, tex_range
 
 
 # ---------------------------------------------------------------------------------------
@@ -256,7 +257,7 @@ def check_identity(step: Step, *, config, context) -> Outcome | None:
     claim = step.claim
     odd = non_integer_range(sympy.Tuple(claim.lhs, claim.rhs))
     if odd is not None:
-        return undecided("indexed_identity", f"the ends of the range {odd[0]}..{odd[1]} are not "
+        return undecided("indexed_identity", f"the ends of the range {tex_range(odd[0], odd[1])} are not "
                          "proved integers (a range is the integers between its ends; state "
                          "their domain)")
     if zero_by_normal_form(claim.lhs - claim.rhs, _facts(step)):
@@ -291,8 +292,8 @@ def check_sum_of_squares(step: Step, *, config, context) -> Outcome | None:
     if not zero_by_normal_form(gap - certificate, _facts(step)):
         return undecided("rule sum_of_squares", "the certificate could not be shown equal "
                          "to the gap between the sides")
-    shown = sympy.sstr(certificate)
-    shown = shown if len(shown) <= 120 else "the certificate given with the rule"
+    shown = tex(certificate)
+    shown = shown if len(shown) <= 240 else "the certificate given with the rule"
     return Outcome(Verdict.PROVED, (Evidence(
         "rule sum_of_squares",
         f"the gap between the sides equals {shown} for every size (normal form of indexed "
@@ -345,7 +346,7 @@ def check_implication(step: Step, *, config, context) -> Outcome | None:
     for conclusion in conclusions:
         found = _as_multiple(conclusion.lhs - conclusion.rhs, equations, nonzero, facts)
         if found is None:
-            return undecided("indexed_implication", f"the conclusion {conclusion} is not a "
+            return undecided("indexed_implication", f"the conclusion {tex(conclusion)} is not a "
                              "finite multiple of a premise (not evidence that it is false)")
         how.append(found)
     return Outcome(Verdict.PROVED, (Evidence("indexed_implication", "; ".join(how)),))
@@ -374,7 +375,8 @@ def _as_multiple(residual, equations, nonzero, facts) -> str | None:
                 continue
             if _vanishes(goal - factor * premise):
                 back = {dummy: atom for atom, dummy in mapping.items()}
-                shown = sympy.sstr(factor.xreplace(back))[:120]
-                return (f"the conclusion's residual is ({shown}) times that of "
+                shown = tex(factor.xreplace(back))
+                shown = shown if len(shown) <= 240 else "a factor too long to print"
+                return (f"the conclusion's residual is {shown} times that of "
                         f"{name}, a factor that is finite on the domain")
     return None

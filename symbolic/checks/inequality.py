@@ -27,6 +27,11 @@ from symbolic.checks import Cost, checker
 from symbolic.checks._prove import _parametrise, _sign_ok, domain_of, interval_of  # noqa: F401
 from symbolic.checks._ranges import conventional, prove_sign, prove_sign_on  # noqa: F401
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import latex_of, tex, tex_difference, tex_range, tex_relation
+_SLOPE = "f' = "
+_SLOPE_TENDS = "f' \\to "
+_TENDS = "f \\to "
+_CURVATURE = "f'' = "
 
 
 @dataclass(frozen=True)
@@ -42,7 +47,7 @@ class Goal:
         return self.large - self.small
 
     def describe(self) -> str:
-        return f"{self.large} - ({self.small}) {'>' if self.strict else '>='} 0"
+        return tex_difference(self.large, self.small, "gt" if self.strict else "ge", 0)
 
 
 def goal_of(lhs, relation: Relation, rhs) -> Goal | None:
@@ -107,7 +112,7 @@ def calculus_proof(f, symbol, facts, *, strict: bool, depth: int = 0) -> Calculu
     region = interval_of(symbol, facts)
     g = f.subs(symbol, u)
     if not isinstance(region, sympy.Interval):
-        return CalculusProof(False, f"the domain {region} of {symbol} is not an interval")
+        return CalculusProof(False, f"the domain {tex(region)} of {tex(symbol)} is not an interval")
     try:
         continuous = region.is_subset(continuous_domain(g, u, region))
     except SoftTimeout:
@@ -115,8 +120,8 @@ def calculus_proof(f, symbol, facts, *, strict: bool, depth: int = 0) -> Calculu
     except Exception:
         continuous = None
     if continuous is not True:
-        return CalculusProof(False, f"could not show the function is continuous on {region}")
-    where = f"for {symbol} in {region}"
+        return CalculusProof(False, f"could not show the function is continuous on {tex(region)}")
+    where = f"for {tex(sympy.Contains(symbol, region, evaluate=False))}"
     d1 = sympy.diff(g, u)
     d2 = sympy.diff(d1, u)
     if _sign_on(d2, u, region, strict=False):
@@ -130,15 +135,16 @@ def calculus_proof(f, symbol, facts, *, strict: bool, depth: int = 0) -> Calculu
             c = sorted(stationary, key=sympy.default_sort_key)[0]
             value = sympy.simplify(g.subs(u, c))
             if _sign_ok(value, strict):
-                return CalculusProof(True, f"f = {f} is convex {where} (f'' = "
-                                     f"{sympy.simplify(d2.subs(u, symbol))} >= 0) with a "
-                                     f"stationary point {symbol} = {c} where f = {value} "
-                                     f"{'>' if strict else '>='} 0, so f {'>' if strict else '>='} "
-                                     "0 on the whole interval")
+                second = tex_relation(sympy.simplify(d2.subs(u, symbol)), "ge", 0, _CURVATURE)
+                at_point = tex_relation(value, "gt" if strict else "ge", 0, "f = ")
+                return CalculusProof(True, f"{tex(f, 'f = ')} is convex {where} ({second}) with a "
+                                     f"stationary point {tex_relation(symbol, '=', c)} where "
+                                     f"{at_point}, so {tex_relation(sympy.Symbol('f'), 'gt' if strict else 'ge', 0)} "
+                                     "on the whole interval")
         convex_end = _convex_monotone(g, d1, u, region, strict=strict)
         if convex_end is not None:
-            return CalculusProof(True, f"f = {f} is convex {where} (f'' = "
-                                 f"{sympy.simplify(d2.subs(u, symbol))} >= 0), {convex_end}")
+            return CalculusProof(True, f"{tex(f, 'f = ')} is convex {where} "
+                                 f"({tex_relation(sympy.simplify(d2.subs(u, symbol)), 'ge', 0, _CURVATURE)}), {convex_end}")
     for increasing in (True, False):
         slope = d1 if increasing else -d1
         if not _sign_on(slope, u, region, strict=strict):
@@ -158,9 +164,9 @@ def calculus_proof(f, symbol, facts, *, strict: bool, depth: int = 0) -> Calculu
         need_strict = strict and included
         if at_end.is_extended_real and _sign_ok(at_end, need_strict):
             kind = "increasing" if increasing else "decreasing"
-            return CalculusProof(True, f"f = {f} is {'strictly ' if strict else ''}{kind} "
-                                 f"{where} (f' = {sympy.simplify(d1.subs(u, symbol))}) and f -> "
-                                 f"{at_end} >= 0 at {symbol} = {end}")
+            return CalculusProof(True, f"{tex(f, 'f = ')} is {'strictly ' if strict else ''}{kind} "
+                                 f"{where} ({tex(sympy.simplify(d1.subs(u, symbol)), _SLOPE)}) and "
+                                 f"{tex_relation(at_end, 'ge', 0, _TENDS)} at {tex_relation(symbol, '=', end)}")
     return CalculusProof(False, f"neither convexity with a stationary point nor monotonicity "
                          f"proved {where}")
 
@@ -188,8 +194,8 @@ def _convex_monotone(g, d1, u, region, *, strict: bool) -> str | None:
                      or value.is_positive is True)
         if slope_ok and strict_ok and value.is_nonnegative is True:
             kind = "increasing" if increasing else "decreasing"
-            return (f"f' -> {slope} at the {'left' if increasing else 'right'} end {end}, so f is "
-                    f"{kind} there and f -> {value} >= 0 at that end")
+            return (f"{tex(slope, _SLOPE_TENDS)} at the {'left' if increasing else 'right'} end {tex(end)}, "
+                    f"so f is {kind} there and {tex_relation(value, 'ge', 0, _TENDS)} at that end")
     return None
 
 
@@ -221,7 +227,7 @@ def check_sign(step: Step, *, config, context) -> Outcome | None:
         return Outcome(Verdict.PROVED, (Evidence("inequality_sign",
                        f"{goal.describe()} by SymPy's assumptions after {how}"),))
     return undecided("inequality_sign", "SymPy's assumptions did not decide the sign of "
-                     f"{goal.gap} (not evidence that the claim is false)")
+                     f"{tex(goal.gap)} (not evidence that the claim is false)")
 
 
 @checker("inequality_substitution", cost=Cost.PROVE_DEEPER,

@@ -28,6 +28,7 @@ import sympy
 from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import tex, tex_relation
 
 METHOD = "integral_value"
 _PRECISION = 200          # bits of the Arb balls (about 60 digits)
@@ -111,15 +112,15 @@ def _enclose(claim):
         known = {}
         for integral in sorted(sympy.Tuple(claim.lhs, claim.rhs).atoms(sympy.Integral), key=sympy.count_ops):
             if len(integral.limits) != 1 or len(integral.limits[0]) != 3:
-                return None, f"{integral} is not one integral with both limits"
+                return None, f"{tex(integral)} is not one integral with both limits"
             x, lo, hi = integral.limits[0]
             if not (lo.is_finite and hi.is_finite):
-                return None, f"the limits of {integral} are not finite"
+                return None, f"the limits of {tex(integral)} are not finite"
             f = _acb(integral.function, x, known)
             a, b = _acb(lo, None, known)(None, False), _acb(hi, None, known)(None, False)
             ball = acb.integral(f, a, b)
             if not ball.is_finite():
-                return None, f"Arb could not enclose {integral} (a singularity or branch cut on the path)"
+                return None, f"Arb could not enclose {tex(integral)} (a singularity or branch cut on the path)"
             known[integral] = ball
         sides = tuple(_acb(side, None, known)(None, False) for side in (claim.lhs, claim.rhs))
         if not all(s.is_finite() for s in sides):
@@ -169,11 +170,11 @@ def _symbolic(claim):
         except SoftTimeout:
             raise
         except Exception as exc:     # SymPy's integrators raise many kinds
-            return None, f"SymPy could not integrate {integral}: {type(exc).__name__}"
+            return None, f"SymPy could not integrate {tex(integral)}: {type(exc).__name__}"
         if value.has(sympy.Integral) or value.has(sympy.Piecewise):
-            return None, f"SymPy evaluates {integral} only partly or under a condition"
+            return None, f"SymPy evaluates {tex(integral)} only partly or under a condition"
         if value.has(sympy.nan, sympy.zoo) or value in (sympy.oo, -sympy.oo):
-            return None, f"{integral} does not converge to a finite value ({value})"
+            return None, f"{tex(integral)} does not converge to a finite value ({tex(value)})"
         values[integral] = value
     return (claim.lhs.xreplace(values), claim.rhs.xreplace(values), values), None
 
@@ -250,9 +251,9 @@ def _refute_antiderivative(step, f, x, big_f, derivative):
         if ball.is_finite() and not ball.contains(0):
             return Outcome(Verdict.REFUTED, (Evidence(METHOD, (
                 f"an indefinite integral is an antiderivative, determined up to a constant; at "
-                f"{x} = {point}, d/d{x} of {sympy.sstr(big_f)} minus the integrand "
-                f"{sympy.sstr(f)} lies in {ball.real.str(15, radius=True)} (Arb), not 0, so "
-                f"{sympy.sstr(big_f)} is no antiderivative of it near {point}")),),
+                f"{tex_relation(x, '=', point)}, the derivative in {tex(x)} of {tex(big_f)} minus the "
+                f"integrand {tex(f)} lies in {ball.real.str(15, radius=True)} (Arb), not 0, so "
+                f"{tex(big_f)} is no antiderivative of it near {tex(point)}")),),
                 ((str(x), str(point)), ("d/dx of the right side minus the integrand",
                                         ball.real.str(15, radius=True))))
     return None
@@ -264,16 +265,16 @@ def _check_antiderivative(step, claim, found) -> Outcome:
     derivative = sympy.diff(big_f, x)
     difference = sympy.simplify(derivative - f)
     said = (f"an indefinite integral is an antiderivative, determined up to a constant: the claim "
-            f"holds when d/d{x} of {sympy.sstr(big_f)} is {sympy.sstr(f)}")
+            f"holds when the derivative in {tex(x)} of {tex(big_f)} is {tex(f)}")
     if difference == 0:
-        return Outcome(Verdict.PROVED, (Evidence(METHOD, said + f"; d/d{x} gives "
-                                                 f"{sympy.sstr(derivative)}, which simplifies to "
+        return Outcome(Verdict.PROVED, (Evidence(METHOD, said + "; differentiated it gives "
+                                                 f"{tex(derivative)}, which simplifies to "
                                                  f"the integrand"),))
     refuted = _refute_antiderivative(step, f, x, big_f, derivative)
     if refuted is not None:
         return refuted
     return undecided(METHOD, said + f"; the derivative minus the integrand, "
-                     f"{sympy.sstr(difference)}, was not shown to be 0")
+                     f"{tex(difference)}, was not shown to be 0")
 
 
 @checker(METHOD, cost=Cost.INTEGRALS, applies=_has_integral)
@@ -300,14 +301,14 @@ def integral_value(step: Step, *, config, context) -> Outcome | None:
     if found is None:
         return undecided(METHOD, "; ".join(notes + [why]))
     lhs, rhs, values = found
-    shown = "; ".join(f"{sympy.sstr(k)} = {sympy.sstr(v)}" for k, v in values.items())
+    shown = "; ".join(tex_relation(k, "=", v) for k, v in values.items())
     if claim.relation is not Relation.EQ:
         return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}; only equalities are decided "
                                                      "from SymPy's values"]))
     difference = sympy.simplify(lhs - rhs)
     if difference != 0:
         return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}; the sides then differ by "
-                                                     f"{sympy.sstr(difference)}, which is not a "
+                                                     f"{tex(difference)}, which is not a "
                                                      f"certified refutation"]))
     check = _enclose(type(claim)(lhs, Relation.EQ, claim.rhs))[0] if sides is not None else None
     if check is not None:
@@ -322,6 +323,7 @@ def integral_value(step: Step, *, config, context) -> Outcome | None:
         if any(a is False for a in agree):
             return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}, which mpmath.quad "
                                                          f"contradicts: not trusted"]))
+        # numbers at a point stay "a = 7/10": the reports typeset such an assignment themselves
         where = "; ".join(", ".join(f"{p} = {v}" for p, v in point.items()) for _, _, point in points
                           if point)
         support = ("agreeing with mpmath.quad" + (f" at {where}" if where else "")) \

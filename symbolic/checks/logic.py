@@ -30,6 +30,7 @@ from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 from symbolic.checks import Cost, checker, rule
 from symbolic.checks._ranges import conventional
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import latex_of, tex, tex_relation
 
 __all__ = ["evaluate_at", "decide_relation"]
 
@@ -175,14 +176,14 @@ def evaluate_at(step: Step, point: dict, dps: int = 50) -> tuple[bool | None, st
     domain (``why`` says which)."""
     for symbol, value in point.items():
         if not _satisfies_own_assumptions(symbol, value):
-            return None, f"{symbol} = {value} violates the symbol's own assumptions"
+            return None, f"{tex_relation(symbol, '=', value)} violates the symbol's own assumptions"
     subs = {k: sympy.sympify(v) for k, v in point.items()}
     for fact in step.assumptions:
         ok = _decide_boolean(fact, dps, subs=subs) if isinstance(fact, Boolean) else None
         if ok is False:
-            return None, f"assumption {fact} is false at the point (outside the domain)"
+            return None, f"assumption {tex(fact)} is false at the point (outside the domain)"
         if ok is None:
-            return None, f"assumption {fact} could not be decided at the point"
+            return None, f"assumption {tex(fact)} could not be decided at the point"
     claim = step.claim
     # free symbols after evaluation at the point (a Sum whose range the point fixes names
     # its dummy element x[m] until it is expanded into x[1], x[2], ...)
@@ -190,7 +191,7 @@ def evaluate_at(step: Step, point: dict, dps: int = 50) -> tuple[bool | None, st
     for side in (claim.lhs, claim.rhs):
         left_free |= {f for f in _at(side, subs).free_symbols if f not in subs}
     if left_free:
-        return None, f"symbols {sorted(map(str, left_free))} are left free by the point"
+        return None, f"symbols {', '.join(tex(s) for s in sorted(left_free, key=str))} are left free by the point"
     notes: list = []
     if claim.relation is Relation.IMPLIES:
         premise = _decide_boolean(claim.lhs, dps, notes, subs)
@@ -230,11 +231,11 @@ def logic_boolean(step: Step, *, config, context) -> Outcome | None:
     if isinstance(lhs, constants) and isinstance(rhs, constants):
         if lhs == rhs:
             return Outcome(Verdict.PROVED, (Evidence("logic_boolean",
-                           f"SymPy's assumption system evaluates both sides to {lhs} for every "
+                           f"SymPy's assumption system evaluates both sides to {tex(lhs)} for every "
                            "value the symbols' assumptions allow"),))
         if not claim.free_symbols:
             return Outcome(Verdict.REFUTED, (Evidence("logic_boolean",
-                           f"exact evaluation: {lhs} on the left, {rhs} on the right"),),
+                           f"exact evaluation: {tex(lhs)} on the left, {tex(rhs)} on the right"),),
                            counterexample=(("claim", "has no free symbols"),))
     return None
 
@@ -273,17 +274,17 @@ def logic_linear_implication(step: Step, *, config, context) -> Outcome | None:
                 chosen = (symbol, sympy.simplify(-poly.coeff_monomial(1) / coeff))
                 break
         if chosen is None:
-            return undecided("logic_linear_implication", f"premise {eq} is not linear in a symbol "
+            return undecided("logic_linear_implication", f"premise {tex(eq)} is not linear in a symbol "
                              "with a coefficient shown non-zero")
         steps = [(s, v.xreplace({chosen[0]: chosen[1]})) for s, v in steps] + [chosen]
     # a range fixed by the substitution (1..n with n = -1) is read as empty, never by Karr
     result = sympy.simplify(conventional(conclusion.xreplace(dict(steps))))
     if result is sympy.true:
-        solved = ", ".join(f"{s} = {v}" for s, v in steps)
+        solved = ", ".join(tex_relation(s, "=", v) for s, v in steps)
         return Outcome(Verdict.PROVED, (Evidence("logic_linear_implication",
                        f"the premises are equivalent to {solved} (linear, non-zero coefficients); "
                        "substituted, the conclusion simplifies to True"),))
-    return undecided("logic_linear_implication", f"after substitution the conclusion is {result}")
+    return undecided("logic_linear_implication", f"after substitution the conclusion is {tex(result)}")
 
 
 @rule("counterexample")
@@ -293,7 +294,7 @@ def rule_counterexample(step: Step, *, config, context) -> Outcome | None:
     if not point:
         return undecided("rule counterexample", "no point given (params: ('point', ((x, v), ...)))")
     truth, why = evaluate_at(step, point, config.dps)
-    shown = ", ".join(f"{k} = {v}" for k, v in point.items())
+    shown = ", ".join(tex_relation(k, "=", v) for k, v in point.items())
     if truth is False:
         return Outcome(Verdict.REFUTED, (Evidence("rule counterexample",
                        f"the claim is false at {shown}: {why}; the point satisfies every "
@@ -332,23 +333,23 @@ def rule_enumerate(step: Step, *, config, context) -> Outcome | None:
         truth, why = evaluate_at(step, {symbol: value}, config.dps)
         if truth is False:
             return Outcome(Verdict.REFUTED, (Evidence("rule enumerate",
-                           f"false at {symbol} = {value}: {why}"),),
+                           f"false at {tex_relation(symbol, '=', value)}: {why}"),),
                            counterexample=((str(symbol), str(value)),))
         if truth is None:
             if "outside the domain" in why or "violates" in why:
                 skipped.append(value)  # certainly not in the domain: nothing to check there
                 continue
-            return undecided("rule enumerate", f"undecided at {symbol} = {value}: {why}")
+            return undecided("rule enumerate", f"undecided at {tex_relation(symbol, '=', value)}: {why}")
         held.append(value)
     if not held:
         return undecided("rule enumerate", "no listed value is in the step's domain")
     lo, hi = _bounds(step, symbol)
     listed = set(held) | set(skipped)
     exhaustive = lo is not None and hi is not None and all(v in listed for v in range(int(lo), int(hi) + 1))
-    text = (f"exact evaluation at {len(held)} values of {symbol} from {min(held)} to {max(held)} "
+    text = (f"exact evaluation at {len(held)} values of {tex(symbol)} from {tex(min(held))} to {tex(max(held))} "
             f"({len(skipped)} listed values outside the domain skipped)")
     if exhaustive:
         return Outcome(Verdict.PROVED, (Evidence("rule enumerate", text + f"; they exhaust the "
-                       f"domain {lo} <= {symbol} <= {hi}"),))
+                       f"domain ${latex_of(lo)} \\le {latex_of(symbol)} \\le {latex_of(hi)}$"),))
     return Outcome(Verdict.VERIFIED, (Evidence("rule enumerate", text + "; the domain is larger "
                    "than the values checked, so this is not a proof for all of it"),))

@@ -43,6 +43,7 @@ from symbolic.checks import Cost, checker
 from symbolic.config import CheckConfig
 from symbolic.functions import EntrywiseReLU, MatrixFunction, RowSoftmax, permutation_matrix
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import tex, tex_relation
 
 __all__ = ["RowSoftmax", "EntrywiseReLU", "permutation_matrix", "is_matrix_claim",
            "prove_matrix_identity", "check_matrix_instances"]
@@ -396,12 +397,13 @@ def _used(hyp: _Hypotheses, schema_uses: int) -> str:
         parts.append(f"{len(hyp.definitions)} definition(s) substituted")
     if hyp.factor_rules:
         parts.append("rewrite rules from the hypotheses: " + ", ".join(
-            sorted([f"{l} = {r}" for l, r in hyp.equations]
-                   + [f"{p} permutation (P^T P = P P^T = I, P 1 = 1, 1^T P = 1^T)" for p in hyp.permutations]
-                   + [f"{p} orthogonal (P^T P = P P^T = I)" for p in hyp.orthogonals])))
+            sorted([tex_relation(l, "=", r) for l, r in hyp.equations]
+                   + [f"{tex(p)} permutation ($P^{{T}} P = P P^{{T}} = I$, $P 1 = 1$, $1^{{T}} P = 1^{{T}}$)"
+                      for p in hyp.permutations]
+                   + [f"{tex(p)} orthogonal ($P^{{T}} P = P P^{{T}} = I$)" for p in hyp.orthogonals])))
     if schema_uses:
         parts.append(f"{schema_uses} use(s) of a hypothesis schema: "
-                     + "; ".join(f"{l} = {r} for every {', '.join(sorted(map(str, w)))}"
+                     + "; ".join(f"{tex_relation(l, '=', r)} for every {', '.join(tex(v) for v in sorted(w, key=str))}"
                                  for l, r, w in hyp.schemas))
     return "; ".join(parts)
 
@@ -655,11 +657,11 @@ def _random_permutation_check(m):
 
 
 def _classes_text(hyp) -> str:
-    parts = [f"{p} a random permutation" for p in sorted(hyp.permutations, key=str)]
-    parts += [f"{p} a rational orthogonal (Cayley) matrix" for p in sorted(hyp.orthogonals, key=str)]
+    parts = [f"{tex(p)} a random permutation" for p in sorted(hyp.permutations, key=str)]
+    parts += [f"{tex(p)} a rational orthogonal (Cayley) matrix" for p in sorted(hyp.orthogonals, key=str)]
     groups = _gram_groups(hyp)
     if groups:
-        parts.append(", ".join(map(str, groups[0])) + " orthonormal columns of a Cayley matrix")
+        parts.append(", ".join(map(tex, groups[0])) + " orthonormal columns of a Cayley matrix")
     return "; ".join(parts) or "all entries random rationals"
 
 

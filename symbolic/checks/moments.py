@@ -22,6 +22,7 @@ import sympy
 from symbolic.checks import rule
 from symbolic.functions import Mean, Var
 from symbolic.model import Evidence, Outcome, Relation, Verdict
+from symbolic.numeric.text import latex_of, tex, tex_relation
 
 
 def _normal(name, mu, sigma):
@@ -45,7 +46,7 @@ def _variables(iid) -> dict:
     for entry in iid:
         base, family, *args = entry
         if family not in _DISTRIBUTIONS:
-            raise MomentError(f"distribution {family!r} of {base} is not supported "
+            raise MomentError(f"distribution {family!r} of {tex(base)} is not supported "
                               f"(supported: {', '.join(sorted(_DISTRIBUTIONS))})")
         found[base] = _DISTRIBUTIONS[family](f"{base.label}_", *args)
     return found
@@ -54,25 +55,25 @@ def _variables(iid) -> dict:
 def _term_moments(total: sympy.Sum, variables: dict):
     """(count, E[f], Var[f]) of ``Sum(f, (j, lo, hi))`` with f built from base[j] only."""
     if len(total.limits) != 1:
-        raise MomentError(f"{total} has several indices; write one Sum per index")
+        raise MomentError(f"{tex(total)} has several indices; write one sum per index")
     index, lo, hi = total.limits[0]
     term = total.function
     replace = {}
     for atom in term.atoms(sympy.Indexed):
         if atom.base not in variables:
-            raise MomentError(f"{atom.base} in {total} has no stated distribution")
+            raise MomentError(f"{tex(atom.base)} in {tex(total)} has no stated distribution")
         if atom.indices != (index,):
-            raise MomentError(f"{atom} is not indexed by the summation index {index} alone")
+            raise MomentError(f"{tex(atom)} is not indexed by the summation index {tex(index)} alone")
         replace[atom] = variables[atom.base]
     body = term.xreplace(replace)
     if index in body.free_symbols:
-        raise MomentError(f"the terms of {total} depend on {index} otherwise than through "
+        raise MomentError(f"the terms of {tex(total)} depend on {tex(index)} otherwise than through "
                           "i.i.d. components")
     # hi - lo + 1 terms only when that count cannot be negative: SymPy's reversed range
     # (Karr) would count -1 terms where the sum is empty and its moments are 0
     from symbolic.checks._ranges import count_sign
     if count_sign(lo, hi) is not True:
-        raise MomentError(f"{total}: the number of terms {hi - lo + 1} is not proved >= 0 "
+        raise MomentError(f"{tex(total)}: the number of terms {tex(hi - lo + 1)} is not proved $\\ge 0$ "
                           "(state the size's domain, e.g. d >= 1)")
     from sympy import stats
 
@@ -84,26 +85,26 @@ def _moment(kind, arg, variables: dict):
     sums = list(arg.atoms(sympy.Sum))
     if not sums:
         if any(a.base in variables for a in arg.atoms(sympy.Indexed)):
-            raise MomentError(f"{arg}: a random component outside a Sum is not supported")
+            raise MomentError(f"{tex(arg)}: a random component outside a sum is not supported")
         return arg if kind is Mean else sympy.S.Zero
     if len(sums) > 1:
-        raise MomentError(f"{arg} has {len(sums)} different sums; one is supported")
+        raise MomentError(f"{tex(arg)} has {len(sums)} different sums; one is supported")
     total = sums[0]
     count, mean, variance = _term_moments(total, variables)
     s = sympy.Dummy("S")
     poly = sympy.Poly(arg.xreplace({total: s}), s)
     if any(c.atoms(sympy.Indexed) for c in poly.coeffs()):
-        raise MomentError(f"{arg}: random components outside the sum are not supported")
+        raise MomentError(f"{tex(arg)}: random components outside the sum are not supported")
     m1 = count * mean
     m2 = count * variance + m1 ** 2
     if poly.degree() > 2:
-        raise MomentError(f"{arg} has degree {poly.degree()} in the sum; at most 2 is supported")
+        raise MomentError(f"{tex(arg)} has degree {poly.degree()} in the sum; at most 2 is supported")
     c = [poly.coeff_monomial(s ** p) for p in range(3)]
     first = c[0] + c[1] * m1 + c[2] * m2
     if kind is Mean:
         return first
     if poly.degree() > 1:
-        raise MomentError(f"the variance of {arg} needs fourth moments; not supported")
+        raise MomentError(f"the variance of {tex(arg)} needs fourth moments; not supported")
     return c[1] ** 2 * count * variance
 
 
@@ -137,7 +138,7 @@ def model_text(params) -> str:
     given = params.param("model")
     if given:
         return str(given)
-    parts = [f"{entry[0]}_j ~ {entry[1]}({', '.join(str(a) for a in entry[2:])})"
+    parts = [f"${latex_of(entry[0])}_{{j}} \\sim \\operatorname{{{entry[1]}}}({', '.join(latex_of(a) for a in entry[2:])})$"
              for entry in params.param("iid") or ()]
     return ", ".join(parts) + ", all independent and identically distributed across j"
 
@@ -165,7 +166,7 @@ def moments_iid(step, *, config, context):
         return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", str(exc)),))
     model = model_text(step.rule)
     said = (f"model: {model}; moments by linearity and independence over the index: "
-            f"{sympy.sstr(lhs)} vs {sympy.sstr(rhs)}")
+            f"{tex(lhs)} vs {tex(rhs)}")
     if claim.relation is Relation.EQ:
         difference = sympy.simplify(lhs - rhs)
         if difference == 0:
@@ -178,7 +179,7 @@ def moments_iid(step, *, config, context):
         ratio = sympy.simplify(lhs / rhs)
         if size not in ratio.free_symbols:
             return Outcome(Verdict.PROVED, (Evidence(
-                "iid_moments", said + f"; ratio {sympy.sstr(ratio)} does not depend on {size}"),))
+                "iid_moments", said + f"; ratio {tex(ratio)} does not depend on {tex(size)}"),))
         return _with_model(_refute_proportional(ratio, size, said), model)
     return Outcome(Verdict.INCONCLUSIVE, (Evidence(
         "iid_moments", f"relation {claim.relation.value} is not handled by iid_moments"),))
@@ -188,16 +189,16 @@ def _refute_equality(difference, claim, said):
     free = sorted(difference.free_symbols, key=str)
     if not free and difference.is_number and difference.is_zero is False:
         return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; the difference is "
-                       f"exactly {difference} at every size"),),
-                       counterexample=(("any size", "1"), ("difference", str(difference))))
+                       f"exactly {tex(difference)} at every size"),),
+                       counterexample=(("any size", "1"), ("difference", tex(difference))))
     if len(free) > 1 or not free:
         return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + f"; difference "
-                       f"{sympy.sstr(difference)} is not zero but no exact instance was tried"),))
+                       f"{tex(difference)} is not zero but no exact instance was tried"),))
     for value, exact in _instances(difference, free[0]):
         if exact.is_number and exact.is_zero is False:
-            return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; at {free[0]}={value} "
-                           f"the difference is exactly {exact}"),),
-                           counterexample=((str(free[0]), str(value)), ("difference", str(exact))))
+            return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; at {tex_relation(free[0], '=', value)} "
+                           f"the difference is exactly {tex(exact)}"),),
+                           counterexample=((str(free[0]), str(value)), ("difference", tex(exact))))
     return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + "; no exact instance differs"),))
 
 
@@ -205,14 +206,14 @@ def _refute_proportional(ratio, size, said):
     others = ratio.free_symbols - {size}
     if others:
         return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + f"; ratio "
-                       f"{sympy.sstr(ratio)} depends on {size} and on {others}: not decided"),))
+                       f"{tex(ratio)} depends on {tex(size)} and on {', '.join(tex(o) for o in sorted(others, key=str))}: not decided"),))
     instances = _instances(ratio, size)
     (v1, r1) = instances[0]
     for v2, r2 in instances[1:]:
         gap = sympy.simplify(r1 - r2)
         if gap.is_number and gap.is_zero is False:
             return Outcome(Verdict.REFUTED, (Evidence("iid_moments", said + f"; ratio "
-                           f"{sympy.sstr(ratio)} is exactly {r1} at {size}={v1} and {r2} at "
-                           f"{size}={v2}: not constant"),),
-                           counterexample=((str(size), f"{v1} and {v2}"), ("ratio", f"{r1} vs {r2}")))
+                           f"{tex(ratio)} is exactly {tex(r1)} at {tex_relation(size, '=', v1)} and {tex(r2)} at "
+                           f"{tex_relation(size, '=', v2)}: not constant"),),
+                           counterexample=((str(size), f"{tex(v1)} and {tex(v2)}"), ("ratio", f"{tex(r1)} vs {tex(r2)}")))
     return Outcome(Verdict.INCONCLUSIVE, (Evidence("iid_moments", said + "; ratio equal at the instances tried"),))

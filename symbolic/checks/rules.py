@@ -87,6 +87,7 @@ from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 from symbolic.checks.templates import match_templates
 from symbolic.checks.templates import max_bound_templates  # noqa: F401  (tests import it from here)
+from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 # ---------------------------------------------------------------------------------------
 # Rules with premises
@@ -127,15 +128,15 @@ def rule_monotone(step: Step, context: CheckContext) -> Outcome:
     except Exception:
         defined = False
     if not defined:
-        raise Mismatch(f"{gu} is not shown continuous on {region}"
+        raise Mismatch(f"{tex(gu)} is not shown continuous on {tex(region)}"
                         + ("" if positive else "; both sides were not proved positive"))
     slope = sympy.diff(gu, u)
     if prem.op == "eq":
         ok = ((same_value(claim.small, g(prem.small), facts) and same_value(claim.large, g(prem.large), facts))
               or (same_value(claim.small, g(prem.large), facts) and same_value(claim.large, g(prem.small), facts)))
         if not ok or claim.op not in ("eq", "le"):
-            raise Mismatch(f"the claim is not {g(prem.small)} = {g(prem.large)}")
-        return conclude(step, context, premises, f"{prem.text()} gives g(a) = g(b) for g = {gu}")
+            raise Mismatch(f"the claim is not {tex_relation(g(prem.small), '=', g(prem.large))}")
+        return conclude(step, context, premises, f"{prem.text()} gives $g(a) = g(b)$ for {tex(gu, 'g(u) = ')}")
     for direction, sign in (("increasing", 1), ("decreasing", -1)):
         lo, hi = (prem.small, prem.large) if sign > 0 else (prem.large, prem.small)
         if not (same_value(claim.small, g(lo), facts) and same_value(claim.large, g(hi), facts)):
@@ -145,14 +146,14 @@ def rule_monotone(step: Step, context: CheckContext) -> Outcome:
             raise Mismatch("the claim is strict but the premise is not")
         proved = prove_sign(sign * slope, strict=strict_needed) is not None
         if not proved:
-            raise Mismatch(f"g(u) = {gu} is not proved {'strictly ' if strict_needed else ''}"
-                            f"{direction} on {region} (g' = {slope})")
+            raise Mismatch(f"{tex(gu, 'g(u) = ')} is not proved {'strictly ' if strict_needed else ''}"
+                            f"{direction} on {tex(region)} ({tex(slope, _SLOPE)})")
         side = " (both sides proved positive)" if positive else ""
         return conclude(step, context, premises,
-                         f"{prem.text()} and g(u) = {gu} is {direction} on {region} "
-                         f"(g' = {slope}){side}, so {claim.text()}")
+                         f"{prem.text()} and {tex(gu, 'g(u) = ')} is {direction} on {tex(region)} "
+                         f"({tex(slope, _SLOPE)}){side}, so {claim.text()}")
     raise Mismatch(f"the claim {claim.text()} is neither g(a) R g(b) with g increasing nor "
-                    f"g(b) R g(a) with g decreasing, for the premise {prem.text()}, g = {gu}")
+                    f"g(b) R g(a) with g decreasing, for the premise {prem.text()}, {tex(gu, 'g(u) = ')}")
 
 
 @rule("sum_termwise")
@@ -180,7 +181,7 @@ def rule_sum_termwise(step: Step, context: CheckContext) -> Outcome:
             if not (same_value(claim.small, small, facts) and same_value(claim.large, large, facts)):
                 continue
             if not range_nonempty(lo - 1, hi, facts):
-                raise Mismatch(f"the range {lo}..{hi} is not proved to have >= 0 terms")
+                raise Mismatch(f"the range {tex_range(lo, hi)} is not proved to have $\\ge 0$ terms")
             if claim.op == "lt" and not (prem.op == "lt" and range_nonempty(lo, hi, facts)):
                 raise Mismatch("a strict sum needs a strict premise and a nonempty range")
             if not op_implies(prem.op, claim.op) and claim.op != "lt":
@@ -190,12 +191,12 @@ def rule_sum_termwise(step: Step, context: CheckContext) -> Outcome:
                            if index in f.free_symbols]
             for fact in index_facts:
                 if not fact_proved(fact, tuple(facts) + ranged):
-                    raise Mismatch(f"the premise assumes {fact}, which does not hold for every "
-                                    f"{index} in {lo}..{hi}")
+                    raise Mismatch(f"the premise assumes {tex(fact)}, which does not hold for every "
+                                    f"{tex(index)} in {tex_range(lo, hi)}")
             return conclude(step, context, premises,
-                             f"{prem.text()} for every {index} in {lo}..{hi}, summed termwise",
+                             f"{prem.text()} for every {tex(index)} in {tex_range(lo, hi)}, summed termwise",
                              extra_facts=index_facts)
-    raise Mismatch(f"the claim is not Sum({prem.small}) R Sum({prem.large}) over one range")
+    raise Mismatch(f"the claim is not the sum of {tex(prem.small)} R the sum of {tex(prem.large)} over one range")
 
 
 def _two_sided(step: Step, context: CheckContext, describe, build) -> Outcome:
@@ -221,7 +222,7 @@ def rule_add_both_sides(step: Step, context: CheckContext) -> Outcome:
     def build(p, claim, facts):
         c = sympy.expand(claim.small - p.small)
         if same_value(claim.large - p.large, c, facts):
-            return f"{p.text()}, and the same c = {c} is added to both sides"
+            return f"{p.text()}, and the same {tex(c, 'c = ')} is added to both sides"
         return None
     return _two_sided(step, context,
                       lambda p, c: f"the claim {c.text()} is not ({p.text()}) with one c added "
@@ -243,11 +244,11 @@ def rule_mul_positive(step: Step, context: CheckContext) -> Outcome:
             if not (same_value(claim.small, c * p.small, facts) and same_value(claim.large, c * p.large, facts)):
                 continue
             if p.op == "eq":
-                return f"{p.text()} multiplied by {c}"
+                return f"{p.text()} multiplied by {tex(c)}"
             how = prove_sign_on(c, facts, strict=True)
             if how is None:
                 continue
-            return f"{p.text()} multiplied by c = {c} > 0 ({how})"
+            return f"{p.text()} multiplied by {tex(c, 'c = ')[:-1]} > 0$ ({how})"
         return None
     return _two_sided(step, context,
                       lambda p, c: f"the claim {c.text()} is not ({p.text()}) multiplied by a "
@@ -337,7 +338,7 @@ def rule_substitute(step: Step, context: CheckContext) -> Outcome:
     facts = usable_facts(step)
     claim = step.claim
     lhs, rhs = _substitute(claim.lhs, definitions), _substitute(claim.rhs, definitions)
-    names = ", ".join(str(t) for t, _ in definitions)
+    names = ", ".join(tex(t) for t, _ in definitions)
     if others:
         prem = premise_link(others[0])
         prem = Link(_substitute(prem.small, definitions), _substitute(prem.large, definitions),
@@ -379,11 +380,11 @@ def rule_limit(step: Step, context: CheckContext) -> Outcome:
         if isinstance(lim, sympy.Limit):
             computed = conventional(lim).doit()  # sums in it read by the empty-range rule
             if computed.has(sympy.Limit):
-                raise Mismatch(f"sympy.limit could not evaluate {lim}")
+                raise Mismatch(f"sympy.limit could not evaluate {tex(lim)}")
             if same_value(computed, value, usable_facts(step)):
                 return conclude(step, context, premise_steps(step, context),
-                                 f"sympy.limit gives {computed}")
-            raise Mismatch(f"sympy.limit gives {computed}, which was not shown equal to {value}")
+                                 f"sympy.limit gives {tex(computed)}")
+            raise Mismatch(f"sympy.limit gives {tex(computed)}, which was not shown equal to {tex(value)}")
     raise Mismatch("neither side is a Limit")
 
 
@@ -483,10 +484,12 @@ def rule_convex_hessian(step: Step, context: CheckContext) -> Outcome:
         if (prove_sign_on(c, facts) is not None and _affine_in(inner, x)
                 and _affine_in(rest, x) and _variance_identity()):
             return conclude(step, context, premise_steps(step, context),
-                             f"f = {c}*log(Sum(exp(a_j))) + affine with a_j = {inner} affine in "
-                             f"{x}: its Hessian is {c}*J^T (diag p - p p^T) J with p = softmax(a); "
-                             "v^T (diag p - p p^T) v = Var_p(v) >= 0 (identity checked "
-                             f"symbolically for a general size), and {c} >= 0")
+                             f"$f = {latex_of(c)} \\ln \\sum_{{{latex_of(j)}}} e^{{a_{{{latex_of(j)}}}}}$ + affine with "
+                             f"{tex(inner, 'a_{' + latex_of(j) + '} = ')} affine in {tex(x)}: its Hessian is "
+                             f"${latex_of(c)} J^{{T}} (\\operatorname{{diag}} p - p p^{{T}}) J$ with "
+                             "$p = \\operatorname{softmax}(a)$; $v^{T} (\\operatorname{diag} p - p p^{T}) v "
+                             "= \\operatorname{Var}_{p}(v) \\ge 0$ (identity checked "
+                             f"symbolically for a general size), and {tex(c)[:-1]} \\ge 0$")
     if not instances or size is None:
         raise Mismatch("f is not c*log-sum-exp of affine terms plus an affine part, and no "
                         "('size', L) with ('instances', ...) was given to check instances")
@@ -496,11 +499,11 @@ def rule_convex_hessian(step: Step, context: CheckContext) -> Outcome:
         variables = sorted((e for e in fn.atoms(sympy.Indexed) if e.base == x),
                            key=sympy.default_sort_key)
         if not variables or not _psd_instance(fn, variables):
-            raise Mismatch(f"the Hessian for {size} = {n} was not proved PSD")
+            raise Mismatch(f"the Hessian for {tex(n, latex_of(size) + ' = ')} was not proved PSD")
         done.append(str(n))
     outcome = conclude(step, context, premise_steps(step, context),
-                        f"Hessian proved PSD (principal minors >= 0) only for {size} = "
-                        f"{', '.join(done)}")
+                        f"Hessian proved PSD (principal minors $\\ge 0$) only for "
+                        f"${latex_of(size)} \\in \\{{{', '.join(done)}\\}}$")
     if outcome.verdict is Verdict.PROVED:  # instances are not a proof for every size
         return Outcome(Verdict.VERIFIED, outcome.evidence)
     return outcome
@@ -509,6 +512,7 @@ def rule_convex_hessian(step: Step, context: CheckContext) -> Outcome:
 # ---------------------------------------------------------------------------------------
 # Backward chaining for steps without a rule
 
+_SLOPE = "g'(u) = "
 _AUTO_RULES = ("le_max", "le_sum", "max_bound", "lse_bounds", "jensen", "am_gm")
 
 
@@ -537,11 +541,11 @@ def _reductions(link: Link, facts):
     if isinstance(small, sympy.log) and prove_sign_on(small.args[0], facts, strict=True):
         a = small.args[0]
         b = large.args[0] if isinstance(large, sympy.log) else sympy.expand(sympy.exp(large))
-        yield Link(a, b, link.op), (f"monotone log: reduce to {a} {_op(link)} {b}", None)
+        yield Link(a, b, link.op), (f"monotone log: reduce to {tex_relation(a, link.op, b)}", None)
     elif isinstance(large, sympy.log) and prove_sign_on(large.args[0], facts, strict=True):
         b = large.args[0]
         a = sympy.expand(sympy.exp(small))
-        yield Link(a, b, link.op), (f"monotone log: reduce to {a} {_op(link)} {b}", None)
+        yield Link(a, b, link.op), (f"monotone log: reduce to {tex_relation(a, link.op, b)}", None)
     if isinstance(small, sympy.exp) and isinstance(large, sympy.exp):
         yield Link(small.args[0], large.args[0], link.op), ("monotone exp: compare exponents",
                                                             None)
@@ -557,7 +561,7 @@ def _reductions(link: Link, facts):
         if isinstance(large, sympy.Sum) and large.limits[0][1:] == (lo, hi):
             (i2, _, _), = large.limits
             yield Link(term, large.function.xreplace({i2: k}), link.op), (
-                f"sum_termwise over {lo}..{hi}", rng)
+                f"sum_termwise over {tex_range(lo, hi)}", rng)
         else:
             n = range_count(lo, hi)
             # n copies of large/n: dividing by the count needs n >= 1; an empty range
@@ -565,17 +569,13 @@ def _reductions(link: Link, facts):
             if not range_nonempty(lo, hi, facts):
                 if prove_sign_on(large, facts, strict=link.op == "lt") is None:
                     return
-                empty = f"the empty range gives 0 {_op(link)} {large}; "
+                empty = f"the empty range gives {tex_relation(0, link.op, large)}; "
             else:
                 empty = ""
             per = sympy.cancel(large / n)
             if not per.has(i):
                 yield Link(term, per, link.op), (
-                    f"{empty}sum_termwise over {lo}..{hi} against {n} copies of {per}", rng)
-
-
-def _op(link: Link) -> str:
-    return dict(eq="=", le="<=", lt="<")[link.op]
+                    f"{empty}sum_termwise over {tex_range(lo, hi)} against {tex(n)} copies of {tex(per)}", rng)
 
 
 def _auto_applies(step: Step) -> bool:

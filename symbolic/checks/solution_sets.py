@@ -16,6 +16,7 @@ import sympy
 
 from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 
 def _applies(step: Step) -> bool:
@@ -74,16 +75,16 @@ def solution_sets_solveset(step: Step, *, config, context) -> Outcome | None:
     cset = step.claim.lhs
     variable, condition, base = cset.sym, cset.condition, cset.base_set
     if base != sympy.S.Reals:
-        return undecided("solution_sets_solveset", f"base set {base} is not the reals")
+        return undecided("solution_sets_solveset", f"base set {tex(base)} is not the reals")
     single, how = _single_condition(condition, variable)
     if single is None:
         return undecided("solution_sets_solveset", how)
     solved = sympy.solveset(single, variable, sympy.S.Reals)
     if isinstance(solved, sympy.ConditionSet):
-        return undecided("solution_sets_solveset", f"solveset could not solve {single}")
+        return undecided("solution_sets_solveset", f"solveset could not solve {tex(single)}")
     defined = _where_defined(condition, variable)
     if defined is None:
-        return undecided("solution_sets_solveset", f"could not find where {condition} is "
+        return undecided("solution_sets_solveset", f"could not find where {tex(condition)} is "
                          "defined (a point where it is not is no solution)")
     if defined != sympy.S.Reals:
         solved = sympy.Intersection(solved, defined)
@@ -92,6 +93,6 @@ def solution_sets_solveset(step: Step, *, config, context) -> Outcome | None:
     if _same_set(solved, step.claim.rhs):
         prefix = f"{how}; " if how else ""
         return Outcome(Verdict.PROVED, (Evidence("solution_sets_solveset",
-                       f"{prefix}solveset({single}, {variable}, Reals) = {solved}"),))
-    return undecided("solution_sets_solveset", f"solveset gives {solved}, not shown to be the "
+                       f"{prefix}solving {tex(single)} for {tex(variable)} over $\\mathbb{{R}}$ (solveset) gives {tex(solved)}"),))
+    return undecided("solution_sets_solveset", f"solveset gives {tex(solved)}, not shown to be the "
                      "stated set")

@@ -23,6 +23,10 @@ from symbolic.checks.algebraic import domain_of
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import MaxOver, MinOver
 from symbolic.model import Outcome, Step
+from symbolic.numeric.text import latex_of, tex, tex_difference, tex_relation
+
+_SLOPE = "g'(u) = "
+_CURVATURE = "g''(u) = "
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ def _in_range(j0, index, lo, hi, free, facts) -> str | None:
         return None
     if (prove_sign_on(j0 - lo, facts, cheap=True) is not None
             and prove_sign_on(hi - j0, facts, cheap=True) is not None):
-        return f"{lo} <= {j0} <= {hi} proved"
+        return f"${latex_of(lo)} \\le {latex_of(j0)} \\le {latex_of(hi)}$ proved"
     return None
 
 
@@ -74,7 +78,7 @@ def le_max_templates(expr, free, facts) -> list[Template]:
                 element = m.function.xreplace({index: j0})
                 word = "max" if sign > 0 else "min"
                 out.append(Template("le_max", sign * (m - element),
-                                    f"{element} {'<=' if sign > 0 else '>='} {m}: an element "
+                                    f"{tex_relation(element, 'le' if sign > 0 else 'ge', m)}: an element "
                                     f"is at {'most' if sign > 0 else 'least'} the {word} ({why})"))
     return out
 
@@ -92,8 +96,8 @@ def le_sum_templates(expr, facts) -> list[Template]:
                 continue
             element = s.function.xreplace({index: j0})
             out.append(Template("le_sum", s - element,
-                                f"{element} <= {s}: one of its terms, the others being >= 0 "
-                                f"({s.function} >= 0; {why})"))
+                                f"{tex_relation(element, 'le', s)}: one of its terms, the others being "
+                                f"$\\ge 0$ ({tex_relation(s.function, 'ge', 0)}; {why})"))
     return out
 
 
@@ -126,10 +130,10 @@ def max_bound_templates(expr, facts) -> list[Template]:
             n = range_count(lo, hi)
             sign = -1 if isinstance(m, MinOver) else 1
             out.append(Template("max_bound", sign * (n * g.subs(u, m) - s),
-                                f"{s} {'<=' if sign > 0 else '>='} {n}*{g.subs(u, m)}: each of the "
-                                f"{n} terms is g({inner}) with g(u) = {g} nondecreasing "
-                                f"(g' = {sympy.diff(g, u)} >= 0) and {inner} "
-                                f"{'<=' if sign > 0 else '>='} {m} (le_max)"))
+                                f"{tex_relation(s, 'le' if sign > 0 else 'ge', n * sympy.UnevaluatedExpr(g.subs(u, m)))}: "
+                                f"each of the {tex(n)} terms is {tex(inner, 'g(')[:-1]})$ with "
+                                f"{tex(g, 'g(u) = ')} nondecreasing ({tex(sympy.diff(g, u), _SLOPE)[:-1]} \\ge 0$) "
+                                f"and {tex_relation(inner, 'le' if sign > 0 else 'ge', m)} (le_max)"))
     return out
 
 
@@ -163,10 +167,10 @@ def lse_templates(expr, facts) -> list[Template]:
             chain = _lse_upper_chain(s, m, n, facts)
             if chain is not None:
                 out.append(Template("lse_bounds", m + sympy.log(n) - sympy.log(s),
-                                    f"log {s} <= {m} + log({n}): {chain}"))
+                                    f"{tex_relation(sympy.log(s), 'le', sympy.Add(m, sympy.log(n), evaluate=False))}: {chain}"))
             out.append(Template("lse_bounds", sympy.log(s) - m,
-                                f"{m} <= log {s}: the max is one of the terms (range nonempty), "
-                                "exp(max) <= the sum of positive terms, then monotone log"))
+                                f"{tex_relation(m, 'le', sympy.log(s))}: the max is one of the terms (range nonempty), "
+                                "$e^{\\max}$ is at most the sum of positive terms, then monotone log"))
     return out
 
 
@@ -181,8 +185,10 @@ def _lse_upper_chain(s, m, n, facts) -> str | None:
         return None  # monotone log needs a positive sum
     if not same_value(sympy.log(n * sympy.exp(m)), sympy.log(n) + m, facts):
         return None
-    return (f"(1) max_bound: {step1.detail}; (2) monotone log (both sides > 0): "
-            f"log {s} <= log({n}*exp({m})); (3) log({n}*exp({m})) = log({n}) + {m}")
+    bound_log = sympy.log(sympy.Mul(n, sympy.exp(m), evaluate=False), evaluate=False)
+    return (f"(1) max_bound: {step1.detail}; (2) monotone log (both sides $> 0$): "
+            f"{tex_relation(sympy.log(s), 'le', bound_log)}; "
+            f"(3) {tex_relation(bound_log, '=', sympy.Add(sympy.log(n), m, evaluate=False))}")
 
 
 def _convexity(g, u, domain: str) -> int:
@@ -231,16 +237,17 @@ def jensen_templates(expr, facts, forced=None) -> list[Template]:
         mean_x, mean_f = sx / n, sf / n
         if shape == 1:
             out.append(Template("jensen", mean_f - g.subs(u, mean_x),
-                                f"g(u) = {g} is convex on the {domain} line (g'' = "
-                                f"{sympy.diff(g, u, 2)} >= 0), so g(mean) <= mean of g"))
+                                f"{tex(g, 'g(u) = ')} is convex on the {domain} line ({tex(sympy.diff(g, u, 2), _CURVATURE)[:-1]} "
+                                "\\ge 0$), so g(mean) $\\le$ mean of g"))
             if isinstance(sf.function, sympy.exp) and sf.function.args[0] == x:
                 out.append(Template("jensen", sympy.log(sf) - sympy.log(n) - mean_x,
-                                    f"exp is convex (exp'' = exp > 0): exp(mean {x}) <= mean "
-                                    f"exp({x}); then monotone log"))
+                                    "exp is convex ($(e^{u})'' = e^{u} > 0$): "
+                                    f"$e^{{\\operatorname{{mean}} {latex_of(x)}}} \\le \\operatorname{{mean}} {latex_of(sympy.exp(x))}$"
+                                    "; then monotone log"))
         elif shape == -1:
             out.append(Template("jensen", g.subs(u, mean_x) - mean_f,
-                                f"g(u) = {g} is concave on the {domain} line (g'' = "
-                                f"{sympy.diff(g, u, 2)} <= 0), so mean of g <= g(mean)"))
+                                f"{tex(g, 'g(u) = ')} is concave on the {domain} line ({tex(sympy.diff(g, u, 2), _CURVATURE)[:-1]} "
+                                "\\le 0$), so mean of g $\\le$ g(mean)"))
     return out
 
 
@@ -259,8 +266,8 @@ def am_gm_templates(expr, facts) -> list[Template]:
                 continue
             n = range_count(lo, hi)
             out.append(Template("am_gm", s / n - p ** (1 / n),
-                                f"AM-GM: the terms {s.function} are >= 0 and the range has "
-                                f"{n} >= 1 terms"))
+                                f"AM-GM: the terms {tex(s.function)} are $\\ge 0$ and the range has "
+                                f"{tex_relation(n, 'ge', 1)} terms"))
     return out
 
 
@@ -299,8 +306,8 @@ def match_templates(link: Link, names: Iterable[str], facts, *, remainder: bool,
             if remainder and prove_sign_on(rest, facts, strict=link.op == "lt",
                                            cheap=True) is not None:
                 return Template(template.rule, template.value,
-                                f"{template.detail}; the rest, {sympy.simplify(rest)}, is "
-                                f"{'> 0' if link.op == 'lt' else '>= 0'}")
+                                f"{template.detail}; the rest, {tex(sympy.simplify(rest))}, is "
+                                + ("$> 0$" if link.op == "lt" else "$\\ge 0$"))
     return None
 
 
@@ -321,7 +328,7 @@ def _template_rule(name: str):
             hint = (" (an element's index must be proved in range by the step's facts, "
                     "e.g. j >= 1 and j <= L)" if name == "le_max" else "")
             raise Mismatch(f"no instance of {name} has larger - smaller side equal to "
-                            f"{link.large} - ({link.small}){hint}")
+                            f"{tex_difference(link.large, link.small)}{hint}")
         return conclude(step, context, (), found.detail)
     apply.__name__ = f"rule_{name}"
     apply.__doc__ = f"The named rule {name}: the claim is an instance of the theorem."

@@ -15,6 +15,7 @@ import sympy
 from symbolic.functions import MaxOver, MinOver, ReLU
 
 from symbolic.numeric.backends import NotEvaluable, OutOfDomain
+from symbolic.numeric.text import tex
 
 
 class Env:
@@ -34,7 +35,7 @@ class Env:
         try:
             return self.values[sym]
         except KeyError:
-            raise NotEvaluable(f"no value for symbol {sym}") from None
+            raise NotEvaluable(f"no value for symbol {tex(sym)}") from None
 
     def indexed(self, key):
         try:
@@ -86,7 +87,7 @@ def _number_value(expr) -> Fraction:
     if isinstance(expr, sympy.Float):
         # the decimal the user wrote, not the binary double nearest to it
         return Fraction(str(expr))
-    raise NotEvaluable(f"the number {expr} is not finite")
+    raise NotEvaluable(f"the number {tex(expr)} is not finite")
 
 
 def _compile_symbol(expr):
@@ -158,7 +159,7 @@ def _compile_function(expr):
                 break
     if name is None or len(expr.args) != 1:
         raise NotEvaluable(f"the evaluator does not know the function {type(expr).__name__} "
-                           f"in {expr}")
+                           f"in {tex(expr)}")
     inner = _compile(expr.args[0])
     if name in _PERIODIC:
         def periodic(B, env):
@@ -228,7 +229,7 @@ def _compile_int(expr) -> Callable[[Env], int]:
                 return int(v)
             if isinstance(v, int):
                 return v
-            raise NotEvaluable(f"{expr} = {v} is used as an index or range end but is not an "
+            raise NotEvaluable(f"{tex(expr)} = {v} is used as an index or range end but is not an "
                                f"integer; declare it integer=True")
         return sym
     if isinstance(expr, (sympy.Add, sympy.Mul)):
@@ -239,7 +240,7 @@ def _compile_int(expr) -> Callable[[Env], int]:
     if isinstance(expr, sympy.Pow) and isinstance(expr.exp, sympy.Integer) and expr.exp >= 0:
         base, n = _compile_int(expr.base), int(expr.exp)
         return lambda env: base(env) ** n
-    raise NotEvaluable(f"the index or range end {expr} is not an integer expression")
+    raise NotEvaluable(f"the index or range end {tex(expr)} is not an integer expression")
 
 
 def _compile_indexed(expr):
@@ -272,7 +273,7 @@ def _compile_indexed(expr):
 def _range_terms(expr):
     """Closures that yield the values of a Sum/Product/MaxOver's terms, in index order."""
     if len(expr.limits) != 1 or len(expr.limits[0]) != 3:
-        raise NotEvaluable(f"{type(expr).__name__} with limits {expr.limits} is not supported")
+        raise NotEvaluable(f"{type(expr).__name__} with limits {tex(sympy.Tuple(*expr.limits))} is not supported")
     (index, lo, hi), = expr.limits
     term, flo, fhi = _compile(expr.function), _compile_int(lo), _compile_int(hi)
 
@@ -337,7 +338,7 @@ def _compile_maxover(expr):
 def _compile_derivative(expr):
     done = expr.doit()
     if done.has(sympy.Derivative, sympy.Subs):
-        raise NotEvaluable(f"SymPy cannot differentiate {expr} in closed form")
+        raise NotEvaluable(f"SymPy cannot differentiate {tex(expr)} in closed form")
     return _compile(done)
 
 
@@ -371,7 +372,7 @@ def _compile_condition(cond):
         return lambda B, env: not inner(B, env)
     test = _ORDERS.get(type(cond))
     if test is None:
-        raise NotEvaluable(f"the condition {cond} is not supported")
+        raise NotEvaluable(f"the condition {tex(cond)} is not supported")
     left, right = _compile(cond.lhs), _compile(cond.rhs)
     return lambda B, env: test(B.compare(left(B, env), right(B, env)))
 
@@ -413,7 +414,7 @@ def _compile_limit(expr):
         value, spread = results[0]
         for other, other_spread in results[1:]:
             if abs(other - value) > 10 * max(spread, other_spread) * max(1, abs(value)):
-                raise NotEvaluable(f"the one-sided limits of {inner} differ")
+                raise NotEvaluable(f"the one-sided limits of {tex(inner)} differ")
         B.limit_spread = max(B.limit_spread, spread)
         return value
     return run
@@ -462,7 +463,7 @@ def _compile(expr) -> Callable:
         handler = _COMPILERS.get(cls)
         if handler is not None:
             return handler(expr)
-    raise NotEvaluable(f"the numeric evaluator does not know {type(expr).__name__} ({expr}); "
+    raise NotEvaluable(f"the numeric evaluator does not know {type(expr).__name__} ({tex(expr)}); "
                        f"add a compiler for it in symbolic/numeric/compile.py")
 
 

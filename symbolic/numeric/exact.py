@@ -21,6 +21,7 @@ from symbolic.numeric.certify import Certainty, certify
 from symbolic.numeric.compile import Env, compile_expr
 from symbolic.numeric.evaluate import _run
 from symbolic.numeric.sampling import ValueKind, _signed
+from symbolic.numeric.text import tex_relation
 
 
 def collapsed(expr, c: int, ikinds: Mapping):
@@ -149,13 +150,13 @@ def defined_at(expr, exact: dict, dps: int) -> tuple:
             unknown = True
             continue
         if value.is_zero is True or value.has(sympy.zoo, sympy.nan):
-            return False, f"{cond.expr} = 0 at this point"
+            return False, f"{tex_relation(cond.expr, '=', 0)} at this point"
         relation = Relation.NE if cond.need is Need.NONZERO else (
             Relation.GT if cond.need is Need.POSITIVE else Relation.GE)
         held = certify(value, sympy.S.Zero, relation, dps=dps)
         if held is Certainty.HOLDS:
             continue
         if held is Certainty.FAILS and cond.need is not Need.NONZERO:
-            return False, f"{cond.expr} {cond.need.value} fails at this point"
+            return False, f"{cond.text().split(' (')[0]} fails at this point"
         unknown = True
     return (None, "") if unknown else (True, "")

@@ -27,6 +27,7 @@ from symbolic.numeric.sampling import (_FACT_RELATIONS, ValueKind, _Plan, Sample
                                        compile_facts, facts_hold, _instance_text, is_real_claim,
                                        _kind_of, _planned, point_items, _signed, _size_key,
                                        is_extreme)
+from symbolic.numeric.text import tex
 
 
 def _minimum(plan: "_Plan", samples: int) -> int:
@@ -130,7 +131,7 @@ def _conjuncts(boolean) -> list:
         return [c for a in boolean.args for c in _conjuncts(a)]
     if type(boolean) in _FACT_RELATIONS:
         return [boolean]
-    raise NotEvaluable(f"{boolean} is not a relation or a conjunction of relations")
+    raise NotEvaluable(f"{tex(boolean)} is not a relation or a conjunction of relations")
 
 
 def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
@@ -155,7 +156,7 @@ def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
         run.sweep(points, seed)
         finding = run.finding(plan.sizes, plan.instances)
         if finding.verdict == "refuted":
-            return Finding("refuted", f"the premise holds but {goal} fails: {finding.detail}",
+            return Finding("refuted", f"the premise holds but {tex(goal)} fails: {finding.detail}",
                            finding.counterexample)
         findings.append((goal, finding))
     if not points:
@@ -163,8 +164,8 @@ def _judge_implication(premise, conclusion, assumptions, *, dps, samples, seed,
     undecided = [(g, f) for g, f in findings if f.verdict != "verified"]
     if undecided:
         goal, f = undecided[0]
-        return Finding("undecided", f"where the premise holds, {goal}: {f.detail}")
-    detail = "; ".join(f"{g}: {f.detail}" for g, f in findings)
+        return Finding("undecided", f"where the premise holds, {tex(goal)}: {f.detail}")
+    detail = "; ".join(f"{tex(g)}: {f.detail}" for g, f in findings)
     return Finding("verified", f"at points where the premise holds: {detail}")
 
 
@@ -183,9 +184,9 @@ def _limit_by_sympy(lhs, rhs, relation, assumptions, numerics: Finding, *, dps, 
                        f"{numerics.detail}, which alone is not enough")
     bad = (sympy.Limit, sympy.AccumBounds, sympy.nan, sympy.zoo)
     if any(side.has(*bad) for side in done):
-        return Finding("undecided", f"SymPy's limit algorithm gives {done[0]} = {done[1]}, "
+        return Finding("undecided", f"SymPy's limit algorithm gives {tex(done[0])} and {tex(done[1])}, "
                        f"which it cannot settle; {numerics.detail}")
-    said = f"SymPy's limit algorithm gives {sympy.sstr(done[0])} = {sympy.sstr(done[1])}"
+    said = f"SymPy's limit algorithm gives {tex(done[0])} and {tex(done[1])}"
     if done[0] == done[1]:
         return Finding("verified", f"{said}; {numerics.detail}")
     if any(side.has(sympy.oo, -sympy.oo) for side in done):

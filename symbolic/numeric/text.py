@@ -1,4 +1,8 @@
-"""How numbers appear in evidence: short exact decimals, values, lists of coordinates.
+"""How numbers and expressions appear in evidence: short exact decimals, values, lists of
+coordinates, and expressions as ``$...$`` LaTeX from the project's printer.
+
+Evidence is a sentence; any expression in it is written by ``tex`` as inline maths (never
+as SymPy's ``str``), so that reports typeset it and a terminal shows the LaTeX a user types.
 """
 from __future__ import annotations
 
@@ -7,6 +11,59 @@ from typing import Sequence
 import mpmath
 
 from symbolic.numeric.backends import Gaussian
+
+
+def latex_of(expr) -> str:
+    """An expression (or relation, set, boolean) as LaTeX from the project's printer.
+
+    Anything that is not a SymPy object (a number) is first made one; a string is a name.
+    """
+    import sympy
+
+    from symbolic.latex import to_latex
+
+    if isinstance(expr, str):
+        expr = sympy.Symbol(expr)
+    elif not isinstance(expr, sympy.Basic):
+        expr = sympy.sympify(expr, strict=True)
+    return " ".join(to_latex(expr).split())
+
+
+def tex(expr, prefix: str = "") -> str:
+    """An expression as inline maths ``$...$`` for evidence text; ``prefix`` is LaTeX put
+    before it inside the maths (``tex(gu, "g(u) = ")``)."""
+    return "$" + prefix + latex_of(expr) + "$"
+
+
+_RELATIONS = {"=": "=", "eq": "=", "<=": r"\le", "le": r"\le", "<": "<", "lt": "<", ">=": r"\ge",
+              "ge": r"\ge", ">": ">", "gt": ">", "!=": r"\ne", "ne": r"\ne"}
+
+
+def tex_relation(lhs, op: str, rhs, prefix: str = "") -> str:
+    """``lhs op rhs`` as one inline maths span; ``op`` is ASCII (``<=``) or a name (``le``)
+    or already LaTeX (``\\le``); ``prefix`` is LaTeX put before ``lhs``."""
+    return f"${prefix}{latex_of(lhs)} {_RELATIONS.get(op, op)} {latex_of(rhs)}$"
+
+
+def tex_list(exprs, sep: str = ", ") -> str:
+    """Several expressions as maths, separated as in a sentence."""
+    return sep.join(tex(e) for e in exprs)
+
+
+def tex_difference(large, small, op: str = "", rhs=None) -> str:
+    """``large - (small)`` as maths, bracketing ``small`` when it is a sum or negative (so
+    ``0 - (-u)`` never prints as ``- - u``); with ``op`` and ``rhs``, a relation."""
+    shown = latex_of(small)
+    if small.is_Add or small.could_extract_minus_sign():
+        shown = rf"\left({shown}\right)"
+    head = "" if large == 0 else latex_of(large) + " "
+    tail = f" {_RELATIONS.get(op, op)} {latex_of(rhs)}" if op else ""
+    return f"${head}- {shown}{tail}$"
+
+
+def tex_range(lo, hi) -> str:
+    """An integer range ``lo..hi`` as maths: ``$1, \\ldots, n$``."""
+    return f"${latex_of(lo)}, \\ldots, {latex_of(hi)}$"
 
 
 def round_decimal(x: float, digits: int = 6) -> Fraction:

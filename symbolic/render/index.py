@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from symbolic.render.markdown import escape
+from symbolic.render.markdown import prose
 from symbolic.render.rows import INDEX_COLUMNS, DocumentRow
 
 
@@ -19,7 +19,7 @@ def render_index(docs: Sequence[DocumentRow]) -> str:
              "", "| " + " | ".join(header) + " |", "|---|---|" + "---:|" * (len(header) - 2)]
     for doc in docs:
         counts = doc.counts
-        cells = [f"[{doc.id}]({doc.id}.md)", escape(doc.title), str(len(doc.steps))]
+        cells = [f"[{doc.id}]({doc.id}.md)", prose(doc.title), str(len(doc.steps))]
         cells += [str(counts[v.value]) for v in INDEX_COLUMNS] + [str(doc.other_count)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

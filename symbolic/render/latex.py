@@ -16,7 +16,7 @@ import re
 from symbolic.latex.lexer import KNOWN, plain
 from symbolic.model import Verdict
 from symbolic.render.rows import (DocumentRow, StepRow, decisive_evidence, has_cjk, is_cjk,
-                                  name_latex, split_math, value_latex)
+                                  name_latex, prose_pieces, split_math, value_latex)
 from symbolic.render.styles import VERDICT_STYLES
 
 COLOURS = {verdict: style.latex_colour for verdict, style in VERDICT_STYLES.items()}
@@ -76,43 +76,20 @@ def escape(text: str, *, breakable: bool = False) -> str:
     return "".join(out)
 
 
-_ASCII_RELATIONS = re.compile(r"<=|>=|!=|\+/-|->|~=")
-_RELATION_LATEX = {"<=": r"$\le$", ">=": r"$\ge$", "!=": r"$\ne$", "+/-": r"$\pm$", "->": r"$\to$",
-                   "~=": r"$\approx$"}
-# ``name = value`` in a checker's sentence, typeset as maths when both sides can be read
-_ASSIGNMENT = re.compile(r"(?<![\w\[])([A-Za-z][A-Za-z0-9_]*(?:\[[0-9, ]+\])?)\s?=\s?"
-                         r"([-+]?[0-9A-Za-z.*/()^][-+0-9A-Za-z.*/()^]*)")
+def prose(text: str, *, breakable: bool = True) -> str:
+    """A sentence of the tool or of a gloss: its maths (``$...$``, assignments, ASCII
+    relations; see ``prose_pieces``) typeset, the words escaped.
 
-
-def prose(text: str) -> str:
-    """A sentence of the tool or of a gloss: ``$...$`` maths typeset, ``x = 2*log(3/2)`` typeset,
-    ASCII relations (``<=``, ``!=``) as symbols, the rest escaped."""
+    The maths comes from the project's printer or a gloss's author, so it is typeset as
+    written; long maths may break between its top-level parts (``breakable``).
+    """
     out = []
-    for is_math, piece in split_math(text):
-        if is_math:
-            out.append(quote_math(piece))
-            continue
-        pos = 0
-        for m in _ASSIGNMENT.finditer(piece):
-            value = m.group(2).rstrip(".")
-            while value.endswith(")") and value.count(")") > value.count("("):
-                value = value[:-1]  # the bracket of the sentence around it
-            name, typeset = name_latex(m.group(1)), value_latex(value)
-            if name is None or typeset is None:
-                continue
-            out.append(_escape_relations(piece[pos:m.start()]))
-            out.append(_math(f"{name} = {typeset}"))
-            pos = m.start(2) + len(value)
-        out.append(_escape_relations(piece[pos:]))
-    return "".join(out)
-
-
-def _escape_relations(text: str) -> str:
-    out, pos = [], 0
-    for m in _ASCII_RELATIONS.finditer(text):
-        out += [escape(text[pos:m.start()], breakable=True), _RELATION_LATEX[m.group(0)]]
-        pos = m.end()
-    out.append(escape(text[pos:], breakable=True))
+    for kind, piece in prose_pieces(text):
+        if kind == "math":
+            long = breakable and len(piece) >= 60 and len(claim_parts(piece)) > 1
+            out.append(_inline_claim(piece) if long else _math(piece))
+        else:
+            out.append(escape(piece, breakable=True))
     return "".join(out)
 
 
@@ -212,9 +189,9 @@ def claim_parts(latex: str) -> list[str]:
     depth = 0
     previous = ""  # last non-space token at depth 0, to tell a binary minus from a unary one
     for token in _CLAIM_TOKEN.findall(latex):
-        if token == "{" or token == r"\left":
+        if token in ("{", r"\left", r"\begin"):   # an environment's rows stay whole
             depth += 1
-        elif token == "}" or token == r"\right":
+        elif token in ("}", r"\right", r"\end"):
             depth -= 1
         at_top = depth == 0 and token not in ("{", "}")
         binary = token in ("+", "-") and previous not in ("", "(", "[", "{", "^", "_", ",") \
@@ -297,7 +274,7 @@ def render_latex(doc: DocumentRow) -> str:
     lines += [_MACROS, r"\begin{document}"]
     if cjk:
         lines.append(r"\begin{CJK}{UTF8}{gbsn}")
-    lines += [rf"\begin{{center}}{{\Large\bfseries {prose(doc.title)}\par}}\end{{center}}", ""]
+    lines += [rf"\begin{{center}}{{\Large\bfseries {prose(doc.title, breakable=False)}\par}}\end{{center}}", ""]
     lines += _header(doc, cjk)
     lines += _overview(doc)
     for step in doc.steps:
@@ -375,12 +352,16 @@ def _step(step: StepRow) -> list[str]:
     if step.quote.strip():
         lines += [r"\begin{quote}", _quote(step.quote.strip()), r"\end{quote}"]
     if step.gloss:
-        lines.append(rf"\emph{{{prose(step.gloss)}}}")
+        lines.append(rf"{{\raggedright\emph{{{prose(step.gloss)}}}\par}}")  # ragged: see _details
     if step.claim_latex is not None:
         lines.append(_show_claim(step.claim_latex))
     items = _details(step)
     if items:
-        lines += [r"\begin{itemize}"] + [rf"\item {item}" for item in items] + [r"\end{itemize}"]
+        # ragged right: a line that ends before a long formula is short, not stretched (in
+        # justified text TeX would rather overfill it than leave it so loose)
+        lines += [r"\begin{itemize}"] + [
+            rf"\item {item}" if item.startswith(r"{\raggedright") else rf"\item {{\raggedright {item}\par}}"
+            for item in items] + [r"\end{itemize}"]
     if step.table:
         lines += _table(step.table)
     for name in step.figures:
@@ -420,7 +401,12 @@ def _value(name: str, value: str) -> str:
     n, v = name_latex(name), value_latex(value)
     if n is not None and v is not None:
         return _math(f"{n} = {v}")
-    return rf"\texttt{{{escape(name)}}} = \texttt{{{escape(value, breakable=True)}}}"
+    # a name that is a phrase (an experiment's statistic) is prose with its maths typeset
+    shown = prose(name, breakable=False) if "$" in name else rf"\texttt{{{escape(name)}}}"
+    if v is not None:
+        return shown + " = " + _math(v)
+    # a value that is a sentence with maths (a model) is prose; anything else is shown as printed
+    return shown + " = " + (prose(value) if "$" in value else rf"\texttt{{{escape(value, breakable=True)}}}")
 
 
 # widths (pt) of a character at \footnotesize and of a column's padding, to group columns
@@ -455,10 +441,15 @@ def _table(table) -> list[str]:
             lines.append(rf"\par\noindent{{\small columns {columns[1] + 1}--{columns[-1] + 1} of {width}}}")
         lines += [r"\begin{center}\footnotesize\setlength{\tabcolsep}{4pt}",
                   r"\fittable{\begin{tabular}{" + "l" * len(columns) + "}", r"\toprule",
-                  " & ".join(escape(rows[0][c]) for c in columns) + r" \\", r"\midrule"]
-        lines += [" & ".join(escape(row[c]) for c in columns) + r" \\" for row in rows[1:]]
+                  " & ".join(_cell(rows[0][c]) for c in columns) + r" \\", r"\midrule"]
+        lines += [" & ".join(_cell(row[c]) for c in columns) + r" \\" for row in rows[1:]]
         lines += [r"\bottomrule", r"\end{tabular}}", r"\end{center}"]
     return lines
+
+
+def _cell(text: str) -> str:
+    """A table cell: its maths (``$...$``) typeset, the rest as text."""
+    return prose(text, breakable=False) if "$" in text else escape(text)
 
 
 def _figures(doc: DocumentRow) -> list[str]:
@@ -470,5 +461,5 @@ def _figures(doc: DocumentRow) -> list[str]:
     for figure in doc.figures:
         lines += [r"\begin{figure}[htbp]", r"\centering",
                   rf"\includegraphics[width=0.8\linewidth]{{{figure.path}}}",
-                  rf"\caption{{{prose(figure.caption)}}}", r"\end{figure}", ""]
+                  rf"\caption{{{prose(figure.caption, breakable=False)}}}", r"\end{figure}", ""]
     return lines

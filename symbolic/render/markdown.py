@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from symbolic.model import Verdict
-from symbolic.render.rows import DocumentRow, StepRow, decisive_evidence, name_latex, value_latex
+from symbolic.render.rows import (DocumentRow, StepRow, decisive_evidence, name_latex, prose_pieces,
+                                  value_latex)
 from symbolic.render.styles import VERDICT_STYLES
 
 BADGES = {verdict: style.badge for verdict, style in VERDICT_STYLES.items()}
@@ -21,6 +22,20 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|$~])")
 def escape(text: str) -> str:
     """Plain text that Markdown shows literally (one line)."""
     return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def prose(text: str, *, table: bool = False) -> str:
+    """A sentence of the tool or of a gloss (one line): its maths (``$...$``, assignments,
+    ASCII relations; see ``prose_pieces``) as GitHub maths, the words escaped; in a
+    ``table`` cell the maths spells ``|`` as ``\\vert``."""
+    out = []
+    for kind, piece in prose_pieces(" ".join(text.split())):
+        if kind == "math":
+            out.append(_math(_table_math(piece) if table else piece))
+        else:  # escape() trims; the spaces around the maths stay
+            lead, trail = piece[:len(piece) - len(piece.lstrip())], piece[len(piece.rstrip()):]
+            out.append(lead + escape(piece) + trail if piece.strip() else piece)
+    return "".join(out)
 
 
 def badge(verdict: Verdict) -> str:
@@ -53,12 +68,12 @@ def _link(step_id: str) -> str:
 
 def render_markdown(doc: DocumentRow) -> str:
     """The Markdown report of one document."""
-    lines = [f"# {escape(doc.title)}", "",
+    lines = [f"# {prose(doc.title)}", "",
              f"Document `{doc.id}`, source `{doc.source}`. "
              "Quotes are the document's own words; a ⚠️ marks a step that builds on a step that "
              "is not fully proved.", ""]
     if doc.description:
-        lines += [escape(doc.description), ""]
+        lines += [prose(doc.description), ""]
     counts = doc.counts
     present = [v for v in Verdict if counts[v.value]]
     lines += ["| steps | " + " | ".join(badge(v) for v in present) + " |",
@@ -98,7 +113,7 @@ def _step(step: StepRow) -> list[str]:
     if step.quote.strip():
         lines += _code_block(step.quote) + [""]
     if step.gloss:
-        lines += [f"*{escape(step.gloss)}*", ""]
+        lines += [f"*{prose(step.gloss)}*", ""]
     if step.claim_latex is not None:
         lines += _code_block(step.claim_latex, "math") + [""]
     if step.counterexample:
@@ -107,14 +122,14 @@ def _step(step: StepRow) -> list[str]:
     decided, attempts = decisive_evidence(step)
     if decided:
         lines += ["**Evidence:**", ""]
-        lines += [f"- **{escape(e.method)}**: {escape(e.detail)}" for e in decided]
+        lines += [f"- **{escape(e.method)}**: {prose(e.detail)}" for e in decided]
         lines.append("")
     if attempts:
         lines += ["*Did not decide:* " + ", ".join(f"`{e.method}`" for e in attempts), ""]
     if step.assumptions:
         lines += ["**Assumptions:** " + ", ".join(_math(a) for a in step.assumptions), ""]
     if step.regime:
-        lines += [f"**Regime:** {escape(step.regime)}", ""]
+        lines += [f"**Regime:** {prose(step.regime)}", ""]
     if step.corrects:
         lines += [f"**Corrects** step {_link(step.corrects)}.", ""]
     if step.corrected_by:
@@ -133,11 +148,19 @@ def _value(name: str, value: str) -> str:
     n, v = name_latex(name), value_latex(value)
     if n is not None and v is not None:
         return _math(f"{n} = {v}")
-    return f"`{name}` = `{value}`"
+    # a name that is a phrase (an experiment's statistic) is prose with its maths typeset
+    shown = prose(name) if "$" in name else f"`{name}`"
+    if v is not None:
+        return shown + " = " + _math(v)
+    # a value that is a sentence with maths (a model) is prose; anything else is shown as printed
+    return shown + " = " + (prose(value) if "$" in value else f"`{value}`")
 
 
 def _cell(text: str) -> str:
-    return escape(text) or " "
+    """A table cell: its maths (``$...$``) as GitHub maths, with no ``|`` that would end the cell."""
+    if "$" not in text:
+        return escape(text) or " "
+    return prose(text, table=True) or " "
 
 
 def _table(table) -> list[str]:
@@ -153,7 +176,7 @@ def _figures(doc: DocumentRow) -> list[str]:
         return []
     lines = ["## Figures", ""]
     if doc.figures_note:
-        return lines + [escape(doc.figures_note), ""]
+        return lines + [prose(doc.figures_note), ""]
     for figure in doc.figures:
-        lines += [f"![{escape(figure.caption)}]({figure.path})", "", f"*{escape(figure.caption)}*", ""]
+        lines += [f"![{escape(figure.caption)}]({figure.path})", "", f"*{prose(figure.caption)}*", ""]
     return lines

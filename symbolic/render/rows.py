@@ -409,3 +409,51 @@ def split_math(text: str) -> list[tuple[str, str]]:
     if pos < len(text):
         pieces.append(("", text[pos:]))
     return pieces
+
+
+# ---------------------------------------------------------------- sentences with maths
+
+# ``name = value`` in a checker's sentence (``x[2] = 2*log(3/2)``, ``n=4096``), typeset as
+# maths when both sides can be read
+_ASSIGNMENT = re.compile(r"(?<![\w\[\\])([A-Za-z][A-Za-z0-9_]*(?:\[[0-9, ]+\])?)\s?=\s?"
+                         r"([-+]?[0-9A-Za-z.*/()^][-+0-9A-Za-z.*/()^]*)")
+_ASCII_RELATIONS = re.compile(r"<=|>=|!=|\+/-|->|~=")
+_RELATION_LATEX = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "+/-": r"\pm", "->": r"\to",
+                   "~=": r"\approx"}
+
+
+def prose_pieces(text: str) -> list[tuple[str, str]]:
+    """A sentence of the tool or of a gloss cut into ("text", words) and ("math", LaTeX) runs.
+
+    Maths is what the sentence writes as ``$...$`` (evidence prints expressions so, through
+    the project's printer; a gloss writes its maths so), an assignment ``x[1] = -3/2`` of a
+    checker's numbers, and an ASCII relation ``<=``; the reporters typeset the maths (the
+    LaTeX report as maths, Markdown as GitHub's ``$`...`$``) and show the words as words.
+    """
+    pieces: list[tuple[str, str]] = []
+    for kind, piece in split_math(text):
+        if kind:
+            pieces.append(("math", " ".join(piece.split())))
+            continue
+        pos = 0
+        for m in _ASSIGNMENT.finditer(piece):
+            value = m.group(2).rstrip(".")
+            while value.endswith(")") and value.count(")") > value.count("("):
+                value = value[:-1]  # the bracket of the sentence around it
+            name, typeset = name_latex(m.group(1)), value_latex(value)
+            if name is None or typeset is None:
+                continue
+            pieces += _relation_pieces(piece[pos:m.start()])
+            pieces.append(("math", f"{name} = {typeset}"))
+            pos = m.start(2) + len(value)
+        pieces += _relation_pieces(piece[pos:])
+    return [p for p in pieces if p[1]]
+
+
+def _relation_pieces(text: str) -> list[tuple[str, str]]:
+    out, pos = [], 0
+    for m in _ASCII_RELATIONS.finditer(text):
+        out += [("text", text[pos:m.start()]), ("math", _RELATION_LATEX[m.group(0)])]
+        pos = m.end()
+    out.append(("text", text[pos:]))
+    return out

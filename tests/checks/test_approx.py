@@ -98,7 +98,7 @@ def test_distribution_regime_is_deterministic():
                     tolerance=0.2, samples=4)
     first = measure(MEAN_EXP, Relation.APPROX, exp(Rational(1, 2)), regime)
     assert first == measure(MEAN_EXP, Relation.APPROX, exp(Rational(1, 2)), regime)
-    assert "s[k] ~ normal" in first.evidence[0].detail
+    assert r"$s_{k} \sim$ normal" in first.evidence[0].detail
 
 
 def test_unknown_distribution_is_inconclusive():

@@ -70,9 +70,9 @@ REFUSED = [
     # D = 3/2: one term, variance 1
     (Var(Sum(q[i], (i, 1, Dr))), Dr, ((q, 0, 1),), "not proved integers"),
     # no distribution has variance -1
-    (Var(Sum(q[i], (i, 1, d))), -d, ((q, 0, -1),), "variance -1"),
+    (Var(Sum(q[i], (i, 1, d))), -d, ((q, 0, -1),), "variance $-1$"),
     # a variance that may be negative is not a premise to reason from
-    (Var(Sum(q[i], (i, 1, d))), d * mu, ((q, 0, mu),), "variance mu"),
+    (Var(Sum(q[i], (i, 1, d))), d * mu, ((q, 0, mu),), r"variance $\mu$"),
 ]
 
 

@@ -83,7 +83,7 @@ def test_end_to_end(s, expected, reason):
 def test_calculus_evidence_names_method_and_side_conditions():
     proof = calculus_proof(x - sympy.log(1 + x), x, (x > -1,), strict=False)
     assert proof.proved
-    assert "convex" in proof.detail and "stationary point x = 0" in proof.detail
+    assert "convex" in proof.detail and "stationary point $x = 0$" in proof.detail
 
 
 def test_goal_orientation():

@@ -55,8 +55,9 @@ def test_every_verdict_names_its_model():
     # counterexample must say which, so a model-dependent verdict is never read as absolute
     proved = _check(Var(DOT), Relation.EQ, d)
     refuted = _check(sympy.sqrt(Mean(DOT ** 2)), Relation.PROPTO, d)
-    assert "model: q_j ~ normal(0, 1), k_j ~ normal(0, 1)" in proved.evidence[0].detail
-    assert dict(refuted.counterexample)["model"].startswith("q_j ~ normal(0, 1)")
+    assert (r"model: $q_{j} \sim \operatorname{normal}(0, 1)$, $k_{j} \sim \operatorname{normal}(0, 1)$"
+            in proved.evidence[0].detail)
+    assert dict(refuted.counterexample)["model"].startswith(r"$q_{j} \sim \operatorname{normal}(0, 1)$")
 
 
 def test_a_named_model_is_stated_verbatim():

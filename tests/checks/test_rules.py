@@ -187,7 +187,7 @@ def test_instances_of_the_hessian_give_verified_only():
     s = convex(f, R("convex_hessian", function=f, variable=x, size=L, instances=(2,)))
     outcome = apply_rule(s)
     assert outcome.verdict is Verdict.VERIFIED
-    assert "only for L = 2" in outcome.evidence[0].detail
+    assert r"only for $L \in \{2\}$" in outcome.evidence[0].detail
 
 
 def test_non_convex_instance_is_not_verified():

@@ -26,7 +26,7 @@ DERIVATION = Derivation(
     steps=(
         Step("A1", Kind.IDENTITY, "展开: $(x+1)^2 = x^2+2x+1$",
              Claim((x + 1) ** 2, Relation.EQ, x ** 2 + 2 * x + 1),
-             gloss="Expand the square."),
+             gloss=r"Expand the square $(x + 1)^2$."),
         Step("A2", Kind.IDENTITY, "so $x^2+2x+1 = (x+1)(x+1)$ & 50% done_",
              Claim(x ** 2 + 2 * x + 1, Relation.EQ, (x + 1) * (x + 1)), depends_on=("A1",)),
         Step("B1", Kind.INEQUALITY, "显然 $x^2 \\ge x$",
@@ -35,12 +35,12 @@ DERIVATION = Derivation(
              Claim(x ** 2 + 1, Relation.GE, x), depends_on=("B1",)),
         Step("B3", Kind.INEQUALITY, "for $t>0$: $t^2 + t \\ge t$",
              Claim(t ** 2 + t, Relation.GE, t), corrects="B1",
-             gloss="The bound holds once the variable is positive."),
+             gloss=r"The bound holds once the variable is positive ($t > 0$)."),
         Step("P1", Kind.PROSE, "这是一个说明 (a remark)."),
         Step("E1", Kind.APPROXIMATION, "$e^x \\approx 1 + x$ for small $x$",
              Claim(sympy.exp(x), Relation.APPROX, 1 + x,
                    Regime(ranges=((x, -0.01, 0.01),), description="|x| <= 0.01"))),
         Step("N1", Kind.INEQUALITY, "$n \\ge 1$", Claim(n, Relation.GE, 1)),
     ),
-    figures=(Figure("exp", "exp(x) and its tangent 1 + x", _curves, xlabel="x", ylabel="y"),),
+    figures=(Figure("exp", "$e^{x}$ and its tangent $1 + x$", _curves, xlabel="x", ylabel="y"),),
 )
