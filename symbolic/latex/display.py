@@ -140,6 +140,26 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
                              ", ".join(c.assume) + ") without a claim before it")
         if c.latex or c.problem:
             out.append(c)
+    return _lone_expressions(out)
+
+
+def _lone_expressions(chains: list[DisplayChain]) -> list[DisplayChain]:
+    """A display with no relation is read as one expression; but a row without a relation
+    beside other chains may continue the row above (``a = b \\\\ (c + d)``, a product broken
+    over rows) or be an expression of its own: reading either would show another display."""
+    if len(chains) < 2:
+        return chains
+    out = []
+    for c in chains:
+        if c.problem is None and c.latex and not _relations_at_top(c.latex) \
+                and not re.search(r"\\(?:in|implies|Rightarrow|iff)(?![A-Za-z])", c.latex):
+            c = DisplayChain(c.line, c.display, c.latex, c.assume,
+                             problem=f"a row without a relation ('{_squash(c.latex)[:40]}') in a "
+                                     "display of several rows: it may continue the row above or "
+                                     "be an expression of its own; write one display per "
+                                     "expression, or end the row above with its operator",
+                             notes=c.notes)
+        out.append(c)
     return out
 
 

@@ -236,7 +236,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text = strip_math(latex)
+    text, assigned = _prepared(strip_math(latex))
     sides, rels = _pieces(text)
     if not rels:
         raise ParseError(f"no relation in '{_short(text)}': write a claim such as 'a = b' or 'a \\le b'")
@@ -266,11 +266,116 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     notes = set(reader.context.notes)
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
+        if assigned and not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)):
+            raise ParseError(f"the left side of the assignment '{_short(latex)}' is not a name "
+                             f"(such as m_t): an assignment defines a name; write the claim with =")
         if isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) and first.rhs.has(first.lhs):
-            raise ParseError(f"'{_short(text)}' defines {first.lhs} in terms of itself: an update "
+            raise ParseError(f"'{_short(latex if assigned else text)}' defines {first.lhs} in terms "
+                             f"of itself: an update "
                              f"(an algorithm step), not a claim")
-        notes.add("a definition (:=) is read as an equation: it is checked like =")
+        notes.add("an assignment (\\leftarrow) is read as a definition of its left side: it is "
+                  "checked like =" if assigned else
+                  "a definition (:=) is read as an equation: it is checked like =")
     return ParsedChain(text, tuple(links), _rebind(given, reader.context.made), tuple(sorted(notes)))
+
+
+_ASSIGN = re.compile(r"\\(?:leftarrow|gets)(?![A-Za-z])")
+# "=" with "def" (or a Delta, as some texts write) stacked over it: a definition, as :=
+_DEFINED_EQUALS = re.compile(
+    r"\\(?:stackrel|overset)\s*\{\s*(?:\\(?:text|mathrm|textrm|rm|scriptscriptstyle|scriptstyle)\s*)?"
+    r"\{?\s*(?:def|\\Delta|\\triangle)\s*\.?\s*\}?\s*\}\s*(?:\{\s*=\s*\}|=)")
+# relations an expression cannot hold and a chain does not read: membership, maps, distributions
+_NOT_IN_EXPRESSION = {
+    r"\in": "a membership (x \\in S) states where x lies: it is neither a claim the checker can "
+            "check nor an expression; give it with --assume",
+    r"\to": "an arrow (a map f: A \\to B, or a limit x \\to a) is neither a claim nor an expression",
+    r"\mid": "a bar (a condition, or 'divides') is neither a claim nor an expression",
+}
+
+
+def _prepared(text: str) -> tuple[str, bool]:
+    """``text`` with a definition's marks spelled ``:=``, and whether it was an assignment.
+
+    ``\\stackrel{\\text{def}}{=}`` is ``:=``; an algorithm line ``m_t \\leftarrow \\beta m_{t-1}``
+    (also ``\\gets``) is read as the definition ``m_t := \\beta m_{t-1}`` of its left side (the
+    left side must be a name; one that is defined in terms of itself, ``t \\leftarrow t + 1``,
+    is an update and refused by ``parse_chain``). Only one arrow, at the top level, with no other
+    relation beside it: ``a \\leftarrow b = c`` is refused.
+    """
+    text = _DEFINED_EQUALS.sub(" := ", text)
+    arrows = list(_ASSIGN.finditer(text))
+    if not arrows:
+        return text, False
+    top = [x for x in lex(text) if isinstance(x, Tok) and _ASSIGN.fullmatch(x.text)]
+    if len(arrows) > 1 or len(top) != 1:
+        raise ParseError(f"'{_short(text)}' holds several arrows (or one inside brackets): write one "
+                         f"assignment per line")
+    if any(isinstance(x, Tok) and x.text in RELATIONS for x in lex(text)):
+        raise ParseError(f"'{_short(text)}' is an assignment and a relation at once: write them "
+                         f"separately")
+    m = arrows[0]
+    return text[:m.start()] + " := " + text[m.end():], True
+
+
+@dataclass(frozen=True)
+class ParsedExpression:
+    """A display with no relation, read as one expression: nothing to check, only to typeset."""
+
+    latex: str
+    value: sympy.Basic
+    assumptions: Assumptions
+    notes: tuple[str, ...] = ()
+
+
+@_guard
+def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
+                     imaginary_unit: bool = False, functions: Sequence[str] = ()) -> ParsedExpression:
+    """A display that holds no relation (``\\frac{QK^\\top}{\\sqrt{d_k}}``) read as one expression.
+
+    The same reading as one side of a chain, with the same refusals (an index i beside the
+    imaginary unit, labels written as powers, a list, a wide gap): an expression is shown, never
+    checked, but a misread expression would still show another formula.
+    """
+    if isinstance(assumptions, str):
+        assumptions = (assumptions,)
+    functions = _names(functions)
+    given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
+    text = strip_math(latex)
+    sides, rels = _pieces(text)
+    if rels:
+        raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(text)}'")
+    for item in sides[0][1]:
+        if isinstance(item, Tok) and item.text in _NOT_IN_EXPRESSION:
+            raise fail(text, item.col, _NOT_IN_EXPRESSION[item.text])
+    check_layer_labels(sides)
+    check_row_operators(sides)
+    reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
+    raw = reader.raw(sides[0][1])
+    check_i(reader, sides)
+    check_j(reader, sides)
+    value = reader.convert(raw)
+    if isinstance(value, sympy.logic.boolalg.Boolean) and not isinstance(value, sympy.Expr):
+        raise ParseError(f"'{_short(text)}' reads as a truth value, not an expression")
+    notes = set(reader.context.notes)
+    return ParsedExpression(text, value, _rebind(given, reader.context.made), tuple(sorted(notes)))
+
+
+def has_relation(latex: str) -> bool:
+    """Whether ``latex`` holds a relation outside brackets (a claim), rather than an expression."""
+    try:
+        return bool(_pieces(_prepared(strip_math(latex))[0])[1])
+    except ParseError:
+        return True       # the chain reader gives the reason
+    except Exception:     # noqa: BLE001 - an unreadable text: the chain reader gives the reason
+        return True
+
+
+def parse_reading(latex: str, **options) -> ParsedChain | ParsedExpression:
+    """A chain (``parse_chain``) when ``latex`` holds a relation, else one expression
+    (``parse_expression``): what a display says, whether or not it claims anything."""
+    if has_relation(latex):
+        return parse_chain(latex, **options)
+    return parse_expression(latex, **options)
 
 
 def _names(functions) -> tuple[str, ...]:
