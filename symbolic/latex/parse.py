@@ -161,6 +161,7 @@ class _Reader:
                 built = self.context.convert(raw)
             if id(raw) in self.items:
                 account(self.items[id(raw)], built, text_of(self.items[id(raw)]).strip())
+            _refuse_relation_arguments(built)
             return settle(built)
         except ParseError:
             raise
@@ -169,6 +170,20 @@ class _Reader:
         except Exception as exc:
             raise ParseError(f"cannot convert {_short(str(raw))!r}: {type(exc).__name__}: "
                              f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+
+
+def _refuse_relation_arguments(value) -> None:
+    """Refuse a relation as the argument of a function: ``ppl(t=1)`` names the value at t = 1
+    (or states a condition); read as ppl of a truth value it would be another formula."""
+    if not isinstance(value, sympy.Basic):
+        return
+    for node in sympy.preorder_traversal(value):
+        if isinstance(node, sympy.Function) and not isinstance(node, sympy.Piecewise) and any(
+                isinstance(a, (sympy.core.relational.Relational, sympy.logic.boolalg.Boolean))
+                and not isinstance(a, sympy.Expr) for a in node.args):
+            raise ParseError(f"a relation inside the brackets of {node.func} (f(t=1)) may name the "
+                             f"value at a point or state a condition: write f(1), or the condition "
+                             f"with --assume")
 
 
 def _rename(raw, plain: Mapping[str, str]):
@@ -270,7 +285,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
             raise ParseError(f"the left side of the assignment '{_short(latex)}' is not a name "
                              f"(such as m_t): an assignment defines a name; write the claim with =")
         if isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) and first.rhs.has(first.lhs):
-            raise ParseError(f"'{_short(latex if assigned else text)}' defines {first.lhs} in terms "
+            raise ParseError(f"'{_short(latex)}' defines {first.lhs} in terms "
                              f"of itself: an update "
                              f"(an algorithm step), not a claim")
         notes.add("an assignment (\\leftarrow) is read as a definition of its left side: it is "
@@ -305,7 +320,7 @@ def _prepared(text: str) -> tuple[str, bool]:
     text = _DEFINED_EQUALS.sub(" := ", text)
     arrows = list(_ASSIGN.finditer(text))
     if not arrows:
-        return text, False
+        return _equiv_definition(text), False
     top = [x for x in lex(text) if isinstance(x, Tok) and _ASSIGN.fullmatch(x.text)]
     if len(arrows) > 1 or len(top) != 1:
         raise ParseError(f"'{_short(text)}' holds several arrows (or one inside brackets): write one "
@@ -315,6 +330,26 @@ def _prepared(text: str) -> tuple[str, bool]:
                          f"separately")
     m = arrows[0]
     return text[:m.start()] + " := " + text[m.end():], True
+
+
+_EQUIV = re.compile(r"\\equiv(?![A-Za-z])")
+_DEFINED_NAME = re.compile(r"\s*(?:\\(?:mathbf|boldsymbol|bm|mathrm|hat|widehat|tilde|bar)\s*\{\s*"
+                           r"(?:\\[A-Za-z]+|[A-Za-z])\s*\}|\\[A-Za-z]+|[A-Za-z])"
+                           r"(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?\s*")
+
+
+def _equiv_definition(text: str) -> str:
+    """``\\eta_t \\equiv \\frac{D}{G\\sqrt{T}}``: a name, \\equiv, a formula is a definition
+    (read as ``:=``). Any other \\equiv (an identity of two formulas, a congruence with
+    \\pmod, two of them) is left for the reader, which refuses it with its readings."""
+    found = list(_EQUIV.finditer(text))
+    if len(found) != 1 or re.search(r"\\(?:pmod|bmod|mod|pod)(?![A-Za-z])", text):
+        return text
+    m = found[0]
+    if not _DEFINED_NAME.fullmatch(text[:m.start()]) or _EQUIV.search(text[m.end():]) \
+            or any(isinstance(x, Tok) and x.text in RELATIONS for x in lex(text[m.end():])):
+        return text
+    return text[:m.start()] + " := " + text[m.end():]
 
 
 @dataclass(frozen=True)

@@ -335,9 +335,16 @@ _ACCENT = re.compile(r"\\(tilde|widetilde|hat|widehat|bar|overline)\s*\{([^{}]*)
 _ACCENT_NAME = {"widetilde": "tilde", "widehat": "hat", "overline": "bar"}
 
 
+def _accented(m) -> str:
+    accent = _ACCENT_NAME.get(m.group(1), m.group(1))
+    base, sub = re.fullmatch(r"([^_]*)(_.*)?", m.group(2), re.S).groups()
+    return base + accent + (sub or "")
+
+
 def _clean_name(name: str) -> str:
     name = _MARKUP.sub("", name)
-    name = _ACCENT.sub(lambda m: m.group(2) + _ACCENT_NAME.get(m.group(1), m.group(1)), name)
+    # \widehat{m_t} is \widehat{m}_t: the accent belongs to the letter, the index stays one
+    name = _ACCENT.sub(_accented, name)
     name = name.replace("\\", "").replace("{", "").replace("}", "").replace(" ", "")
     name = name.replace("^prime", "prime").replace("'", "prime").replace("ℓ", "ell")
     name = name.replace("^*", "star").replace("^ast", "star")

@@ -35,7 +35,7 @@ DISPLAYS = [
       "note": "the layer's H-vectors (superscript l a label); f acts entrywise"}),
     ("LN (blog summary)", r"\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a_{i}^{l}, \ \ \ \sigma^{l} = \sqrt{\frac{1}{H} \sum_{i}^{H} (a_{i}^{l} - \mu^{l})^2}, \ \ \ h_{i} = f(\frac{g_i}{\sigma_i}(a_{i} - \mu_{i}) + b_{i})",
      "refuse: \\sum_{i}^{H} gives no lower bound (i = ?)"),
-    ("LN (blog summary)", r"\text{LayerNorm}(x + \text{sublayer}(x))", "refuse: an expression, not a relation"),
+    ("LN (blog summary)", r"\text{LayerNorm}(x + \text{sublayer}(x))", "expr LayerNorm(x + sublayer(x))"),
     ("LN (blog, layer norm equation by equation)", r"\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a_i^{l}, \qquad \sigma^{l} = \sqrt{\frac{1}{H} \sum_{i=1}^{H} \big(a_i^{l} - \mu^{l}\big)^2}",
      "mu[l] == Sum(a[i, l], (i, 1, H))/H; sigma[l] == sqrt(Sum((a[i, l] - mu[l])**2, (i, 1, H))/H)"),
     ("LN (blog, layer norm equation by equation)", r"h^{l} = f\Big(\frac{g}{\sigma^{l}} \odot \big(a^{l} - \mu^{l}\big) + b\Big)",
