@@ -61,8 +61,40 @@ class ParsedChain:
     notes: tuple[str, ...] = ()     # readings the verdict should show ("i is the imaginary unit")
 
 
+def _check_colon(latex: str) -> None:
+    """Refuse a colon with what it most likely is (the lexer only knows it is unexpected):
+    a slice ``S_{:,:j}``, the signature of a map ``f: A \\to B``, or a ratio, a line number
+    or 'such that'. ``:=`` and ``\\:`` (a space) are not colons."""
+    text = re.sub(r":=|=:|\\:|\\coloneqq|\\eqqcolon", "  ", latex)
+    # words keep their colons (the lexer reads \text{...} on its own); same length, same columns
+    text = re.sub(r"\\(?:text|textrm|mathrm|operatorname|mbox)\s*\{[^{}]*\}",
+                  lambda m: " " * len(m.group()), text)
+    at = text.find(":")
+    if at < 0:
+        return
+    depth, k = 0, at
+    while k > 0:                      # is the colon inside a subscript's braces?
+        k -= 1
+        if text[k] == "}":
+            depth += 1
+        elif text[k] == "{":
+            if depth == 0:
+                if text[:k].rstrip().endswith("_"):
+                    raise fail(latex, at + 1, "a slice (S_{:,:j}, g_{1:T}, q_{[2i:2i+1]}) selects "
+                               "several entries of a matrix or vector, which the reader cannot "
+                               "read; name the part (S_j) or write its entries")
+                break
+            depth -= 1
+    if re.search(r"\\(?:to|rightarrow|mapsto|longrightarrow)(?![A-Za-z])", text[at:]):
+        raise fail(latex, at + 1, "the signature of a map (f: A \\to B) says what a function "
+                   "acts on, not a relation between values: it is not a claim")
+    raise fail(latex, at + 1, "a colon (a ratio a:b, 'such that' in a set, or a line number) "
+               "cannot be read: write \\frac{a}{b} for a ratio, := for a definition")
+
+
 def _pieces(latex: str):
     """Split at top-level relations: ([(side_text, side_items)], [relation values])."""
+    _check_colon(latex)
     items = lex(latex)
     sides, rels, current, start = [], [], [], 0
     for item in items:
