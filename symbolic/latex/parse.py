@@ -283,7 +283,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text, assigned = _prepared(strip_math(latex))
+    text, left_out = _labels_left_out(strip_math(latex))
+    text, assigned = _prepared(text)
     sides, rels = _pieces(text)
     if not rels:
         raise ParseError(f"no relation in '{_short(text)}': write a claim such as 'a = b' or 'a \\le b'")
@@ -310,7 +311,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         claim = Claim(values[n], relation, values[n + 1])
         lhs, rhs = texts[n], texts[n + 1]
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
-    notes = set(reader.context.notes)
+    notes = set(reader.context.notes) | set(left_out)
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
         if assigned and not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)):
@@ -338,6 +339,56 @@ _NOT_IN_EXPRESSION = {
     r"\to": "an arrow (a map f: A \\to B, or a limit x \\to a) is neither a claim nor an expression",
     r"\mid": "a bar (a condition, or 'divides') is neither a claim nor an expression",
 }
+
+
+_BRACE_LABEL = re.compile(r"\\(underbrace|overbrace)(?![A-Za-z])")
+_LABELLED_RELATION = re.compile(
+    r"\\(?:underset|overset|stackrel)\s*\{\s*(?P<label>\(\s*(?:[a-z]|[ivx]+|\d+)\s*\)"
+    r"|\\(?:text|mathrm|textrm)\s*\{[^{}]*\}|\\star|\*)\s*\}\s*"
+    r"\{\s*(?P<rel>=|<|>|\\le(?:q)?|\\ge(?:q)?|\\approx|\\ne(?:q)?)\s*\}")
+
+
+def _labels_left_out(text: str) -> tuple[str, tuple[str, ...]]:
+    """``\\underbrace{x}_{\\text{label}}`` and ``\\overbrace{x}^{label}`` are ``{x}``; a marker
+    over a relation (``\\overset{(a)}{=}``, ``\\stackrel{\\text{Jensen}}{\\le}``) is the relation.
+    What was left out is returned as notes. A label over a relation that is not a marker
+    (``\\underset{i}{\\max}`` is a maximum over i, not a label) is left for the reader."""
+    from symbolic.latex.macros import Unreadable, argument
+    notes = []
+    for _ in range(50):     # bounded: each pass removes one brace
+        m = _BRACE_LABEL.search(text)
+        if m is None:
+            break
+        try:
+            body, end = argument(text, m.end(), "\\" + m.group(1))
+            # TeX sets both scripts of a brace as limits (labels below and above), never as a
+            # power or an index of what is under it: \underbrace{a}_{b}^{c} is a, not a^c
+            labels = []
+            for _script in range(2):
+                rest = text[end:].lstrip()
+                if not rest.startswith(("_", "^")):
+                    break
+                label, after = argument(rest, 1, "\\" + m.group(1))
+                labels.append(label)
+                end = len(text) - len(rest) + after
+            if text[end:].lstrip().startswith(("_", "^")):
+                raise ParseError(f"a third script after \\{m.group(1)}{{{_short(body)}}}: TeX "
+                                 f"allows one label below and one above")
+            label = "; ".join(labels)
+        except Unreadable as exc:
+            raise ParseError(str(exc)) from None
+        text = text[:m.start()] + "{" + body + "}" + text[end:]
+        notes.append(f"left out the label of \\{m.group(1)}{{{_short(body)}}}"
+                     + (f": {' '.join(label.split())}" if label else ""))
+    else:
+        raise ParseError("too many \\underbrace/\\overbrace labels in one claim")
+
+    def relation(m):
+        notes.append(f"left out the marker {' '.join(m.group('label').split())} over "
+                     f"'{m.group('rel')}'")
+        return f" {m.group('rel')} "
+    text = _LABELLED_RELATION.sub(relation, text)
+    return text, tuple(notes)
 
 
 def _prepared(text: str) -> tuple[str, bool]:
@@ -407,7 +458,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text = strip_math(latex)
+    text, left_out = _labels_left_out(strip_math(latex))
     sides, rels = _pieces(text)
     if rels:
         raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(text)}'")
@@ -423,14 +474,14 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     value = reader.convert(raw)
     if isinstance(value, sympy.logic.boolalg.Boolean) and not isinstance(value, sympy.Expr):
         raise ParseError(f"'{_short(text)}' reads as a truth value, not an expression")
-    notes = set(reader.context.notes)
+    notes = set(reader.context.notes) | set(left_out)
     return ParsedExpression(text, value, _rebind(given, reader.context.made), tuple(sorted(notes)))
 
 
 def has_relation(latex: str) -> bool:
     """Whether ``latex`` holds a relation outside brackets (a claim), rather than an expression."""
     try:
-        return bool(_pieces(_prepared(strip_math(latex))[0])[1])
+        return bool(_pieces(_prepared(_labels_left_out(strip_math(latex))[0])[0])[1])
     except ParseError:
         return True       # the chain reader gives the reason
     except Exception:     # noqa: BLE001 - an unreadable text: the chain reader gives the reason
