@@ -355,6 +355,7 @@ def _labels_left_out(text: str) -> tuple[str, tuple[str, ...]]:
     (``\\underset{i}{\\max}`` is a maximum over i, not a label) is left for the reader."""
     from symbolic.latex.macros import Unreadable, argument
     notes = []
+    text = _DEFINED_EQUALS.sub(" := ", text)      # "def" over = is a definition, not a marker
     for _ in range(50):     # bounded: each pass removes one brace
         m = _BRACE_LABEL.search(text)
         if m is None:
@@ -363,11 +364,12 @@ def _labels_left_out(text: str) -> tuple[str, tuple[str, ...]]:
             body, end = argument(text, m.end(), "\\" + m.group(1))
             # TeX sets both scripts of a brace as limits (labels below and above), never as a
             # power or an index of what is under it: \underbrace{a}_{b}^{c} is a, not a^c
-            labels = []
+            labels, seen = [], set()
             for _script in range(2):
                 rest = text[end:].lstrip()
-                if not rest.startswith(("_", "^")):
+                if not rest.startswith(("_", "^")) or rest[0] in seen:
                     break
+                seen.add(rest[0])
                 label, after = argument(rest, 1, "\\" + m.group(1))
                 labels.append(label)
                 end = len(text) - len(rest) + after
