@@ -112,7 +112,9 @@ def _pieces(latex: str):
         if not any(not (isinstance(x, Tok) and x.space) for x in side_items):
             where = "before" if n < len(rels) else "after"
             rel = rels[min(n, len(rels) - 1)] if rels else ""
-            raise ParseError(f"nothing {where} the relation '{rel}' in '{_short(latex)}'")
+            hint = (": a formula that starts with a relation continues an earlier row or display; "
+                    "write it with its left side") if n == 0 and rels else ""
+            raise ParseError(f"nothing {where} the relation '{rel}' in '{_short(latex)}'{hint}")
     return sides, rels
 
 
