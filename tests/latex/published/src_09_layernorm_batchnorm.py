@@ -41,9 +41,11 @@ DISPLAYS = [
     ("LN (blog, layer norm equation by equation)", r"h^{l} = f\Big(\frac{g}{\sigma^{l}} \odot \big(a^{l} - \mu^{l}\big) + b\Big)",
      "refuse: g/sigma^l (odot) (a^l - mu^l) subtracts the scalar mu^l from the vector a^l "
      "(a broadcast), which no matrix reading states"),
-    ("BN alg. 1", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^{m} x_i \qquad \text{// mini-batch mean}", _ALG),
+    ("BN alg. 1", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^{m} x_i \qquad \text{// mini-batch mean}", 
+     "mu_B := Sum(x[i], (i, 1, m))/m"),   # the comment after // is left out, as a justification
     ("BN alg. 1", r"\sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^{m} (x_i - \mu_\mathcal{B})^2 \qquad \text{// mini-batch variance}", _ALG),
-    ("BN alg. 1", r"\hat{x}_i \leftarrow \frac{x_i - \mu_\mathcal{B}}{\sqrt{\sigma_\mathcal{B}^2 + \epsilon}} \qquad \text{// normalize}", _ALG),
+    ("BN alg. 1", r"\hat{x}_i \leftarrow \frac{x_i - \mu_\mathcal{B}}{\sqrt{\sigma_\mathcal{B}^2 + \epsilon}} \qquad \text{// normalize}", 
+     "xhat_i := (x_i - mu_B)/sqrt(sigma_B**2 + epsilon)"),   # the comment after // is left out, as a justification
     ("BN alg. 1", r"y_i \leftarrow \gamma\hat{x}_i + \beta \equiv \text{BN}_{\gamma,\beta}(x_i) \qquad \text{// scale and shift}", _ALG),
     ("BN alg. 1 (as quoted)", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^m x_i, \quad \sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^m (x_i - \mu_\mathcal{B})^2", _ALG),
     ("BN alg. 1 (input, inline)", r"\mathcal{B} = \{x_1...m\}", "refuse: a set written with an ellipsis inside a subscript"),
