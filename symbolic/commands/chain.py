@@ -96,7 +96,8 @@ def check_chain(latex: str, *, assume: tuple[str, ...] = (), config: CheckConfig
 
 
 def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_options: dict,
-               expressions: bool = False) -> tuple[list[CheckedLink], list[Unreadable]]:
+               expressions: bool = False
+               ) -> tuple[list[CheckedLink | ReadExpression], list[Unreadable]]:
     """The checked links of one claim, or why it cannot be read.
 
     With ``expressions``, an item with no relation is read as an expression and comes back
@@ -123,7 +124,8 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
     links = []
     # the display's notes, then the reading's own (which reading of i, := read as =)
     notes = item.notes + tuple(n for n in parsed.notes if n not in item.notes)
-    if not hasattr(parsed, "links"):      # an expression (parse_expression): shown, not checked
+    from symbolic.latex.parse import ParsedExpression
+    if isinstance(parsed, ParsedExpression):     # no relation: shown as read, never checked
         from symbolic.latex import to_latex
         return [ReadExpression(item.latex, to_latex(parsed.value), item.file, item.line,
                                item.assume, notes)], []
