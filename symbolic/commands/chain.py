@@ -153,8 +153,7 @@ def read_chain(chain: str, assume: tuple[str, ...], config: CheckConfig,
     ``StepcheckError`` that says why it cannot be read, or a ``timeout`` outcome. With
     ``expressions``, a chain with no relation is read as one expression (``parse_reading``)."""
     from symbolic.latex import parse_chain
-    from symbolic.latex.parse import parse_reading
-    result = run_limited(parse_reading if expressions else parse_chain, chain, assumptions=assume,
+    result = run_limited(_chain_or_expression if expressions else parse_chain, chain, assumptions=assume,
                          imaginary_unit=config.imaginary_unit, **(reader_options or {}),
                          timeout_s=min(config.timeout_s, READING_TIMEOUT_S),
                          memory_mb=config.memory_mb)
@@ -167,6 +166,16 @@ def read_chain(chain: str, assume: tuple[str, ...], config: CheckConfig,
                        seconds=result.seconds)
     first = result.message.splitlines()[0] if result.message else "unknown failure"
     return ParseError(f"cannot read {short(chain)}: {first}")
+
+
+def _chain_or_expression(latex: str, **options):
+    """``parse_chain`` when ``latex`` holds a relation, else ``parse_expression`` (the reader
+    of ``symbolic.latex`` looked up at the call, as for chains alone)."""
+    from symbolic.latex import parse_chain
+    from symbolic.latex.parse import has_relation, parse_expression
+    if has_relation(latex):
+        return parse_chain(latex, **options)
+    return parse_expression(latex, **options)
 
 
 def check_target(target, config: CheckConfig) -> list[CheckedLink]:
