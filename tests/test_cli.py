@@ -63,7 +63,8 @@ def test_json_shape_is_the_contract(capsys):
     assert link["file"] is None and link["line"] is None  # a claim given on the command line
     assert result["unreadable"] == [] and result["exit_code"] == 0
     assert result["summary"] == {"displays": 1, "links": 1, "proved": 1, "verified": 0,
-                                 "refuted": 0, "undecided": 0, "unreadable": 0}
+                                 "refuted": 0, "undecided": 0, "unreadable": 0,
+                                 "expressions": 0}
     assert link["lhs_latex"] and link["rhs_latex"] and link["relation"] == "="
     assert all(set(e) == {"method", "detail", "role"} for e in link["evidence"])
     assert [e["role"] for e in link["evidence"]][-1] == "decided"

@@ -51,6 +51,21 @@ class Unreadable:
 
 
 @dataclass(frozen=True)
+class ReadExpression:
+    """A display (or claim) with no relation, read as one expression: nothing to check.
+
+    ``typeset`` is the expression as the reader understood it, printed back in LaTeX, so that
+    the user can see the reading."""
+
+    latex: str
+    typeset: str
+    file: str | None = None
+    line: int | None = None
+    assume: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Item:
     """One claim to check: a chain with its place in a file and the conditions it states."""
 
@@ -80,9 +95,14 @@ def check_chain(latex: str, *, assume: tuple[str, ...] = (), config: CheckConfig
     return tuple(links)
 
 
-def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_options: dict
-               ) -> tuple[list[CheckedLink], list[Unreadable]]:
-    """The checked links of one claim, or why it cannot be read."""
+def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_options: dict,
+               expressions: bool = False
+               ) -> tuple[list[CheckedLink | ReadExpression], list[Unreadable]]:
+    """The checked links of one claim, or why it cannot be read.
+
+    With ``expressions``, an item with no relation is read as an expression and comes back
+    as the one ``ReadExpression`` of the first list (nothing is checked); without, it is
+    unreadable ("no relation"), as callers that expect only links need."""
     from symbolic.checks import check_step_limited
     if item.problem is not None:
         return [], [Unreadable(item.latex, item.problem, item.file, item.line)]
@@ -91,7 +111,8 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
     if len(item.latex) > MAX_CHAIN_CHARS and item.file is not None:
         return [], [Unreadable(item.latex[:80], f"longer than {MAX_CHAIN_CHARS} characters",
                                item.file, item.line)]
-    parsed = read_chain(item.latex, assume + item.assume, config, reader_options)
+    parsed = read_chain(item.latex, assume + item.assume, config, reader_options,
+                        expressions=expressions)
     if isinstance(parsed, StepcheckError):
         reason = " ".join(str(parsed).split())
         if item.assume:
@@ -103,6 +124,11 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
     links = []
     # the display's notes, then the reading's own (which reading of i, := read as =)
     notes = item.notes + tuple(n for n in parsed.notes if n not in item.notes)
+    from symbolic.latex.parse import ParsedExpression
+    if isinstance(parsed, ParsedExpression):     # no relation: shown as read, never checked
+        from symbolic.latex import to_latex
+        return [ReadExpression(item.latex, to_latex(parsed.value), item.file, item.line,
+                               item.assume, notes)], []
     # each link on its own row's line, when the display's rows account for every link
     lines = item.link_lines if len(item.link_lines) == len(parsed.links) else \
         (item.line,) * len(parsed.links)
@@ -122,11 +148,12 @@ def link_steps(parsed) -> list[Step]:
 
 
 def read_chain(chain: str, assume: tuple[str, ...], config: CheckConfig,
-               reader_options: dict | None = None):
+               reader_options: dict | None = None, expressions: bool = False):
     """``parse_chain`` in a forked child under the budget: the parsed chain, or the
-    ``StepcheckError`` that says why it cannot be read, or a ``timeout`` outcome."""
+    ``StepcheckError`` that says why it cannot be read, or a ``timeout`` outcome. With
+    ``expressions``, a chain with no relation is read as one expression (``parse_reading``)."""
     from symbolic.latex import parse_chain
-    result = run_limited(parse_chain, chain, assumptions=assume,
+    result = run_limited(_chain_or_expression if expressions else parse_chain, chain, assumptions=assume,
                          imaginary_unit=config.imaginary_unit, **(reader_options or {}),
                          timeout_s=min(config.timeout_s, READING_TIMEOUT_S),
                          memory_mb=config.memory_mb)
@@ -139,6 +166,16 @@ def read_chain(chain: str, assume: tuple[str, ...], config: CheckConfig,
                        seconds=result.seconds)
     first = result.message.splitlines()[0] if result.message else "unknown failure"
     return ParseError(f"cannot read {short(chain)}: {first}")
+
+
+def _chain_or_expression(latex: str, **options):
+    """``parse_chain`` when ``latex`` holds a relation, else ``parse_expression`` (the reader
+    of ``symbolic.latex`` looked up at the call, as for chains alone)."""
+    from symbolic.latex import parse_chain
+    from symbolic.latex.parse import has_relation, parse_expression
+    if has_relation(latex):
+        return parse_chain(latex, **options)
+    return parse_expression(latex, **options)
 
 
 def check_target(target, config: CheckConfig) -> list[CheckedLink]:

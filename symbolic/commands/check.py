@@ -13,8 +13,8 @@ import sys
 
 from symbolic.commands import ExitCode, exit_code
 from symbolic.commands.chain import (MAX_CHAIN_CHARS, MAX_DOCUMENT_CHARS, MAX_INPUT_CHARS,
-                                     CheckedLink, Item, Unreadable, check_item, check_target,
-                                     reader_options, where)
+                                     CheckedLink, Item, ReadExpression, Unreadable, check_item,
+                                     check_target, reader_options, where)
 from symbolic.commands.inputs import Checked, collect, read_targets
 from symbolic.config import CheckConfig
 from symbolic.errors import ParseError, StepcheckError
@@ -48,13 +48,14 @@ def run(args) -> ExitCode:
     finally:
         if writer is not None:
             writer.close()
-    if not checked.links and checked.unreadable and not checked.from_files:
+    if not checked.links and not checked.expressions and checked.unreadable \
+            and not checked.from_files:
         raise ParseError(checked.unreadable[0].reason)
     if args.json:
         print(json.dumps(as_json(checked, strict=strict), ensure_ascii=False, indent=1))
     else:
         print(as_text(checked))
-    if not checked.links:
+    if not checked.links and not checked.expressions:
         what = "display" if checked.from_files else "claim"
         print(f"stepcheck: error: no {what} could be read ({len(checked.unreadable)} unreadable)",
               file=sys.stderr)
@@ -97,7 +98,7 @@ def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig 
     def one(index: int):
         if index in encoded_links:
             return encoded_links[index], []
-        return check_item(items[index], assume, config, options)
+        return check_item(items[index], assume, config, options, expressions=True)
 
     results: list = [None] * len(items)
     emitted = 0
@@ -173,10 +174,18 @@ def as_json(checked: Checked, *, strict: bool = False) -> dict:
             "links": [link_json(link) for link in checked.links],
             "unreadable": [{"file": bad.file, "line": bad.line, "latex": bad.latex,
                             "error": bad.reason} for bad in checked.unreadable],
+            "expressions": [expression_json(e) for e in checked.expressions],
             "summary": summary(checked),
             "exit_code": int(exit_code((link.outcome.verdict for link in checked.links),
                                        strict=strict, unreadable=len(checked.unreadable))
-                             if checked.links else ExitCode.BAD_INPUT)}
+                             if checked.links or checked.expressions else ExitCode.BAD_INPUT)}
+
+
+def expression_json(expression: ReadExpression) -> dict:
+    """A display with no relation: where it is, its LaTeX and the expression as read."""
+    return {"file": expression.file, "line": expression.line, "latex": expression.latex,
+            "expression": expression.typeset, "assume": list(expression.assume),
+            "notes": list(expression.notes)}
 
 
 def link_json(link: CheckedLink) -> dict:
@@ -197,16 +206,19 @@ def summary(checked: Checked) -> dict:
     return {"displays": checked.displays, "links": len(checked.links),
             **{v.value: tally[v] for v in decided},
             "undecided": tally.total - tally[Verdict.PROSE] - sum(tally[v] for v in decided),
-            "unreadable": len(checked.unreadable)}
+            "unreadable": len(checked.unreadable), "expressions": len(checked.expressions)}
 
 
 def summary_line(checked: Checked) -> str:
-    """``12 displays, 15 links: 10 proved, 2 verified, 1 refuted, 2 undecided; 1 unreadable``."""
+    """``12 displays, 15 links: 10 proved, 2 verified, 1 refuted, 2 undecided; 1 unreadable``,
+    then ``; 2 expressions (nothing to check)`` when displays without a relation were read."""
     c = summary(checked)
     plural = lambda n, word: f"{n} {word}{'s' if n != 1 else ''}"  # noqa: E731
+    expressions = (f"; {plural(c['expressions'], 'expression')} (nothing to check)"
+                   if c["expressions"] else "")
     return (f"{plural(c['displays'], 'display')}, {plural(c['links'], 'link')}: "
             f"{c['proved']} proved, {c['verified']} verified, {c['refuted']} refuted, "
-            f"{c['undecided']} undecided; {c['unreadable']} unreadable")
+            f"{c['undecided']} undecided; {c['unreadable']} unreadable{expressions}")
 
 
 class JsonlWriter:
@@ -261,7 +273,8 @@ def as_text(checked: Checked) -> str:
     """What ``check`` prints: each link with its verdict and the evidence that decided;
     for files, each line starts with ``file:line:``, unreadable displays are listed where they
     are, and a summary line ends the output."""
-    records = _in_order(checked) if checked.from_files else list(checked.links)
+    records = _in_order(checked) if checked.from_files else \
+        [r for r in _in_order(checked) if not isinstance(r, Unreadable)]
     lines = []
     single = len(records) == 1 and not checked.from_files
     for number, record in enumerate(records, 1):
@@ -269,6 +282,15 @@ def as_text(checked: Checked) -> str:
         if isinstance(record, Unreadable):
             lines.append(f"{place}{'UNREADABLE':<12} {_clip(record.latex, 100)}")
             lines.append(f"    {record.reason}")
+            continue
+        if isinstance(record, ReadExpression):
+            lines.append(f"{place}{'EXPRESSION':<12} {_clip(record.latex, 100)}")
+            lines.append("    read as an expression (no relation): nothing to check")
+            lines.append(f"    typeset: {record.typeset}")
+            if record.assume:
+                lines.append(f"    assuming (stated in the display): {', '.join(record.assume)}")
+            for note in record.notes:
+                lines.append(f"    note: {note}")
             continue
         link, outcome = record, record.outcome
         verdict = f"{outcome.verdict.value.upper():<12}"

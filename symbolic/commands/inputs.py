@@ -30,6 +30,7 @@ class Checked:
     displays: int          # displays (or claims) read from the input, readable or not
     from_files: bool       # whether the input came from files or stdin (then lines are shown)
     ordered: tuple = ()    # links and unreadable displays interleaved in input order
+    expressions: tuple = ()   # displays with no relation, read as expressions (ReadExpression)
 
     @property
     def tally(self) -> Tally:
@@ -57,10 +58,13 @@ def read_targets(targets) -> tuple[list[Item], dict[int, object], int, bool]:
 
 def collect(results, displays: int, from_files: bool) -> Checked:
     """A ``Checked`` from each item's ``(links, unreadable)``, in input order."""
-    links = [link for found, _ in results for link in found]
+    found_all = [record for found, _ in results for record in found]
+    links = [record for record in found_all if isinstance(record, CheckedLink)]
+    expressions = [record for record in found_all if not isinstance(record, CheckedLink)]
     unreadable = [bad for _, bad in results for bad in bad]
     ordered = [record for found, bad in results for record in (*found, *bad)]
-    return Checked(tuple(links), tuple(unreadable), displays, from_files, tuple(ordered))
+    return Checked(tuple(links), tuple(unreadable), displays, from_files, tuple(ordered),
+                   tuple(expressions))
 
 
 def _is_file_name(target: str) -> bool:

@@ -140,6 +140,26 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
                              ", ".join(c.assume) + ") without a claim before it")
         if c.latex or c.problem:
             out.append(c)
+    return _lone_expressions(out)
+
+
+def _lone_expressions(chains: list[DisplayChain]) -> list[DisplayChain]:
+    """A display with no relation is read as one expression; but a row without a relation
+    beside other chains may continue the row above (``a = b \\\\ (c + d)``, a product broken
+    over rows) or be an expression of its own: reading either would show another display."""
+    if len(chains) < 2:
+        return chains
+    out = []
+    for c in chains:
+        if c.problem is None and c.latex and not _relations_at_top(c.latex) \
+                and not re.search(r"\\(?:in|implies|Rightarrow|iff)(?![A-Za-z])", c.latex):
+            c = DisplayChain(c.line, c.display, c.latex, c.assume,
+                             problem=f"a row without a relation ('{_squash(c.latex)[:40]}') in a "
+                                     "display of several rows: it may continue the row above or "
+                                     "be an expression of its own; write one display per "
+                                     "expression, or end the row above with its operator",
+                             notes=c.notes)
+        out.append(c)
     return out
 
 
@@ -498,7 +518,8 @@ def _texts(latex: str) -> list[_Text]:
 _CONDITION_WORDS = re.compile(r"^\s*(?:for\s+all|for\s+every|for\s+each|for\s+any|for|if|when|whenever"
                               r"|provided(?:\s+that)?|given|with|assuming|since|because|as)\b\s*(.*)$",
                               re.S | re.I)
-_JUSTIFICATION = re.compile(r"^\s*\(?\s*(?:by|using|from|cf\.?|see|thanks\s+to|via)(?![A-Za-z])", re.I)
+_JUSTIFICATION = re.compile(r"^\s*(?://|\(?\s*(?:by|using|from|cf\.?|see|thanks\s+to|via)(?![A-Za-z]))",
+                            re.I)      # (// starts a comment of an algorithm line)
 _REMARK = re.compile(r"\\q?quad(?![A-Za-z])\s*(?:\\[,;:!]\s*)*[(\[]")
 # Words that make \text{...} prose even when written as one word.
 _PROSE_WORDS = frozenset("""or and where so thus hence then since because as is are by of to in on
@@ -510,8 +531,15 @@ _LEADING = re.compile(r"^(?:\s|\\[,;:!]|\\q?quad(?![A-Za-z])|~)+")
 _TRAILING = re.compile(r"(?:\s|\\[,;:!]|\\q?quad(?![A-Za-z])|~|[.,;])+$")
 
 
+# An equation number typed by hand at the very end of a row: ``a = b \quad (1)``, ``\qquad (3.2)``
+# (a bare number or number.number in brackets after the gap, nothing after it but punctuation):
+# a \tag written without \tag. Anything else in the brackets stays, and is refused as a remark.
+_EQUATION_NUMBER = re.compile(r"(?:\\q?quad(?![A-Za-z])\s*)+\(\s*\d+(?:\.\d+)?\s*\)\s*[.,;]?\s*$")
+
+
 def _clean(row: str) -> str:
-    """A row without labels, tags, size commands and ``\\text`` that carries nothing."""
+    """A row without labels, tags, equation numbers, size commands and ``\\text`` that carries
+    nothing."""
     previous = None
     while previous != row:
         previous = row
@@ -520,6 +548,7 @@ def _clean(row: str) -> str:
         if m is not None:
             _, end = argument(row, m.end(), m.group().strip())
             row = row[:m.start()] + " " + row[end:]
+        row = _EQUATION_NUMBER.sub(" ", row)
     return row
 
 

@@ -61,8 +61,40 @@ class ParsedChain:
     notes: tuple[str, ...] = ()     # readings the verdict should show ("i is the imaginary unit")
 
 
+def _check_colon(latex: str) -> None:
+    """Refuse a colon with what it most likely is (the lexer only knows it is unexpected):
+    a slice ``S_{:,:j}``, the signature of a map ``f: A \\to B``, or a ratio, a line number
+    or 'such that'. ``:=`` and ``\\:`` (a space) are not colons."""
+    text = re.sub(r":=|=:|\\:|\\coloneqq|\\eqqcolon", "  ", latex)
+    # words keep their colons (the lexer reads \text{...} on its own); same length, same columns
+    text = re.sub(r"\\(?:text|textrm|mathrm|operatorname|mbox)\s*\{[^{}]*\}",
+                  lambda m: " " * len(m.group()), text)
+    at = text.find(":")
+    if at < 0:
+        return
+    depth, k = 0, at
+    while k > 0:                      # is the colon inside a subscript's braces?
+        k -= 1
+        if text[k] == "}":
+            depth += 1
+        elif text[k] == "{":
+            if depth == 0:
+                if text[:k].rstrip().endswith("_"):
+                    raise fail(latex, at + 1, "a slice (S_{:,:j}, g_{1:T}, q_{[2i:2i+1]}) selects "
+                               "several entries of a matrix or vector, which the reader cannot "
+                               "read; name the part (S_j) or write its entries")
+                break
+            depth -= 1
+    if re.search(r"\\(?:to|rightarrow|mapsto|longrightarrow)(?![A-Za-z])", text[at:]):
+        raise fail(latex, at + 1, "the signature of a map (f: A \\to B) says what a function "
+                   "acts on, not a relation between values: it is not a claim")
+    raise fail(latex, at + 1, "a colon (a ratio a:b, 'such that' in a set, or a line number) "
+               "cannot be read: write \\frac{a}{b} for a ratio, := for a definition")
+
+
 def _pieces(latex: str):
     """Split at top-level relations: ([(side_text, side_items)], [relation values])."""
+    _check_colon(latex)
     items = lex(latex)
     sides, rels, current, start = [], [], [], 0
     for item in items:
@@ -80,7 +112,9 @@ def _pieces(latex: str):
         if not any(not (isinstance(x, Tok) and x.space) for x in side_items):
             where = "before" if n < len(rels) else "after"
             rel = rels[min(n, len(rels) - 1)] if rels else ""
-            raise ParseError(f"nothing {where} the relation '{rel}' in '{_short(latex)}'")
+            hint = (": a formula that starts with a relation continues an earlier row or display; "
+                    "write it with its left side") if n == 0 and rels else ""
+            raise ParseError(f"nothing {where} the relation '{rel}' in '{_short(latex)}'{hint}")
     return sides, rels
 
 
@@ -161,6 +195,7 @@ class _Reader:
                 built = self.context.convert(raw)
             if id(raw) in self.items:
                 account(self.items[id(raw)], built, text_of(self.items[id(raw)]).strip())
+            _refuse_relation_arguments(built)
             return settle(built)
         except ParseError:
             raise
@@ -169,6 +204,20 @@ class _Reader:
         except Exception as exc:
             raise ParseError(f"cannot convert {_short(str(raw))!r}: {type(exc).__name__}: "
                              f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+
+
+def _refuse_relation_arguments(value) -> None:
+    """Refuse a relation as the argument of a function: ``ppl(t=1)`` names the value at t = 1
+    (or states a condition); read as ppl of a truth value it would be another formula."""
+    if not isinstance(value, sympy.Basic):
+        return
+    for node in sympy.preorder_traversal(value):
+        if isinstance(node, sympy.Function) and not isinstance(node, sympy.Piecewise) and any(
+                isinstance(a, (sympy.core.relational.Relational, sympy.logic.boolalg.Boolean))
+                and not isinstance(a, sympy.Expr) for a in node.args):
+            raise ParseError(f"a relation inside the brackets of {node.func} (f(t=1)) may name the "
+                             f"value at a point or state a condition: write f(1), or the condition "
+                             f"with --assume")
 
 
 def _rename(raw, plain: Mapping[str, str]):
@@ -236,7 +285,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text = strip_math(latex)
+    text, left_out = _labels_left_out(strip_math(latex))
+    text, assigned = _prepared(text)
     sides, rels = _pieces(text)
     if not rels:
         raise ParseError(f"no relation in '{_short(text)}': write a claim such as 'a = b' or 'a \\le b'")
@@ -263,14 +313,191 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         claim = Claim(values[n], relation, values[n + 1])
         lhs, rhs = texts[n], texts[n + 1]
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
-    notes = set(reader.context.notes)
+    notes = set(reader.context.notes) | set(left_out)
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
+        if assigned and not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)):
+            raise ParseError(f"the left side of the assignment '{_short(latex)}' is not a name "
+                             f"(such as m_t): an assignment defines a name; write the claim with =")
         if isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) and first.rhs.has(first.lhs):
-            raise ParseError(f"'{_short(text)}' defines {first.lhs} in terms of itself: an update "
+            raise ParseError(f"'{_short(latex)}' defines {first.lhs} in terms "
+                             f"of itself: an update "
                              f"(an algorithm step), not a claim")
-        notes.add("a definition (:=) is read as an equation: it is checked like =")
+        notes.add("an assignment (\\leftarrow) is read as a definition of its left side: it is "
+                  "checked like =" if assigned else
+                  "a definition (:=) is read as an equation: it is checked like =")
     return ParsedChain(text, tuple(links), _rebind(given, reader.context.made), tuple(sorted(notes)))
+
+
+_ASSIGN = re.compile(r"\\(?:leftarrow|gets)(?![A-Za-z])")
+# "=" with "def" (or a Delta, as some texts write) stacked over it: a definition, as :=
+_DEFINED_EQUALS = re.compile(
+    r"\\(?:stackrel|overset)\s*\{\s*(?:\\(?:text|mathrm|textrm|rm|scriptscriptstyle|scriptstyle)\s*)?"
+    r"\{?\s*(?:def|\\Delta|\\triangle)\s*\.?\s*\}?\s*\}\s*(?:\{\s*=\s*\}|=)")
+# relations an expression cannot hold and a chain does not read: membership, maps, distributions
+_NOT_IN_EXPRESSION = {
+    r"\in": "a membership (x \\in S) states where x lies: it is neither a claim the checker can "
+            "check nor an expression; give it with --assume",
+    r"\to": "an arrow (a map f: A \\to B, or a limit x \\to a) is neither a claim nor an expression",
+    r"\mid": "a bar (a condition, or 'divides') is neither a claim nor an expression",
+}
+
+
+_BRACE_LABEL = re.compile(r"\\(underbrace|overbrace)(?![A-Za-z])")
+_LABELLED_RELATION = re.compile(
+    r"\\(?:underset|overset|stackrel)\s*\{\s*(?P<label>\(\s*(?:[a-z]|[ivx]+|\d+)\s*\)"
+    r"|\\(?:text|mathrm|textrm)\s*\{[^{}]*\}|\\star|\*)\s*\}\s*"
+    r"\{\s*(?P<rel>=|<|>|\\le(?:q)?|\\ge(?:q)?|\\approx|\\ne(?:q)?)\s*\}")
+
+
+def _labels_left_out(text: str) -> tuple[str, tuple[str, ...]]:
+    """``\\underbrace{x}_{\\text{label}}`` and ``\\overbrace{x}^{label}`` are ``{x}``; a marker
+    over a relation (``\\overset{(a)}{=}``, ``\\stackrel{\\text{Jensen}}{\\le}``) is the relation.
+    What was left out is returned as notes. A label over a relation that is not a marker
+    (``\\underset{i}{\\max}`` is a maximum over i, not a label) is left for the reader."""
+    from symbolic.latex.macros import Unreadable, argument
+    notes = []
+    text = _DEFINED_EQUALS.sub(" := ", text)      # "def" over = is a definition, not a marker
+    for _ in range(50):     # bounded: each pass removes one brace
+        m = _BRACE_LABEL.search(text)
+        if m is None:
+            break
+        try:
+            body, end = argument(text, m.end(), "\\" + m.group(1))
+            # TeX sets both scripts of a brace as limits (labels below and above), never as a
+            # power or an index of what is under it: \underbrace{a}_{b}^{c} is a, not a^c
+            labels, seen = [], set()
+            for _script in range(2):
+                rest = text[end:].lstrip()
+                if not rest.startswith(("_", "^")) or rest[0] in seen:
+                    break
+                seen.add(rest[0])
+                label, after = argument(rest, 1, "\\" + m.group(1))
+                labels.append(label)
+                end = len(text) - len(rest) + after
+            if text[end:].lstrip().startswith(("_", "^")):
+                raise ParseError(f"a third script after \\{m.group(1)}{{{_short(body)}}}: TeX "
+                                 f"allows one label below and one above")
+            label = "; ".join(labels)
+        except Unreadable as exc:
+            raise ParseError(str(exc)) from None
+        text = text[:m.start()] + "{" + body + "}" + text[end:]
+        notes.append(f"left out the label of \\{m.group(1)}{{{_short(body)}}}"
+                     + (f": {' '.join(label.split())}" if label else ""))
+    else:
+        raise ParseError("too many \\underbrace/\\overbrace labels in one claim")
+
+    def relation(m):
+        notes.append(f"left out the marker {' '.join(m.group('label').split())} over "
+                     f"'{m.group('rel')}'")
+        return f" {m.group('rel')} "
+    text = _LABELLED_RELATION.sub(relation, text)
+    return text, tuple(notes)
+
+
+def _prepared(text: str) -> tuple[str, bool]:
+    """``text`` with a definition's marks spelled ``:=``, and whether it was an assignment.
+
+    ``\\stackrel{\\text{def}}{=}`` is ``:=``; an algorithm line ``m_t \\leftarrow \\beta m_{t-1}``
+    (also ``\\gets``) is read as the definition ``m_t := \\beta m_{t-1}`` of its left side (the
+    left side must be a name; one that is defined in terms of itself, ``t \\leftarrow t + 1``,
+    is an update and refused by ``parse_chain``). Only one arrow, at the top level, with no other
+    relation beside it: ``a \\leftarrow b = c`` is refused.
+    """
+    text = _DEFINED_EQUALS.sub(" := ", text)
+    arrows = list(_ASSIGN.finditer(text))
+    if not arrows:
+        return _equiv_definition(text), False
+    top = [x for x in lex(text) if isinstance(x, Tok) and _ASSIGN.fullmatch(x.text)]
+    if len(arrows) > 1 or len(top) != 1:
+        raise ParseError(f"'{_short(text)}' holds several arrows (or one inside brackets): write one "
+                         f"assignment per line")
+    if any(isinstance(x, Tok) and x.text in RELATIONS for x in lex(text)):
+        raise ParseError(f"'{_short(text)}' is an assignment and a relation at once: write them "
+                         f"separately")
+    m = arrows[0]
+    return text[:m.start()] + " := " + text[m.end():], True
+
+
+_EQUIV = re.compile(r"\\equiv(?![A-Za-z])")
+_DEFINED_NAME = re.compile(r"\s*(?:\\(?:mathbf|boldsymbol|bm|mathrm|hat|widehat|tilde|bar)\s*\{\s*"
+                           r"(?:\\[A-Za-z]+|[A-Za-z])\s*\}|\\[A-Za-z]+|[A-Za-z])"
+                           r"(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?\s*")
+
+
+def _equiv_definition(text: str) -> str:
+    """``\\eta_t \\equiv \\frac{D}{G\\sqrt{T}}``: a name, \\equiv, a formula is a definition
+    (read as ``:=``). Any other \\equiv (an identity of two formulas, a congruence with
+    \\pmod, two of them) is left for the reader, which refuses it with its readings."""
+    found = list(_EQUIV.finditer(text))
+    if len(found) != 1 or re.search(r"\\(?:pmod|bmod|mod|pod)(?![A-Za-z])", text):
+        return text
+    m = found[0]
+    if not _DEFINED_NAME.fullmatch(text[:m.start()]) or _EQUIV.search(text[m.end():]) \
+            or any(isinstance(x, Tok) and x.text in RELATIONS for x in lex(text[m.end():])):
+        return text
+    return text[:m.start()] + " := " + text[m.end():]
+
+
+@dataclass(frozen=True)
+class ParsedExpression:
+    """A display with no relation, read as one expression: nothing to check, only to typeset."""
+
+    latex: str
+    value: sympy.Basic
+    assumptions: Assumptions
+    notes: tuple[str, ...] = ()
+
+
+@_guard
+def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
+                     imaginary_unit: bool = False, functions: Sequence[str] = ()) -> ParsedExpression:
+    """A display that holds no relation (``\\frac{QK^\\top}{\\sqrt{d_k}}``) read as one expression.
+
+    The same reading as one side of a chain, with the same refusals (an index i beside the
+    imaginary unit, labels written as powers, a list, a wide gap): an expression is shown, never
+    checked, but a misread expression would still show another formula.
+    """
+    if isinstance(assumptions, str):
+        assumptions = (assumptions,)
+    functions = _names(functions)
+    given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
+    text, left_out = _labels_left_out(strip_math(latex))
+    sides, rels = _pieces(text)
+    if rels:
+        raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(text)}'")
+    for item in sides[0][1]:
+        if isinstance(item, Tok) and item.text in _NOT_IN_EXPRESSION:
+            raise fail(text, item.col, _NOT_IN_EXPRESSION[item.text])
+    check_layer_labels(sides)
+    check_row_operators(sides)
+    reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
+    raw = reader.raw(sides[0][1])
+    check_i(reader, sides)
+    check_j(reader, sides)
+    value = reader.convert(raw)
+    if isinstance(value, sympy.logic.boolalg.Boolean) and not isinstance(value, sympy.Expr):
+        raise ParseError(f"'{_short(text)}' reads as a truth value, not an expression")
+    notes = set(reader.context.notes) | set(left_out)
+    return ParsedExpression(text, value, _rebind(given, reader.context.made), tuple(sorted(notes)))
+
+
+def has_relation(latex: str) -> bool:
+    """Whether ``latex`` holds a relation outside brackets (a claim), rather than an expression."""
+    try:
+        return bool(_pieces(_prepared(_labels_left_out(strip_math(latex))[0])[0])[1])
+    except ParseError:
+        return True       # the chain reader gives the reason
+    except Exception:     # noqa: BLE001 - an unreadable text: the chain reader gives the reason
+        return True
+
+
+def parse_reading(latex: str, **options) -> ParsedChain | ParsedExpression:
+    """A chain (``parse_chain``) when ``latex`` holds a relation, else one expression
+    (``parse_expression``): what a display says, whether or not it claims anything."""
+    if has_relation(latex):
+        return parse_chain(latex, **options)
+    return parse_expression(latex, **options)
 
 
 def _names(functions) -> tuple[str, ...]:

@@ -141,7 +141,8 @@ def test_a_condition_in_text_becomes_an_assumption(display, latex, assume):
 
 @pytest.mark.parametrize("display, fragment", [
     (r"x + 1 = 2 \quad \text{at the optimum}", "prose"),
-    (r"a = b \quad (3)", "bracket after"),
+    (r"a = b \quad (3) + c", "bracket after"),     # a number at the very end only
+    (r"a = b \quad (3a)", "bracket after"),
     (r"a = b \qquad (x > 0)", "bracket after"),
     (r"a = b \quad \text{by } (3)", "after the justification"),
     (r"f(x) = 0 \text{ for some } x", "not one the checker can assume"),
@@ -321,3 +322,9 @@ s &= x + y \\
   &\quad - \loop
 \end{align}""")
     assert chain.problem and chain.problem.startswith("a row of this chain") and "s = x + y" in chain.latex
+
+
+@pytest.mark.parametrize("display", [r"a = b \quad (3)", r"a = b \qquad (3.2).", r"a = b\quad\quad(12)"])
+def test_an_equation_number_typed_at_the_end_is_dropped_like_a_tag(display):
+    (chain,) = read_document(r"\begin{equation}" + display + r"\end{equation}")
+    assert chain.problem is None and chain.latex == "a = b"

@@ -8,6 +8,7 @@ prose, notation that has several readings).
 The expected readings use a small plain syntax that is turned into SymPy here (these strings are
 ours and trusted; the formula under test is only ever given to the reader):
 
+* ``expr x + 1``: a display with no relation, read as that expression (nothing to check);
 * relations ``a == b``, ``a ~= b`` (approximately), ``a <= b``, ``a < b``, ``a >= b``, ``a > b``, ``a != b``, ``a := b`` (a
   definition; it matches an equation or a definition), chained as ``a == b == c`` (one link per
   adjacent pair, as a chain is read) and several claims separated by ``;`` (the rows of an
@@ -48,6 +49,7 @@ from sympy.parsing.sympy_parser import parse_expr, standard_transformations
 
 HERE = Path(__file__).resolve().parent
 REFUSE = "refuse"
+EXPR = "expr "       # a display with no relation, read as this expression
 PARSE_SECONDS = 20.0
 
 
@@ -239,6 +241,11 @@ def expected_links(display: Display):
     links = []
     space = _namespace(display.reading, display.matrices, display.vectors)
     for row in _split_top(display.reading, [";"])[0]:
+        if row.strip().startswith(EXPR):      # an expression, no relation: nothing to check
+            value = parse_expr(row.strip()[len(EXPR):].strip(), local_dict=space,
+                               global_dict=dict(_GLOBALS), transformations=standard_transformations)
+            links.append((value, "EXPR", value))
+            continue
         sides, ops = _split_top(row.strip(), _RELATIONS)
         values = [parse_expr(s.strip(), local_dict=space, global_dict=dict(_GLOBALS),
                              transformations=standard_transformations)
@@ -278,7 +285,7 @@ def _read(latex: str, matrices: str = ""):
     """
     from symbolic.errors import ParseError
     from symbolic.latex.document import read_display
-    from symbolic.latex.parse import parse_assumptions, parse_chain
+    from symbolic.latex.parse import has_relation, parse_assumptions, parse_chain, parse_expression
     declared = matrix_assumptions(matrices)
     if declared:
         try:
@@ -293,6 +300,11 @@ def _read(latex: str, matrices: str = ""):
     for chain in chains:
         if chain.problem is not None:
             raise ParseError(chain.problem)
+        if not has_relation(chain.latex):
+            # no relation: the display is read as one expression ("EXPR" pairs it with itself)
+            value = parse_expression(chain.latex, assumptions=declared + list(chain.assume)).value
+            links.append((value, "EXPR", value))
+            continue
         parsed = parse_chain(chain.latex, assumptions=declared + list(chain.assume))
         links += [(link.claim.lhs, link.claim.relation.name, link.claim.rhs)
                   for link in parsed.links]
@@ -323,9 +335,16 @@ _ACCENT = re.compile(r"\\(tilde|widetilde|hat|widehat|bar|overline)\s*\{([^{}]*)
 _ACCENT_NAME = {"widetilde": "tilde", "widehat": "hat", "overline": "bar"}
 
 
+def _accented(m) -> str:
+    accent = _ACCENT_NAME.get(m.group(1), m.group(1))
+    base, sub = re.fullmatch(r"([^_]*)(_.*)?", m.group(2), re.S).groups()
+    return base + accent + (sub or "")
+
+
 def _clean_name(name: str) -> str:
     name = _MARKUP.sub("", name)
-    name = _ACCENT.sub(lambda m: m.group(2) + _ACCENT_NAME.get(m.group(1), m.group(1)), name)
+    # \widehat{m_t} is \widehat{m}_t: the accent belongs to the letter, the index stays one
+    name = _ACCENT.sub(_accented, name)
     name = name.replace("\\", "").replace("{", "").replace("}", "").replace(" ", "")
     name = name.replace("^prime", "prime").replace("'", "prime").replace("ℓ", "ell")
     name = name.replace("^*", "star").replace("^ast", "star")

@@ -204,5 +204,5 @@ x_{d-1}\end{pmatrix}\otimes\begin{pmatrix}\sin{m\theta_{1}}\\
     ("sec. 3.4.1 (inline)", r"\Theta_{q}({\boldsymbol{x}}_{q},m)-\theta_{q}=\Theta_{k}({\boldsymbol{x}}_{k},m)-\theta_{k}",
      "Theta_q(x[q], m) - theta[q] == Theta_k(x[k], m) - theta[k]"),
     ("sec. 3.4.3 (inline)", r"\frac{1}{d/2}\sum_{i=1}^{d/2}|S_{i}|",
-     "refuse: an expression, not a relation"),
+     "expr Sum(Abs(S[i]), (i, 1, d/2)) / (d/2)"),
 ]

@@ -120,5 +120,5 @@ DISPLAYS = [
     ("proof of prop. 4", r"\Theta\left(\mathrm{Nd}+\frac{N^{2}d^{2}}{M}s\right).", "refuse: an expression, not a relation"),
     ("sec. E.4 (inline)", r"\mathrm{dropout}(\mathrm{softmax}(\mathrm{mask}(\mathbf{Q}\mathbf{K}^{\top})))\mathbf{V}",
      "refuse: an expression, not a relation"),
-    ("sec. B.3 (inline)", r"\frac{x}{1-p}", "refuse: an expression, not a relation"),
+    ("sec. B.3 (inline)", r"\frac{x}{1-p}", "expr x/(1 - p)"),
 ]

@@ -35,15 +35,17 @@ DISPLAYS = [
       "note": "the layer's H-vectors (superscript l a label); f acts entrywise"}),
     ("LN (blog summary)", r"\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a_{i}^{l}, \ \ \ \sigma^{l} = \sqrt{\frac{1}{H} \sum_{i}^{H} (a_{i}^{l} - \mu^{l})^2}, \ \ \ h_{i} = f(\frac{g_i}{\sigma_i}(a_{i} - \mu_{i}) + b_{i})",
      "refuse: \\sum_{i}^{H} gives no lower bound (i = ?)"),
-    ("LN (blog summary)", r"\text{LayerNorm}(x + \text{sublayer}(x))", "refuse: an expression, not a relation"),
+    ("LN (blog summary)", r"\text{LayerNorm}(x + \text{sublayer}(x))", "expr LayerNorm(x + sublayer(x))"),
     ("LN (blog, layer norm equation by equation)", r"\mu^{l} = \frac{1}{H} \sum_{i=1}^{H} a_i^{l}, \qquad \sigma^{l} = \sqrt{\frac{1}{H} \sum_{i=1}^{H} \big(a_i^{l} - \mu^{l}\big)^2}",
      "mu[l] == Sum(a[i, l], (i, 1, H))/H; sigma[l] == sqrt(Sum((a[i, l] - mu[l])**2, (i, 1, H))/H)"),
     ("LN (blog, layer norm equation by equation)", r"h^{l} = f\Big(\frac{g}{\sigma^{l}} \odot \big(a^{l} - \mu^{l}\big) + b\Big)",
      "refuse: g/sigma^l (odot) (a^l - mu^l) subtracts the scalar mu^l from the vector a^l "
      "(a broadcast), which no matrix reading states"),
-    ("BN alg. 1", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^{m} x_i \qquad \text{// mini-batch mean}", _ALG),
+    ("BN alg. 1", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^{m} x_i \qquad \text{// mini-batch mean}", 
+     "mu_B := Sum(x[i], (i, 1, m))/m"),   # the comment after // is left out, as a justification
     ("BN alg. 1", r"\sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^{m} (x_i - \mu_\mathcal{B})^2 \qquad \text{// mini-batch variance}", _ALG),
-    ("BN alg. 1", r"\hat{x}_i \leftarrow \frac{x_i - \mu_\mathcal{B}}{\sqrt{\sigma_\mathcal{B}^2 + \epsilon}} \qquad \text{// normalize}", _ALG),
+    ("BN alg. 1", r"\hat{x}_i \leftarrow \frac{x_i - \mu_\mathcal{B}}{\sqrt{\sigma_\mathcal{B}^2 + \epsilon}} \qquad \text{// normalize}", 
+     "xhat_i := (x_i - mu_B)/sqrt(sigma_B**2 + epsilon)"),   # the comment after // is left out, as a justification
     ("BN alg. 1", r"y_i \leftarrow \gamma\hat{x}_i + \beta \equiv \text{BN}_{\gamma,\beta}(x_i) \qquad \text{// scale and shift}", _ALG),
     ("BN alg. 1 (as quoted)", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^m x_i, \quad \sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^m (x_i - \mu_\mathcal{B})^2", _ALG),
     ("BN alg. 1 (input, inline)", r"\mathcal{B} = \{x_1...m\}", "refuse: a set written with an ellipsis inside a subscript"),

@@ -11,9 +11,9 @@ DISPLAYS = [
     ("sec. 3 (inline)", r"\mathbf{q}_i \in \mathbb{R}^{1 \times d}", "refuse: a membership in a matrix space"),
     ("sec. 3 (inline)", r"1 \leq i \leq L", "1 <= i <= L"),
     ("sec. 3 (inline)", r"\mathbf{K} \in \mathbb{R}^{i \times d}", "refuse: a membership in a matrix space"),
-    ("fig. 3 caption (inline)", r"\mathbf{q}_i \cdot \mathbf{k}_j", "refuse: an expression, not a relation"),
+    ("fig. 3 caption (inline)", r"\mathbf{q}_i \cdot \mathbf{k}_j", "expr dot(q[i], k[j])"),
     ("sec. 3 (inline)", r"\frac{1}{2^1}, \frac{1}{2^2}, ..., \frac{1}{2^8}", "refuse: a sequence with an ellipsis"),
     ("sec. 3 (inline)", r"\frac{1}{2^{0.5}}, \frac{1}{2^1}, \frac{1}{2^{1.5}}, ..., \frac{1}{2^8}", "refuse: a sequence with an ellipsis"),
-    ("sec. 3 (inline)", r"2^{-\frac{8}{n}}", "refuse: an expression, not a relation"),
-    ("sec. 3 (inline)", r"n \times L \times L", "refuse: a shape, not a relation"),
+    ("sec. 3 (inline)", r"2^{-\frac{8}{n}}", "expr 2**(-8/n)"),
+    ("sec. 3 (inline)", r"n \times L \times L", "expr n*L*L"),
 ]

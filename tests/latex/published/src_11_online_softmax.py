@@ -57,7 +57,7 @@ y_i = \frac{e^{(x_i - m)}}{\sum_j^{n} e^{(x_j -m)}} \quad (2)""",
     \quad\;\; = \sum_{j=1}^{S} e^{x_j - m_S}""",
      "refuse: an assignment (\\leftarrow) continued by rows starting with '='"),
     ("sec. 2 (inline)", r"1 \leq d_j \leq j", "1 <= d[j] <= j"),
-    ("sec. 2 (inline)", r"1.7 \times 10^{37}", "refuse: a number, not a relation"),
+    ("sec. 2 (inline)", r"1.7 \times 10^{37}", "expr 17*10**36"),
     ("eq. 3", r"""\begin{bmatrix} m_n \\ d_n \end{bmatrix} = \begin{bmatrix}x_1 \\ 1 \end{bmatrix} \oplus
 \begin{bmatrix} x_2 \\ 1 \end{bmatrix}
 \oplus \cdots \oplus

@@ -47,7 +47,7 @@ DISPLAYS = [
      {"matrices": "S_cur:B_r,B_c Q_i:B_r,d K_0:B_c,d"}),
     ("alg. 2 (inline)", r"1 \le j < T_c - 1", "1 <= j < T_c - 1"),
     ("alg. 2 (inline)", r"\mathbf{O}_{i} = \mathbf{O}_{i} + \widetilde{\mathbf{P}}_{\mathrm{cur}} \mathbf{V}_{j-1}", _UPDATE),
-    ("sec. 3.2 (inline)", r"B_{r}\times B_{c}\times\text{sizeof}(\text{float})", _EXPR),
+    ("sec. 3.2 (inline)", r"B_{r}\times B_{c}\times\text{sizeof}(\text{float})", "expr B_r*B_c*sizeof(float)"),
     ("sec. 3.3", r"\{\verb|d0 d1 d4 d5 d2 d3 d6 d7|\},", "refuse: a listing (\\verb), not mathematics"),
     ("sec. 3.3 (inline)", r"\mathbf{M}\mathbf{M}^{\top}=I", "M*M.T == Identity(d)",
      {"matrices": "M:d,d", "note": "I is the identity matrix here, not the imaginary unit"}),

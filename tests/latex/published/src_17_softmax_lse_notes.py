@@ -57,7 +57,7 @@ DISPLAYS = [
 
 \log \sum_{i=1}^{n} \exp (x_{i})
 
-\end{align}""", "refuse: an expression, not a relation"),
+\end{align}""", "expr log(Sum(exp(x[i]), (i, 1, n)))"),
     ("hongliangjie: the maximum", r"""\begin{align}
 
 m = \underset{x^{\prime}}{\arg\max} \, x_{i}

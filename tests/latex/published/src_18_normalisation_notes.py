@@ -62,7 +62,7 @@ DISPLAYS = [
     ("variance of QK: variance of a product", r"Var(XY) = (Var(X) + \mathbb{E}[X]^2)(Var(Y) + \mathbb{E}[Y]^2) - \mathbb{E}[X]^2\mathbb{E}[Y]^2",
      "Var(X*Y) == (Var(X) + Expect(X)**2)*(Var(Y) + Expect(Y)**2) - Expect(X)**2*Expect(Y)**2",
      {"note": "italic Var is the variance; E[X]^2 is (E[X])^2; true for independent X, Y"}),
-    ("variance of QK: top-left entry (inline)", r"\displaystyle \sum_{i=0}^{d_k} Q_{1,i} K_{i, 1}", "refuse: an expression, not a relation"),
+    ("variance of QK: top-left entry (inline)", r"\displaystyle \sum_{i=0}^{d_k} Q_{1,i} K_{i, 1}", "expr Sum(Q[1, i]*K[i, 1], (i, 0, d_k))"),
     ("variance of QK: one term", r"\mathbb{E}[Q_{1, i} K_{i, 1}] = \mathbb{E}[Q_{1, i}] \mathbb{E}[K_{i, 1}] = 0",
      "Expect(Q[1, i]*K[i, 1]) == Expect(Q[1, i])*Expect(K[i, 1]) == 0"),
     ("variance of QK: one term", r"Var(Q_{1, i} K_{i, 1}) = (Var(Q_{1, i}) + \mathbb{E}[Q_{1, i}]^2)(Var(K_{i, 1}) + \mathbb{E}[K_{i, 1}]^2) - \mathbb{E}[Q_{1, i}]^2\mathbb{E}[K_{i, 1}]^2 = 1",

@@ -148,7 +148,7 @@ DISPLAYS = [
     ("yarn blog (inline)", r"\alpha=1, \beta=32", "alpha == 1; beta == 32",
      {"note": "two statements separated by a comma"}),
     ("yarn blog (inline)", r"a = 0.07, b=1.0", "a == 0.07; b == 1.0"),
-    ("yarn blog (inline)", r"\dfrac{1}{\sqrt{t}}", _EXPR),
+    ("yarn blog (inline)", r"\dfrac{1}{\sqrt{t}}", "expr 1/sqrt(t)"),
     ("yarn blog (inline)", r"\dfrac{\text{ppl}(t) - \text{ppl}(t=1)}{\text{ppl}(t=1)}",
      "refuse: an expression, not a relation (t=1 inside ppl(...) names the value at t = 1)"),
 ]

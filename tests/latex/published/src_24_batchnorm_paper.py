@@ -11,7 +11,7 @@ _E = "E[.] (plain E) is the expectation over the training set (the text)"
 DISPLAYS = [
     ("sec. 1", r"\Theta = \arg\min_{\Theta} \frac{1}{N} \sum_{i=1}^{N} \ell(x_i, \Theta)",
      "refuse: an arg min over the parameters (a definition by optimisation)"),
-    ("sec. 1", r"\frac{1}{m} \frac{\partial \ell(x_i, \Theta)}{\partial \Theta}", _EXPR),
+    ("sec. 1", r"\frac{1}{m} \frac{\partial \ell(x_i, \Theta)}{\partial \Theta}", "expr Derivative(ell(x_i, Theta), Theta)/m"),
     ("sec. 1", r"\ell = F_2(F_1(u, \Theta_1), \Theta_2)", "ell == F_2(F_1(u, Theta_1), Theta_2)"),
     ("sec. 1 (inline)", r"x = F_1(u, \Theta_1)", "x == F_1(u, Theta_1)"),
     ("sec. 1", r"\ell = F_2(x, \Theta_2).", "ell == F_2(x, Theta_2)"),
