@@ -62,6 +62,8 @@ class Display:
     matrices: str = ""   # "Q:N,d K:N,d": names read as matrices of that shape
     vectors: str = ""    # "theta g": the names dot() and norm() treat as vectors
     note: str = ""
+    functions: str = ""  # "L g \\phi": names the source's text states are functions (--function)
+    macros: str = ""     # the source's own \\newcommand lines, expanded as in the user's .tex file
 
     @property
     def expects_refusal(self) -> bool:
@@ -97,7 +99,10 @@ def load_sources() -> list[Source]:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         key, title, where = module.SOURCE
-        displays = tuple(Display(key, *row[:3], **(row[3] if len(row) > 3 else {}))
+        # a source's \newcommand lines (its MACROS) hold for every display quoted from it
+        macros = getattr(module, "MACROS", "")
+        displays = tuple(Display(key, *row[:3], **{"macros": macros,
+                                                    **(row[3] if len(row) > 3 else {})})
                          for row in module.DISPLAYS)
         sources.append(Source(key, title, where, displays))
     return sources
@@ -268,16 +273,29 @@ def matrix_assumptions(matrices: str) -> list[str]:
     return out
 
 
-def _read(latex: str, matrices: str = ""):
+def _with_macros(latex: str, macros: str) -> str:
+    """The display after the source's macro definitions, as one .tex document."""
+    from symbolic.latex.document import DISPLAY_ENVIRONMENTS
+    stripped = latex.strip()
+    m = re.fullmatch(r"\\begin\{([a-z]+\*?)\}.*\\end\{\1\}", stripped, re.S)
+    if (m and m.group(1) in DISPLAY_ENVIRONMENTS) or stripped.startswith(("$$", "\\[")):
+        return f"{macros}\n{stripped}\n"
+    return f"{macros}\n\\begin{{equation}}{latex}\\end{{equation}}\n"
+
+
+def _read(latex: str, matrices: str = "", functions: str = "", macros: str = ""):
     """The reader's links as (lhs, relation name, rhs); runs inside a budgeted child.
 
     The display is read as the same display in a user's .tex file is (``read_display``: rows,
     labels, conditions, several statements), each of its claims by ``parse_chain`` with the
-    display's matrix declarations as assumptions. A display any part of which cannot be read
-    is refused as a whole: a partial reading would be another display.
+    display's matrix declarations as assumptions and its declared functions as a user gives
+    them with --function. With the source's macros the display is read as the display of a
+    document that defines them first (``read_document``: the same expansion as a user's .tex).
+    A display any part of which cannot be read is refused as a whole: a partial reading would
+    be another display.
     """
     from symbolic.errors import ParseError
-    from symbolic.latex.document import read_display
+    from symbolic.latex.document import read_display, read_document
     from symbolic.latex.parse import parse_assumptions, parse_chain
     declared = matrix_assumptions(matrices)
     if declared:
@@ -286,27 +304,30 @@ def _read(latex: str, matrices: str = ""):
         except ParseError as exc:
             # never read the display without its shapes: its matrices would be numbers
             raise ParseError(f"the display's matrix declarations cannot be read: {exc}") from None
-    chains = read_display(latex)
+    chains = read_document(_with_macros(latex, macros)) if macros else read_display(latex)
     if not chains:
         raise ParseError("no claim in the display")
     links = []
     for chain in chains:
         if chain.problem is not None:
             raise ParseError(chain.problem)
-        parsed = parse_chain(chain.latex, assumptions=declared + list(chain.assume))
+        parsed = parse_chain(chain.latex, assumptions=declared + list(chain.assume),
+                             functions=tuple(functions.split()))
         links += [(link.claim.lhs, link.claim.relation.name, link.claim.rhs)
                   for link in parsed.links]
     return links
 
 
-def read_bounded(latex: str, matrices: str = ""):
+def read_bounded(latex: str, matrices: str = "", functions: str = "", macros: str = ""):
     """("ok", links) | ("refused", message) | ("error", message), within PARSE_SECONDS."""
     from symbolic.budget import run_limited
-    result = run_limited(_read, latex, matrices, timeout_s=PARSE_SECONDS, memory_mb=2048)
+    result = run_limited(_read, latex, matrices, functions, macros, timeout_s=PARSE_SECONDS,
+                         memory_mb=2048)
     if result.status not in ("ok", "user-error"):
         # reading is deterministic: a child that died once (late in a long test process) is
         # read again in a fresh child, and only a second death counts as a crash
-        result = run_limited(_read, latex, matrices, timeout_s=PARSE_SECONDS, memory_mb=2048)
+        result = run_limited(_read, latex, matrices, functions, macros, timeout_s=PARSE_SECONDS,
+                             memory_mb=2048)
     if result.status == "ok":
         return "ok", result.value
     if result.status == "user-error":
@@ -594,7 +615,8 @@ def _show(links) -> str:
 
 def classify(display: Display) -> Outcome:
     """Read one display (bounded) and compare with its expected reading."""
-    status, value = read_bounded(display.latex, display.matrices)
+    status, value = read_bounded(display.latex, display.matrices, display.functions,
+                                 display.macros)
     if status == "refused":
         return Outcome(display, "refused", value.strip().splitlines()[0] if value else "")
     if status == "error":
