@@ -277,6 +277,11 @@ class NameRewriting:
                 self._no_bracket_after(items, j, r"%s{%s}" % (cmd, name), items[k].col)
                 return self._symbol(r"%s{%s}" % (cmd, name)), j
             return self._base(name), j
+        if cmd in _DISTINCT_FONTS and re.fullmatch(r"\\[a-z]+", name) and name[1:] in GREEK:
+            # a bold lowercase Greek letter (\boldsymbol{\theta}: a parameter vector) is a name
+            # of its own, like \boldsymbol{x}: not \theta, and never a function before brackets
+            self._no_bracket_after(items, j, r"%s{%s}" % (cmd, name), items[k].col)
+            return self._symbol(r"%s{%s}" % (cmd, name)), j
         name = _ALIASES.get(name, name)
         if ("\\" + name) in FUNCTIONS:
             # \operatorname{exp} is \exp: rewrite the run with the command in place of the font.
