@@ -13,6 +13,16 @@ from symbolic.latex.rewrite_tables import (
     _STATISTICS, _function_key, _is_letter)
 
 
+def _prime_marks(arg) -> int:
+    """How many primes a superscript holds when it holds only primes (``^\\prime``,
+    ``^{\\prime\\prime}``), else 0."""
+    items = arg.items if isinstance(arg, Group) and arg.kind == "brace" else (arg,)
+    solid = [x for x in items if not _space(x)]
+    if solid and all(isinstance(x, Tok) and x.text == r"\prime" for x in solid):
+        return len(solid)
+    return 0
+
+
 class NameRewriting:
     """Letters, names, numbers and scripts: a part of ``Rewriter``."""
 
@@ -146,6 +156,13 @@ class NameRewriting:
             primes += 1
         if primes:
             return self._prime(items, k, s, primes, scripts)
+        marks = [_prime_marks(a) for t, a in scripts if t == "^"]
+        if marks and marks[0] and s < len(items) and isinstance(items[s], Group) \
+                and items[s].kind == "paren":
+            # f^{\prime}(x) is f'(x): the same rule (a declared function at a variable, or refused)
+            rest = [(t, a) for t, a in scripts if t != "^"]
+            # (_prime finds the bracket after the primes: s - marks + marks)
+            return self._prime(items, k, s - marks[0], marks[0], rest)
         group = items[s] if s < len(items) else None
         if not (isinstance(group, Group) and group.kind == "paren"):
             return None
