@@ -43,7 +43,7 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
      "refuse: an outer product phi(K_j) V_j^T of vector-valued terms (a matrix S_i)"),
     ("eq. 11", r"Z_{i}=\sum_{j=1}^{i}\phi\left(K_{j}\right),",
      "Z[i] == Sum(phi(K[j]), (j, 1, i))",
-     {"note": "a sum of vectors, read entrywise (phi acts on each row K_j)"}),
+     {"functions": r"\phi", "note": "a sum of vectors, read entrywise (phi acts on each row K_j)"}),
     ("eq. 12", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top S_{i}}{\phi\left(Q_{i}\right)^\top Z_{i}}.", _FEAT),
     ("eq. 13", r"\nabla_{\phi\left(Q_{i}\right)}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top\right)^\top,", _GRAD),
     ("eq. 14", r"\nabla_{\phi\left(K_{i}\right)}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},", _GRAD),
