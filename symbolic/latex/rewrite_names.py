@@ -113,6 +113,19 @@ class NameRewriting:
                        f"{name} times (...): write {name} \\cdot (...) for a product, or give the "
                        f"function a plain name declared with --function")
 
+    def _not_a_declared_function(self, items, k, scripts) -> None:
+        """Refuse a declared function written without brackets (``L(x) \\le L x``): the name
+        would be read as a number beside the function of the same name (a loss L and a
+        constant L), or as the function's value at an unwritten argument."""
+        tok = items[k]
+        key = _function_key(tok.text)
+        sub = [a for t, a in scripts if t == "_"]
+        full = key + ("_{%s}" % self._subscript(sub[0]) if sub else "")
+        if key in self.functions or full.replace("{", "").replace("}", "") in self.functions:
+            raise fail(tok.text, tok.col, f"{tok.text} is declared a function but is written here "
+                       f"without brackets: write its argument, {tok.text}(x), or give the "
+                       f"quantity another name")
+
     def _prime(self, items, k, s, primes, scripts):
         """``f'(x)``, ``f''(x)`` of a declared function f: its derivatives at a variable x."""
         tok = items[k]
@@ -165,6 +178,7 @@ class NameRewriting:
             return self._prime(items, k, s - marks[0], marks[0], rest)
         group = items[s] if s < len(items) else None
         if not (isinstance(group, Group) and group.kind == "paren"):
+            self._not_a_declared_function(items, k, scripts)
             return None
         name, key = tok.text, _function_key(tok.text)
         sub = [a for t, a in scripts if t == "_"]
