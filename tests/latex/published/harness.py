@@ -20,6 +20,11 @@ ours and trusted; the formula under test is only ever given to the reader):
 * matrices are declared per display (``matrices="Q:N,d K:N,d"``) and then read as SymPy
   matrix symbols of that shape; ``X.T`` is the transpose.
 
+What the source's own text states may be handed to the reader, as a user would: functions
+(``functions="L g \\phi"``, as ``--function``, only names the text says are functions: "the loss
+L(theta)") and the source's macros (a module's ``MACROS``, its own ``\\newcommand`` lines,
+expanded by the reader's macro code as in the user's .tex file).
+
 A display is classified as
 
 * ``read``: the reader returned as many links as expected, each with the expected relation and
