@@ -13,6 +13,16 @@ from symbolic.latex.rewrite_tables import (
     _STATISTICS, _function_key, _is_letter)
 
 
+def _prime_marks(arg) -> int:
+    """How many primes a superscript holds when it holds only primes (``^\\prime``,
+    ``^{\\prime\\prime}``), else 0."""
+    items = arg.items if isinstance(arg, Group) and arg.kind == "brace" else (arg,)
+    solid = [x for x in items if not _space(x)]
+    if solid and all(isinstance(x, Tok) and x.text == r"\prime" for x in solid):
+        return len(solid)
+    return 0
+
+
 class NameRewriting:
     """Letters, names, numbers and scripts: a part of ``Rewriter``."""
 
@@ -103,6 +113,19 @@ class NameRewriting:
                        f"{name} times (...): write {name} \\cdot (...) for a product, or give the "
                        f"function a plain name declared with --function")
 
+    def _not_a_declared_function(self, items, k, scripts) -> None:
+        """Refuse a declared function written without brackets (``L(x) \\le L x``): the name
+        would be read as a number beside the function of the same name (a loss L and a
+        constant L), or as the function's value at an unwritten argument."""
+        tok = items[k]
+        key = _function_key(tok.text)
+        sub = [a for t, a in scripts if t == "_"]
+        full = key + ("_{%s}" % self._subscript(sub[0]) if sub else "")
+        if key in self.functions or full.replace("{", "").replace("}", "") in self.functions:
+            raise fail(tok.text, tok.col, f"{tok.text} is declared a function but is written here "
+                       f"without brackets: write its argument, {tok.text}(x), or give the "
+                       f"quantity another name")
+
     def _prime(self, items, k, s, primes, scripts):
         """``f'(x)``, ``f''(x)`` of a declared function f: its derivatives at a variable x."""
         tok = items[k]
@@ -146,8 +169,16 @@ class NameRewriting:
             primes += 1
         if primes:
             return self._prime(items, k, s, primes, scripts)
+        marks = [_prime_marks(a) for t, a in scripts if t == "^"]
+        if marks and marks[0] and s < len(items) and isinstance(items[s], Group) \
+                and items[s].kind == "paren":
+            # f^{\prime}(x) is f'(x): the same rule (a declared function at a variable, or refused)
+            rest = [(t, a) for t, a in scripts if t != "^"]
+            # (_prime finds the bracket after the primes: s - marks + marks)
+            return self._prime(items, k, s - marks[0], marks[0], rest)
         group = items[s] if s < len(items) else None
         if not (isinstance(group, Group) and group.kind == "paren"):
+            self._not_a_declared_function(items, k, scripts)
             return None
         name, key = tok.text, _function_key(tok.text)
         sub = [a for t, a in scripts if t == "_"]
@@ -277,6 +308,11 @@ class NameRewriting:
                 self._no_bracket_after(items, j, r"%s{%s}" % (cmd, name), items[k].col)
                 return self._symbol(r"%s{%s}" % (cmd, name)), j
             return self._base(name), j
+        if cmd in _DISTINCT_FONTS and re.fullmatch(r"\\[a-z]+", name) and name[1:] in GREEK:
+            # a bold lowercase Greek letter (\boldsymbol{\theta}: a parameter vector) is a name
+            # of its own, like \boldsymbol{x}: not \theta, and never a function before brackets
+            self._no_bracket_after(items, j, r"%s{%s}" % (cmd, name), items[k].col)
+            return self._symbol(r"%s{%s}" % (cmd, name)), j
         name = _ALIASES.get(name, name)
         if ("\\" + name) in FUNCTIONS:
             # \operatorname{exp} is \exp: rewrite the run with the command in place of the font.

@@ -21,6 +21,11 @@ ours and trusted; the formula under test is only ever given to the reader):
 * matrices are declared per display (``matrices="Q:N,d K:N,d"``) and then read as SymPy
   matrix symbols of that shape; ``X.T`` is the transpose.
 
+What the source's own text states may be handed to the reader, as a user would: functions
+(``functions="L g \\phi"``, as ``--function``, only names the text says are functions: "the loss
+L(theta)") and the source's macros (a module's ``MACROS``, its own ``\\newcommand`` lines,
+expanded by the reader's macro code as in the user's .tex file).
+
 A display is classified as
 
 * ``read``: the reader returned as many links as expected, each with the expected relation and
@@ -64,6 +69,8 @@ class Display:
     matrices: str = ""   # "Q:N,d K:N,d": names read as matrices of that shape
     vectors: str = ""    # "theta g": the names dot() and norm() treat as vectors
     note: str = ""
+    functions: str = ""  # "L g \\phi": names the source's text states are functions (--function)
+    macros: str = ""     # the source's own \\newcommand lines, expanded as in the user's .tex file
 
     @property
     def expects_refusal(self) -> bool:
@@ -99,7 +106,10 @@ def load_sources() -> list[Source]:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         key, title, where = module.SOURCE
-        displays = tuple(Display(key, *row[:3], **(row[3] if len(row) > 3 else {}))
+        # a source's \newcommand lines (its MACROS) hold for every display quoted from it
+        macros = getattr(module, "MACROS", "")
+        displays = tuple(Display(key, *row[:3], **{"macros": macros,
+                                                    **(row[3] if len(row) > 3 else {})})
                          for row in module.DISPLAYS)
         sources.append(Source(key, title, where, displays))
     return sources
@@ -275,16 +285,29 @@ def matrix_assumptions(matrices: str) -> list[str]:
     return out
 
 
-def _read(latex: str, matrices: str = ""):
+def _with_macros(latex: str, macros: str) -> str:
+    """The display after the source's macro definitions, as one .tex document."""
+    from symbolic.latex.document import DISPLAY_ENVIRONMENTS
+    stripped = latex.strip()
+    m = re.fullmatch(r"\\begin\{([a-z]+\*?)\}.*\\end\{\1\}", stripped, re.S)
+    if (m and m.group(1) in DISPLAY_ENVIRONMENTS) or stripped.startswith(("$$", "\\[")):
+        return f"{macros}\n{stripped}\n"
+    return f"{macros}\n\\begin{{equation}}{latex}\\end{{equation}}\n"
+
+
+def _read(latex: str, matrices: str = "", functions: str = "", macros: str = ""):
     """The reader's links as (lhs, relation name, rhs); runs inside a budgeted child.
 
     The display is read as the same display in a user's .tex file is (``read_display``: rows,
     labels, conditions, several statements), each of its claims by ``parse_chain`` with the
-    display's matrix declarations as assumptions. A display any part of which cannot be read
-    is refused as a whole: a partial reading would be another display.
+    display's matrix declarations as assumptions and its declared functions as a user gives
+    them with --function. With the source's macros the display is read as the display of a
+    document that defines them first (``read_document``: the same expansion as a user's .tex).
+    A display any part of which cannot be read is refused as a whole: a partial reading would
+    be another display.
     """
     from symbolic.errors import ParseError
-    from symbolic.latex.document import read_display
+    from symbolic.latex.document import read_display, read_document
     from symbolic.latex.parse import has_relation, parse_assumptions, parse_chain, parse_expression
     declared = matrix_assumptions(matrices)
     if declared:
@@ -293,7 +316,7 @@ def _read(latex: str, matrices: str = ""):
         except ParseError as exc:
             # never read the display without its shapes: its matrices would be numbers
             raise ParseError(f"the display's matrix declarations cannot be read: {exc}") from None
-    chains = read_display(latex)
+    chains = read_document(_with_macros(latex, macros)) if macros else read_display(latex)
     if not chains:
         raise ParseError("no claim in the display")
     links = []
@@ -302,23 +325,27 @@ def _read(latex: str, matrices: str = ""):
             raise ParseError(chain.problem)
         if not has_relation(chain.latex):
             # no relation: the display is read as one expression ("EXPR" pairs it with itself)
-            value = parse_expression(chain.latex, assumptions=declared + list(chain.assume)).value
+            value = parse_expression(chain.latex, assumptions=declared + list(chain.assume),
+                                     functions=tuple(functions.split())).value
             links.append((value, "EXPR", value))
             continue
-        parsed = parse_chain(chain.latex, assumptions=declared + list(chain.assume))
+        parsed = parse_chain(chain.latex, assumptions=declared + list(chain.assume),
+                             functions=tuple(functions.split()))
         links += [(link.claim.lhs, link.claim.relation.name, link.claim.rhs)
                   for link in parsed.links]
     return links
 
 
-def read_bounded(latex: str, matrices: str = ""):
+def read_bounded(latex: str, matrices: str = "", functions: str = "", macros: str = ""):
     """("ok", links) | ("refused", message) | ("error", message), within PARSE_SECONDS."""
     from symbolic.budget import run_limited
-    result = run_limited(_read, latex, matrices, timeout_s=PARSE_SECONDS, memory_mb=2048)
+    result = run_limited(_read, latex, matrices, functions, macros, timeout_s=PARSE_SECONDS,
+                         memory_mb=2048)
     if result.status not in ("ok", "user-error"):
         # reading is deterministic: a child that died once (late in a long test process) is
         # read again in a fresh child, and only a second death counts as a crash
-        result = run_limited(_read, latex, matrices, timeout_s=PARSE_SECONDS, memory_mb=2048)
+        result = run_limited(_read, latex, matrices, functions, macros, timeout_s=PARSE_SECONDS,
+                             memory_mb=2048)
     if result.status == "ok":
         return "ok", result.value
     if result.status == "user-error":
@@ -613,7 +640,8 @@ def _show(links) -> str:
 
 def classify(display: Display) -> Outcome:
     """Read one display (bounded) and compare with its expected reading."""
-    status, value = read_bounded(display.latex, display.matrices)
+    status, value = read_bounded(display.latex, display.matrices, display.functions,
+                                 display.macros)
     if status == "refused":
         return Outcome(display, "refused", value.strip().splitlines()[0] if value else "")
     if status == "error":

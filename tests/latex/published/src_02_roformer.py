@@ -129,9 +129,9 @@ R_{g}({\boldsymbol{x}}_{q},{\boldsymbol{x}}_{k},n-m) & =R_{g}({\boldsymbol{x}}_{
     ("eq. 28", r"\Theta_{f}({\boldsymbol{x}}_{\{q,k\}},m)=\phi(m)+\theta_{\{q,k\}},",
      "refuse: x_{\\{q,k\\}} and theta_{\\{q,k\\}} stand for two objects at once"),
     ("eq. 29", r"\phi(m+1)-\phi(m)=\Theta_{g}({\boldsymbol{x}}_{q},{\boldsymbol{x}}_{k},1)+\theta_{q}-\theta_{k},",
-     "phi(m + 1) - phi(m) == Theta_g(x[q], x[k], 1) + theta[q] - theta[k]"),
+     "phi(m + 1) - phi(m) == Theta_g(x[q], x[k], 1) + theta[q] - theta[k]", {"functions": r"\phi \Theta_g"}),
     ("eq. 30", r"\phi(m)=m\theta+\gamma,", "phi(m) == m*theta + gamma",
-     {"note": "gamma is a free real constant here (the text: theta, gamma in R), not Euler's"}),
+     {"functions": r"\phi", "note": "gamma is a free real constant here (the text: theta, gamma in R), not Euler's"}),
     ("eq. 31", r"""\begin{aligned}
 f_{q}({\boldsymbol{x}}_{q},m) & =\|{\boldsymbol{q}}\|e^{i\theta_{q}+m\theta+\gamma}={\boldsymbol{q}}e^{i(m\theta+\gamma)}, \\
 f_{k}({\boldsymbol{x}}_{k},n) & =\|{\boldsymbol{k}}\|e^{i\theta_{k}+n\theta+\gamma}={\boldsymbol{k}}e^{i(n\theta+\gamma)}.
@@ -196,7 +196,7 @@ x_{d-1}\end{pmatrix}\otimes\begin{pmatrix}\sin{m\theta_{1}}\\
     ("sec. 3.3 (inline)", r"\operatorname{sim}({\boldsymbol{q}}_{m},{\boldsymbol{k}}_{n})=\exp({\boldsymbol{q}}_{m}^\top{\boldsymbol{k}}_{n}/\sqrt{d})",
      "sim(q[m], k[n]) == exp(dot(q[m], k[n])/sqrt(d))"),
     ("sec. 3.3 (inline)", r"\phi(x)=\varphi(x)=\operatorname{elu}(x)+1",
-     "phi(x) == varphi(x) == elu(x) + 1"),
+     "phi(x) == varphi(x) == elu(x) + 1", {"functions": r"\phi \varphi"}),
     ("sec. 3.4.3 (inline)", r"h_{i}={\boldsymbol{q}}_{[2i:2i+1]}{\boldsymbol{k}}_{[2i:2i+1]}^{*}",
      "refuse: slices q_{[2i:2i+1]} read as complex numbers"),
     ("sec. 2.3 (inline)", r"r=\mathrm{clip}(m-n,r_{\min},r_{\max})",

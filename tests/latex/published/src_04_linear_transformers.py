@@ -12,7 +12,7 @@ _GRAD = ("refuse: a gradient with respect to a vector-valued expression (nabla_{
 
 DISPLAYS = [
     ("eq. 1", r"T_{l}(x)=f_{l}(A_{l}(x)+x).", "T_l(x) == f_l(A_l(x) + x)",
-     {"note": "x is a sequence (matrix); the composition reads the same as a scalar one"}),
+     {"functions": r"T_l f_l A_l", "note": "x is a sequence (matrix); the composition reads the same as a scalar one"}),
     ("eq. 2", r"""\begin{aligned}
 Q & =xW_{Q}, \\
 K & =xW_{K}, \\
@@ -33,7 +33,7 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
     ("eq. 6", r"\left(\phi\left(Q\right)\phi\left(K\right)^\top\right)V=\phi\left(Q\right)\left(\phi\left(K\right)^\top V\right).",
      "(MatFn(phi, Q)*MatFn(phi, K).T)*V == MatFn(phi, Q)*(MatFn(phi, K).T*V)",
      {"matrices": "Q:N,D K:N,D V:N,M", "note": "phi is applied row-wise"}),
-    ("eq. 7", r"\phi\left(x\right)=\mathrm{elu}(x)+1,", "phi(x) == elu(x) + 1"),
+    ("eq. 7", r"\phi\left(x\right)=\mathrm{elu}(x)+1,", "phi(x) == elu(x) + 1", {"functions": r"\phi"}),
     ("sec. 3.2.1 (inline)", r"N>D^{2}", "N > D**2"),
     ("sec. 3.3 (inline)", r"j\leq i", "j <= i"),
     ("eq. 8", r"V^{\prime}_{i}=\frac{\sum_{j=1}^{i}\mathrm{sim}\left(Q_{i},K_{j}\right)V_{j}}{\sum_{j=1}^{i}\mathrm{sim}\left(Q_{i},K_{j}\right)}.",
@@ -43,7 +43,7 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
      "refuse: an outer product phi(K_j) V_j^T of vector-valued terms (a matrix S_i)"),
     ("eq. 11", r"Z_{i}=\sum_{j=1}^{i}\phi\left(K_{j}\right),",
      "Z[i] == Sum(phi(K[j]), (j, 1, i))",
-     {"note": "a sum of vectors, read entrywise (phi acts on each row K_j)"}),
+     {"functions": r"\phi", "note": "a sum of vectors, read entrywise (phi acts on each row K_j)"}),
     ("eq. 12", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top S_{i}}{\phi\left(Q_{i}\right)^\top Z_{i}}.", _FEAT),
     ("eq. 13", r"\nabla_{\phi\left(Q_{i}\right)}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top\right)^\top,", _GRAD),
     ("eq. 14", r"\nabla_{\phi\left(K_{i}\right)}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},", _GRAD),

@@ -76,6 +76,6 @@ DISPLAYS = [
      "refuse: norms of slices g_{1:T,i}"),
     ("sec. 4 (inline)", r"\sum_{i=1}^{d} \|g_{1:T,i}\|_2 << dG_\infty \sqrt{T}", "refuse: '<<' (much less than) is informal; slices"),
     ("cor. 4.2", r"\frac{R(T)}{T} = O\left(\frac{1}{\sqrt{T}}\right)", _BIGO),
-    ("cor. 4.2 (inline)", r"\lim_{T \to \infty} \frac{R(T)}{T} = 0", "Limit(R(T)/T, T, oo) == 0"),
+    ("cor. 4.2 (inline)", r"\lim_{T \to \infty} \frac{R(T)}{T} = 0", "Limit(R(T)/T, T, oo) == 0", {"functions": r"R"}),
     ("sec. 4 (inline)", r"O(\log d\sqrt{T})", "refuse: an expression, not a relation"),
 ]

@@ -10,7 +10,7 @@ _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 DISPLAYS = [
     ("LN eq. 1 (as quoted)", r"a_i^l = {w_i^l}^{\top} h^l  \qquad \qquad  h_i^{l+1} = f(a_i^l + b_i^l)",
      "a[i, l] == dot(w[i, l], h[l]); h[i, l + 1] == f(a[i, l] + b[i, l])",
-     {"vectors": "w h",
+     {"functions": r"f", "vectors": "w h",
       "note": "two statements separated by \\qquad; superscripts l, l+1 are layer labels; "
               "{w_i^l}^T h^l is the inner product of the weight vector of unit i with h^l"}),
     ("LN eq. 2 (as quoted)", r"""\bar{a}_i^l = \frac{g_i^l}{\sigma_i^l} (a_i^l - \mu_i^l)  \qquad 

@@ -48,6 +48,6 @@ DISPLAYS = [
     ("sec. 2.1 (inline)", r"b = 10000", "b == 10000"),
     ("sec. 2.1 (inline)", r"\text{Re}(\mathbf{q}^* \mathbf{k})", _EXPR),
     ("sec. 2.2 (inline)", r"L' > L", "Lprime > L"),
-    ("sec. 2.3 (inline)", r"g(m) = m/s", "g(m) == m/s"),
-    ("sec. 2.3 (inline)", r"h(\theta_d) = \theta_d", "h(theta[d]) == theta[d]"),
+    ("sec. 2.3 (inline)", r"g(m) = m/s", "g(m) == m/s", {"functions": r"g"}),
+    ("sec. 2.3 (inline)", r"h(\theta_d) = \theta_d", "h(theta[d]) == theta[d]", {"functions": r"h"}),
 ]

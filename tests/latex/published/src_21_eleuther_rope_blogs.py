@@ -52,19 +52,19 @@ DISPLAYS = [
      {"note": "the derivation is coordinate-wise (the text): q, k are single coordinates here and "
               "R_f(x, 0) = x, so the last side is the product q k"}),
     ("rotary: derivation (inline)", r"R_f(\mathbf{x}, y) = \mathbf{x}", "R_f(x, y) == x"),
-    ("rotary: derivation (inline)", r"\Theta(\mathbf{x}) = \Theta_f(\mathbf{x}, 0)", "Theta(x) == Theta_f(x, 0)"),
+    ("rotary: derivation (inline)", r"\Theta(\mathbf{x}) = \Theta_f(\mathbf{x}, 0)", "Theta(x) == Theta_f(x, 0)", {"functions": r"\Theta \Theta_f"}),
     ("rotary: derivation, angles", r"\Theta_f(\mathbf{q}, m) - \Theta_f(\mathbf{k}, m) = \Theta_g(\mathbf{q}, \mathbf{k}, 0) = \Theta_f(\mathbf{q}, 0) - \Theta_f(\mathbf{k}, 0) = \Theta(\mathbf{q}) - \Theta(\mathbf{k})",
-     "Theta_f(q, m) - Theta_f(k, m) == Theta_g(q, k, 0) == Theta_f(q, 0) - Theta_f(k, 0) == Theta(q) - Theta(k)"),
+     "Theta_f(q, m) - Theta_f(k, m) == Theta_g(q, k, 0) == Theta_f(q, 0) - Theta_f(k, 0) == Theta(q) - Theta(k)", {"functions": r"\Theta \Theta_f \Theta_g"}),
     ("rotary: derivation (inline)", r"\Theta_f(\mathbf{q}, m) - \Theta(\mathbf{q}) = \Theta_f(\mathbf{k}, m) - \Theta(\mathbf{k})",
-     "Theta_f(q, m) - Theta(q) == Theta_f(k, m) - Theta(k)"),
+     "Theta_f(q, m) - Theta(q) == Theta_f(k, m) - Theta(k)", {"functions": r"\Theta \Theta_f"}),
     ("rotary: derivation (inline)", r"\Theta_f(\mathbf{x}, y) = \Theta(\mathbf{x}) + \varphi(y)",
-     "Theta_f(x, y) == Theta(x) + varphi(y)"),
+     "Theta_f(x, y) == Theta(x) + varphi(y)", {"functions": r"\Theta_f \Theta \varphi"}),
     ("rotary: derivation (inline)", r"m = n + 1", "m == n + 1"),
     ("rotary: derivation, m = n + 1", r"\varphi(m) - \varphi(m-1) = \Theta_g(\mathbf{q}, \mathbf{k}, 1) + \Theta(\mathbf{q}) - \Theta(\mathbf{k})",
-     "varphi(m) - varphi(m - 1) == Theta_g(q, k, 1) + Theta(q) - Theta(k)"),
-    ("rotary: derivation (inline)", r"\varphi(0)=0", "varphi(0) == 0"),
-    ("rotary: derivation (inline)", r"\varphi(1)=\theta", "varphi(1) == theta"),
-    ("rotary: derivation (inline)", r"\varphi(m)=m\theta", "varphi(m) == m*theta"),
+     "varphi(m) - varphi(m - 1) == Theta_g(q, k, 1) + Theta(q) - Theta(k)", {"functions": r"\varphi \Theta_g \Theta"}),
+    ("rotary: derivation (inline)", r"\varphi(0)=0", "varphi(0) == 0", {"functions": r"\varphi"}),
+    ("rotary: derivation (inline)", r"\varphi(1)=\theta", "varphi(1) == theta", {"functions": r"\varphi"}),
+    ("rotary: derivation (inline)", r"\varphi(m)=m\theta", "varphi(m) == m*theta", {"functions": r"\varphi"}),
     ("rotary: final formula", r"""\begin{equation}
     f(\mathbf{q}, m) = R_f(\mathbf{q}, m)e^{i\Theta_f(\mathbf{q}, m)}=\mathbf{q}e^{i(\Theta(\mathbf{q})+m\mathbf{\theta})} = \sum_{j=0}^{d/2} q_je^{im\theta_j} \vec{e_j}
 \end{equation}""",
@@ -107,17 +107,17 @@ DISPLAYS = [
      "misprint for \\theta_d)"),
     ("yarn blog: position interpolation", r"g(m) = m/s, \quad h(\theta_d) = \theta_d,",
      "g(m) == m/s; h(theta[d]) == theta[d]",
-     {"note": "two definitions separated by \\quad"}),
+     {"functions": r"g h", "note": "two definitions separated by \\quad"}),
     ("yarn blog: NTK-aware", r"b' = b \cdot s^{\frac{|D|}{|D| - 2}}.", "bprime == b*s**(Abs(D)/(Abs(D) - 2))",
      {"note": "b' is a new base (a prime, not a derivative); |D| the hidden dimension"}),
     ("yarn blog: NTK-aware", r"g(m) = m, ~ h(\theta_d) = b'^{-2d/|D|}.",
-     "g(m) == m; h(theta[d]) == bprime**(-2*d/Abs(D))"),
+     "g(m) == m; h(theta[d]) == bprime**(-2*d/Abs(D))", {"functions": r"g h"}),
     ("yarn blog: wavelength", r"\lambda_d = 2\pi b’^{\frac{2d}{|D|}}.", "lamda[d] == 2*pi*bprime**(2*d/Abs(D))",
      {"note": "’ (a typographic apostrophe) stands for the prime of b'; refusing it is also "
               "acceptable"}),
     ("yarn blog: NTK-by-parts", r"h(\theta_d) = (1 - \gamma)\dfrac{\theta_d}{s} + \gamma\theta_d,",
      "h(theta[d]) == (1 - gamma)*theta[d]/s + gamma*theta[d]",
-     {"note": "gamma is the ramp value (a free parameter), not Euler's constant"}),
+     {"functions": r"h", "note": "gamma is the ramp value (a free parameter), not Euler's constant"}),
     ("yarn blog: ramp function", r"""\begin{cases}
     0, &\text{if } r < \alpha\\
     1, &\text{if } r > \beta\\

@@ -17,7 +17,7 @@ DISPLAYS = [
     ("sec. 1", r"\ell = F_2(x, \Theta_2).", "ell == F_2(x, Theta_2)"),
     ("sec. 1", r"\Theta_2 \leftarrow \Theta_2 - \frac{\alpha}{m} \sum_{i=1}^{m} \frac{\partial F_2(x_i, \Theta_2)}{\partial \Theta_2}",
      "refuse: an algorithm step (assignment with \\leftarrow), not a claim"),
-    ("sec. 1 (inline)", r"g(x) = \frac{1}{1+\exp(-x)}", "g(x) == 1/(1 + exp(-x))"),
+    ("sec. 1 (inline)", r"g(x) = \frac{1}{1+\exp(-x)}", "g(x) == 1/(1 + exp(-x))", {"functions": r"g"}),
     ("sec. 1 (inline)", r"ReLU(x) = max(x, 0)",
      "refuse: 'max' without a backslash is the italic product m a x (and ReLU an italic letter run)"),
     ("sec. 2 (inline)", r"\hat{x} = x - E[x]", "xhat == x - Expect(x)", {"note": _E}),

@@ -18,7 +18,7 @@ DISPLAYS = [
     ("first-order: Taylor", r"""J(\theta) = J(\theta_0) + \nabla J(\theta_0)^T(\theta - \theta_0) + \frac{1}{2}(\theta - \theta_0)^T H(\theta - \theta_0) """, _GRAD),
     ("first-order: descent step", r"""J(\theta - \eta g) = J(\theta ) -  \eta g^Tg \leq J(\theta)""",
      "J(theta - eta*g) == J(theta) - eta*dot(g, g) <= J(theta)",
-     {"vectors": "theta g", "note": "theta, g are vectors (g^T g their inner product); as printed "
+     {"functions": r"J", "vectors": "theta g", "note": "theta, g are vectors (g^T g their inner product); as printed "
               "the first link is a first-order approximation written with '=': read faithfully"}),
     ("learning-rate decay: exponential", r"""\eta_t = \eta_0 \cdot e^{-\alpha t}""", "eta[t] == eta[0]*exp(-alpha*t)"),
     ("learning-rate decay: inverse", r"""\eta_t = \frac{\eta_0}{1+\alpha t}""", "eta[t] == eta[0]/(1 + alpha*t)"),
@@ -42,7 +42,7 @@ DISPLAYS = [
 \end{aligned}""", _GRAD + "; the rows carry justifications in text"),
     ("convergence: per step", r"""J\left(\theta^t\right)-J\left(\theta^*\right) \leq \frac{1}{2 \eta}\left(\left\|\theta^t-\theta^*\right\|^2-\left\|\theta^{t+1}-\theta^*\right\|^2\right)+\frac{\eta}{2} L^2""",
      "J(theta[t]) - J(thetastar) <= (norm(theta[t] - thetastar)**2 - norm(theta[t + 1] - thetastar)**2)/(2*eta) + eta/2*L**2",
-     {"vectors": _V, "note": "superscripts t, t+1 are iterate labels, theta^* the minimiser"}),
+     {"functions": r"J", "vectors": _V, "note": "superscripts t, t+1 are iterate labels, theta^* the minimiser"}),
     ("convergence (inline)", r"\max _{\theta, \theta^{\prime}}\left(\left\|\theta-\theta^{\prime}\right\|\right) \leq R",
      "refuse: a maximum over pairs of points of a domain (a set), not over an index range"),
     ("convergence (inline)", r"t \in\{0,1, \ldots, T-1\}", "refuse: a membership in a set written with an ellipsis"),
@@ -56,7 +56,7 @@ DISPLAYS = [
     ("convergence (inline)", r"\eta = \frac{R}{L\sqrt{T}}", "eta == R/(L*sqrt(T))"),
     ("convergence: rate", r"""\frac{1}{T} \sum_t J\left(\theta^t\right)-J\left(\theta^*\right) \leq \frac{L}{R} \sqrt{T}""",
      "Sum(J(theta[t]), (t, 1, N_t))/T - J(thetastar) <= L/R*sqrt(T)",
-     {"vectors": _V, "note": "the sum over t has no printed range; as printed the right side is "
+     {"functions": r"J", "vectors": _V, "note": "the sum over t has no printed range; as printed the right side is "
               "L sqrt(T)/R (the derivation gives R L/sqrt(T)): read faithfully"}),
     ("second-order: eigendecomposition", r"""H = Q \Lambda Q^T \quad \text{and} \quad H^{-1} = Q \Lambda^{-1} Q^T""",
      "H == Q*Lambda*Q.T; H**-1 == Q*Lambda**-1*Q.T",
