@@ -15,7 +15,7 @@ _LIMIT_OPERATORS = frozenset([r"\sum", r"\prod", r"\int", r"\oint", r"\coprod", 
 
 
 def _limit_of_operator(items, caret) -> bool:
-    """Whether the ^ at caret is the upper limit of \sum, \prod, \int (after its lower limit)."""
+    """Whether the ^ at caret is the upper limit of \\sum, \\prod, \\int (after its lower limit)."""
     k = caret - 1
     while k >= 0 and _space(items[k]):
         k -= 1

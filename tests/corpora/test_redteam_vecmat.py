@@ -131,3 +131,95 @@ def test_pm_upper_then_lower_signs():
     assert lower.latex.replace(" ", "") == r"\tan(u-v)=\frac{\tanu-\tanv}{1+\tanu\tanv}"
     one, two = _chains(r"\cos(x \pm y) = {{\cos x \cos y \mp \sin x \sin y} \over 1}")
     assert "+" in one.latex.split("=")[0] and "-" in two.latex.split("=")[0]
+
+
+# -- norms of signed sums of vectors: \|u - v\| --------------------------------------------------------
+NORM_FALSE = [
+    r"\|x + y\| = \|x\| + \|y\|",                  # only for parallel vectors
+    r"\|x - y\| = \|x\| - \|y\|",                  # x = 0, y != 0: left > 0 > right
+    r"\|x - y\|^2 = \|x\|^2 + \|y\|^2",            # misses -2 x^T y
+    r"\|x - y\| \le \|x\| - \|y\|",                # x = 0, y != 0
+    r"\|x_i - x_j\| = \|x_i\| + \|x_j\|",
+    r"\|x - y - z\| = \|x - y\| + \|z\|",
+    r"\|x + y\| = \|x - y\|",                      # only when x^T y = 0
+]
+
+NORM_TRUE = [
+    r"\|x - y\| = \|y - x\|",
+    r"\|x + y\| \le \|x\| + \|y\|",               # the triangle inequality (may stay undecided)
+    r"\|x - y\|^2 = \|x\|^2 - 2 x^\top y + \|y\|^2",
+]
+
+NORM_REFUSED = [
+    r"\|x - y\| = |x - y|",                        # x a vector on the left, a number on the right
+    r"\|x\| = x",
+    r"\|x_i - y\| = x_i - y",
+    r"\|d - x\| = 1",                              # d is the dimension of the vectors
+    r"\|x - 2y\| = 1",                             # a factor beside a vector: number or vector?
+    r"\|x \cdot y - z\| = 1",
+    r"\|\theta_t - \eta g_t\| = 1",
+    r"\|x - y\|_1 = 1",                            # not the Euclidean norm
+]
+
+# -- ^T after \sum_{..}: an upper limit, not a transpose ----------------------------------------------
+LIMIT_FALSE = [
+    r"\sum_{t=1}^T t = \frac{T^2}{2}",
+    r"\sum_{t=1}^T 1 = T + 1",
+    r"\prod_{t=1}^T 2 = 2T",
+]
+
+LIMIT_TRUE = [
+    r"\sum_{t=1}^T t = \frac{T(T+1)}{2}",
+    r"\sum_{t=1}^T \frac{1}{T} = 1",
+]
+
+LIMIT_REFUSED = [
+    r"\sum_{t=1}^T x_t^T y = 1",                  # x_t^T beside a count T: transpose or power?
+    r"q^T k = \sum_{j=1}^T 1",
+    r"\sum_{t=1}^{T} a_t^{T} b = 0",
+]
+
+
+def _verdicts(latex):
+    try:
+        return [o.verdict for _, o in check_chain(latex, config=CONFIG)]
+    except StepcheckError:
+        return None
+
+
+@pytest.mark.parametrize("latex", NORM_FALSE + LIMIT_FALSE)
+def test_false_norm_or_limit_claim_not_accepted(latex):
+    verdicts = _verdicts(latex)
+    assert verdicts is None or not all(v in ACCEPTING for v in verdicts), verdicts
+
+
+@pytest.mark.parametrize("latex", NORM_TRUE + LIMIT_TRUE)
+def test_true_norm_or_limit_claim_read_and_not_refuted(latex):
+    parse_chain(latex)                              # read, not refused
+    verdicts = _verdicts(latex)
+    assert verdicts is not None and Verdict.REFUTED not in verdicts, verdicts
+
+
+@pytest.mark.parametrize("latex", NORM_REFUSED + LIMIT_REFUSED)
+def test_ambiguous_norm_or_limit_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex)
+
+
+def test_norm_of_a_difference_reads_componentwise():
+    """\\|theta_{t+1} - theta_t\\| is sqrt(sum over nu of (theta[t+1, nu] - theta[t, nu])^2)."""
+    import sympy
+    from symbolic.latex.vectors import COMPONENT, DIMENSION
+    lhs = parse_chain(r"\|\theta_{t+1} - \theta_t\| = 1").links[0].claim.lhs
+    theta = sympy.IndexedBase("theta", real=True)
+    t = sympy.Symbol("t", integer=True)
+    want = sympy.sqrt(sympy.Sum((theta[t + 1, COMPONENT] - theta[t, COMPONENT]) ** 2,
+                                (COMPONENT, 1, DIMENSION)))
+    assert sympy.simplify(lhs.doit() - want.doit()) == 0 or str(lhs) == str(want), lhs
+
+
+def test_sum_to_T_reads_its_limit():
+    claim = parse_chain(r"\sum_{t=1}^T \frac{1}{\sqrt{t}} \le 2\sqrt{T}").links[0].claim
+    import sympy
+    (limit,) = claim.lhs.limits
+    assert str(limit[2]) == "T" and isinstance(claim.lhs, sympy.Sum)
