@@ -72,6 +72,7 @@ class Context:
     notes: set = field(default_factory=set)         # readings a user should see ("i is ...")
     base_ranges: dict = field(default_factory=dict)   # x -> (lo, hi) of an unlimited sum over x_j
     i_ordered: bool = False                         # "j \le i": i is compared, so it is real
+    normed: set = field(default_factory=set)        # names of vectors under a norm \|x - y\|
 
     # -- pass 1 ---------------------------------------------------------------------------
     def add_calls(self, calls, parse) -> None:
@@ -94,10 +95,15 @@ class Context:
             self.ranges.setdefault(args[0].name, (args[1], args[2]))
         elif tag in ("SCZsumn", "SCZprodn", "SCZmax", "SCZmin", "SCZsumx"):
             self._bind(args[0], args[1])
-        elif tag in ("SCZdot", "SCZdotl", "SCZnorm"):
+        elif tag in ("SCZdot", "SCZdotl", "SCZnorm", "SCZnormc"):
             self.has_dot = True
-            for vec in args[:2] if tag != "SCZnorm" else args[:1]:
+            for vec in args[1::2] if tag == "SCZnormc" else args[:2] if tag != "SCZnorm" else args[:1]:
                 parts = split_name(getattr(vec, "name", ""))
+                if tag in ("SCZnorm", "SCZnormc") and getattr(vec, "name", ""):
+                    if (parts[0] if parts else vec.name) == DIMENSION.name:
+                        raise ParseError(f"a vector named {DIMENSION.name} under a norm: {DIMENSION.name} "
+                                         f"is the dimension of the vectors; rename the vector")
+                    self.normed.add(parts[0] if parts else vec.name)
                 if parts and len(parts[1]) == 1 and parts[1][0].isalpha():
                     self.indices.add(parts[1][0])
 
@@ -157,6 +163,10 @@ class Context:
         if name in self.made:
             return self.made[name]
         parts = split_name(name)
+        if (parts[0] if parts else name) in self.normed:
+            # \|x - y\| = x - y: x is a vector under the norm and a number beside it
+            raise ParseError(f"{name} is a vector under a norm (\\|...\\|) and a number elsewhere "
+                             f"in this chain: name the number, or write the vector's components")
         if parts is None and name in self.bases:
             raise ParseError(f"{name} is used both alone and with an index ({name}_j, a vector): "
                              f"alone it would be read as a number; write {name}^\\top y or "
@@ -320,6 +330,10 @@ class Context:
             return sympy.Limit(conv(body), conv(var), point, dir=str(side))
         if name == "SCZnorm":
             v = self.vector(args[0])
+            return sympy.sqrt(dot(v, v))
+        if name == "SCZnormc":
+            # \|u - v\|: the norm of the signed sum of vectors, component by component
+            v = sum(conv(sign) * self.vector(vec) for sign, vec in zip(args[::2], args[1::2]))
             return sympy.sqrt(dot(v, v))
         if name == "SCZdotl":
             return self._dot_linear(args[0], args[1])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from symbolic.latex.lexer import RELATIONS
 from symbolic.latex.macros import Macro, Unreadable, argument, expand
+from symbolic.latex.plus_minus import split_signs
 from symbolic.latex.wrappers import unwrap
 
 _ALIGNED = ("aligned", "split", "gathered", "alignedat")
@@ -134,7 +135,8 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
     read = [r for c in chains for part in _split_and(c) for piece in _split_statements(part)
             for r in [_with_conditions(piece)]]
     out = []
-    for c in map(_without_row_marks, read):
+    # a chain with \pm/\mp is its upper-sign and its lower-sign claim
+    for c in (s for r in map(_without_row_marks, read) for s in split_signs(r)):
         if not c.latex and c.assume and not c.problem:
             c = DisplayChain(c.line, c.display, "", c.assume, problem="a condition (" +
                              ", ".join(c.assume) + ") without a claim before it")

@@ -9,6 +9,25 @@ from symbolic.latex.rewrite_items import (
 from symbolic.latex.rewrite_tables import _FONTS
 
 
+# operators whose ^ is an upper limit: \sum_{t=1}^T runs to T, it transposes nothing
+_LIMIT_OPERATORS = frozenset([r"\sum", r"\prod", r"\int", r"\oint", r"\coprod", r"\bigcup",
+                              r"\bigcap", r"\bigoplus", r"\bigotimes"])
+
+
+def _limit_of_operator(items, caret) -> bool:
+    """Whether the ^ at caret is the upper limit of \\sum, \\prod, \\int (after its lower limit)."""
+    k = caret - 1
+    while k >= 0 and _space(items[k]):
+        k -= 1
+    if k >= 1 and isinstance(items[k - 1], Tok) and items[k - 1].text == "_":
+        k -= 2                        # \sum_{t=1}^T: step over the lower limit
+        while k >= 0 and _space(items[k]):
+            k -= 1
+    if k >= 0 and isinstance(items[k], Tok) and items[k].text in (r"\limits", r"\nolimits"):
+        k -= 1
+    return k >= 0 and isinstance(items[k], Tok) and items[k].text in _LIMIT_OPERATORS
+
+
 class BarRewriting:
     """Norms, inner products and transposes: a part of ``Rewriter``."""
 
@@ -47,11 +66,45 @@ class BarRewriting:
                 if close is not None and _bars(items, close) == bars:
                     text = self._call("SCZnorm", self._vec(items[first:end]))
                     items = items[:k] + (Tok(text, items[k].col),) + items[close + bars:]
+                elif self._norm_of_sum(items, k, bars) is not None:
+                    text, after = self._norm_of_sum(items, k, bars)
+                    items = items[:k] + (Tok(text, items[k].col),) + items[after:]
                 elif bars == 1 or k + 1 < len(items) and _bars(items, k) == 2:
                     raise fail(text_of(items[k:]), items[k].col, "the norm of an expression of vectors "
                                "cannot be read; write it with components: \\sqrt{\\sum_j (x_j - y_j)^2}")
             k += 1
         return items
+
+    def _norm_of_sum(self, items, k, bars):
+        """``\\|u - v + w\\|`` of vectors named alone (no factor beside any of them): the text
+        of ``SCZnormc(1, u, -1, v, 1, w)`` (the Euclidean norm of the signed sum, see
+        vectors.py) and the index after the closing bars; None for anything else (a factor
+        such as ``\\eta g_t`` may be a number or a vector: refused)."""
+        pos = _skip_forward(items, k + bars)
+        sign = "1"
+        if pos < len(items) and isinstance(items[pos], Tok) and items[pos].text in ("+", "-"):
+            sign = "1" if items[pos].text == "+" else "-1"
+            pos = _skip_forward(items, pos + 1)
+        terms = []
+        while True:
+            end = _atom_end(items, pos)
+            if end is None or any(isinstance(x, Tok) and x.text == r"\cdot" for x in items[pos:end]):
+                return None
+            terms += [sign, self._vec(items[pos:end])]
+            after = end
+            while after < len(items) and _space(items[after]):
+                after += 1
+            if after < len(items) and _bars(items, after) == bars:
+                if len(terms) < 4:
+                    return None           # one vector: the plain norm reads it
+                return self._call("SCZnormc", *terms), after + bars
+            if after < len(items) and isinstance(items[after], Tok) and items[after].text in ("+", "-"):
+                sign = "1" if items[after].text == "+" else "-1"
+                pos = after + 1
+                while pos < len(items) and _space(items[pos]):
+                    pos += 1
+                continue
+            return None
 
     # -- transposes ----------------------------------------------------------------------------
     def _transposes(self, items):
@@ -60,12 +113,28 @@ class BarRewriting:
         while k < len(items):
             item = items[k]
             if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
+                    and _is_transpose(items[k + 1]) and _limit_of_operator(items, k):
+                self._letter_t("limit", items[k + 1], item.col)
+            elif isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and _is_transpose(items[k + 1]):
+                self._letter_t("transpose", items[k + 1], item.col)
                 items = self._one_transpose(items, k)
                 k = 0
                 continue
             k += 1
         return items
+
+    def _letter_t(self, use: str, item, col: int) -> None:
+        """A letter T that is a limit (\\sum_{t=1}^T) and a transpose (x^T) in one chain is refused:
+        beside a count T, x^T may be the T-th power."""
+        if text_of((item,)).strip("{} ") != "T":
+            return
+        uses = getattr(self, "_t_uses", set())
+        uses.add(use)
+        self._t_uses = uses
+        if uses == {"limit", "transpose"}:
+            raise fail("^T", col, "T is a limit of a sum and a transpose in this chain: x^T may "
+                       "be a power; write x^\\top for the transpose")
 
     def _one_transpose(self, items, caret):
         col = items[caret].col

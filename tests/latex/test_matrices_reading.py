@@ -274,8 +274,12 @@ def test_matrix_norms_and_functions_are_refused(latex, words):
 
 
 def test_sized_norm_bars_are_never_an_absolute_value_in_the_scalar_reader():
-    # \left\| q_i - k_j \right\| was read as |k_j - q_i|, a different claim for vectors
-    refused(r"\left\| q_i - k_j \right\| = 1", [], "norm")
+    # \left\| q_i - k_j \right\| was read as |k_j - q_i|, a different claim for vectors; it was
+    # then refused, and is now read as the Euclidean norm of the difference of the two vectors
+    lhs, _ = one(r"\left\| q_i - k_j \right\| = 1")
+    assert not lhs.atoms(sympy.Abs) and isinstance(lhs, sympy.Pow) and lhs.exp == sympy.S.Half
+    assert isinstance(lhs.base, sympy.Sum) and str(lhs.base.limits[0][2]) == "d"
+    refused(r"\left\| q_i - 2 k_j \right\| = 1", [], "norm")
 
 
 def test_softmax_of_a_matrix_is_row_wise_and_of_a_column_vector_refused():
