@@ -71,6 +71,7 @@ def respell(latex: str) -> Respelled:
     text = _absolute_values(text, fixes)
     text = _phase(text, fixes)
     text = _one_sided(text, fixes, left)
+    text = _limits_order(text, fixes)
     return Respelled(text, tuple(dict.fromkeys(fixes)), tuple(dict.fromkeys(left)))
 
 
@@ -223,6 +224,17 @@ def _one_sided(text: str, fixes: list[str], left: list[str]) -> str:
     if ONE_SIDED.search(text):
         left.append("x \u00b1 i0: a one-sided value outside a function's bracketed argument")
     return text
+
+
+_SUP_FIRST = re.compile(r"\\(sum|prod)\^(\{[^{}]*\}|\w)_(\{[^{}]*\}|\w)")
+
+
+def _limits_order(text: str, fixes: list[str]) -> str:
+    r"""``\sum^{n}_{k=1}`` -> ``\sum_{k=1}^{n}``: the same limits, in the order the reader needs."""
+    def swap(m):
+        fixes.append(r"\sum^{b}_{a} -> \sum_{a}^{b} (limits in the usual order)")
+        return "\\%s_%s^%s" % (m.group(1), m.group(3), m.group(2))
+    return _SUP_FIRST.sub(swap, text)
 
 
 def _balanced(inside: str) -> bool:
