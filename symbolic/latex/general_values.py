@@ -105,6 +105,12 @@ def read_general(latex: str, *, assumptions=(), imaginary_unit: bool = False,
     if r"\int" in latex:
         raise ParseError("general value equal to an integral: its value depends on the path of "
                          "integration (DLMF 4.2.1, 4.23.1, 4.37.1 take every path); not read")
+    if has_general_values(latex) and re.search(r"\^\{\s*1\s*/\s*2\s*\}|\\sqrt|\\tfrac\{1\}\{2\}", latex):
+        # DLMF 4.24(iii), 4.38(iii): "all square roots have either possible value"; with both
+        # values the set of one sign's right side is not that of its left side (only the union
+        # over both signs is), so neither reading of one row is the DLMF's statement
+        raise ParseError("general values with a square root: in the DLMF's addition formulas every "
+                         "square root takes either value (DLMF 4.24(iii), 4.38(iii)); not read")
     text, families = _substitute(latex)
     parsed = parse_chain(text, assumptions=assumptions, imaginary_unit=imaginary_unit)
     if len(parsed.links) != 1 or parsed.links[0].claim.relation.value != "=":
