@@ -355,6 +355,8 @@ def test_for_some_k_reads_membership_only():
     (r"\operatorname{Ln} z^{2} = 2\ln z", (r"z \in \mathbb{C}",), "delimited"),
     (r"\operatorname{Ln}(\operatorname{Ln} z) = 0", (r"z \in \mathbb{C}",), "inside"),
     (r"\operatorname{Arctan} z < 1", (r"z \in \mathbb{C}",), "order"),
+    (r"\operatorname{Arcsin} u+\operatorname{Arcsin} v = \operatorname{Arcsin}(u(1-v^{2})^{1/2}+ v(1-u^{2})^{1/2})",
+     (r"u, v \in \mathbb{C}",), "square root"),
 ])
 def test_what_the_set_reading_cannot_do_is_refused(latex, assume, why):
     from symbolic.errors import ParseError
