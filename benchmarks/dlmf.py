@@ -169,7 +169,8 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         record["set_reading"] = True
         try:
             record["links"] = check_general(latex, record["assume"], config,
-                                            existential=bool(row.get("existential_k")))
+                                            existential=bool(row.get("existential_k")),
+                                            roots_either_value=row["section"] in EITHER_ROOT)
         except StepcheckError as exc:
             record["error"] = str(exc).splitlines()[0]
     else:
@@ -187,6 +188,10 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
     return record
 
 
+# sections whose text says "all square roots have either possible value" (the addition formulas)
+EITHER_ROOT = frozenset({"4.24", "4.38"})
+
+
 def general_row(row: dict, latex: str) -> bool:
     """Whether a row is read as sets of values: it writes a general value, or it is a
     "for some k" row (the data's flag) whose k the LaTeX shows."""
@@ -195,7 +200,8 @@ def general_row(row: dict, latex: str) -> bool:
                                          and re.search(r"(?<![A-Za-z\\])k(?![A-Za-z])", latex) is not None)
 
 
-def check_general(latex: str, assume, config, *, existential: bool) -> list[dict]:
+def check_general(latex: str, assume, config, *, existential: bool,
+                  roots_either_value: bool = False) -> list[dict]:
     """The set identity of a row with general values, as the links of its conditions
     (``symbolic.latex.general_values``), each checked like any claim."""
     from symbolic.checks import check_step_limited
@@ -203,7 +209,7 @@ def check_general(latex: str, assume, config, *, existential: bool) -> list[dict
     from symbolic.model import Claim, Relation, Step, infer_kind
 
     reading = read_general(latex, assumptions=tuple(assume), imaginary_unit=config.imaginary_unit,
-                           existential=existential)
+                           existential=existential, roots_either_value=roots_either_value)
     links = []
     for number, condition in enumerate(reading.conditions, 1):
         claim = Claim(condition.lhs, Relation.EQ, 0)
@@ -218,6 +224,14 @@ def check_general(latex: str, assume, config, *, existential: bool) -> list[dict
             verdict = "verified"
             notes.append("proved where both sides' values are defined; the stated domain has points "
                          "where a principal value in the row is undefined, so the verdict is verified")
+        point = dict((str(k), v) for k, v in outcome.counterexample) if outcome.counterexample else {}
+        if verdict == "refuted" and "lhs" not in point:
+            # the condition is undefined there: a class of a side has no value at that point (both
+            # sides of Arctan u + Arccot v = Arctan((uv+1)/(v-u)) at u = v = 0), which is no value
+            # of one side missing from the other
+            verdict = "inconclusive"
+            notes.append("the only counterexample found is a point where a value of a side is undefined; "
+                         "no refutation of the set identity")
         links.append({"latex": f"{condition.meaning}: {sympy_text(condition.lhs)} = 0",
                       "verdict": verdict,
                       "evidence": [f"{e.method}: {e.detail}" for e in outcome.evidence] + notes,
@@ -430,7 +444,15 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         if near:
             causes.append((near, Cause.DOMAIN))
     if all(kind in (Cause.UNEXPLAINED,) for _, kind in causes):
-        if record.get("pm_half") and record.get("set_reading") and _SPLIT_SIGN.search(record["checked_latex"]):
+        refuted = [link["latex"] for link in record["links"] if link["verdict"] == "refuted"]
+        if record.get("pm_half") and record.get("set_reading") and record["section"] in EITHER_ROOT \
+                and refuted and all(text.startswith("the right side's value") for text in refuted):
+            causes.append(("\u00b1 half with square roots of either value (DLMF 4.24(iii), 4.38(iii)): every "
+                           "value of the left side is one of the right side (not refuted), but with both "
+                           "values of each root the right side of one sign also has values of the other "
+                           "sign's left side; the DLMF's \u00b1 row is a set identity for both signs together",
+                           Cause.ROW))
+        elif record.get("pm_half") and record.get("set_reading") and _SPLIT_SIGN.search(record["checked_latex"]):
             causes.append(("\u00b1 half of a general value: the DLMF lists the values of both signs "
                            "together (Arccos z = \u00b1arccos z + 2k\u03c0, 4.23.32); this half alone lists "
                            "only one sign, so a value of the left side is missing on the right", Cause.ROW))
@@ -535,7 +557,8 @@ def _reading_of(record: dict):
     from symbolic.latex.general_values import read_general
     from symbolic.model import Claim, Relation
     reading = read_general(record["checked_latex"], assumptions=tuple(record["assume"]),
-                           imaginary_unit=record["imaginary_unit"], existential=record["existential_k"])
+                           imaginary_unit=record["imaginary_unit"], existential=record["existential_k"],
+                           roots_either_value=record["section"] in EITHER_ROOT)
     facts = reading.conditions[0].assumptions if reading.conditions else ()
     return _SetReading(tuple(_Link(Claim(c.lhs, Relation.EQ, 0)) for c in reading.conditions), _Facts(facts))
 

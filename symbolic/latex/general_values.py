@@ -96,8 +96,12 @@ def has_general_values(latex: str) -> bool:
 
 
 def read_general(latex: str, *, assumptions=(), imaginary_unit: bool = False,
-                 existential: bool = False) -> GeneralReading:
-    """Read a claim with general values (or a "for some k" row) as set conditions; ParseError if not."""
+                 existential: bool = False, roots_either_value: bool = False) -> GeneralReading:
+    """Read a claim with general values (or a "for some k" row) as set conditions; ParseError if not.
+
+    ``roots_either_value``: every ``(X)^{1/2}`` takes both of its values, as the DLMF states
+    for its addition formulas (4.24(iii), 4.38(iii)); otherwise a row with a root is refused.
+    """
     from symbolic.latex import parse_chain
 
     if re.search(r"\\varsigma|\\tau", latex):
@@ -105,13 +109,22 @@ def read_general(latex: str, *, assumptions=(), imaginary_unit: bool = False,
     if r"\int" in latex:
         raise ParseError("general value equal to an integral: its value depends on the path of "
                          "integration (DLMF 4.2.1, 4.23.1, 4.37.1 take every path); not read")
-    if has_general_values(latex) and re.search(r"\^\{\s*1\s*/\s*2\s*\}|\\sqrt|\\tfrac\{1\}\{2\}", latex):
+    if has_general_values(latex) and not roots_either_value and \
+            re.search(r"\^\{\s*1\s*/\s*2\s*\}|\\sqrt|\\tfrac\{1\}\{2\}", latex):
         # DLMF 4.24(iii), 4.38(iii): "all square roots have either possible value"; with both
         # values the set of one sign's right side is not that of its left side (only the union
         # over both signs is), so neither reading of one row is the DLMF's statement
         raise ParseError("general values with a square root: in the DLMF's addition formulas every "
                          "square root takes either value (DLMF 4.24(iii), 4.38(iii)); not read")
     text, families = _substitute(latex)
+    if roots_either_value:
+        sides = re.split(r"(?<![<>!\\])=", latex)
+        if len(sides) == 2 and all(re.search(r"\^\{\s*1\s*/\s*2\s*\}", side) for side in sides):
+            # 4.24.16 and 4.38.18's second equality: whether the roots on both sides are chosen
+            # together is not stated, and chosen apart the right side has more values
+            raise ParseError("general values with square roots on both sides: whether the roots are "
+                             "chosen together is not stated; not read")
+        text, families = _two_valued_roots(text, families)
     parsed = parse_chain(text, assumptions=assumptions, imaginary_unit=imaginary_unit)
     if len(parsed.links) != 1 or parsed.links[0].claim.relation.value != "=":
         raise ParseError("general values: only one equation between sets of values is read "
@@ -156,6 +169,38 @@ def _defined_everywhere(expr) -> bool:
         return False
     return not any(p.exp.is_negative is not False for p in expr.atoms(sympy.Pow)
                    if not (p.exp.is_Rational and p.exp > 0))
+
+
+_ROOT = Family("", ((1, 0), (-1, 0)), sympy.Integer(0))   # (X)^{1/2}: +- its principal value
+
+
+def _two_valued_roots(text: str, families: list):
+    """Every ``(X)^{1/2}`` replaced by ``(\\varsigma_j (X)^{1/2} + \\tau_j)``: both values of the root."""
+    if re.search(r"\\sqrt|\\tfrac\{1\}\{2\}", text):
+        raise ParseError("general values: a root written \\sqrt or with \\tfrac is not read; write (X)^{1/2}")
+    families = list(families)
+    roots = list(re.finditer(r"\)\^\{\s*1\s*/\s*2\s*\}", text))
+    numbers = range(len(families) + 1, len(families) + len(roots) + 1)
+    families += [_ROOT] * len(roots)
+    for m, number in zip(reversed(roots), reversed(numbers)):   # right to left: positions stay valid
+        depth, start = 0, None
+        for n in range(m.start(), -1, -1):
+            if text[n] == ")":
+                depth += 1
+            elif text[n] == "(":
+                depth -= 1
+                if depth == 0:
+                    start = n
+                    break
+        if start is None or text[max(0, start - 5):start] == "\\left" or \
+                text[max(0, m.start() - 6):m.start()] == "\\right":
+            raise ParseError("general values: the base of a square root cannot be delimited; not read")
+        base = text[start + 1:m.start()]
+        if "^{1/2}" in base:
+            raise ParseError("general values: a square root inside a square root is not read")
+        text = (text[:start] + r"\left(\%s_{%d}\cdot\left(%s\right)^{1/2}+\%s_{%d}\right)"
+                % (_SIGN, number, base, _TERM, number) + text[m.end():])
+    return text, families
 
 
 def _zero_iff_congruent(difference, period):
