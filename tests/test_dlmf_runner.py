@@ -370,3 +370,14 @@ def test_set_rows_refutations_are_not_explained_by_being_multivalued():
               "links": [{"verdict": "refuted", "counterexample": None, "latex": "", "evidence": []}],
               "error": None, "assume": [], "imaginary_unit": True}
     assert dlmf.refutation_cause(record)[1] is dlmf.Cause.UNEXPLAINED
+
+
+def test_gudermannian_and_its_inverse_are_respelled_by_their_dlmf_formulas():
+    # checked against the defining integrals (DLMF 4.23.39, 4.23.41), not the formulas used
+    spelled = respell(r"\operatorname{gd}(2t) + \operatorname{gd}^{-1}(t)")
+    assert spelled.fixes and not spelled.left
+    got = _read(spelled.latex)
+    for point in (sympy.Rational(3, 10), sympy.Rational(-11, 10), sympy.Rational(7, 5)):
+        x = mpmath.mpf(point.p) / point.q
+        meant = mpmath.quad(mpmath.sech, [0, 2 * x]) + mpmath.quad(mpmath.sec, [0, x])
+        assert abs(complex(sympy.N(got.subs(t, point), 30)) - complex(meant)) < 1e-12
