@@ -26,10 +26,10 @@ ZK = (Z, r"k \in \mathbb{Z}")
 UV = (r"u, v \in \mathbb{C}",)
 
 
-def _status(latex, assume, existential=False):
+def _status(latex, assume, existential=False, roots=False):
     """'unreadable' when refused, else the runner's status of the row's set conditions."""
     try:
-        links = dlmf.check_general(latex, assume, CONFIG, existential=existential)
+        links = dlmf.check_general(latex, assume, CONFIG, existential=existential, roots_either_value=roots)
     except StepcheckError:
         return "unreadable"
     return dlmf.status_of({"error": None, "links": links}).value
@@ -99,3 +99,24 @@ def test_true_general_value_claim_is_never_refuted(latex, assume, existential):
 def test_a_missing_value_is_refuted_not_only_refused(latex, assume):
     # the set reading answers these, with a certified point where a value is missing
     assert _status(latex, assume) == "refuted"
+
+
+# square roots of either value, as the DLMF's addition formulas take them (4.24(iii), 4.38(iii))
+ROOTS_FALSE = [
+    # 1 + v^2 for 1 - v^2 under a root: false at u = v = 1/2, where pi/3 = arcsin u + arcsin v is a
+    # value of the left side but the right side's values are +-arcsin(+-0.559 +- 0.433) and pi minus them
+    r"\operatorname{Arcsin} u+\operatorname{Arcsin} v = \operatorname{Arcsin}(u(1+v^{2})^{1/2}+ v(1-u^{2})^{1/2})",
+    # Arccos with the product where the root belongs: false at u = v = 1/2 (2 pi/3 is no value of Arccos(1/4 - 1/4))
+    r"\operatorname{Arccos} u+\operatorname{Arccos} v = \operatorname{Arccos}(uv-(1-u^{2})(1-v^{2}))",
+]
+
+
+@pytest.mark.parametrize("latex", ROOTS_FALSE)
+def test_false_addition_formula_with_two_valued_roots_is_never_accepted(latex):
+    assert _status(latex, UV, roots=True) not in ("proved", "verified")
+
+
+def test_true_addition_formula_with_two_valued_roots_is_not_refuted():
+    # DLMF 4.24.14 (+): with both values of the root each side has the values +-(a + b), +-(a - b) mod 2 pi
+    latex = r"\operatorname{Arccos} u+\operatorname{Arccos} v = \operatorname{Arccos}(uv-((1-u^{2})(1-v^{2}))^{1/2})"
+    assert _status(latex, UV, roots=True) != "refuted"
