@@ -454,7 +454,8 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
                            Cause.ROW))
         elif record.get("pm_half") and record.get("set_reading") and _SPLIT_SIGN.search(record["checked_latex"]):
             causes.append(("\u00b1 half of a general value: the DLMF lists the values of both signs "
-                           "together (Arccos z = \u00b1arccos z + 2k\u03c0, 4.23.32); this half alone lists "
+                           "together (Arccos z = \u00b1arccos z + 2k\u03c0, 4.23.32; Arcosh z = \u00b1arcosh z + 2k\u03c0i, "
+                           "4.37.30); this half alone lists "
                            "only one sign, so a value of the left side is missing on the right", Cause.ROW))
         elif record.get("pm_half") and not record.get("set_reading"):
             causes.append(("\u00b1 half: the DLMF's \u00b1 takes its sign from a condition (the quadrant "
