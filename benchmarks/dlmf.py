@@ -164,6 +164,15 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         # read as x itself, x - i0 would be the value on the cut, another number below it
         record["error"] = ("runner: a one-sided value x \u00b1 i0 that the runner cannot respell "
                            "as a limit")
+    elif general_row(row, latex):
+        # general values (Ln, Arcsin, ...) or a "for some k" row: read as sets of values
+        record["set_reading"] = True
+        try:
+            record["links"] = check_general(latex, record["assume"], config,
+                                            existential=bool(row.get("existential_k")),
+                                            roots_either_value=row["section"] in EITHER_ROOT)
+        except StepcheckError as exc:
+            record["error"] = str(exc).splitlines()[0]
     else:
         try:
             links, unreadable = check_input(latex, assume=tuple(record["assume"]), config=config)
@@ -177,6 +186,64 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         if record["links"] else None
     record["seconds"] = round(time.perf_counter() - start, 3)
     return record
+
+
+# sections whose text says "all square roots have either possible value" (the addition formulas)
+EITHER_ROOT = frozenset({"4.24", "4.38"})
+
+
+def general_row(row: dict, latex: str) -> bool:
+    """Whether a row is read as sets of values: it writes a general value, or it is a
+    "for some k" row (the data's flag) whose k the LaTeX shows."""
+    from symbolic.latex.general_values import has_general_values
+    return has_general_values(latex) or (bool(row.get("existential_k"))
+                                         and re.search(r"(?<![A-Za-z\\])k(?![A-Za-z])", latex) is not None)
+
+
+def check_general(latex: str, assume, config, *, existential: bool,
+                  roots_either_value: bool = False) -> list[dict]:
+    """The set identity of a row with general values, as the links of its conditions
+    (``symbolic.latex.general_values``), each checked like any claim."""
+    from symbolic.checks import check_step_limited
+    from symbolic.latex.general_values import read_general
+    from symbolic.model import Claim, Relation, Step, infer_kind
+
+    reading = read_general(latex, assumptions=tuple(assume), imaginary_unit=config.imaginary_unit,
+                           existential=existential, roots_either_value=roots_either_value)
+    links = []
+    for number, condition in enumerate(reading.conditions, 1):
+        claim = Claim(condition.lhs, Relation.EQ, 0)
+        step = Step(id=f"set-{number}", kind=infer_kind(claim), quote=condition.meaning, claim=claim,
+                    assumptions=condition.assumptions, latex=latex)
+        outcome = check_step_limited(step, config=config)
+        verdict = outcome.verdict.value
+        notes = list(reading.notes)
+        if verdict == "proved" and not reading.defined_everywhere:
+            # the condition's simplification takes each side as defined (exp(ln z) = z); where a
+            # principal value is undefined (z = 0 in ln z) the stated domain is not covered
+            verdict = "verified"
+            notes.append("proved where both sides' values are defined; the stated domain has points "
+                         "where a principal value in the row is undefined, so the verdict is verified")
+        point = dict((str(k), v) for k, v in outcome.counterexample) if outcome.counterexample else {}
+        if verdict == "refuted" and "lhs" not in point:
+            # the condition is undefined there: a class of a side has no value at that point (both
+            # sides of Arctan u + Arccot v = Arctan((uv+1)/(v-u)) at u = v = 0), which is no value
+            # of one side missing from the other
+            verdict = "inconclusive"
+            notes.append("the only counterexample found is a point where a value of a side is undefined; "
+                         "no refutation of the set identity")
+        links.append({"latex": f"{condition.meaning}: {sympy_text(condition.lhs)} = 0",
+                      "verdict": verdict,
+                      "evidence": [f"{e.method}: {e.detail}" for e in outcome.evidence] + notes,
+                      "counterexample": [[str(k), str(v)] for k, v in outcome.counterexample]
+                      if outcome.counterexample else None,
+                      "seconds": round(outcome.seconds, 3)})
+    return links
+
+
+def sympy_text(expr) -> str:
+    import sympy
+    return sympy.sstr(expr)
 
 
 def usable_constraints(dropped) -> tuple[list[str], list[str]]:
@@ -353,10 +420,13 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
     if _ONE_SIDED.search(record["checked_latex"]) and not record.get("error"):
         causes.append(("one-sided value x \u00b1 i0 on a cut read as the value at x itself (the reader "
                        "drops the \u00b1i0; DLMF means the limit from above/below)", Cause.MISREAD))
-    if record["multivalued"]:
-        causes.append(("multivalued row: a general value (Ln, Arcsin, ...) is one of many", Cause.EXPLAINED))
-    if record["existential_k"]:
-        causes.append(("existential k: the row holds for some integer k, not for every k", Cause.EXPLAINED))
+    if record.get("set_reading"):
+        pass   # read as sets of values: being multivalued explains nothing any more
+    else:
+        if record["multivalued"]:
+            causes.append(("multivalued row: a general value (Ln, Arcsin, ...) is one of many", Cause.EXPLAINED))
+        if record["existential_k"]:
+            causes.append(("existential k: the row holds for some integer k, not for every k", Cause.EXPLAINED))
     if not record["standalone"]:
         causes.append(("not standalone: the row's symbols are defined in the DLMF text", Cause.EXPLAINED))
     text_condition = TEXT_CONDITIONS.get(record["id"])
@@ -374,7 +444,20 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         if near:
             causes.append((near, Cause.DOMAIN))
     if all(kind in (Cause.UNEXPLAINED,) for _, kind in causes):
-        if record.get("pm_half"):
+        refuted = [link["latex"] for link in record["links"] if link["verdict"] == "refuted"]
+        if record.get("pm_half") and record.get("set_reading") and record["section"] in EITHER_ROOT \
+                and refuted and all(text.startswith("the right side's value") for text in refuted):
+            causes.append(("\u00b1 half with square roots of either value (DLMF 4.24(iii), 4.38(iii)): every "
+                           "value of the left side is one of the right side (not refuted), but with both "
+                           "values of each root the right side of one sign also has values of the other "
+                           "sign's left side; the DLMF's \u00b1 row is a set identity for both signs together",
+                           Cause.ROW))
+        elif record.get("pm_half") and record.get("set_reading") and _SPLIT_SIGN.search(record["checked_latex"]):
+            causes.append(("\u00b1 half of a general value: the DLMF lists the values of both signs "
+                           "together (Arccos z = \u00b1arccos z + 2k\u03c0, 4.23.32; Arcosh z = \u00b1arcosh z + 2k\u03c0i, "
+                           "4.37.30); this half alone lists "
+                           "only one sign, so a value of the left side is missing on the right", Cause.ROW))
+        elif record.get("pm_half") and not record.get("set_reading"):
             causes.append(("\u00b1 half: the DLMF's \u00b1 takes its sign from a condition (the quadrant "
                            "of z, the side of a cut) that this half of the split row does not carry",
                            Cause.ROW))
@@ -390,6 +473,10 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
     kind = next(k for k in (Cause.EXPLAINED, Cause.DOMAIN, Cause.ROW, Cause.MISREAD, Cause.UNEXPLAINED)
                 if k in kinds or k is Cause.UNEXPLAINED)
     return "; ".join(text for text, _ in causes), kind
+
+
+# the right side of a split "Arccos z = \pm\arccos z + 2k\pi" (DLMF 4.23.32, 4.37.30)
+_SPLIT_SIGN = re.compile(r"=\s*[+-]\s*\\(arccos|operatorname\{arcosh\})")
 
 
 def _numeric_causes(record: dict, lhs, rhs, strict: bool) -> list[tuple[str, Cause]]:
@@ -444,6 +531,39 @@ def _violates(condition: str, point: dict):
     return None
 
 
+@dataclass(frozen=True)
+class _Link:
+    claim: object
+
+
+@dataclass(frozen=True)
+class _Facts:
+    facts: tuple
+
+
+@dataclass(frozen=True)
+class _SetReading:
+    """A set row's conditions shaped as ``parse_chain``'s result (links with claims, assumptions)."""
+
+    links: tuple
+    assumptions: _Facts
+
+
+def _reading_of(record: dict):
+    """The row read again: ``parse_chain``'s result, or a set row's conditions in its shape."""
+    from symbolic.latex import parse_chain
+    if not record.get("set_reading"):
+        return parse_chain(record["checked_latex"], assumptions=record["assume"],
+                           imaginary_unit=record["imaginary_unit"])
+    from symbolic.latex.general_values import read_general
+    from symbolic.model import Claim, Relation
+    reading = read_general(record["checked_latex"], assumptions=tuple(record["assume"]),
+                           imaginary_unit=record["imaginary_unit"], existential=record["existential_k"],
+                           roots_either_value=record["section"] in EITHER_ROOT)
+    facts = reading.conditions[0].assumptions if reading.conditions else ()
+    return _SetReading(tuple(_Link(Claim(c.lhs, Relation.EQ, 0)) for c in reading.conditions), _Facts(facts))
+
+
 def agrees_nearby(record: dict):
     """Why a refutation at a point where one side is undefined is no refutation of the DLMF:
     the sides agree (the relation holds) at points 1e-20 away on either side of every variable,
@@ -457,10 +577,8 @@ def agrees_nearby(record: dict):
         import mpmath
         import sympy
         from symbolic.budget import SoftTimeout, soft_deadline
-        from symbolic.latex import parse_chain
-        with soft_deadline(20), mpmath.workdps(60):
-            parsed = parse_chain(record["checked_latex"], assumptions=record["assume"],
-                                 imaginary_unit=record["imaginary_unit"])
+        with soft_deadline(60 if record.get("set_reading") else 20), mpmath.workdps(60):
+            parsed = _reading_of(record)
             index = next(n for n, link in enumerate(record["links"]) if link["verdict"] == "refuted")
             claim = parsed.links[index].claim
             names = {sym.name: sym for sym in (claim.lhs - claim.rhs).free_symbols}
@@ -489,6 +607,8 @@ def agrees_nearby(record: dict):
                 # relative to the values themselves: next to a zero both sides are tiny, and
                 # 5e-21 against -5e-21 is a difference in sign, not agreement
                 scale = max(abs(left), abs(right))
+                if record.get("set_reading"):
+                    scale = 1.0   # a condition exp(2 pi i d / P) - 1 = 0: its values are of order 1
                 if claim.relation.value == "=":
                     ok = abs(left - right) <= 1e-12 * scale
                 elif abs(left.imag) + abs(right.imag) <= 1e-12 * scale:
@@ -502,7 +622,9 @@ def agrees_nearby(record: dict):
                 return (f"undefined point: the {undefined} side is undefined at the counterexample (outside "
                         f"its domain) and the claim holds 1e-20 away from it; the DLMF states the formula "
                         f"where both sides are defined")
-    except (SoftTimeout, Exception):   # the explanation is only ever withheld, never invented
+    except (SoftTimeout, Exception) as exc:   # the explanation is only ever withheld, never invented
+        if os.environ.get("DLMF_DEBUG"):
+            raise
         return None
     return None
 
@@ -533,11 +655,9 @@ def agrees_above_cut(record: dict):
         import mpmath
         import sympy
         from symbolic.budget import SoftTimeout, soft_deadline
-        from symbolic.latex import parse_chain
         # 60 digits throughout: a value such as 1e30 read at 53 bits is another point
-        with soft_deadline(20), mpmath.workdps(60):
-            parsed = parse_chain(record["checked_latex"], assumptions=record["assume"],
-                                 imaginary_unit=record["imaginary_unit"])
+        with soft_deadline(60 if record.get("set_reading") else 20), mpmath.workdps(60):
+            parsed = _reading_of(record)
             index = next(n for n, link in enumerate(record["links"]) if link["verdict"] == "refuted")
             claim = parsed.links[index].claim
             if claim.relation.value != "=":

@@ -67,10 +67,12 @@ def respell(latex: str) -> Respelled:
     r"""Respell ``latex`` faithfully where the reader would reject or misread it."""
     fixes: list[str] = []
     left: list[str] = []
-    text = _functions(latex, fixes, left)
+    text = _gudermannian(latex, fixes, left)
+    text = _functions(text, fixes, left)
     text = _absolute_values(text, fixes)
     text = _phase(text, fixes)
     text = _one_sided(text, fixes, left)
+    text = _limits_order(text, fixes)
     return Respelled(text, tuple(dict.fromkeys(fixes)), tuple(dict.fromkeys(left)))
 
 
@@ -223,6 +225,46 @@ def _one_sided(text: str, fixes: list[str], left: list[str]) -> str:
     if ONE_SIDED.search(text):
         left.append("x \u00b1 i0: a one-sided value outside a function's bracketed argument")
     return text
+
+
+_GD = re.compile(r"\\operatorname\{gd\}(\^\{-1\})?\s*\(")
+_GD_FORMS = {
+    False: (r"\left(2\arctan\left(e^{%s}\right)-\frac{1}{2}\pi\right)",
+            "gd(x) = 2 arctan(e^x) - pi/2 (DLMF 4.23.40)"),
+    True: (r"\ln\left(\tan\left(\frac{1}{2}\left(%s\right)+\frac{1}{4}\pi\right)\right)",
+           "gd^{-1}(x) = ln tan(x/2 + pi/4) (DLMF 4.23.42)"),
+}
+
+
+def _gudermannian(text: str, fixes: list[str], left: list[str]) -> str:
+    r"""``\operatorname{gd}(x)`` and ``\operatorname{gd}^{-1}(x)`` (bracketed argument) by DLMF's formulas for them."""
+    out, k = [], 0
+    for m in _GD.finditer(text):
+        if m.start() < k:
+            continue
+        close = _matching(text, m.end() - 1, "(", ")")
+        if close is None:
+            left.append("gd: argument not delimited")
+            continue
+        inverse = m.group(1) is not None
+        template, why = _GD_FORMS[inverse]
+        inner = _gudermannian(text[m.end():close], fixes, left)
+        out += [text[k:m.start()], template % inner]
+        fixes.append(("gd^{-1}" if inverse else "gd") + f" -> {why}")
+        k = close + 1
+    out.append(text[k:])
+    return "".join(out)
+
+
+_SUP_FIRST = re.compile(r"\\(sum|prod)\^(\{[^{}]*\}|\w)_(\{[^{}]*\}|\w)")
+
+
+def _limits_order(text: str, fixes: list[str]) -> str:
+    r"""``\sum^{n}_{k=1}`` -> ``\sum_{k=1}^{n}``: the same limits, in the order the reader needs."""
+    def swap(m):
+        fixes.append(r"\sum^{b}_{a} -> \sum_{a}^{b} (limits in the usual order)")
+        return "\\%s_%s^%s" % (m.group(1), m.group(3), m.group(2))
+    return _SUP_FIRST.sub(swap, text)
 
 
 def _balanced(inside: str) -> bool:

@@ -309,3 +309,75 @@ def test_a_condition_of_the_dlmf_text_explains_only_a_point_that_violates_it():
     near = _record(id="4.18#Ex1", links=[dict(_record()["links"][0],
                                               counterexample=[["z", "0.5+0.1*I"], ["lhs", "2.5"]])])
     assert dlmf.refutation_cause(near)[1] is dlmf.Cause.UNEXPLAINED
+
+
+def test_sum_limits_written_superscript_first_are_put_in_order():
+    spelled = respell(r"\left(\sum^{n}_{k=1}\frac{1}{k}\right) - \ln n = 1")
+    assert spelled.latex == r"\left(\sum_{k=1}^{n}\frac{1}{k}\right) - \ln n = 1" and spelled.fixes
+    assert respell(r"\sum_{k=1}^{n} k = 1").latex == r"\sum_{k=1}^{n} k = 1"
+
+
+# -- general values read as sets (symbolic.latex.general_values) --------------------------------
+
+def _general(latex, assume, existential=False):
+    from symbolic.latex.general_values import read_general
+    return read_general(latex, assumptions=assume, imaginary_unit=True, existential=existential)
+
+
+def test_a_general_value_is_its_classes_plus_its_period():
+    z = (r"z \in \mathbb{C}", r"k \in \mathbb{Z}")
+    reading = _general(r"\operatorname{Arcsin} z = (-1)^{k}\arcsin z+k\pi", z)
+    assert reading.period == 2 * sympy.pi
+    # two classes on each side (arcsin z, pi - arcsin z), both directions: four conditions
+    assert len(reading.conditions) == 4 and all(c.lhs == 0 for c in reading.conditions)
+    reading = _general(r"\operatorname{Artanh} z = \operatorname{artanh}(z)+k\pi i", z)
+    assert reading.period == sympy.pi * sympy.I and len(reading.conditions) == 2
+
+
+def test_a_dropped_class_leaves_a_condition_that_is_not_zero():
+    reading = _general(r"\operatorname{Arccos} z = \arccos z+2k\pi", (r"z \in \mathbb{C}", r"k \in \mathbb{Z}"))
+    (z,) = {s for c in reading.conditions for s in c.lhs.free_symbols}
+    values = [complex(c.lhs.subs(z, sympy.Rational(1, 3)).evalf(30)) for c in reading.conditions]
+    assert sum(abs(v) > 1e-6 for v in values) == 1    # -arccos(1/3) is no value of the right side
+
+
+def test_for_some_k_reads_membership_only():
+    reading = _general(r"\arg(\exp z) = \operatorname{Im} z+2k\pi", (r"z \in \mathbb{C}", r"k \in \mathbb{Z}"),
+                       existential=True)
+    assert reading.period == 2 * sympy.pi and len(reading.conditions) == 1
+
+
+@pytest.mark.parametrize("latex, assume, why", [
+    (r"\operatorname{Ln} z = \ln z", (r"z \in \mathbb{C}",), "different periods"),
+    (r"\operatorname{Ln}(z^{n}) = n\operatorname{Ln} z", (r"z \in \mathbb{C}", r"n \in \mathbb{Z}"), "not a constant"),
+    (r"z^{a} = \exp(a\operatorname{Ln} z)", (r"z, a \in \mathbb{C}",), "not a constant"),
+    (r"\operatorname{Ln} z = \int_{1}^{z}\frac{dt}{t}", (r"z \in \mathbb{C}",), "path"),
+    (r"\operatorname{Ln} z^{2} = 2\ln z", (r"z \in \mathbb{C}",), "delimited"),
+    (r"\operatorname{Ln}(\operatorname{Ln} z) = 0", (r"z \in \mathbb{C}",), "inside"),
+    (r"\operatorname{Arctan} z < 1", (r"z \in \mathbb{C}",), "order"),
+    (r"\operatorname{Arcsin} u+\operatorname{Arcsin} v = \operatorname{Arcsin}(u(1-v^{2})^{1/2}+ v(1-u^{2})^{1/2})",
+     (r"u, v \in \mathbb{C}",), "square root"),
+])
+def test_what_the_set_reading_cannot_do_is_refused(latex, assume, why):
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError, match=why):
+        _general(latex, assume)
+
+
+def test_set_rows_refutations_are_not_explained_by_being_multivalued():
+    record = {"id": "x", "constraints_dropped": [], "checked_latex": r"\operatorname{Ln} z = \ln z + 2k\pi i",
+              "multivalued": True, "existential_k": False, "standalone": True, "set_reading": True,
+              "links": [{"verdict": "refuted", "counterexample": None, "latex": "", "evidence": []}],
+              "error": None, "assume": [], "imaginary_unit": True}
+    assert dlmf.refutation_cause(record)[1] is dlmf.Cause.UNEXPLAINED
+
+
+def test_gudermannian_and_its_inverse_are_respelled_by_their_dlmf_formulas():
+    # checked against the defining integrals (DLMF 4.23.39, 4.23.41), not the formulas used
+    spelled = respell(r"\operatorname{gd}(2t) + \operatorname{gd}^{-1}(t)")
+    assert spelled.fixes and not spelled.left
+    got = _read(spelled.latex)
+    for point in (sympy.Rational(3, 10), sympy.Rational(-11, 10), sympy.Rational(7, 5)):
+        x = mpmath.mpf(point.p) / point.q
+        meant = mpmath.quad(mpmath.sech, [0, 2 * x]) + mpmath.quad(mpmath.sec, [0, x])
+        assert abs(complex(sympy.N(got.subs(t, point), 30)) - complex(meant)) < 1e-12
