@@ -569,15 +569,47 @@ def _off_cut(u, facts, view: ComplexView | None = None) -> bool:
 
 def shared_undefined(step: Step) -> bool:
     """Whether every definedness condition of an equation that is not proved is one that
-    both sides need (the same expression up to a nonzero constant, the same facts): where
-    it fails, both sides are undefined, as in ``\\tan z = \\sin z / \\cos z``.
+    both sides need (see ``shared_exclusion``)."""
+    return shared_exclusion(step) is not None
 
-    This is no proof on the stated domain (the gate stays closed); it says that the claim
-    is proved on the stated domain minus the points where neither side has a value, which
-    the numeric tier skips for the same reason."""
+
+@dataclass(frozen=True)
+class SharedExclusion:
+    """The points of the stated domain where neither side of an equation is defined: where
+    one of ``conditions`` fails (each is needed by both sides); ``witness`` is a point of
+    the domain where every one holds, so the rest of the domain is not empty."""
+
+    conditions: tuple
+    witness: tuple = ()
+
+    def text(self) -> str:
+        """The excluded points in words: ``cos(z) = 0 (z in ...)``, ``x > 0 fails``."""
+        parts = []
+        for c in self.conditions:
+            if c.need is Need.NONZERO:
+                where = _zeros_text(c.expr)
+                parts.append(f"{c.expr} = 0" + (f" ({where})" if where else ""))
+            else:
+                parts.append(f"{c.expr} {c.need.value} fails")
+        return "; ".join(parts)
+
+
+def shared_exclusion(step: Step) -> SharedExclusion | None:
+    """The product's reading of an equation's stated domain as DLMF states its formulas:
+    the domain minus the points where neither side is defined.
+
+    Returned when every definedness condition that is not proved is one that both sides
+    need (the same expression up to a nonzero constant, the same facts), so that where it
+    fails both sides are undefined, as in ``\\tan z = \\sin z / \\cos z``; the sides are
+    then undefined at exactly the same points, and a proof of ``lhs - rhs = 0`` wherever
+    both are defined covers every point where the claim says anything. A side defined
+    where the other is not is a different matter (the numeric tier refutes there), as is
+    a condition that can never be shown to fail only together (``is undefined``, a missing
+    derivative). None also when no point of the domain is found where every condition
+    holds (the claim would be about nothing)."""
     claim = step.claim
     if claim is None or claim.relation is not Relation.EQ or step.kind in (Kind.DEFINITION, Kind.PROSE):
-        return False
+        return None
     facts = _flat(step.assumptions)
     protect = frozenset(claim.free_symbols)
     per_side = []
@@ -588,16 +620,107 @@ def shared_undefined(step: Step) -> bool:
         except SoftTimeout:
             raise
         except Exception:
-            return False
+            return None
         per_side.append((every, missing))
     if not per_side[0][1] and not per_side[1][1]:
-        return False
+        return None
     for (_, missing), (others, _) in (per_side, per_side[::-1]):
         for c in missing:
-            if c.need in (Need.NEVER, Need.HOLOMORPHIC):
-                return False
+            if c.need in (Need.NEVER, Need.HOLOMORPHIC, Need.OFF_CUT):
+                return None
             if not any(o.need is c.need and o.facts == c.facts and (
                     o.expr == c.expr or c.need in (Need.NONZERO,) and _scaled(c.expr, o.expr))
                        for o in others):
-                return False
-    return True
+                return None
+    excluded: list[Condition] = []
+    for c in per_side[0][1] + per_side[1][1]:
+        if not any(e.need is c.need and e.facts == c.facts and (
+                e.expr == c.expr or c.need is Need.NONZERO and _scaled(c.expr, e.expr))
+                   for e in excluded):
+            excluded.append(c)
+    witness = _witness(claim, excluded, facts)
+    if witness is None:
+        return None
+    return SharedExclusion(tuple(excluded), witness)
+
+
+def _witness(claim, excluded, facts):
+    """A sampled point of the domain where every excluded condition holds (as
+    ``(name, value)`` strings), or None when none of a few is found."""
+    from symbolic.numeric.sampling import sample_points
+    symbols = sorted(set().union(*(c.expr.free_symbols for c in excluded)) | {
+        s for s in claim.free_symbols if isinstance(s, sympy.Symbol)}, key=str)
+    if any(c.facts for c in excluded) or not all(isinstance(s, sympy.Symbol) for s in symbols):
+        return None
+    try:
+        # edge values first: the witness shown is as plain as it can be
+        points = sample_points(symbols, facts, seed=0, count=12, edges=True,
+                               complex_unknown=True)
+    except SoftTimeout:
+        raise
+    except Exception:   # a domain the sampler cannot draw from gives no witness
+        return None
+    for point in points[:40]:
+        values = {s: _exact(v) for s, v in point.items()}
+        if all(_holds(c, values) for c in excluded):
+            return tuple((str(s), str(v)) for s, v in values.items())
+    return None
+
+
+def _exact(v):
+    from fractions import Fraction
+    if isinstance(v, Fraction):
+        return sympy.Rational(v.numerator, v.denominator)
+    if hasattr(v, "re") and hasattr(v, "im"):
+        return _exact(v.re) + sympy.I * _exact(v.im)
+    return sympy.sympify(v)
+
+
+def _holds(c: Condition, values) -> bool:
+    """Whether ``c`` certainly holds at the point (30 digits, with a margin)."""
+    try:
+        value = sympy.N(c.expr.xreplace(values), 30)
+    except SoftTimeout:
+        raise
+    except Exception:
+        return False
+    if not value.is_number or value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return False
+    re_part, im_part = value.as_real_imag()
+    if c.need is Need.NONZERO:
+        return abs(re_part) + abs(im_part) > sympy.Float("1e-20")
+    if abs(im_part) > sympy.Float("1e-25"):
+        return False
+    return re_part > sympy.Float("1e-20")    # > 0, and so >= 0, with a margin
+
+
+def _zeros_text(expr) -> str:
+    """The zeros of a one-variable condition as solveset gives them (``z in {2 n pi + pi/2}``),
+    or "" when there are several variables or solveset gives no plain answer."""
+    symbols = expr.free_symbols
+    if len(symbols) != 1:
+        return ""
+    symbol, = symbols
+    if not isinstance(symbol, sympy.Symbol):
+        return ""
+    domain = sympy.S.Reals if symbol.is_extended_real else sympy.S.Complexes
+    try:
+        from symbolic.checks._prove import run_budgeted
+        zeros = run_budgeted(lambda e: sympy.solveset(e, symbol, domain), expr, budget_s=1.0)
+    except SoftTimeout:
+        raise
+    except Exception:
+        return ""
+    if zeros is None or isinstance(zeros, (sympy.ConditionSet, sympy.Complement, sympy.Intersection)):
+        return ""
+    if isinstance(zeros, sympy.FiniteSet):
+        return f"{symbol} in {{{', '.join(map(str, zeros.args))}}}"
+    pieces = zeros.args if isinstance(zeros, sympy.Union) else (zeros,)
+    shown = []
+    for piece in pieces:
+        if not (isinstance(piece, sympy.ImageSet) and piece.base_sets == (sympy.S.Integers,)
+                and len(piece.lamda.variables) == 1):
+            return ""
+        n = sympy.Symbol("n", integer=True)
+        shown.append(str(piece.lamda.expr.xreplace({piece.lamda.variables[0]: n})))
+    return f"{symbol} = {' or '.join(shown)} for an integer n"
