@@ -281,6 +281,9 @@ def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()
         return False
     if need is Need.OFF_CUT:
         return _off_cut(expr, every)
+    if need is Need.POSITIVE and isinstance(expr, sympy.Abs):
+        # |u| > 0 exactly where u != 0 (a fact about arg u, Re u, ... gives that)
+        return _nonzero(expr.args[0], every, protect, depth=0)
     if need is Need.POSITIVE:
         return (expr.is_positive is True or sign_of(expr) == POSITIVE
                 or _stated(expr, every, strict=True)
