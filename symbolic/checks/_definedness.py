@@ -10,7 +10,9 @@ the expression tree
 * a non-integer power of a real base (``sqrt``, ``x^{1/3}``, ``x^y``): the base is
   ``>= 0`` (``> 0`` when the exponent may be negative or is not a number);
 * ``log`` of a real argument: the argument is ``> 0`` (of a complex one: nonzero);
-* ``tan``/``sec`` (``cot``/``csc``): the cosine (sine) is nonzero;
+* ``tan``/``sec`` (``cot``/``csc``): the cosine (sine) is nonzero; ``tanh``/``sech``
+  (``coth``/``csch``): the hyperbolic cosine (sine) is nonzero (for a real argument cosh
+  never vanishes, so only ``coth`` and ``csch`` need one at 0);
 * ``asin``/``acos``, ``atanh``, ``acosh`` of a real argument: it lies in their real domain;
 * ``arg`` (the principal argument, undefined at 0): its argument is nonzero;
 * a max or min over an index range: the range is non-empty;
@@ -138,6 +140,10 @@ def _collect(e, facts, skip, out) -> None:
         add(Need.NONZERO, sympy.cos(e.args[0]), f"{e}")
     elif isinstance(e, (sympy.cot, sympy.csc)):
         add(Need.NONZERO, sympy.sin(e.args[0]), f"{e}")
+    elif isinstance(e, (sympy.tanh, sympy.sech)):
+        add(Need.NONZERO, sympy.cosh(e.args[0]), f"{e}")
+    elif isinstance(e, (sympy.coth, sympy.csch)):
+        add(Need.NONZERO, sympy.sinh(e.args[0]), f"{e}")
 
     if isinstance(e, sympy.Limit):
         variable = e.args[1]

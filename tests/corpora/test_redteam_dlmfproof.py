@@ -94,6 +94,11 @@ FALSE = {
     "tan-times-cos": (r"\tan z \cos z = \sin z", f"z {C}"),
     # at u = v = pi/2 tan(u + v) = tan(pi) = 0 while the right side is undefined
     "tan-addition": (r"\tan(u + v) = \frac{\tan u + \tan v}{1 - \tan u \tan v}", f"u, v {C}"),
+    # at z = i pi/2 tanh z is undefined (cosh z = 0) while sinh z = i: the gate must know
+    # tanh's poles, or the proof by exponentials would pass it
+    "tanh-times-cosh": (r"\tanh z \cosh z = \sinh z", f"z {C}"),
+    # coth has a pole at 0 also for real x, where cosh 0 = 1
+    "coth-times-sinh": (r"\coth x \sinh x = \cosh x",),
     # a wrong sign with the same poles on both sides: z = pi/4, tan = 1, -sin/cos = -1
     "tan-wrong-sign": (r"\tan z = -\frac{\sin z}{\cos z}", f"z {C}"),
     # sec is 1/cos, not 1/sin: the poles differ and so do the values (z = pi/4: sqrt 2 both!
@@ -116,6 +121,10 @@ TRUE = {
                      r"\operatorname{Im} z \le \pi"),
     # both sides undefined exactly where cos z = 0
     "tan-quotient": (r"\tan z = \frac{\sin z}{\cos z}", f"z {C}"),
+    # both sides undefined exactly where cosh z = 0 (z = i pi/2 + i k pi)
+    "tanh-quotient": (r"\tanh z = \frac{\sinh z}{\cosh z}", f"z {C}"),
+    # cosh x > 0 for real x: nothing is excluded
+    "tanh-times-cosh-real": (r"\tanh x \cosh x = \sinh x",),
     # both sides undefined exactly at z = 0
     "log-base": (r"\log_{10} z = \frac{\ln z}{\ln 10}", f"z {C}"),
 }
@@ -138,7 +147,8 @@ def test_the_principal_branch_checker_proves_the_strict_bound_and_not_the_closed
     assert "complex_principal_branch" not in symbolic_proofs(as_step(*FALSE["ln-product-closed-bound"]))
 
 
-@pytest.mark.parametrize("name", ["cot-reciprocal-tan", "tan-times-cos", "tan-addition"])
+@pytest.mark.parametrize("name", ["cot-reciprocal-tan", "tan-times-cos", "tan-addition",
+                                  "tanh-times-cosh", "coth-times-sinh"])
 def test_sides_undefined_at_different_points_are_no_shared_exclusion(name):
     assert shared_exclusion(as_step(*FALSE[name])) is None
 
