@@ -13,6 +13,12 @@ prove that the result lies in (-pi, pi], the range of the principal phase:
     ph(u^n) = n ph u           (n an integer) when -pi < n ph u <= pi,
     ph(e^w) = Im w             when -pi < Im w <= pi.
 
+Inverse sines and cosines are their logarithmic forms (DLMF 4.23.19 and 4.23.22, which are
+also the definitions of SymPy and of Arb, whose balls decide the numeric tier, cuts
+included): arcsin u = -i ln(i u + (1 - u^2)^{1/2}), arccos u = pi/2 + i ln(i u + (1 - u^2)^{1/2});
+the logarithm's argument is never 0. A power whose base is not proved nonzero is left as it
+is (``z^{1/2}`` is 0 at 0, where ``exp(ln(z)/2)`` is undefined).
+
 Outside that range the two sides differ by a multiple of 2 pi, which is why
 ``ln(z w) = ln z + ln w`` fails at z = w = -1 and is not proved without such a fact; a
 bound written with ``<=`` at -pi (DLMF's two-sided reading of the cut) is not enough,
@@ -20,8 +26,7 @@ since ph takes the value pi there, not -pi. Moduli split freely (|u v| = |u| |v|
 ln|u v| = ln|u| + ln|v| for u, v != 0), as does ln|e^w| = Re w. The difference of the two
 sides is then expanded; 0 is a proof wherever the rewrites hold: every logarithm's
 argument is nonzero (the definedness gate asks that of the claim's own ``ln``) and every
-power's base is nonzero (asked here, since ``z^{1/2}`` is defined at 0 while
-``exp(ln(z)/2)`` is not).
+power rewritten has a base proved nonzero.
 
 Each rewrite is an identity at every point where it is used, so a proof holds on the whole
 stated domain, branch cuts included; nothing here assumes a side is analytic.
@@ -37,11 +42,7 @@ from symbolic.checks._prove import run_budgeted
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 BUDGET_S = 6.0
-_BRANCHED = (sympy.log, sympy.arg)
-
-
-class _Unproved(Exception):
-    """A rewrite needs a fact that the assumptions do not give."""
+_BRANCHED = (sympy.log, sympy.arg, sympy.asin, sympy.acos)
 
 
 def _is_branched_power(e) -> bool:
@@ -82,13 +83,25 @@ class _Rewriter:
         if isinstance(e, sympy.Pow) and _is_branched_power(e):
             base, exp = args
             if not _proved(Condition(Need.NONZERO, e.base), self.facts):
-                raise _Unproved(f"the base of {e} is not proved nonzero")
+                # z^{1/2} is 0 at z = 0 where exp(ln(z)/2) is undefined: left as it is
+                return e.func(*args)
             return sympy.exp(exp * self._log(base))
+        if isinstance(e, (sympy.asin, sympy.acos)):
+            self.used.append("arcsin and arccos by their logarithmic forms (DLMF 4.23.19, 4.23.22)")
+        if isinstance(e, sympy.asin):
+            return -sympy.I * self._log(self._asin_argument(args[0]))
+        if isinstance(e, sympy.acos):
+            return sympy.pi / 2 + sympy.I * self._log(self._asin_argument(args[0]))
         if isinstance(e, sympy.log):
             return self._log(args[0])
         if isinstance(e, sympy.arg):     # defined only for a nonzero argument (the gate)
             return self._phase(args[0])
         return e.func(*args)
+
+    @staticmethod
+    def _asin_argument(u):
+        """i u + (1 - u^2)^{1/2}: never 0, since (i u + s)(-i u + s) = s^2 + u^2 = 1."""
+        return sympy.I * u + sympy.sqrt(1 - u ** 2)
 
     def _log(self, u):
         """ln u for u != 0 (the definedness gate asks that of every ln of the claim)."""
@@ -136,7 +149,7 @@ class _Rewriter:
         elif isinstance(u, sympy.exp):
             candidate = sympy.im(u.args[0])
         if candidate is not None and self._in_principal_range(candidate):
-            self.used.append(f"ph({u}) = {candidate}")
+            self.used.append(f"ph({u}) = {candidate} by the stated facts")
             return candidate
         return sympy.arg(u)
 
@@ -167,18 +180,13 @@ def _zero(expr) -> bool:
 
 @checker("complex_principal_branch", cost=Cost.TRANSFORM, applies=_applies)
 def check_principal_branch(step: Step, *, config, context) -> Outcome | None:
-    """Prove an identity of principal ln and powers by their definitions and the stated phases."""
+    """Prove an identity of principal ln, powers, arcsin, arccos by their definitions and stated phases."""
     claim = step.claim
     rewriter = _Rewriter(_flat(step.assumptions))
-    try:
-        lhs = rewriter.principal(claim.lhs)
-        rhs = rewriter.principal(claim.rhs)
-    except _Unproved as exc:
-        return undecided("complex_principal_branch", f"{exc}; this is not evidence that the "
-                         "claim is false")
+    lhs = rewriter.principal(claim.lhs)
+    rhs = rewriter.principal(claim.rhs)
     if _zero(lhs - rhs):
-        used = ("; phases split by the stated facts: " + ", ".join(dict.fromkeys(rewriter.used))
-                if rewriter.used else "")
+        used = ("; " + ", ".join(dict.fromkeys(rewriter.used)) if rewriter.used else "")
         return Outcome(Verdict.PROVED, (Evidence(
             "complex_principal_branch", "lhs - rhs is 0 after writing ln u = ln|u| + i ph u and "
             f"u^a = exp(a ln u) (principal branches, u != 0){used}"),))

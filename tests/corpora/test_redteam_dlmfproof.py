@@ -88,6 +88,11 @@ FALSE = {
     # a phase split one step too far: ph(z^2) = 2 ph z needs |ph z| <= pi/2 (z = -1 + i:
     # ph z = 3 pi/4, z^2 = -2i, ln(z^2) = ln 2 - i pi/2, 2 ln z = ln 2 + 3 i pi/2)
     "ln-square-half-plane": (r"\ln(z^{2}) = 2\ln z", f"z {C}", r"\operatorname{Im} z > 0"),
+    # a wrong sign: z = 1, arccos 1 = 0, pi/2 + arcsin 1 = pi
+    "arccos-wrong-sign": (r"\arccos z = \frac{1}{2}\pi + \arcsin z", f"z {C}"),
+    # arcsin(2) = pi/2 - i ln(2 + sqrt 3) (Arb, SymPy, DLMF 4.23.19) while the conjugate
+    # formula gives pi/2 + i ln(2 + sqrt 3): the branch of the square root matters
+    "arcsin-other-root": (r"\arcsin z = -i\ln(-(1-z^{2})^{1/2}+iz)", f"z {C}"),
     # shared definedness, near misses: at z = pi/2 cot z = 0 while 1/tan z is undefined
     "cot-reciprocal-tan": (r"\cot z = \frac{1}{\tan z}", f"z {C}"),
     # at z = pi/2 tan z cos z is undefined while sin z = 1
@@ -119,6 +124,11 @@ TRUE = {
     # -pi < Im z <= pi: ph(e^z) = Im z
     "ln-exp-strip": (r"\ln(e^{z}) = z", f"z {C}", r"-\pi < \operatorname{Im} z",
                      r"\operatorname{Im} z \le \pi"),
+    # arccos = pi/2 - arcsin by their logarithmic forms, cuts included
+    "arccos-complement": (r"\arccos z = \frac{1}{2}\pi - \arcsin z", f"z {C}"),
+    # the same at 1/z, both sides undefined at z = 0 only
+    "arccos-complement-reciprocal": (r"\arccos\left(\frac{1}{z}\right) = \frac{1}{2}\pi - "
+                                     r"\arcsin\left(\frac{1}{z}\right)", f"z {C}"),
     # both sides undefined exactly where cos z = 0
     "tan-quotient": (r"\tan z = \frac{\sin z}{\cos z}", f"z {C}"),
     # both sides undefined exactly where cosh z = 0 (z = i pi/2 + i k pi)
