@@ -71,6 +71,10 @@ class Condition:
     expr: sympy.Basic
     facts: tuple = ()
     why: str = ""
+    # whether the expression is certainly undefined where the condition fails (a
+    # denominator, a log's argument); False where it is only a sufficient condition, as
+    # for x^y with y not a number (defined at x = -1, y = 2)
+    exact: bool = True
 
     def text(self) -> str:
         if self.need is Need.NEVER:
@@ -106,22 +110,25 @@ def _collect(e, facts, skip, out) -> None:
     if e.is_Atom:
         return
 
-    def add(need, expr, why):
+    def add(need, expr, why, exact=True):
         if not (expr.free_symbols & skip):
-            out.append(Condition(need, expr, facts, why))
+            out.append(Condition(need, expr, facts, why, exact))
 
     if isinstance(e, sympy.Pow):
         base, exp = e.base, e.exp
+        # with an exponent that is not a number the power may be defined where the
+        # condition fails (x^n at x = 0 for n >= 0, x^y at x = -1 for y = 2)
+        known = bool(exp.is_number)
         if exp.is_integer:
             if exp.is_nonnegative is not True:
-                add(Need.NONZERO, base, f"denominator of {e}")
+                add(Need.NONZERO, base, f"denominator of {e}", known)
         elif _real(base):
             if exp.is_number and exp.is_nonnegative:
                 add(Need.NONNEGATIVE, base, f"non-integer power {e}")
             else:
-                add(Need.POSITIVE, base, f"non-integer power {e}")
+                add(Need.POSITIVE, base, f"non-integer power {e}", known)
         elif exp.is_nonnegative is not True:
-            add(Need.NONZERO, base, f"denominator of {e}")
+            add(Need.NONZERO, base, f"denominator of {e}", known)
     elif isinstance(e, sympy.log):
         arg = e.args[0]
         if _real(arg):
@@ -608,13 +615,14 @@ def shared_exclusion(step: Step) -> SharedExclusion | None:
     the domain minus the points where neither side is defined.
 
     Returned when every definedness condition that is not proved is one that both sides
-    need (the same expression up to a nonzero constant, the same facts), so that where it
-    fails both sides are undefined, as in ``\\tan z = \\sin z / \\cos z``; the sides are
+    need (the same expression up to a nonzero constant, the same facts) and whose failure
+    certainly makes each side undefined (``Condition.exact``), so that where it fails both
+    sides are undefined, as in ``\\tan z = \\sin z / \\cos z``; the sides are
     then undefined at exactly the same points, and a proof of ``lhs - rhs = 0`` wherever
     both are defined covers every point where the claim says anything. A side defined
     where the other is not is a different matter (the numeric tier refutes there), as is
     a condition that can never be shown to fail only together (``is undefined``, a missing
-    derivative). None also when no point of the domain is found where every condition
+    derivative) or one about integers alone (``max_{j=1..n}`` at n = 0). None also when no point of the domain is found where every condition
     holds (the claim would be about nothing)."""
     claim = step.claim
     if claim is None or claim.relation is not Relation.EQ or step.kind in (Kind.DEFINITION, Kind.PROSE):
@@ -635,9 +643,13 @@ def shared_exclusion(step: Step) -> SharedExclusion | None:
         return None
     for (_, missing), (others, _) in (per_side, per_side[::-1]):
         for c in missing:
-            if c.need in (Need.NEVER, Need.HOLOMORPHIC, Need.OFF_CUT):
+            if c.need in (Need.NEVER, Need.HOLOMORPHIC, Need.OFF_CUT) or not c.exact:
                 return None
-            if not any(o.need is c.need and o.facts == c.facts and (
+            if all(sym.is_integer for sym in c.expr.free_symbols):
+                # about integers alone (a max over an empty range, a size): it leaves out
+                # whole instances of the claim, not points where its functions are singular
+                return None
+            if not any(o.exact and o.need is c.need and o.facts == c.facts and (
                     o.expr == c.expr or c.need in (Need.NONZERO,) and _scaled(c.expr, o.expr))
                        for o in others):
                 return None

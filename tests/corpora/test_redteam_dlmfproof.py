@@ -104,6 +104,12 @@ FALSE = {
     "tanh-times-cosh": (r"\tanh z \cosh z = \sinh z", f"z {C}"),
     # coth has a pole at 0 also for real x, where cosh 0 = 1
     "coth-times-sinh": (r"\coth x \sinh x = \cosh x",),
+    # both sides "need" a > 0, but a^b is defined at a = -1, b = 2 (value 1) where ln a is not:
+    # a sufficient condition is no shared exclusion
+    "power-as-exp-real": (r"a^{b} = e^{b\ln a}",),
+    # z^n at z = 0 is defined for n >= 0 (0^2 = 0) while 1/z^{-n}... both sides are z^n / z^0
+    # written differently: z^n = z^{n+1} / z is undefined at z = 0 on the right only
+    "power-over-z": (r"z^{n} = \frac{z^{n+1}}{z}", f"z {C}", r"n \in \mathbb{Z}"),
     # a wrong sign with the same poles on both sides: z = pi/4, tan = 1, -sin/cos = -1
     "tan-wrong-sign": (r"\tan z = -\frac{\sin z}{\cos z}", f"z {C}"),
     # sec is 1/cos, not 1/sin: the poles differ and so do the values (z = pi/4: sqrt 2 both!
@@ -158,7 +164,8 @@ def test_the_principal_branch_checker_proves_the_strict_bound_and_not_the_closed
 
 
 @pytest.mark.parametrize("name", ["cot-reciprocal-tan", "tan-times-cos", "tan-addition",
-                                  "tanh-times-cosh", "coth-times-sinh"])
+                                  "tanh-times-cosh", "coth-times-sinh", "power-as-exp-real",
+                                  "power-over-z"])
 def test_sides_undefined_at_different_points_are_no_shared_exclusion(name):
     assert shared_exclusion(as_step(*FALSE[name])) is None
 
