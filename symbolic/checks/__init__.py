@@ -7,8 +7,9 @@ decisive verdict (proved, refuted); a ``verified`` or ``approximate`` outcome is
 costlier checkers try to do better. An exception or a budget that runs out inside a
 checker is recorded as evidence and never read as "false". A ``proved`` outcome (and a
 rule's ``verified`` one) stands only when every side of the claim is proved defined on the
-whole stated domain (``_definedness``); otherwise it becomes inconclusive and the
-pipeline goes on.
+whole stated domain (``_definedness``), or, for an equation, when both sides are undefined
+at exactly the same points (its domain is then where they are defined, and the evidence
+names the points left out); otherwise it becomes inconclusive and the pipeline goes on.
 
 Named rules (``@rule(name)``) justify a step that carries ``Step.rule``; they have the
 same signature and are tried before the general checkers. Every module of this package
@@ -246,17 +247,24 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
 
 def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
     """A proof counts only where the claim is defined on its whole domain: a proof whose
-    claim has a definedness condition that is not proved becomes inconclusive."""
-    from symbolic.checks._definedness import definedness_problem, shared_undefined
+    claim has a definedness condition that is not proved becomes inconclusive, unless
+    both sides are undefined at exactly the same points (an equation's stated domain is
+    where its sides are defined, as DLMF states its formulas: ``shared_exclusion``)."""
+    from symbolic.checks._definedness import definedness_problem, shared_exclusion
     problem = definedness_problem(step)
     if problem is None:
         return outcome
-    shared = (" (every condition not proved is needed by both sides: the proof holds on the "
-              "domain minus the points where neither side is defined)") if shared_undefined(step) else ""
+    shared = shared_exclusion(step)
+    if shared is not None:
+        return outcome.with_evidence(Evidence(
+            "definedness", f"{name}: proved on the whole domain where both sides are defined; "
+            f"excluded, where neither side is defined: {shared.text()} (each condition there "
+            f"is needed by both sides; both are defined at "
+            f"{', '.join(f'{k} = {v}' for k, v in shared.witness)})"))
     return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
         "definedness", f"{name} supported the claim wherever its sides are defined, but "
         f"{problem} is not proved from the assumptions, so this is no proof on the whole "
-        f"domain{shared}"),), table=outcome.table, figures=outcome.figures)
+        f"domain"),), table=outcome.table, figures=outcome.figures)
 
 
 def _finish(outcome: Outcome, earlier: list[Evidence], start: float) -> Outcome:

@@ -10,7 +10,9 @@ the expression tree
 * a non-integer power of a real base (``sqrt``, ``x^{1/3}``, ``x^y``): the base is
   ``>= 0`` (``> 0`` when the exponent may be negative or is not a number);
 * ``log`` of a real argument: the argument is ``> 0`` (of a complex one: nonzero);
-* ``tan``/``sec`` (``cot``/``csc``): the cosine (sine) is nonzero;
+* ``tan``/``sec`` (``cot``/``csc``): the cosine (sine) is nonzero; ``tanh``/``sech``
+  (``coth``/``csch``): the hyperbolic cosine (sine) is nonzero (for a real argument cosh
+  never vanishes, so only ``coth`` and ``csch`` need one at 0);
 * ``asin``/``acos``, ``atanh``, ``acosh`` of a real argument: it lies in their real domain;
 * ``arg`` (the principal argument, undefined at 0): its argument is nonzero;
 * a max or min over an index range: the range is non-empty;
@@ -73,6 +75,10 @@ class Condition:
     expr: sympy.Basic
     facts: tuple = ()
     why: str = ""
+    # whether the expression is certainly undefined where the condition fails (a
+    # denominator, a log's argument); False where it is only a sufficient condition, as
+    # for x^y with y not a number (defined at x = -1, y = 2)
+    exact: bool = True
 
     def text(self) -> str:
         if self.need in (Need.NONZERO, Need.POSITIVE, Need.NONNEGATIVE):
@@ -110,22 +116,25 @@ def _collect(e, facts, skip, out) -> None:
     if e.is_Atom:
         return
 
-    def add(need, expr, why):
+    def add(need, expr, why, exact=True):
         if not (expr.free_symbols & skip):
-            out.append(Condition(need, expr, facts, why))
+            out.append(Condition(need, expr, facts, why, exact))
 
     if isinstance(e, sympy.Pow):
         base, exp = e.base, e.exp
+        # with an exponent that is not a number the power may be defined where the
+        # condition fails (x^n at x = 0 for n >= 0, x^y at x = -1 for y = 2)
+        known = bool(exp.is_number)
         if exp.is_integer:
             if exp.is_nonnegative is not True:
-                add(Need.NONZERO, base, f"denominator of {tex(e)}")
+                add(Need.NONZERO, base, f"denominator of {tex(e)}", known)
         elif _real(base):
             if exp.is_number and exp.is_nonnegative:
                 add(Need.NONNEGATIVE, base, f"non-integer power {tex(e)}")
             else:
-                add(Need.POSITIVE, base, f"non-integer power {tex(e)}")
+                add(Need.POSITIVE, base, f"non-integer power {tex(e)}", known)
         elif exp.is_nonnegative is not True:
-            add(Need.NONZERO, base, f"denominator of {tex(e)}")
+            add(Need.NONZERO, base, f"denominator of {tex(e)}", known)
     elif isinstance(e, sympy.log):
         arg = e.args[0]
         if _real(arg):
@@ -144,6 +153,10 @@ def _collect(e, facts, skip, out) -> None:
         add(Need.NONZERO, sympy.cos(e.args[0]), tex(e))
     elif isinstance(e, (sympy.cot, sympy.csc)):
         add(Need.NONZERO, sympy.sin(e.args[0]), tex(e))
+    elif isinstance(e, (sympy.tanh, sympy.sech)):
+        add(Need.NONZERO, sympy.cosh(e.args[0]), tex(e))
+    elif isinstance(e, (sympy.coth, sympy.csch)):
+        add(Need.NONZERO, sympy.sinh(e.args[0]), tex(e))
 
     if isinstance(e, sympy.Limit):
         variable = e.args[1]
@@ -287,6 +300,9 @@ def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()
         return False
     if need is Need.OFF_CUT:
         return _off_cut(expr, every)
+    if need is Need.POSITIVE and isinstance(expr, sympy.Abs):
+        # |u| > 0 exactly where u != 0 (a fact about arg u, Re u, ... gives that)
+        return _nonzero(expr.args[0], every, protect, depth=0)
     if need is Need.POSITIVE:
         return (expr.is_positive is True or sign_of(expr) == POSITIVE
                 or _stated(expr, every, strict=True)
@@ -575,15 +591,48 @@ def _off_cut(u, facts, view: ComplexView | None = None) -> bool:
 
 def shared_undefined(step: Step) -> bool:
     """Whether every definedness condition of an equation that is not proved is one that
-    both sides need (the same expression up to a nonzero constant, the same facts): where
-    it fails, both sides are undefined, as in ``\\tan z = \\sin z / \\cos z``.
+    both sides need (see ``shared_exclusion``)."""
+    return shared_exclusion(step) is not None
 
-    This is no proof on the stated domain (the gate stays closed); it says that the claim
-    is proved on the stated domain minus the points where neither side has a value, which
-    the numeric tier skips for the same reason."""
+
+@dataclass(frozen=True)
+class SharedExclusion:
+    """The points of the stated domain where neither side of an equation is defined: where
+    one of ``conditions`` fails (each is needed by both sides); ``witness`` is a point of
+    the domain where every one holds, so the rest of the domain is not empty."""
+
+    conditions: tuple
+    witness: tuple = ()
+
+    def text(self) -> str:
+        """The excluded points in words: ``cos(z) = 0 (z in ...)``, ``x > 0 fails``."""
+        parts = []
+        for c in self.conditions:
+            if c.need is Need.NONZERO:
+                where = _zeros_text(c.expr)
+                parts.append(f"${latex_of(c.expr)} = 0$" + (f" ({where})" if where else ""))
+            else:
+                parts.append(f"{tex(c.expr)} {c.need.value} fails")
+        return "; ".join(parts)
+
+
+def shared_exclusion(step: Step) -> SharedExclusion | None:
+    """The product's reading of an equation's stated domain as DLMF states its formulas:
+    the domain minus the points where neither side is defined.
+
+    Returned when every definedness condition that is not proved is one that both sides
+    need (the same expression up to a nonzero constant, the same facts) and whose failure
+    certainly makes each side undefined (``Condition.exact``), so that where it fails both
+    sides are undefined, as in ``\\tan z = \\sin z / \\cos z``; the sides are
+    then undefined at exactly the same points, and a proof of ``lhs - rhs = 0`` wherever
+    both are defined covers every point where the claim says anything. A side defined
+    where the other is not is a different matter (the numeric tier refutes there), as is
+    a condition that can never be shown to fail only together (``is undefined``, a missing
+    derivative) or one about integers alone (``max_{j=1..n}`` at n = 0). None also when no point of the domain is found where every condition
+    holds (the claim would be about nothing)."""
     claim = step.claim
     if claim is None or claim.relation is not Relation.EQ or step.kind in (Kind.DEFINITION, Kind.PROSE):
-        return False
+        return None
     facts = _flat(step.assumptions)
     protect = frozenset(claim.free_symbols)
     per_side = []
@@ -594,16 +643,111 @@ def shared_undefined(step: Step) -> bool:
         except SoftTimeout:
             raise
         except Exception:
-            return False
+            return None
         per_side.append((every, missing))
     if not per_side[0][1] and not per_side[1][1]:
-        return False
+        return None
     for (_, missing), (others, _) in (per_side, per_side[::-1]):
         for c in missing:
-            if c.need in (Need.NEVER, Need.HOLOMORPHIC):
-                return False
-            if not any(o.need is c.need and o.facts == c.facts and (
+            if c.need in (Need.NEVER, Need.HOLOMORPHIC, Need.OFF_CUT) or not c.exact:
+                return None
+            if all(sym.is_integer for sym in c.expr.free_symbols):
+                # about integers alone (a max over an empty range, a size): it leaves out
+                # whole instances of the claim, not points where its functions are singular
+                return None
+            if not any(o.exact and o.need is c.need and o.facts == c.facts and (
                     o.expr == c.expr or c.need in (Need.NONZERO,) and _scaled(c.expr, o.expr))
                        for o in others):
-                return False
-    return True
+                return None
+    excluded: list[Condition] = []
+    for c in per_side[0][1] + per_side[1][1]:
+        if not any(e.need is c.need and e.facts == c.facts and (
+                e.expr == c.expr or c.need is Need.NONZERO and _scaled(c.expr, e.expr))
+                   for e in excluded):
+            excluded.append(c)
+    witness = _witness(claim, excluded, facts)
+    if witness is None:
+        return None
+    return SharedExclusion(tuple(excluded), witness)
+
+
+def _witness(claim, excluded, facts):
+    """A sampled point of the domain where every excluded condition holds (as
+    ``(name, value)`` strings), or None when none of a few is found."""
+    from symbolic.numeric.sampling import sample_points
+    symbols = sorted(set().union(*(c.expr.free_symbols for c in excluded)) | {
+        s for s in claim.free_symbols if isinstance(s, sympy.Symbol)}, key=str)
+    if any(c.facts for c in excluded) or not all(isinstance(s, sympy.Symbol) for s in symbols):
+        return None
+    try:
+        # edge values first: the witness shown is as plain as it can be
+        points = sample_points(symbols, facts, seed=0, count=12, edges=True,
+                               complex_unknown=True)
+    except SoftTimeout:
+        raise
+    except Exception:   # a domain the sampler cannot draw from gives no witness
+        return None
+    for point in points[:40]:
+        values = {s: _exact(v) for s, v in point.items()}
+        if all(_holds(c, values) for c in excluded):
+            return tuple((str(s), str(v)) for s, v in values.items())
+    return None
+
+
+def _exact(v):
+    from fractions import Fraction
+    if isinstance(v, Fraction):
+        return sympy.Rational(v.numerator, v.denominator)
+    if hasattr(v, "re") and hasattr(v, "im"):
+        return _exact(v.re) + sympy.I * _exact(v.im)
+    return sympy.sympify(v)
+
+
+def _holds(c: Condition, values) -> bool:
+    """Whether ``c`` certainly holds at the point (30 digits, with a margin)."""
+    try:
+        value = sympy.N(c.expr.xreplace(values), 30)
+    except SoftTimeout:
+        raise
+    except Exception:
+        return False
+    if not value.is_number or value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return False
+    re_part, im_part = value.as_real_imag()
+    if c.need is Need.NONZERO:
+        return abs(re_part) + abs(im_part) > sympy.Float("1e-20")
+    if abs(im_part) > sympy.Float("1e-25"):
+        return False
+    return re_part > sympy.Float("1e-20")    # > 0, and so >= 0, with a margin
+
+
+def _zeros_text(expr) -> str:
+    """The zeros of a one-variable condition as solveset gives them (``z in {2 n pi + pi/2}``),
+    or "" when there are several variables or solveset gives no plain answer."""
+    symbols = expr.free_symbols
+    if len(symbols) != 1:
+        return ""
+    symbol, = symbols
+    if not isinstance(symbol, sympy.Symbol):
+        return ""
+    domain = sympy.S.Reals if symbol.is_extended_real else sympy.S.Complexes
+    try:
+        from symbolic.checks._prove import run_budgeted
+        zeros = run_budgeted(lambda e: sympy.solveset(e, symbol, domain), expr, budget_s=1.0)
+    except SoftTimeout:
+        raise
+    except Exception:
+        return ""
+    if zeros is None or isinstance(zeros, (sympy.ConditionSet, sympy.Complement, sympy.Intersection)):
+        return ""
+    if isinstance(zeros, sympy.FiniteSet):
+        return f"${latex_of(symbol)} \\in \\{{{', '.join(map(latex_of, zeros.args))}\\}}$"
+    pieces = zeros.args if isinstance(zeros, sympy.Union) else (zeros,)
+    shown = []
+    for piece in pieces:
+        if not (isinstance(piece, sympy.ImageSet) and piece.base_sets == (sympy.S.Integers,)
+                and len(piece.lamda.variables) == 1):
+            return ""
+        n = sympy.Symbol("n", integer=True)
+        shown.append(f"${latex_of(piece.lamda.expr.xreplace({piece.lamda.variables[0]: n}))}$")
+    return f"${latex_of(symbol)}$ = {' or '.join(shown)} for an integer $n$"

@@ -148,9 +148,22 @@ def test_constraints_that_do_not_exclude_the_bad_points_prove_nothing(name):
 
 @pytest.mark.parametrize("name", ["log-derivative-nonzero-only", "log-derivative-closed-phase",
                                   "log-derivative-crossing", "sqrt-derivative-nonzero-only",
-                                  "closed-disc-touching-0", "cos-on-real-axis"])
+                                  "closed-disc-touching-0"])
 def test_claims_true_only_off_the_bad_points_are_not_proved_by_any_symbolic_checker(name):
     assert Verdict.PROVED not in symbolic_verdicts(UNDEFINED[name])
+
+
+def test_a_claim_whose_sides_are_undefined_at_the_same_points_is_proved_where_they_are_defined():
+    # product decision: an equation's domain is where its sides are defined (DLMF's
+    # convention); tan z and sin z / cos z both fail exactly where cos z = 0, also on Re z > 0
+    s = UNDEFINED["cos-on-real-axis"]
+    assert Verdict.PROVED in symbolic_verdicts(s)
+    outcome = _defined_or_undecided(s, "algebraic_exp_rewrite",
+                                    Outcome(Verdict.PROVED, ()))
+    assert outcome.verdict is Verdict.PROVED
+    text = outcome.evidence[-1].detail
+    assert "proved on the whole domain where both sides are defined" in text
+    assert "cos(z) = 0" in text and "pi/2" in text
 
 
 @pytest.mark.parametrize("name", ["log-derivative-re", "log-derivative-phase",
@@ -177,7 +190,7 @@ def test_the_complex_view_restates_facts_about_real_unknowns():
     assert complex_view((x > 0,)) is None
 
 
-def test_shared_undefined_points_are_noted_but_do_not_pass_the_gate():
+def test_shared_undefined_points_are_recognised_only_when_both_sides_need_them():
     same = step(sympy.tan(z), div(sympy.sin(z), sympy.cos(z)))
     assert definedness_problem(same) is not None and shared_undefined(same)
     # (-1)^k cos z and cos z vanish together
@@ -188,3 +201,18 @@ def test_shared_undefined_points_are_noted_but_do_not_pass_the_gate():
     assert definedness_problem(one_side) is not None and not shared_undefined(one_side)
     # a derivative on the cut is no shared point: 1/z is defined at z = -1
     assert not shared_undefined(UNDEFINED["log-derivative-nonzero-only"])
+    # cot z = 1 / tan z: at pi/2 cot is 0 and 1/tan z is undefined, so the sets differ
+    assert not shared_undefined(step(sympy.cot(z), div(1, sympy.tan(z))))
+    # the same condition on both sides but one that holds nowhere: a claim about nothing
+    nowhere = step(sympy.log(-1 - x ** 2), sympy.log(-1 - x ** 2) + div(x, 1) - x)
+    assert definedness_problem(nowhere) is not None and not shared_undefined(nowhere)
+
+
+def test_the_shared_exclusion_names_the_points_and_a_point_where_both_sides_are_defined():
+    from symbolic.checks._definedness import shared_exclusion
+    real_log = step(sympy.log(x) / sympy.log(10), sympy.log(x, 10))
+    found = shared_exclusion(real_log)
+    assert found is not None and "x > 0" in found.text()
+    assert found.witness and sympy.Rational(found.witness[0][1]) > 0
+    found = shared_exclusion(step(sympy.cot(z), div(sympy.cos(z), sympy.sin(z))))
+    assert found is not None and "sin(z) = 0" in found.text() and "pi*n" in found.text()
