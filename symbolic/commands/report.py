@@ -118,6 +118,8 @@ def run(args) -> ExitCode:
     checked = check_documents(derivations, jobs=args.jobs, use_cache=not args.no_cache,
                               show_progress=sys.stderr.isatty(), timings=timings)
     files = render_cached(checked, cache_root=None if args.no_cache else DEFAULT_ROOT)
+    if not args.no_cache:
+        _store_run(args.docs, checked, files)
     if args.check:
         stale = stale_files(files, out)
         for relative, why in stale:
@@ -139,6 +141,22 @@ def run(args) -> ExitCode:
 
 
 run_report = run   # the name it had
+
+
+def _store_run(docs, checked, files) -> None:
+    """Record this run for ``commands.report_runs`` (a warm report of the same documents
+    then writes these files without loading SymPy), unless an outcome is an ``error`` (the
+    step cache keeps no error, so a full run would check it again) or a source file changed
+    while this process ran."""
+    from symbolic.commands import report_runs
+    from symbolic.commands.rendered import _source_files, _sources_edited_since_loaded
+    if any(o.verdict is Verdict.ERROR for _, outcomes in checked for o in outcomes.values()):
+        return
+    if _sources_edited_since_loaded():
+        return
+    report_runs.store(docs, files, summary=_verdict_summary(checked),
+                      steps={d.id: len(d.steps) for d, _ in checked},
+                      source_files=_source_files(), root=DEFAULT_ROOT)
 
 
 def _verdict_summary(checked) -> str:
