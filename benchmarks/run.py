@@ -79,14 +79,17 @@ class Row:
 
 
 def _run(cmd, *, cwd=None, env=None, ok=(0,)) -> tuple[float, float, str]:
-    """Wall and CPU seconds of one whole process (with its children), and its stdout."""
+    """Wall and CPU seconds of one whole process (with its children), and its stdout (its
+    stderr's last lines when it printed nothing)."""
     cpu = _children_cpu()
     start = time.perf_counter()
     done = subprocess.run(cmd, cwd=cwd, env=env or _env(), capture_output=True, text=True)
     wall = time.perf_counter() - start
     if done.returncode not in ok:
         raise SystemExit(f"{' '.join(map(str, cmd))} exited {done.returncode}:\n{done.stderr[-2000:]}")
-    return wall, _children_cpu() - cpu, done.stdout
+    out = done.stdout if done.stdout.strip() else f"(no output, exit {done.returncode}) " + \
+        " ".join(done.stderr.strip().splitlines()[-3:])
+    return wall, _children_cpu() - cpu, out
 
 
 def _met(ok: bool) -> str:
