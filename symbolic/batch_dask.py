@@ -29,17 +29,16 @@ def _allow_budget_children() -> None:
     multiprocessing refuses to start children from one ("daemonic processes are not allowed
     to have children"). The budget's child is killed by the budget itself and never outlives
     the call, so the rule (which exists to avoid orphans) is lifted for this process.
-    Every checker family is imported here too, so each forked child starts warm.
+    The reader and every checker family are warmed here too (``commands.warm``), so each
+    forked child starts warm.
     """
     global _warmed
     with _WARM:
         if _warmed:
             return
         multiprocessing.current_process()._config["daemon"] = False
-        from symbolic.checks import registered_checkers, registered_rules
-        from symbolic.latex import parse_chain  # noqa: F401  (inherited by the forks)
-        registered_checkers()
-        registered_rules()
+        from symbolic.commands import warm
+        warm.warm()   # the reader's tables and every checker family, inherited by the forks
         _warmed = True
 
 

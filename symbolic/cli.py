@@ -131,6 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return ExitCode.BAD_INPUT
+        if args.command == "report":   # a warm report, served without loading SymPy
+            from symbolic.commands.report_runs import run_from_cache
+            code = run_from_cache(args)
+            if code is not None:
+                return code
         module = importlib.import_module(COMMANDS[args.command])
         return module.run(args)
     except StepcheckError as exc:

@@ -276,21 +276,6 @@ def display_end(lines: list[str], line: int, markdown: bool) -> int:
 
 # ----------------------------------------------------------------------------- the server
 
-# Read once at start, before any fork. The formula reader (an ANTLR parser) learns its
-# predictions as it reads and a forked child's learning dies with it: a server that has read
-# these shapes once reads a new display in a child about three times faster.
-_WARM_CLAIMS = (
-    "(a+b)^2 = a^2 + 2ab + b^2", "\\sin(x)^2 = 1 + x", "x^{4} x = x^{5}",
-    "\\frac{a}{b} + \\frac{c}{d} = \\frac{ad + bc}{bd}", "\\sqrt{x^2} = |x|",
-    "e^{a+b} = e^{a} e^{b}", "\\log(xy) = \\log x + \\log y", "\\exp(x) \\ge 1 + x",
-    "\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}", "\\prod_{j=1}^{n} a_j \\le \\max_j a_j^n",
-    "\\int_0^1 x^2 \\, dx = \\frac{1}{3}", "\\cos^2\\theta + \\sin^2\\theta = 1",
-    "\\log \\sum_{i} e^{x_i} \\ge \\max_i x_i", "-\\sum_i p_i \\log p_i \\le \\log n",
-    "\\mathrm{softmax}(x)_i = \\frac{e^{x_i}}{\\sum_j e^{x_j}}", "\\|a\\|_2^2 = a^\\top a",
-    "\\lim_{n \\to \\infty} (1 + 1/n)^n = e", "f(x) \\cdot 2 < 3 \\cdot g(y)",
-)
-
-
 @dataclass
 class _Document:
     """What the server knows of one open document."""
@@ -314,26 +299,10 @@ class StepcheckServer(LanguageServer):
         self.inflight: dict[str, asyncio.Future] = {}
 
     def warm(self) -> None:
-        """Import the reader and every checker family now, so each forked child starts warm."""
-        from symbolic.checks import registered_checkers, registered_rules
-        from symbolic.latex import parse_chain
-        registered_checkers()
-        registered_rules()
-        # one true and one false claim read and checked in this process, so that everything
-        # the reader and the checkers import lazily is imported before any fork
-        from symbolic.checks import check_step
-        from symbolic.model import Step, infer_kind
-        for number, latex in enumerate(_WARM_CLAIMS):
-            try:
-                chain = parse_chain(latex)
-                if number >= 2:
-                    continue   # reading them fills the formula reader's prediction cache
-                for k, link in enumerate(chain.links, 1):
-                    check_step(Step(id=f"warm-{k}", kind=infer_kind(link.claim), quote=link.latex,
-                                    claim=link.claim, assumptions=chain.assumptions.facts,
-                                    latex=link.latex), config=CheckConfig(timeout_s=10.0))
-            except Exception:  # warming is an optimisation: a failure here only costs speed
-                pass
+        """Import the reader and every checker family and fill their caches now, so each
+        forked child starts warm (``commands.warm``)."""
+        from symbolic.commands import warm
+        warm.warm()
         self.pool = ThreadPoolExecutor(max_workers=self.settings.jobs, thread_name_prefix="stepcheck")
 
     def config(self, options: FileOptions) -> CheckConfig:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 
-from symbolic.commands import ExitCode, exit_code
+from symbolic.commands import ExitCode, exit_code, warm
 from symbolic.commands.chain import (MAX_CHAIN_CHARS, MAX_DOCUMENT_CHARS, MAX_INPUT_CHARS,
                                      CheckedLink, Item, ReadExpression, Unreadable, check_item,
                                      check_target, reader_options, where)
@@ -92,6 +92,9 @@ def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig 
 
     options = reader_options(functions)
     items, encoded, displays, from_files = read_targets(targets)
+    to_read = sum(1 for k, item in enumerate(items) if k not in encoded and item.problem is None)
+    if to_read >= warm.MIN_CLAIMS:   # each forked child then starts with the reader and checkers warm
+        warm.warm()
     # encoded steps first, in this thread: loading a document is no work for a pool
     encoded_links = {k: check_target(target, config) for k, target in encoded.items()}
 

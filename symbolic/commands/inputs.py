@@ -74,8 +74,8 @@ def _is_file_name(target: str) -> bool:
 
 def _read_items(target: str) -> tuple[list[Item], bool]:
     """The claims of one target, and whether it came from a file or stdin."""
-    from symbolic.latex.document import looks_like_document, read_document, read_lines
     if target == "-":
+        from symbolic.latex.document import looks_like_document, read_document, read_lines
         text = sys.stdin.read(MAX_DOCUMENT_CHARS + 1)
         _check_size(text, "standard input", limit=MAX_DOCUMENT_CHARS)
         if looks_like_document(text):
@@ -93,6 +93,7 @@ def _read_items(target: str) -> tuple[list[Item], bool]:
         _check_size(text, target, limit=MAX_DOCUMENT_CHARS)
         if target.lower().endswith(CLAIMS_SUFFIX):
             return _claims_of_jsonl(text, target), True
+        from symbolic.latex.document import read_document   # a claim alone needs no document reader
         chains = read_document(text, markdown=target.lower().endswith((".md", ".markdown")))
         if not chains:
             return [Item("", target, None, problem="no display (equation, align, $$ or \\[ "

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from symbolic.cache import DEFAULT_ROOT, Cache, step_keys, write_atomic
-from symbolic.commands import ExitCode
+from symbolic.commands import ExitCode, warm
 from symbolic.commands.rendered import render_cached
 from symbolic.commands.targets import resolve_documents
 from symbolic.config import CheckConfig
@@ -52,7 +52,9 @@ def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cac
     ``timings``, when given, receives per document the wall time and the number of
     steps served by the cache (for ``timings.json``; never part of a report).
     """
-    cache = Cache(cache_root or DEFAULT_ROOT) if use_cache else None
+    cache = _WarmingCache(cache_root or DEFAULT_ROOT) if use_cache else None
+    if cache is None and sum(len(d.steps) for d in derivations) >= warm.MIN_CLAIMS:
+        _warm()
     checked = []
     for derivation in derivations:
         progress = _ProgressLine(derivation.id) if show_progress else None
@@ -68,6 +70,23 @@ def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cac
     if timings is not None and cache is not None:
         timings["cache_bytes"] = cache.size_bytes()
     return checked
+
+
+def _warm() -> None:
+    """Warm this process before the steps' children are forked (``commands.warm``)."""
+    warm.warm(claims=warm.CLAIMS[:warm.CHECKED])
+
+
+class _WarmingCache(Cache):
+    """The step cache, warming the process once enough steps missed it: the runner looks
+    every step up before it forks the first child, so the children of a run with many
+    changed steps start warm, and a warm run (every step served) never pays for warming."""
+
+    def get(self, key: str) -> Outcome | None:
+        outcome = super().get(key)
+        if outcome is None and self.misses >= warm.MIN_CLAIMS:
+            _warm()
+        return outcome
 
 
 RERUN_BUDGET_FACTOR = 4  # a timed-out step re-run alone gets this many times the wall budget
@@ -118,6 +137,8 @@ def run(args) -> ExitCode:
     checked = check_documents(derivations, jobs=args.jobs, use_cache=not args.no_cache,
                               show_progress=sys.stderr.isatty(), timings=timings)
     files = render_cached(checked, cache_root=None if args.no_cache else DEFAULT_ROOT)
+    if not args.no_cache:
+        _store_run(args.docs, checked, files)
     if args.check:
         stale = stale_files(files, out)
         for relative, why in stale:
@@ -139,6 +160,22 @@ def run(args) -> ExitCode:
 
 
 run_report = run   # the name it had
+
+
+def _store_run(docs, checked, files) -> None:
+    """Record this run for ``commands.report_runs`` (a warm report of the same documents
+    then writes these files without loading SymPy), unless an outcome is an ``error`` (the
+    step cache keeps no error, so a full run would check it again) or a source file changed
+    while this process ran."""
+    from symbolic.commands import report_runs
+    from symbolic.commands.rendered import _source_files, _sources_edited_since_loaded
+    if any(o.verdict is Verdict.ERROR for _, outcomes in checked for o in outcomes.values()):
+        return
+    if _sources_edited_since_loaded():
+        return
+    report_runs.store(docs, files, summary=_verdict_summary(checked),
+                      steps={d.id: len(d.steps) for d, _ in checked},
+                      source_files=_source_files(), root=DEFAULT_ROOT)
 
 
 def _verdict_summary(checked) -> str:
