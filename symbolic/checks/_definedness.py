@@ -612,7 +612,9 @@ class SharedExclusion:
                 where = _zeros_text(c.expr)
                 parts.append(f"${latex_of(c.expr)} = 0$" + (f" ({where})" if where else ""))
             else:
-                parts.append(f"{tex(c.expr)} {c.need.value} fails")
+                need = _NEED_LATEX.get(c.need)
+                parts.append(f"${latex_of(c.expr)} {need}$ fails" if need
+                             else f"{tex(c.expr)} {c.need.value} fails")
         return "; ".join(parts)
 
 
