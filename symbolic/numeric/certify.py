@@ -23,21 +23,25 @@ class Certainty(Enum):
     UNDECIDED = "undecided"
 
 
-def certify(lhs, rhs, relation: Relation, point: Mapping = (), *, dps: int = 50) -> Certainty:
+def certify(lhs, rhs, relation: Relation, point: Mapping = (), *, dps: int = 50,
+            exact_ties: bool = False) -> Certainty:
     """Decide with Arb balls whether ``lhs <relation> rhs`` holds at an exact point.
 
     ``Certainty.FAILS``: it certainly fails; ``HOLDS``: it certainly holds (an equality
     only when the difference is exactly 0); ``UNDECIDED`` otherwise, also where a side is
     undefined (an undecided answer is never read as either). Point values must be exact
     (int, Fraction, decimal string, SymPy Rational, ``Gaussian``). Precision grows from
-    ``dps`` digits up to 1000; where the balls still overlap, the sides may be equal at the
-    point (a stated bound attained: 2 ph(-i) = -pi), which only exact arithmetic can show
-    (``exactly_equal``): then a non-strict relation holds and a strict one fails.
+    ``dps`` digits up to 1000. With ``exact_ties`` (an assumption checked where a stated bound
+    may be attained: 2 ph(-i) = -pi), sides whose balls still overlap are compared exactly
+    (``exactly_equal``): if they are equal, a non-strict relation holds and a strict one fails.
 
     >>> z = sympy.Symbol('z')
-    >>> certify(2 * sympy.arg(z), -sympy.pi, Relation.GE, {z: Gaussian(Fraction(0), Fraction(-1))})
+    >>> minus_i = {z: Gaussian(Fraction(0), Fraction(-1))}
+    >>> certify(2 * sympy.arg(z), -sympy.pi, Relation.GE, minus_i)
+    <Certainty.UNDECIDED: 'undecided'>
+    >>> certify(2 * sympy.arg(z), -sympy.pi, Relation.GE, minus_i, exact_ties=True)
     <Certainty.HOLDS: 'holds'>
-    >>> certify(2 * sympy.arg(z), -sympy.pi, Relation.GT, {z: Gaussian(Fraction(0), Fraction(-1))})
+    >>> certify(2 * sympy.arg(z), -sympy.pi, Relation.GT, minus_i, exact_ties=True)
     <Certainty.FAILS: 'fails'>
     """
     relation = Relation(relation)
@@ -64,7 +68,7 @@ def certify(lhs, rhs, relation: Relation, point: Mapping = (), *, dps: int = 50)
         if j.undefined:
             return Certainty.UNDECIDED
         return Certainty.FAILS if j.status is Status.FAILS else Certainty.HOLDS
-    if exactly_equal(lhs, rhs, point):
+    if exact_ties and exactly_equal(lhs, rhs, point):
         return Certainty.HOLDS if relation in _NON_STRICT else Certainty.FAILS
     return Certainty.UNDECIDED
 
@@ -100,7 +104,7 @@ def exactly_equal(lhs, rhs, point: Mapping = ()) -> bool:
             return False
         if difference == 0:
             return True
-        if sympy.count_ops(difference) > EXACT_OPS:
+        if difference.is_Rational or sympy.count_ops(difference) > EXACT_OPS:
             return False
         return sympy.simplify(difference) == 0
     except (NotEvaluable, TypeError, ValueError, RecursionError, sympy.SympifyError):

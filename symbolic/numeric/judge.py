@@ -352,7 +352,7 @@ class _Run:
             return
         for fact in self.facts:
             held = certify(fact.expr.lhs.xreplace(exact), fact.expr.rhs.xreplace(exact),
-                           fact.relation, dps=self.dps)
+                           fact.relation, dps=self.dps, exact_ties=True)
             if held is not Certainty.HOLDS:
                 self.special_open.append((shown, "the relation fails there, but the "
                                           "assumptions could not be certified to hold"))
@@ -465,8 +465,8 @@ class _Run:
 
     def _domain_certain(self, sample: Sample) -> bool:
         """Every assumption certainly holds at the point (else it proves nothing)."""
-        return all(certify(f.expr.lhs, f.expr.rhs, f.relation, sample.values, dps=self.dps)
-                   is Certainty.HOLDS for f in self.facts)
+        return all(certify(f.expr.lhs, f.expr.rhs, f.relation, sample.values, dps=self.dps,
+                           exact_ties=True) is Certainty.HOLDS for f in self.facts)
 
     # -- margin minimisation ------------------------------------------------------------
 
@@ -586,7 +586,7 @@ class _Run:
                 return False
             for fact in self.facts:
                 held = certify(fact.expr.lhs.subs(exact), fact.expr.rhs.subs(exact),
-                               fact.relation, dps=self.dps)
+                               fact.relation, dps=self.dps, exact_ties=True)
                 if held is not Certainty.HOLDS:
                     return False
             j = judge_point(compile_expr(lhs), compile_expr(rhs), self.relation, Env({}),
@@ -662,7 +662,7 @@ class _Run:
         try:
             for fact in self.facts:
                 held = certify(fact.expr.lhs.subs(exact), fact.expr.rhs.subs(exact),
-                               fact.relation, dps=self.dps)
+                               fact.relation, dps=self.dps, exact_ties=True)
                 if held is not Certainty.HOLDS:
                     return False
             state = [defined_at(side, exact, self.dps) for side in (self.lhs, self.rhs)]

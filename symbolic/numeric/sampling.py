@@ -166,7 +166,8 @@ def _fact_value(fact: _Fact, env: Env, dps: int = 60):
 
 # sides of a fact this close (relative, at 60 digits) are compared exactly: a bound attained
 # (2 ph(-i) = -pi) is a tie that rounding would put on either side
-TIE = mpmath.mpf(10) ** -45
+# (60-digit rounding stays far below; a boundary placed at 45 digits by ``_place`` far above)
+TIE = mpmath.mpf(10) ** -52
 
 
 def facts_hold(facts: Sequence[_Fact], env: Env, exact: Mapping | None = None) -> bool:
