@@ -197,26 +197,26 @@ def test_the_table_counts_each_group(tmp_path):
     rows = [_record(id="a"), _record(id="b", standalone=False, domain="real"),
             _record(id="c", error="cannot read 'x' at column 1: no", mathematica_symbolic="Failure")]
     text = dlmf.table(rows)
-    assert "| all | 3 | 0 | 2 | 0 | 0 (0) | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
-    assert "| standalone | 2 | 0 | 1 | 0 | 0 (0) | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| all | 3 | 0 | 2 | 0 (0) | 0 | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| standalone | 2 | 0 | 1 | 0 (0) | 0 | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
     assert "| all · real | 1 |" in text
 
 
-def _verified(evidence):
-    link = {"latex": "f = g", "verdict": "verified", "evidence": evidence, "counterexample": None,
+def _linked(verdict, evidence):
+    link = {"latex": "f = g", "verdict": verdict, "evidence": evidence, "counterexample": None,
             "seconds": 0.1}
     return _record(links=[link])
 
 
-def test_verified_rows_proved_where_both_sides_are_defined_are_counted_apart():
-    shared = _verified(["algebraic_expand: lhs - rhs is 0 by expand",
-                        "definedness: algebraic_expand supported the claim wherever its sides are "
-                        "defined, but cos(w) != 0 (tan(w)) is not proved from the assumptions, so this "
-                        "is no proof on the whole domain (" + dlmf.SHARED + ": ...)"])
-    one_side = _verified(["definedness: algebraic_expand supported the claim wherever its sides are "
-                          "defined, but cos(w) != 0 (tan(w)) is not proved from the assumptions"])
-    assert dlmf.proved_where_defined(shared) and not dlmf.proved_where_defined(one_side)
-    assert "| all | 2 | 0 | 2 | 0 | 2 (1) |" in dlmf.table([shared, one_side])
+def test_proved_rows_on_the_domain_where_both_sides_are_defined_are_counted_apart():
+    shared = _linked("proved", ["algebraic_expand: lhs - rhs is 0 by expand",
+                                "definedness: algebraic_expand: " + dlmf.WHOLE_DOMAIN + "; excluded, "
+                                "where neither side is defined: cos(w) = 0"])
+    plain = _linked("proved", ["algebraic_expand: lhs - rhs is 0 by expand"])
+    verified = _linked("verified", ["numeric_sample: 60 points; " + dlmf.WHOLE_DOMAIN])
+    assert dlmf.proved_where_defined(shared)
+    assert not dlmf.proved_where_defined(plain) and not dlmf.proved_where_defined(verified)
+    assert "| all | 3 | 0 | 3 | 2 (1) | 1 |" in dlmf.table([shared, plain, verified])
 
 
 def test_one_sided_values_become_limits_or_are_refused():
