@@ -381,3 +381,25 @@ def test_gudermannian_and_its_inverse_are_respelled_by_their_dlmf_formulas():
         x = mpmath.mpf(point.p) / point.q
         meant = mpmath.quad(mpmath.sech, [0, 2 * x]) + mpmath.quad(mpmath.sec, [0, x])
         assert abs(complex(sympy.N(got.subs(t, point), 30)) - complex(meant)) < 1e-12
+
+
+def test_a_refutation_at_a_closed_bound_at_minus_pi_is_explained_by_the_branch_convention():
+    # DLMF 4.8.2 as the source states it: -pi <= ph z1 + ph z2 attained at z1 = z2 = -i
+    link = {"latex": r"\ln(z_{1}z_{2}) = \ln z_{1}+\ln z_{2}", "verdict": "refuted", "evidence": [],
+            "counterexample": [["z_1", "0-1*I"], ["z_2", "0-1*I"], ["lhs", "(0.0 + 3.14159265358979j)"],
+                               ["rhs", "(0.0 - 3.14159265358979j)"]], "seconds": 0.1}
+    record = _record(checked_latex=link["latex"], links=[link], imaginary_unit=False,
+                     assume=[r"z_{1}, z_{2} \in \mathbb{C}", r"-\pi \leq \arg z_{1}+\arg z_{2}",
+                             r"\arg z_{1}+\arg z_{2} \leq \pi"])
+    cause, kind = dlmf.refutation_cause(record)
+    assert kind is dlmf.Cause.EXPLAINED and "the principal phase is never" in cause, cause
+    # the same counterexample under a bound not attained there explains nothing of the kind
+    inside = _record(checked_latex=link["latex"], links=[link], imaginary_unit=False,
+                     assume=[r"z_{1}, z_{2} \in \mathbb{C}", r"-2\pi \leq \arg z_{1}+\arg z_{2}"])
+    assert dlmf.closed_bound_at_minus_pi(inside) is None
+    # an irrational point printed by the checker: Im z = -pi at z = -i pi
+    exp_link = {"latex": r"\ln(\exp z) = z", "verdict": "refuted", "evidence": [],
+                "counterexample": [["z", "-I*pi"], ["lhs", "I*pi"], ["rhs", "-I*pi"]], "seconds": 0.1}
+    exp_record = _record(checked_latex=exp_link["latex"], links=[exp_link], imaginary_unit=False,
+                         assume=[r"z \in \mathbb{C}", r"-\pi \leq \operatorname{Im} z"])
+    assert dlmf.closed_bound_at_minus_pi(exp_record)
