@@ -285,6 +285,8 @@ class _Run:
         self.specials = 0  # special points among the samples (the axes, attained bounds)
         self.special_point = None  # a certified counterexample at an irrational special point
         self.special_open: list = []  # special points that could not be decided or certified
+        self.special_skipped = 0  # irrational special points the evaluator could not judge
+        self.special_held = 0  # irrational special points where the relation holds
 
     def out_of_time(self) -> bool:
         if time.monotonic() > self.deadline:
@@ -330,7 +332,7 @@ class _Run:
             self.outside += 1
             return
         except (NotEvaluable, TypeError, ValueError):
-            self.special_open.append((shown, "it could not be evaluated"))
+            self.special_skipped += 1   # not judged (a derivative at an irrational point)
             return
         self.max_dps = max(self.max_dps, j.dps)
         if j.status is Status.UNDECIDED:
@@ -342,6 +344,7 @@ class _Run:
                 return
         if j.status in (Status.HOLDS, Status.TIGHT):
             self.held += 1
+            self.special_held += 1
             key = tuple(sorted((str(k), str(v)) for k, v in exact.items() if k in self.fixed))
             self.held_by_size[key] = self.held_by_size.get(key, 0) + 1
             if j.status is Status.TIGHT:
@@ -704,7 +707,7 @@ class _Run:
         if self.extreme_undecided:
             npoints += (f", {self.extreme_undecided} more at magnitudes 10^+-100 to 10^+-300 "
                         f"left out (the balls did not decide them up to {MAX_DPS} digits)")
-        special = self.specials + len(self.exact_points)
+        special = self.specials + self.special_held
         if special:
             npoints += (f" ({special} of them exact special points: the axes, imaginary "
                         f"multiples of pi and the stated bounds attained)")
