@@ -287,6 +287,7 @@ class _Run:
         self.special_open: list = []  # special points that could not be decided or certified
         self.special_skipped = 0  # irrational special points the evaluator could not judge
         self.special_held = 0  # irrational special points where the relation holds
+        self.special_unenclosed = 0  # special points where a side had no finite enclosure
 
     def out_of_time(self) -> bool:
         if time.monotonic() > self.deadline:
@@ -429,6 +430,9 @@ class _Run:
                 self.signs.setdefault(bool(j.lhs > j.rhs), sample)
         elif j.status is Status.UNDECIDED and is_extreme(sample.values):
             self.extreme_undecided += 1
+        elif j.status is Status.UNDECIDED and sample.label == "special" \
+                and (j.lhs is None or j.rhs is None):
+            self.special_unenclosed += 1   # a pole on an axis (arctan at i): no value to judge
         elif j.status is Status.UNDECIDED:
             self.undecided.append((sample, j))
         elif self._domain_certain(sample):
@@ -707,7 +711,10 @@ class _Run:
         if self.extreme_undecided:
             npoints += (f", {self.extreme_undecided} more at magnitudes 10^+-100 to 10^+-300 "
                         f"left out (the balls did not decide them up to {MAX_DPS} digits)")
-        special = self.specials + self.special_held
+        special = self.specials + self.special_held - self.special_unenclosed
+        if self.special_unenclosed:
+            npoints += (f", {self.special_unenclosed} more special point(s) left out where a "
+                        f"side could not be enclosed (a pole on an axis)")
         if special:
             npoints += (f" ({special} of them exact special points: the axes, imaginary "
                         f"multiples of pi and the stated bounds attained)")

@@ -902,6 +902,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
         if kinds and points and len(points) < here:
             # few distinct symbol values (none but the sizes): vary the indexed draws instead
             points = [points[i % len(points)] for i in range(here)]
+        rational_here = []
         if complex_symbols and weight <= 16:
             # the axes and attained bounds first: simple, and where closed bounds bite
             special = special_points(symbols, facts, fixed=fixed, complex_unknown=complex_unknown)
@@ -911,9 +912,11 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
             rational = [p for p in rational if tuple(sorted(map(str, p.items()))) not in known]
             specials += len(rational)
             points = rational + points
+            rational_here = rational
         for i, point in enumerate(points):
             rng = random.Random(f"{seed}/{n}/{i}")
-            samples.append(Sample(point, _drawer(rng, kinds)))
+            samples.append(Sample(point, _drawer(rng, kinds),
+                                  "special" if point in rational_here else ""))
         # equal arguments: every indexed entry the same value
         ends = n == 0 or (n == len(instances) - 1 and weight <= 100)
         constants = (0, 1, -1, 10**30, -10**30) if ends else (0, 1)
