@@ -197,26 +197,26 @@ def test_the_table_counts_each_group(tmp_path):
     rows = [_record(id="a"), _record(id="b", standalone=False, domain="real"),
             _record(id="c", error="cannot read 'x' at column 1: no", mathematica_symbolic="Failure")]
     text = dlmf.table(rows)
-    assert "| all | 3 | 0 | 2 | 0 | 0 (0) | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
-    assert "| standalone | 2 | 0 | 1 | 0 | 0 (0) | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| all | 3 | 0 | 2 | 0 (0) | 0 | 2 | 0 (0 / 0 / 0 / 0) | 1 |" in text
+    assert "| standalone | 2 | 0 | 1 | 0 (0) | 0 | 1 | 0 (0 / 0 / 0 / 0) | 1 |" in text
     assert "| all · real | 1 |" in text
 
 
-def _verified(evidence):
-    link = {"latex": "f = g", "verdict": "verified", "evidence": evidence, "counterexample": None,
+def _linked(verdict, evidence):
+    link = {"latex": "f = g", "verdict": verdict, "evidence": evidence, "counterexample": None,
             "seconds": 0.1}
     return _record(links=[link])
 
 
-def test_verified_rows_proved_where_both_sides_are_defined_are_counted_apart():
-    shared = _verified(["algebraic_expand: lhs - rhs is 0 by expand",
-                        "definedness: algebraic_expand supported the claim wherever its sides are "
-                        "defined, but cos(w) != 0 (tan(w)) is not proved from the assumptions, so this "
-                        "is no proof on the whole domain (" + dlmf.SHARED + ": ...)"])
-    one_side = _verified(["definedness: algebraic_expand supported the claim wherever its sides are "
-                          "defined, but cos(w) != 0 (tan(w)) is not proved from the assumptions"])
-    assert dlmf.proved_where_defined(shared) and not dlmf.proved_where_defined(one_side)
-    assert "| all | 2 | 0 | 2 | 0 | 2 (1) |" in dlmf.table([shared, one_side])
+def test_proved_rows_on_the_domain_where_both_sides_are_defined_are_counted_apart():
+    shared = _linked("proved", ["algebraic_expand: lhs - rhs is 0 by expand",
+                                "definedness: algebraic_expand: " + dlmf.WHOLE_DOMAIN + "; excluded, "
+                                "where neither side is defined: cos(w) = 0"])
+    plain = _linked("proved", ["algebraic_expand: lhs - rhs is 0 by expand"])
+    verified = _linked("verified", ["numeric_sample: 60 points; " + dlmf.WHOLE_DOMAIN])
+    assert dlmf.proved_where_defined(shared)
+    assert not dlmf.proved_where_defined(plain) and not dlmf.proved_where_defined(verified)
+    assert "| all | 3 | 0 | 3 | 2 (1) | 1 |" in dlmf.table([shared, plain, verified])
 
 
 def test_one_sided_values_become_limits_or_are_refused():
@@ -381,3 +381,25 @@ def test_gudermannian_and_its_inverse_are_respelled_by_their_dlmf_formulas():
         x = mpmath.mpf(point.p) / point.q
         meant = mpmath.quad(mpmath.sech, [0, 2 * x]) + mpmath.quad(mpmath.sec, [0, x])
         assert abs(complex(sympy.N(got.subs(t, point), 30)) - complex(meant)) < 1e-12
+
+
+def test_a_refutation_at_a_closed_bound_at_minus_pi_is_explained_by_the_branch_convention():
+    # DLMF 4.8.2 as the source states it: -pi <= ph z1 + ph z2 attained at z1 = z2 = -i
+    link = {"latex": r"\ln(z_{1}z_{2}) = \ln z_{1}+\ln z_{2}", "verdict": "refuted", "evidence": [],
+            "counterexample": [["z_1", "0-1*I"], ["z_2", "0-1*I"], ["lhs", "(0.0 + 3.14159265358979j)"],
+                               ["rhs", "(0.0 - 3.14159265358979j)"]], "seconds": 0.1}
+    record = _record(checked_latex=link["latex"], links=[link], imaginary_unit=False,
+                     assume=[r"z_{1}, z_{2} \in \mathbb{C}", r"-\pi \leq \arg z_{1}+\arg z_{2}",
+                             r"\arg z_{1}+\arg z_{2} \leq \pi"])
+    cause, kind = dlmf.refutation_cause(record)
+    assert kind is dlmf.Cause.EXPLAINED and "the principal phase is never" in cause, cause
+    # the same counterexample under a bound not attained there explains nothing of the kind
+    inside = _record(checked_latex=link["latex"], links=[link], imaginary_unit=False,
+                     assume=[r"z_{1}, z_{2} \in \mathbb{C}", r"-2\pi \leq \arg z_{1}+\arg z_{2}"])
+    assert dlmf.closed_bound_at_minus_pi(inside) is None
+    # an irrational point printed by the checker: Im z = -pi at z = -i pi
+    exp_link = {"latex": r"\ln(\exp z) = z", "verdict": "refuted", "evidence": [],
+                "counterexample": [["z", "-I*pi"], ["lhs", "I*pi"], ["rhs", "-I*pi"]], "seconds": 0.1}
+    exp_record = _record(checked_latex=exp_link["latex"], links=[exp_link], imaginary_unit=False,
+                         assume=[r"z \in \mathbb{C}", r"-\pi \leq \operatorname{Im} z"])
+    assert dlmf.closed_bound_at_minus_pi(exp_record)

@@ -18,7 +18,7 @@ from symbolic.numeric.backends import MAX_DPS, NotEvaluable, OutOfDomain, _MP, _
 from symbolic.numeric.compile import Env, compile_expr, key_name
 from symbolic.numeric.evaluate import (EXACT, Judgement, Status, _FLIP, Sides, _run, ball_mp,
                                        judge_point)
-from symbolic.numeric.certify import Certainty, certify
+from symbolic.numeric.certify import Certainty, certify, exactly_equal
 from symbolic.numeric.exact import (admissible, collapsed, defined_at, definedness_conditions,
                                     exact_candidates, real_zeros)
 from symbolic.numeric.shrink import shrink_refutation
@@ -110,6 +110,7 @@ def _judge(lhs, relation, rhs, assumptions, *, dps, samples, seed, deadline) -> 
         run.minimum = _minimum(plan, samples)
         run.domain = plan.domain
         run.planned = _planned(plan)
+        run.exact_points, run.specials = plan.exact_points, plan.specials
         run.sweep(plan.samples, seed)
         return _noted(run.finding(plan.sizes, plan.instances), plan)
     except NotEvaluable as exc:
@@ -280,6 +281,13 @@ class _Run:
         self.far_checked: set = set()  # sizes past the plan judged with equal arguments
         self.extreme_undecided = 0  # points at 10^+-100..300 the balls did not decide
         self.pole_point = None  # an exact point where exactly one side is undefined
+        self.exact_points: list = []  # special points with irrational values (z = -i pi)
+        self.specials = 0  # special points among the samples (the axes, attained bounds)
+        self.special_point = None  # a certified counterexample at an irrational special point
+        self.special_open: list = []  # special points that could not be decided or certified
+        self.special_skipped = 0  # irrational special points the evaluator could not judge
+        self.special_held = 0  # irrational special points where the relation holds
+        self.special_unenclosed = 0  # special points where a side had no finite enclosure
 
     def out_of_time(self) -> bool:
         if time.monotonic() > self.deadline:
@@ -292,6 +300,10 @@ class _Run:
             if self.refuted or self.out_of_time():
                 break
             self.consider(sample)
+        for exact in self.exact_points:
+            if self.refuted or self.out_of_time():
+                break
+            self.special(exact)
         if not self.refuted and self.relation is not Relation.EQ and not self.out_of_time():
             self.search(seed)
             if not self.refuted and not self.uncertified and self.closest is not None \
@@ -301,6 +313,56 @@ class _Run:
             self.poles()
         if not self.refuted and not self.out_of_time():
             self.far_sizes()
+
+    # -- special points with irrational values ------------------------------------------
+
+    def special(self, exact: dict) -> None:
+        """Judge the claim at a special point with an irrational value (z = -i pi, where
+        Im z >= -pi is attained): SymPy puts the values in exactly (e^{-i pi} = -1, which a
+        ball straddling the cut of ln could not settle), balls judge the constant claim, and
+        every assumption is certified there (a bound attained is shown equal exactly)."""
+        shown = tuple((key_name(k), sympy.sstr(v)) for k, v in
+                      sorted(exact.items(), key=lambda kv: str(kv[0])))
+        try:
+            lhs, rhs = self.lhs.xreplace(exact), self.rhs.xreplace(exact)
+            if lhs.free_symbols or rhs.free_symbols:
+                return
+            j = judge_point(compile_expr(lhs), compile_expr(rhs), self.relation, Env({}),
+                            complex_=not self.real, dps=self.dps)
+        except OutOfDomain:
+            self.outside += 1
+            return
+        except (NotEvaluable, TypeError, ValueError):
+            self.special_skipped += 1   # not judged (a derivative at an irrational point)
+            return
+        self.max_dps = max(self.max_dps, j.dps)
+        if j.status is Status.UNDECIDED:
+            if self.relation in (Relation.EQ, Relation.LE, Relation.GE) \
+                    and exactly_equal(lhs, rhs):
+                j = Judgement(Status.TIGHT, None, None, 0.0, j.dps, digits=EXACT)
+            else:
+                self.special_open.append((shown, "the balls did not decide there"))
+                return
+        if j.status in (Status.HOLDS, Status.TIGHT):
+            self.held += 1
+            self.special_held += 1
+            key = tuple(sorted((str(k), str(v)) for k, v in exact.items() if k in self.fixed))
+            self.held_by_size[key] = self.held_by_size.get(key, 0) + 1
+            if j.status is Status.TIGHT:
+                self.agree = min(self.agree, j.digits)
+            if self.worst is None:   # only orders read it, and they need one judged point
+                self.worst = (0.0 if self.relation is Relation.EQ else -abs(j.gap),
+                              Sample({}, None), j)
+            return
+        for fact in self.facts:
+            held = certify(fact.expr.lhs.xreplace(exact), fact.expr.rhs.xreplace(exact),
+                           fact.relation, dps=self.dps, exact_ties=True)
+            if held is not Certainty.HOLDS:
+                self.special_open.append((shown, "the relation fails there, but the "
+                                          "assumptions could not be certified to hold"))
+                return
+        self.special_point = (shown, lhs, rhs, j)
+        self.refuted = (Sample({}, None), j)
 
     # -- equal arguments past the plan's sizes -----------------------------------------
 
@@ -368,6 +430,9 @@ class _Run:
                 self.signs.setdefault(bool(j.lhs > j.rhs), sample)
         elif j.status is Status.UNDECIDED and is_extreme(sample.values):
             self.extreme_undecided += 1
+        elif j.status is Status.UNDECIDED and sample.label == "special" \
+                and (j.lhs is None or j.rhs is None):
+            self.special_unenclosed += 1   # a pole on an axis (arctan at i): no value to judge
         elif j.status is Status.UNDECIDED:
             self.undecided.append((sample, j))
         elif self._domain_certain(sample):
@@ -407,8 +472,8 @@ class _Run:
 
     def _domain_certain(self, sample: Sample) -> bool:
         """Every assumption certainly holds at the point (else it proves nothing)."""
-        return all(certify(f.expr.lhs, f.expr.rhs, f.relation, sample.values, dps=self.dps)
-                   is Certainty.HOLDS for f in self.facts)
+        return all(certify(f.expr.lhs, f.expr.rhs, f.relation, sample.values, dps=self.dps,
+                           exact_ties=True) is Certainty.HOLDS for f in self.facts)
 
     # -- margin minimisation ------------------------------------------------------------
 
@@ -528,7 +593,7 @@ class _Run:
                 return False
             for fact in self.facts:
                 held = certify(fact.expr.lhs.subs(exact), fact.expr.rhs.subs(exact),
-                               fact.relation, dps=self.dps)
+                               fact.relation, dps=self.dps, exact_ties=True)
                 if held is not Certainty.HOLDS:
                     return False
             j = judge_point(compile_expr(lhs), compile_expr(rhs), self.relation, Env({}),
@@ -604,7 +669,7 @@ class _Run:
         try:
             for fact in self.facts:
                 held = certify(fact.expr.lhs.subs(exact), fact.expr.rhs.subs(exact),
-                               fact.relation, dps=self.dps)
+                               fact.relation, dps=self.dps, exact_ties=True)
                 if held is not Certainty.HOLDS:
                     return False
             state = [defined_at(side, exact, self.dps) for side in (self.lhs, self.rhs)]
@@ -646,12 +711,23 @@ class _Run:
         if self.extreme_undecided:
             npoints += (f", {self.extreme_undecided} more at magnitudes 10^+-100 to 10^+-300 "
                         f"left out (the balls did not decide them up to {MAX_DPS} digits)")
+        special = self.specials + self.special_held - self.special_unenclosed
+        if self.special_unenclosed:
+            npoints += (f", {self.special_unenclosed} more special point(s) left out where a "
+                        f"side could not be enclosed (a pole on an axis)")
+        if special:
+            npoints += (f" ({special} of them exact special points: the axes, imaginary "
+                        f"multiples of pi and the stated bounds attained)")
         if self.searched:
             npoints += f", {self.searched} more in a margin search"
         if self.refuted:
             if shrink_refutation(self):  # a small, simple point, certified again
                 digits += " (the point found was shrunk toward small, simple values)"
             return self._refutation(digits)
+        if self.special_open:
+            shown, why = self.special_open[0]
+            return Finding("undecided", f"{digits}, {npoints}: at the exact special point "
+                           f"{items_text(shown)} {why}, so the claim is not verified")
         if self.uncertified:
             sample, j = self.uncertified[0]
             shown = items_text(point_items(sample))
@@ -726,6 +802,19 @@ class _Run:
                            f"{'identity' if self.relation is Relation.EQ else 'statement'} "
                            f"(certified: the condition is exactly violated, the other side's "
                            f"conditions hold with Arb balls)", cex)
+        if self.special_point is not None:
+            shown, lhs, rhs, j = self.special_point
+            if j.undefined:
+                cex = shown
+                sides = f"{j.undefined}"
+            else:
+                cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))
+                sides = f"lhs = {tex(lhs)}, rhs = {tex(rhs)}"
+            return Finding("refuted", f"at an exact special point (the axes, imaginary multiples "
+                           f"of pi, the stated bounds attained): {self.relation.value} fails at "
+                           f"{items_text(shown)}, where {sides} (the values put in exactly by "
+                           f"SymPy, the sides judged with Arb balls at {j.dps} digits, every "
+                           f"assumption certified there, exactly where it is attained)", cex)
         if self.exact_point is not None:
             shown, lhs, rhs = self.exact_point
             cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))
