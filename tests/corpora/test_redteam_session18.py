@@ -165,7 +165,21 @@ FALSE = [
     (r"\arctan(\tan z) = z", (), (f"z {C}",)),
     (r"\log \frac{1}{z} = -\log z", (), (f"z {C}",)),                  # z = -1: pi i vs -pi i
     (r"\sqrt{\frac{1}{z}} = \frac{1}{\sqrt{z}}", (), (f"z {C}",)),     # z = -1: -i vs i... 1/i = -i, sqrt(-1) = i
+    (r"\log(z w) = \log z + \log w", (), (f"z {C}", f"w {C}", r"\Re z > 0")),   # z = 1 + 2i, w = -1 + i: args 1.107 + 2.356 > pi
+    (r"\sqrt{z^2} = z", (), (f"z {C}", r"\Im z > 0")),      # z = -1 + i: sqrt gives 1 - i
+    (r"\log(z^2) = 2\log z", (), (f"z {C}", r"\Im z > 0")),  # z = -1 + i: 2 arg z = 3pi/2 > pi
+    (r"\arcsin(\sin z) = z", (), (f"z {C}", r"\Re z > 0")),  # z = 3: arcsin(sin 3) = pi - 3
+    # -- interactions of two rules --
+    (r"\frac{x}{x} \pm 1 = 1 \pm 1", (), ()),              # \pm rows over a shared exclusion
+    (r"\underbrace{\frac{x}{x}}_{=1} = 1", (), ()),          # the label states the false claim's twin
+    (r"x \overset{(1)}{=} \frac{x^2}{x}", (), ()),           # a marker over x = x^2/x (rhs undefined at 0)
+    (r"\frac{1}{x} \stackrel{\text{def}}{=} 2", (), ()),     # "definition" of a formula
+    (r"\sqrt{x} \frac{x}{x} \pm 1 = \sqrt{x} \pm 1", (), ()),  # the fixed defect under \pm
+    (r"\exp(\log x) \overset{(a)}{=} x", (), ()),
+    (r"\sqrt{x^2} \overset{(a)}{=} x \quad (3)", (), ()),   # marker and equation number at once
     # -- norms of signed sums of vectors --
+    (r"\|u - v\|^2 = \|u\|^2 - \|v\|^2", (), ()),
+    (r"\|u - v\|^2 = \|u\|^2 + \|v\|^2 - 2 \|u\| \|v\|", (), ()),   # the inner product, not |u||v|
     (r"\|u - v\| = \|u\| - \|v\|", (), ()),
     (r"\|u + v\| = \|u\| + \|v\|", (), ()),
     (r"\|u - v + w\| = \|u - v - w\|", (), ()),            # the sign of w matters
@@ -191,6 +205,10 @@ TRUE = [
     (r"f'(x) = \frac{d}{dx} f(x)", ("f",), ()),
     (r"\log(e^x) = x", (), ()),
     (r"x = x \quad (1)", (), ()),
+    (r"\sum_{t=1}^T \frac{t}{t} = T", (), ()),              # t >= 1: no exclusion inside the sum
+    (r"\log(z w) = \log z + \log w", (), (f"z {C}", f"w {C}", r"\Re z > 0", r"\Re w > 0")),
+    (r"\sqrt{z^2} = z", (), (f"z {C}", r"\Re z > 0")),
+    (r"\log(z^2) = 2\log z", (), (f"z {C}", r"\Re z > 0")),
     # the fix must not keep harmless evaluations from happening
     (r"\sqrt{4x} = 2\sqrt{x}", (), ()),
     (r"\frac{2}{4x} = \frac{1}{2x}", (), ()),
