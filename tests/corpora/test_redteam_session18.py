@@ -164,7 +164,7 @@ FALSE = [
     (r"(z^2)^{1/2} = z", (), (f"z {C}",)),
     (r"\arctan(\tan z) = z", (), (f"z {C}",)),
     (r"\log \frac{1}{z} = -\log z", (), (f"z {C}",)),                  # z = -1: pi i vs -pi i
-    (r"\sqrt{\frac{1}{z}} = \frac{1}{\sqrt{z}}", (), (f"z {C}",)),     # z = -1: -i vs i... 1/i = -i, sqrt(-1) = i
+    (r"\sqrt{\frac{1}{z}} = \frac{1}{\sqrt{z}}", (), (f"z {C}",)),     # z = -1: sqrt(-1) = i, 1/sqrt(-1) = -i
     (r"\log(z w) = \log z + \log w", (), (f"z {C}", f"w {C}", r"\Re z > 0")),   # z = 1 + 2i, w = -1 + i: args 1.107 + 2.356 > pi
     (r"\sqrt{z^2} = z", (), (f"z {C}", r"\Im z > 0")),      # z = -1 + i: sqrt gives 1 - i
     (r"\log(z^2) = 2\log z", (), (f"z {C}", r"\Im z > 0")),  # z = -1 + i: 2 arg z = 3pi/2 > pi
@@ -177,6 +177,11 @@ FALSE = [
     (r"\sqrt{x} \frac{x}{x} \pm 1 = \sqrt{x} \pm 1", (), ()),  # the fixed defect under \pm
     (r"\exp(\log x) \overset{(a)}{=} x", (), ()),
     (r"\sqrt{x^2} \overset{(a)}{=} x \quad (3)", (), ()),   # marker and equation number at once
+    (r"\sum_{t=1}^{T} 1 = T + 1", (), (r"T \in \mathbb{Z}_{>0}",)),   # T the upper limit, not a transpose
+    (r"\prod_{t=1}^{T} 2 = 2T", (), (r"T \in \mathbb{Z}_{>0}",)),     # 2^T; equal only at T = 1, 2
+    (r"e^{\pm x} = \pm e^{x}", (), ()),                    # lower: e^{-x} = -e^x
+    (r"x^{\pm 2} = \frac{x^2 \pm 1}{x^2}", (), ()),        # \pm in an exponent and a numerator
+    (r"\underbrace{\underbrace{x}_{a}}_{b} = 2x", (), ()),  # nested braces
     # -- norms of signed sums of vectors --
     (r"\|u - v\|^2 = \|u\|^2 - \|v\|^2", (), ()),
     (r"\|u - v\|^2 = \|u\|^2 + \|v\|^2 - 2 \|u\| \|v\|", (), ()),   # the inner product, not |u||v|
@@ -205,6 +210,7 @@ TRUE = [
     (r"f'(x) = \frac{d}{dx} f(x)", ("f",), ()),
     (r"\log(e^x) = x", (), ()),
     (r"x = x \quad (1)", (), ()),
+    (r"\frac{\pm 1}{x} = \pm \frac{1}{x}", (), ()),       # the sign in a numerator
     (r"\sum_{t=1}^T \frac{t}{t} = T", (), ()),              # t >= 1: no exclusion inside the sum
     (r"\log(z w) = \log z + \log w", (), (f"z {C}", f"w {C}", r"\Re z > 0", r"\Re w > 0")),
     (r"\sqrt{z^2} = z", (), (f"z {C}", r"\Re z > 0")),
@@ -236,6 +242,10 @@ REFUSED = [
     (r"\|2u\| = 2\|u\|", (), ()),                  # a coefficient under the norm
     (r"\sum_{t=1}^{T} x_t^T = \sum_{t=1}^{T} x_t", (), ()),   # T a limit and an exponent
     (r"\sum_{t=1}^T 1 = T^T", (), ()),             # T a limit, then a power of T
+    (r"x \stackrel{\text{def}}{=} x + 1", (), ()),     # a definition of x in terms of itself
+    (r"x := 2x", (), ()),
+    (r"\pm \frac{1}{\pm x} = \frac{1}{x}", (), ()),   # two \pm on one side only
+    (r"m_t \leftarrow \frac{1}{1 - \beta^t} m_t", (), ()),   # the name on both sides
     (r"f x = f(x)", ("f",), ()),                   # a declared function without brackets
     (r"f(x)^{\prime} = f'(x)", ("f",), ()),        # a prime after the bracket
 ]
