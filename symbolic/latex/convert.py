@@ -471,13 +471,13 @@ def _restricted(expr) -> set:
 
 
 def _factors(base) -> set:
-    """The factors of base that vanish where it does (numbers and positive integer powers
-    taken off: ``1/(4x^2)`` and ``1/x`` are undefined at the same points)."""
+    """The factors of base that vanish where it does (numbers and positive powers taken
+    off: ``1/(4x^2)``, ``1/\\sqrt{x}`` and ``1/x`` are undefined at the same point 0)."""
     out = set()
     for f in sympy.Mul.make_args(base):
         if f.is_Number:
             continue
-        if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        if isinstance(f, sympy.Pow) and f.exp.is_positive:
             out |= _factors(f.base)
         else:
             out.add(f)

@@ -152,6 +152,7 @@ FALSE = [
     (r"\frac{x \sqrt{x}}{x} = \sqrt{x}", (), ()),
     (r"\frac{1}{x} \cdot \frac{x-1}{x-1} = \frac{1}{x}", (), ()),      # lhs undefined at 1
     (r"\log(x+1) + \log x - \log x = \log(x+1)", (), ()),   # lhs undefined at x = -1/2
+    (r"\frac{x}{\sqrt{x}} = \sqrt{x}", (), ()),              # lhs undefined at 0, rhs 0
     # -- complex principal branches --
     (r"\log(z w) = \log z + \log w", (), (f"z {C}", f"w {C}")),     # z = w = -1
     (r"\sqrt{z w} = \sqrt{z} \sqrt{w}", (), (f"z {C}", f"w {C}")),   # z = w = -1
@@ -220,6 +221,7 @@ TRUE = [
     (r"\frac{2}{4x} = \frac{1}{2x}", (), ()),
     (r"x^{3/2} = x \sqrt{x}", (), ()),
     (r"\frac{1}{x^2} \cdot x = \frac{1}{x}", (), ()),
+    (r"\frac{\sqrt{x}}{x} = \frac{1}{\sqrt{x}}", (), ()),   # both need x > 0
 ]
 
 REFUSED = [
@@ -274,6 +276,7 @@ def test_ambiguous_display_is_refused(latex, functions, assume):
     (r"\sqrt{x} \cdot \frac{x}{x}", "1/x"),
     (r"\frac{1}{x} \cdot \frac{x-1}{x-1}", "1/(x - 1)"),
     (r"\log(x+1) + \log x - \log x", "log(x)"),
+    (r"\frac{x}{\sqrt{x}}", "1/sqrt(x)"),
 ])
 def test_evaluation_keeps_a_restriction_of_its_own(latex, kept):
     """A denominator or log that evaluation would cancel stays in the reading (regression)."""
