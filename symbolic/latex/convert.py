@@ -450,18 +450,44 @@ def _huge_integer(args) -> bool:
 
 
 def _restricted(expr) -> set:
-    """The symbols a domain restriction rests on: in a denominator, a log, a fractional power.
+    """The domain restrictions of expr: the bases of its denominators (nonzero), of its
+    fractional powers of a base not known >= 0 (>= 0) and the arguments of its logs (> 0).
 
-    Evaluating must not lose one (``x^2/x`` is not ``x`` at 0, ``e^{\\ln x}`` not ``x`` for x <= 0).
+    Evaluating must not lose one (``x^2/x`` is not ``x`` at 0, ``e^{\\ln x}`` not ``x`` for x <= 0,
+    ``\\sqrt{x} x/x`` not ``\\sqrt{x}`` at 0, ``\\log(x+1) + \\log x - \\log x`` not ``\\log(x+1)`` at
+    x = -1/2): each is keyed by its kind and its expression, not by the symbols it holds, since
+    two restrictions on the same symbol (x != 0 and x >= 0) exclude different points.
     """
     out = set()
     for node in sympy.preorder_traversal(expr):
-        if isinstance(node, sympy.Pow) and (node.exp.is_negative or node.exp.is_integer is False
-                                            and not _nonnegative(node.base)):
-            out |= {("pow", s) for s in node.base.free_symbols}
+        if isinstance(node, sympy.Pow):
+            if node.exp.is_negative:
+                out |= {("nonzero", b) for b in _factors(node.base)}
+            if node.exp.is_integer is False and not _nonnegative(node.base):
+                out.add(("root", _unscaled(node.base)))
         elif isinstance(node, sympy.log):
-            out |= {("log", s) for s in node.args[0].free_symbols}
+            out.add(("log", _unscaled(node.args[0])))
     return out
+
+
+def _factors(base) -> set:
+    """The factors of base that vanish where it does (numbers and positive powers taken
+    off: ``1/(4x^2)``, ``1/\\sqrt{x}`` and ``1/x`` are undefined at the same point 0)."""
+    out = set()
+    for f in sympy.Mul.make_args(base):
+        if f.is_Number:
+            continue
+        if isinstance(f, sympy.Pow) and f.exp.is_positive:
+            out |= _factors(f.base)
+        else:
+            out.add(f)
+    return out
+
+
+def _unscaled(base):
+    """base without a positive number factor (``\\sqrt{4x}`` evaluates to ``2\\sqrt{x}``)."""
+    c, rest = base.as_coeff_Mul()
+    return rest if c.is_positive else base
 
 
 def _nonnegative(base) -> bool:
