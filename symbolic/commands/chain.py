@@ -63,6 +63,7 @@ class ReadExpression:
     line: int | None = None
     assume: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    kind: str = "expression"    # or "definition": a name defined (:=, \\leftarrow), nothing to check
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,13 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
         from symbolic.latex import to_latex
         return [ReadExpression(item.latex, to_latex(parsed.value), item.file, item.line,
                                item.assume, notes)], []
+    if expressions and _defines_a_new_name(item.latex, parsed):
+        # a definition of a name that appears nowhere else holds by definition: checking it
+        # like = would refute every definition (x := 2 fails at x = 0)
+        from symbolic.latex import to_latex
+        link = parsed.links[0]
+        return [ReadExpression(item.latex, f"{to_latex(link.claim.lhs)} := {to_latex(link.claim.rhs)}",
+                               item.file, item.line, item.assume, notes, kind="definition")], []
     # each link on its own row's line, when the display's rows account for every link
     lines = item.link_lines if len(item.link_lines) == len(parsed.links) else \
         (item.line,) * len(parsed.links)
@@ -138,6 +146,23 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
                                  link.rhs_latex, outcome, item.file, lines[number - 1],
                                  item.assume, notes))
     return links, []
+
+
+def _defines_a_new_name(latex: str, parsed) -> bool:
+    """Whether a chain is one definition (``:=``, ``\\leftarrow``, ...) of a lone name that its
+    right side does not use: then there is nothing to check."""
+    import sympy
+    from symbolic.latex.lexer import DEFINITIONS
+    if len(parsed.links) != 1 or not any(n.startswith(("a definition", "an assignment"))
+                                         for n in parsed.notes):
+        return False
+    if not any(word in latex for word in DEFINITIONS | {r"\leftarrow", r"\gets", r"\stackrel",
+                                                         r"\overset", r"\equiv"}):
+        return False
+    claim = parsed.links[0].claim
+    return (isinstance(claim.lhs, (sympy.Symbol, sympy.Indexed)) and claim.relation.value == "="
+            and not claim.rhs.has(claim.lhs)
+            and not (claim.lhs.free_symbols & claim.rhs.free_symbols))
 
 
 def link_steps(parsed) -> list[Step]:

@@ -188,7 +188,7 @@ def expression_json(expression: ReadExpression) -> dict:
     """A display with no relation: where it is, its LaTeX and the expression as read."""
     return {"file": expression.file, "line": expression.line, "latex": expression.latex,
             "expression": expression.typeset, "assume": list(expression.assume),
-            "notes": list(expression.notes)}
+            "notes": list(expression.notes), "kind": expression.kind}
 
 
 def link_json(link: CheckedLink) -> dict:
@@ -287,8 +287,10 @@ def as_text(checked: Checked) -> str:
             lines.append(f"    {record.reason}")
             continue
         if isinstance(record, ReadExpression):
-            lines.append(f"{place}{'EXPRESSION':<12} {_clip(record.latex, 100)}")
-            lines.append("    read as an expression (no relation): nothing to check")
+            lines.append(f"{place}{record.kind.upper():<12} {_clip(record.latex, 100)}")
+            lines.append("    read as an expression (no relation): nothing to check"
+                         if record.kind == "expression" else
+                         "    read as a definition of a new name: nothing to check")
             lines.append(f"    typeset: {record.typeset}")
             if record.assume:
                 lines.append(f"    assuming (stated in the display): {', '.join(record.assume)}")

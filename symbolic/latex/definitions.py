@@ -120,4 +120,7 @@ def _equiv_definition(text: str) -> str:
     if not _DEFINED_NAME.fullmatch(text[:m.start()]) or _EQUIV.search(text[m.end():]) \
             or any(isinstance(x, Tok) and x.text in RELATIONS for x in lex(text[m.end():])):
         return text
+    if _DEFINED_NAME.fullmatch(text[m.end():]):
+        # a \equiv b: one name defined as another, or two quantities identically equal?
+        return text
     return text[:m.start()] + " := " + text[m.end():]
