@@ -20,7 +20,7 @@ from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
-from symbolic.latex.rewrite import Rewriter, check_words
+from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
 # over_to_frac, unbrace_atoms, underscored_names and unwrap are offered here too, as before
@@ -150,6 +150,17 @@ class _Reader:
         return _rename(library_parse(text), self.rewriter.plain)
 
     def raw(self, side_items):
+        """One side read by the library, unconverted; refusals name the user's LaTeX."""
+        try:
+            return self._raw(side_items)
+        except ParseError as exc:
+            raise self._restored(exc) from None
+
+    def _restored(self, exc):
+        """The refusal with the rewriter's placeholders given back as the user's LaTeX."""
+        return ParseError(self.rewriter.restore(str(exc))) if "SCZ" in str(exc) else exc
+
+    def _raw(self, side_items):
         terms = sum(1 for x in side_items if isinstance(x, Tok) and x.text in ("+", "-"))
         if terms > _MAX_TERMS:
             # the library's grammar recurses once per term: 900 terms take seconds, 990 overflow
@@ -172,7 +183,16 @@ class _Reader:
         text = self.rewriter.emit(side_items)
         if not text.strip():
             raise ParseError("an empty side of a relation")
-        raw = self.parse(text)
+        try:
+            raw = self.parse(text)
+        except ParseError as exc:
+            if getattr(exc, "reason", None) is None:
+                raise
+            # the library's message quotes the rewritten text: quote what the user wrote
+            raise ParseError(f"cannot read '{_short(text_of(side_items).strip())}': the parser "
+                             f"stopped with '{self.rewriter.restore(exc.reason)}'; check the "
+                             f"brackets and scripts of this side, write products with \\cdot and "
+                             f"functions with \\operatorname{{...}}(...)") from None
         if isinstance(raw, (sympy.core.relational.Relational, sympy.And, sympy.Or)):
             raise ParseError(f"a relation inside brackets cannot be read: {raw}")
         if not isinstance(raw, sympy.Expr) and not isinstance(raw, sympy.Basic):
@@ -184,6 +204,12 @@ class _Reader:
 
     def convert(self, raw):
         """The side as stepcheck objects: built unevaluated, accounted for, then evaluated."""
+        try:
+            return self._converted(raw)
+        except ParseError as exc:
+            raise self._restored(exc) from None
+
+    def _converted(self, raw):
         if self.matrix_sides:     # every side of a chain with a matrix must have its shape
             return matrices.beside(raw, self.matrix_sides, self._convert)
         return self._convert(raw)
@@ -237,8 +263,13 @@ def _guard(fn):
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except ParseError:
-            raise
+        except ParseError as exc:
+            if "SCZ" not in str(exc):
+                raise
+            # a placeholder no reader could name: quote the user's input instead
+            latex = args[0] if args and isinstance(args[0], str) else ""
+            shown = _PLACED.sub("(...)", str(exc))
+            raise ParseError(f"cannot read '{_short(latex)}': {shown}" if latex else shown) from None
         except RecursionError:
             raise ParseError("LaTeX nested too deeply; simplify it") from None
         except Exception as exc:
