@@ -189,10 +189,9 @@ class _Reader:
             if getattr(exc, "reason", None) is None:
                 raise
             # the library's message quotes the rewritten text: quote what the user wrote
-            raise ParseError(f"cannot read '{_short(text_of(side_items).strip())}': the parser "
-                             f"stopped with '{self.rewriter.restore(exc.reason)}'; check the "
-                             f"brackets and scripts of this side, write products with \\cdot and "
-                             f"functions with \\operatorname{{...}}(...)") from None
+            raise ParseError(f"cannot read '{_short(text_of(side_items).strip())}': "
+                             f"{_library_hint(side_items)} (the parser stopped with "
+                             f"'{self.rewriter.restore(exc.reason)}')") from None
         if isinstance(raw, (sympy.core.relational.Relational, sympy.And, sympy.Or)):
             raise ParseError(f"a relation inside brackets cannot be read: {raw}")
         if not isinstance(raw, sympy.Expr) and not isinstance(raw, sympy.Basic):
@@ -230,6 +229,31 @@ class _Reader:
         except Exception as exc:
             raise ParseError(f"cannot convert {_short(str(raw))!r}: {type(exc).__name__}: "
                              f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+
+
+def _library_hint(items) -> str:
+    """What to write instead, for a side the library could not parse: the constructs it is
+    known to stop at, found in the user's items, else the general advice."""
+    def walk(run):
+        prev = None
+        for item in run:
+            if isinstance(item, Tok) and item.space:
+                continue
+            if isinstance(item, Tok) and item.text in ("_", "^") and isinstance(prev, Group) \
+                    and prev.kind in ("paren", "abs", "brace") and item.text == "_":
+                return (f"a subscript after a bracket or a group ('{_short(text_of((prev, item)))}...') "
+                        f"cannot be read: put the index on the name inside (x_q, \\mathbf{{W}}_q)")
+            if isinstance(item, Group):
+                if not [x for x in item.items if not (isinstance(x, Tok) and x.space)]:
+                    return "an empty group {} or () cannot be read: fill in or remove it"
+                found = walk(item.items)
+                if found:
+                    return found
+            prev = item
+        return None
+    return walk(items) or ("this side could not be parsed as written: check its brackets and "
+                           "scripts, write products with \\cdot and functions with "
+                           "\\operatorname{...}(...)")
 
 
 def _refuse_relation_arguments(value) -> None:

@@ -373,7 +373,9 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
             return r"\cdot", k + 1
         if text in _REFUSED:
             raise fail(text, item.col, _REFUSED[text])
-        if text == "!" and k + 1 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text == "!":
+        if text == "!" and self._solid(items, k + 1) < len(items) and isinstance(
+                items[self._solid(items, k + 1)], Tok) and items[self._solid(items, k + 1)].text == "!":
+            # n ! ! prints as n!! (TeX ignores spaces in maths): the same two readings
             raise fail("!!", item.col, "n!! is the double factorial or (n!)!: write (n!)! for the "
                        "factorial of a factorial; the double factorial cannot be read")
         if text == "d":
