@@ -815,7 +815,7 @@ def _matrix_membership(text, items, k, stated, declared) -> bool:
         if size.isdigit() and int(size) > 0:
             sizes.append(sympy.Integer(int(size)))
             continue
-        raw = library_parse(size)
+        raw = library_parse(_labelled(size))
         if not isinstance(raw, sympy.Symbol) or raw.name.startswith("SCZ"):
             raise ParseError(f"the size '{size}' in '{_short(text)}' must be a positive whole "
                              f"number or a name such as d or d_k")
@@ -831,6 +831,12 @@ def _matrix_membership(text, items, k, stated, declared) -> bool:
     return True
 
 
+def _labelled(name: str) -> str:
+    """A name with a \\max/\\min label (``n_{\\max}``) spelled as the claim reads it, n_{max}."""
+    return re.sub(r"_\s*(?:\{\s*\\(max|min)\s*\}|\\(max|min)(?![A-Za-z]))",
+                  lambda m: "_{%s}" % (m.group(1) or m.group(2)), name)
+
+
 def _membership(text, items, k, stated):
     """``x, y \\in \\mathbb{R}_{>0}``: the symbols on the left get the set's assumptions."""
     left = text_of(items[:k])
@@ -842,7 +848,7 @@ def _membership(text, items, k, stated):
     if key is None or key not in _SETS:
         raise ParseError(f"unknown set '{right}' in assumption '{_short(text)}'; use \\mathbb{{R}}, "
                          r"\mathbb{Z}_{>0}, \mathbb{N}, \mathbb{C}, ...")
-    for name in (n.strip() for n in left.split(",")):
+    for name in (_labelled(n.strip()) for n in left.split(",")):
         raw = library_parse(name) if name else None
         if not isinstance(raw, sympy.Symbol):
             raise ParseError(f"left of \\in must be symbols, not '{name}' in '{_short(text)}'")

@@ -308,3 +308,11 @@ def test_no_refusal_of_the_published_corpus_shows_a_placeholder():
                 leaks.append((d.source, d.ref, message))
     assert refused > 100          # refusals were really collected
     assert not leaks, leaks[:5]
+
+
+def test_label_in_an_assumption_names_the_same_symbol():
+    """--assume 'n_{\\max} \\in \\mathbb{Z}_{>0}' is about the n_{\\max} of the claim."""
+    parsed = parse_chain(r"\sum_{j=1}^{n_{\max}} x_j = 1",
+                         assumptions=(r"n_{\max} \in \mathbb{Z}_{>0}",))
+    upper = parsed.links[0].claim.lhs.limits[0][2]
+    assert upper.name == "n_{max}" and upper.is_positive and upper.is_integer
