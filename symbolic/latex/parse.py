@@ -18,6 +18,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
+from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
@@ -229,31 +230,6 @@ class _Reader:
         except Exception as exc:
             raise ParseError(f"cannot convert {_short(str(raw))!r}: {type(exc).__name__}: "
                              f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
-
-
-def _library_hint(items) -> str:
-    """What to write instead, for a side the library could not parse: the constructs it is
-    known to stop at, found in the user's items, else the general advice."""
-    def walk(run):
-        prev = None
-        for item in run:
-            if isinstance(item, Tok) and item.space:
-                continue
-            if isinstance(item, Tok) and item.text in ("_", "^") and isinstance(prev, Group) \
-                    and prev.kind in ("paren", "abs", "brace") and item.text == "_":
-                return (f"a subscript after a bracket or a group ('{_short(text_of((prev, item)))}...') "
-                        f"cannot be read: put the index on the name inside (x_q, \\mathbf{{W}}_q)")
-            if isinstance(item, Group):
-                if not [x for x in item.items if not (isinstance(x, Tok) and x.space)]:
-                    return "an empty group {} or () cannot be read: fill in or remove it"
-                found = walk(item.items)
-                if found:
-                    return found
-            prev = item
-        return None
-    return walk(items) or ("this side could not be parsed as written: check its brackets and "
-                           "scripts, write products with \\cdot and functions with "
-                           "\\operatorname{...}(...)")
 
 
 def _refuse_relation_arguments(value) -> None:
@@ -829,12 +805,6 @@ def _matrix_membership(text, items, k, stated, declared) -> bool:
             raise ParseError(f"{sympy_name} is declared with two different shapes")
         declared[key] = (sympy_name, tuple(sizes))
     return True
-
-
-def _labelled(name: str) -> str:
-    """A name with a \\max/\\min label (``n_{\\max}``) spelled as the claim reads it, n_{max}."""
-    return re.sub(r"_\s*(?:\{\s*\\(max|min)\s*\}|\\(max|min)(?![A-Za-z]))",
-                  lambda m: "_{%s}" % (m.group(1) or m.group(2)), name)
 
 
 def _membership(text, items, k, stated):
