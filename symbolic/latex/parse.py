@@ -18,9 +18,9 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
-from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
+from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
