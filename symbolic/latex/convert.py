@@ -41,6 +41,11 @@ def fname(f) -> str:
     return m.group(1) if m else name
 
 
+# subscripts that label a name (\lambda_{\max}, s_{\max} beside s_i) and are never an index:
+# read as an index of an indexed s they would be the product m a x
+_LABELS = frozenset(["max", "min"])
+
+
 def split_name(name: str):
     """``x_j`` -> ("x", ["j"]), ``x_{i,j}`` -> ("x", ["i", "j"]); None for an unsubscripted name."""
     if "_" not in name:
@@ -171,7 +176,7 @@ class Context:
             raise ParseError(f"{name} is used both alone and with an index ({name}_j, a vector): "
                              f"alone it would be read as a number; write {name}^\\top y or "
                              f"\\langle {name}, y \\rangle for a dot product, or name the number")
-        if parts and parts[0] in self.bases:
+        if parts and parts[0] in self.bases and not any(p in _LABELS for p in parts[1]):
             base = sympy.IndexedBase(parts[0], **self.families.get(parts[0], {"real": True}))
             subs = []
             for part in parts[1]:

@@ -59,8 +59,9 @@ def _walk(items, out) -> None:
             solid = [x for x in item.items if not (isinstance(x, Tok) and x.space)]
             prev = _previous(items, k)
             if not (prev is not None and prev.text == "^" and len(solid) == 1
-                    and isinstance(solid[0], Tok) and solid[0].text in _TRANSPOSE):
-                _walk(item.items, out)       # ^{T} is a transpose
+                    and isinstance(solid[0], Tok) and solid[0].text in _TRANSPOSE) \
+                    and not (prev is not None and prev.text == "_" and _label(solid)):
+                _walk(item.items, out)       # ^{T} is a transpose, _{\max} a label
             k += 1
             continue
         text = item.text
@@ -71,11 +72,20 @@ def _walk(items, out) -> None:
         if text in _TRANSPOSE and prev is not None and prev.text == "^":
             k += 1
             continue
+        if prev is not None and prev.text == "_" and _label([item]):
+            k += 1                               # x_\max: the label of a name
+            continue
         if text == r"\sigma" and _next_is_bracket(items, _after_primes(items, k + 1)):
             k += 1
             continue
         out.append(item)
         k += 1
+
+
+def _label(solid) -> bool:
+    """A subscript that is ``\\max`` or ``\\min`` alone: the label of a name (``\\lambda_{\\max}``),
+    read as the word in the name's subscript, which the name accounts for."""
+    return len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text in (r"\max", r"\min")
 
 
 def _skip_argument(items, k) -> int:

@@ -50,10 +50,12 @@ KNOWN = frozenset(r"""\frac \dfrac \tfrac \sqrt \sum \prod \max \min \cdot \time
 \{ \} \lbrace \rbrace \| \top \intercal \in \to \lim \binom \lfloor \rfloor \lceil \rceil
 \label \nonumber \notag \boldsymbol \langle \rangle \cdots \ldots \dots \vdots \mid \pm \mp \\ \% \&
 \widehat \widetilde \odot \circ \tag \small \footnotesize \scriptsize \normalsize \large \Large
-\leftarrow \gets \nabla \prime \int \mathop \arg""".split()) | FUNCTIONS \
+\leftarrow \gets \nabla \prime \int \mathop \arg \( \)""".split()) | FUNCTIONS \
     | {"\\" + g for g in GREEK} | SPACING | frozenset(RELATIONS)
 _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
-OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle"}
+# \( ... \) inside a formula: brackets escaped for Markdown (a blog's "softmax\(x\)" shows
+# softmax(x)); TeX would not open inline maths inside maths, so they can only be brackets
+OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle", r"\(": r"\)"}
 CLOSE = {v: k for k, v in OPEN.items()}
 _UNSIZED = frozenset([r"\lfloor", r"\rfloor", r"\lceil", r"\rceil", "."])
 SIZERS = frozenset(r"\big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr".split())
@@ -118,6 +120,10 @@ def plain(latex: str) -> str:
             out.append("_{%s}" % "".join(_SUBSCRIPTS[c] for c in ch))
         elif ch in _GREEK_CHARS:
             out.append(_GREEK_CHARS[ch] + " ")
+        elif ch == "\u2019":
+            # a typographic apostrophe (b’ from a word processor) is the prime b': read where a
+            # prime is read and refused where a prime is, never dropped
+            out.append("'")
         elif ch in _SYMBOLS:
             out.append(" " + _SYMBOLS[ch] + " ")
         else:

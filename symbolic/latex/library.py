@@ -51,7 +51,9 @@ def library_parse(text: str):
         raise ParseError("formula nested too deeply to read; simplify it") from None
     except Exception as exc:   # the library raises bare Exception, AttributeError, ...
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ParseError(f"cannot read '{_short(text)}': {first}") from None
+        error = ParseError(f"cannot read '{_short(text)}': {first}")
+        error.reason = first      # the reader quotes the user's LaTeX, not this rewritten text
+        raise error from None
 
 
 _PARSER = None

@@ -21,7 +21,8 @@ from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, p
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
-from symbolic.latex.rewrite import Rewriter, check_words
+from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
+from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
 # over_to_frac, unbrace_atoms, underscored_names and unwrap are offered here too, as before
@@ -151,6 +152,17 @@ class _Reader:
         return _rename(library_parse(text), self.rewriter.plain)
 
     def raw(self, side_items):
+        """One side read by the library, unconverted; refusals name the user's LaTeX."""
+        try:
+            return self._raw(side_items)
+        except ParseError as exc:
+            raise self._restored(exc) from None
+
+    def _restored(self, exc):
+        """The refusal with the rewriter's placeholders given back as the user's LaTeX."""
+        return ParseError(self.rewriter.restore(str(exc))) if "SCZ" in str(exc) else exc
+
+    def _raw(self, side_items):
         terms = sum(1 for x in side_items if isinstance(x, Tok) and x.text in ("+", "-"))
         if terms > _MAX_TERMS:
             # the library's grammar recurses once per term: 900 terms take seconds, 990 overflow
@@ -173,7 +185,15 @@ class _Reader:
         text = self.rewriter.emit(side_items)
         if not text.strip():
             raise ParseError("an empty side of a relation")
-        raw = self.parse(text)
+        try:
+            raw = self.parse(text)
+        except ParseError as exc:
+            if getattr(exc, "reason", None) is None:
+                raise
+            # the library's message quotes the rewritten text: quote what the user wrote
+            raise ParseError(f"cannot read '{_short(text_of(side_items).strip())}': "
+                             f"{_library_hint(side_items)} (the parser stopped with "
+                             f"'{self.rewriter.restore(exc.reason)}')") from None
         if isinstance(raw, (sympy.core.relational.Relational, sympy.And, sympy.Or)):
             raise ParseError(f"a relation inside brackets cannot be read: {raw}")
         if not isinstance(raw, sympy.Expr) and not isinstance(raw, sympy.Basic):
@@ -185,6 +205,12 @@ class _Reader:
 
     def convert(self, raw):
         """The side as stepcheck objects: built unevaluated, accounted for, then evaluated."""
+        try:
+            return self._converted(raw)
+        except ParseError as exc:
+            raise self._restored(exc) from None
+
+    def _converted(self, raw):
         if self.matrix_sides:     # every side of a chain with a matrix must have its shape
             return matrices.beside(raw, self.matrix_sides, self._convert)
         return self._convert(raw)
@@ -238,8 +264,13 @@ def _guard(fn):
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except ParseError:
-            raise
+        except ParseError as exc:
+            if "SCZ" not in str(exc):
+                raise
+            # a placeholder no reader could name: quote the user's input instead
+            latex = args[0] if args and isinstance(args[0], str) else ""
+            shown = _PLACED.sub("(...)", str(exc))
+            raise ParseError(f"cannot read '{_short(latex)}': {shown}" if latex else shown) from None
         except RecursionError:
             raise ParseError("LaTeX nested too deeply; simplify it") from None
         except Exception as exc:
@@ -651,7 +682,7 @@ def _matrix_membership(text, items, k, stated, declared) -> bool:
         if size.isdigit() and int(size) > 0:
             sizes.append(sympy.Integer(int(size)))
             continue
-        raw = library_parse(size)
+        raw = library_parse(_labelled(size))
         if not isinstance(raw, sympy.Symbol) or raw.name.startswith("SCZ"):
             raise ParseError(f"the size '{size}' in '{_short(text)}' must be a positive whole "
                              f"number or a name such as d or d_k")
@@ -678,7 +709,7 @@ def _membership(text, items, k, stated):
     if key is None or key not in _SETS:
         raise ParseError(f"unknown set '{right}' in assumption '{_short(text)}'; use \\mathbb{{R}}, "
                          r"\mathbb{Z}_{>0}, \mathbb{N}, \mathbb{C}, ...")
-    for name in (n.strip() for n in left.split(",")):
+    for name in (_labelled(n.strip()) for n in left.split(",")):
         raw = library_parse(name) if name else None
         if not isinstance(raw, sympy.Symbol):
             raise ParseError(f"left of \\in must be symbols, not '{name}' in '{_short(text)}'")

@@ -22,6 +22,8 @@ written                                 becomes
 """
 from __future__ import annotations
 
+import re
+
 import symbolic.latex.calculus as calculus
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import FUNCTIONS, Group, RELATIONS, Tok, fail, text_of
@@ -37,6 +39,10 @@ from symbolic.latex.rewrite_tables import (
 
 __all__ = ["Rewriter", "check_words"]   # check_words is read from here by parse.py
 
+# a placeholder as rewritten text or as a SymPy name: \text{SCZc3}, SCZsym0, SCZnI (of SCZnI_1)
+_PLACEHOLDER = re.compile(r"SCZ[A-Za-z0-9]+")
+_PLACED = re.compile(r"\\text\s*\{\s*(SCZ[A-Za-z0-9]+)\s*\}|(?<![A-Za-z])(SCZ[A-Za-z0-9]+)")
+
 
 class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
     """One rewrite of one side of a relation; ``names`` maps accent placeholders to their LaTeX.
@@ -50,6 +56,7 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
         self.names: dict[str, str] = {}
         self.plain: dict[str, str] = {}      # placeholders of plain names (I, gamma) -> the name
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.sources: dict[str, str] = {}     # every placeholder -> the user's LaTeX it stands for
         self.convention: str | None = None    # "u^T v" or "u v^T", whichever the chain uses
         self._exponent = 0                    # inside a superscript: capitals there are numbers
         self.moment = 0                       # inside E[...]/Var(...): capitals are random variables
@@ -195,10 +202,34 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
         out: list[str] = []
         k = 0
         while k < len(items):
-            text, k = self._one(items, k)
+            text, nxt = self._one(items, k)
+            if text and "SCZ" in text:
+                self._remember(text, items[k:nxt])
+            k = nxt
             if text:
                 out.append(text)
         return " ".join(out)
+
+    def _remember(self, text, items) -> None:
+        """Record the user's LaTeX of the placeholders a rewritten item introduced."""
+        for key in _PLACEHOLDER.findall(text):
+            self.sources.setdefault(key, text_of(items).strip())
+
+    def restore(self, message: str) -> str:
+        """A message with every placeholder replaced by the LaTeX the user wrote for it.
+
+        Refusals must name constructs in the user's own LaTeX: ``SCZc3`` means nothing to them.
+        """
+        def back(m):
+            key = m.group(1) or m.group(2)
+            if key in self.plain:     # I, \gamma: their indices follow (SCZnI_1)
+                return "\\" + self.plain[key] if len(self.plain[key]) > 1 else self.plain[key]
+            if key in self.names:     # \hat{x}, \mathbf{W}
+                return self.names[key]
+            if key in self.sources:   # a construct: its LaTeX as written
+                return self.sources[key]
+            return "i" if key == "SCZimag" else "(...)"
+        return _PLACED.sub(back, message)
 
     def _splice(self, items):
         """Unwrap a one-token brace group before _ or ^ (``{k}_j``, ``{\\max}_j``): it only groups."""
@@ -342,7 +373,9 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
             return r"\cdot", k + 1
         if text in _REFUSED:
             raise fail(text, item.col, _REFUSED[text])
-        if text == "!" and k + 1 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text == "!":
+        if text == "!" and self._solid(items, k + 1) < len(items) and isinstance(
+                items[self._solid(items, k + 1)], Tok) and items[self._solid(items, k + 1)].text == "!":
+            # n ! ! prints as n!! (TeX ignores spaces in maths): the same two readings
             raise fail("!!", item.col, "n!! is the double factorial or (n!)!: write (n!)! for the "
                        "factorial of a factorial; the double factorial cannot be read")
         if text == "d":

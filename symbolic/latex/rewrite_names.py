@@ -253,6 +253,9 @@ class NameRewriting:
         """
         inner = self._inner(arg)
         solid = [x for x in inner if not _space(x)]
+        if len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text in (r"\max", r"\min"):
+            # \lambda_{\max}: the largest eigenvalue, a name with the label max (never a maximum)
+            return solid[0].text[1:]
         if len(solid) == 2 and isinstance(solid[0], Tok) and solid[0].text in _FONTS \
                 and isinstance(solid[1], Group) and re.fullmatch(r"[A-Za-z]+", text_of(solid[1].items).strip()):
             return text_of(solid[1].items).strip()

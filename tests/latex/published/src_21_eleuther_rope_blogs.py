@@ -99,7 +99,10 @@ DISPLAYS = [
     # -- Extending the RoPE (2023) --
     ("yarn blog: conventions", r"q_m = f_q(x_m, m) \in \mathbb R^{|L|}, k_m = f_k(x_m, m) \in \mathbb R^{|L|}.",
      "refuse: definitions followed by memberships in a vector space; several statements in one line"),
-    ("yarn blog: conventions", r"\text{softmax}\(\dfrac{q_m^Tk_n}{\sqrt{|D|}}\),", _EXPR),
+    # \( \) are the blog's Markdown-escaped brackets (it shows softmax(...)); an expression is
+    # read since the expression convention (was _EXPR, a refusal, when expressions were refused)
+    ("yarn blog: conventions", r"\text{softmax}\(\dfrac{q_m^Tk_n}{\sqrt{|D|}}\),",
+     "expr softmax(dot(q[m], k[n])/sqrt(Abs(D)))"),
     ("yarn blog: RoPE", r"f_q(x_m, m)^Tf_k(x_n, n) = g(x_m, x_n, m - n),",
      "refuse: a requirement on unknown vector-valued functions (transposes of their values)"),
     ("yarn blog: general form", r"f'_W(x_m, m, \theta_d) = f_W(x_m, g(m), h(theta_d))",
@@ -125,7 +128,8 @@ DISPLAYS = [
 \end{cases}""",
      "refuse: a definition by cases without its left side (the function gamma is named only in "
      "the text)"),
-    ("yarn blog: temperature", r"\text{softmax}\(\dfrac{q_m^Tk_n}{t\sqrt{|D|}}\)", _EXPR),
+    ("yarn blog: temperature", r"\text{softmax}\(\dfrac{q_m^Tk_n}{t\sqrt{|D|}}\)",
+     "expr softmax(dot(q[m], k[n])/(t*sqrt(Abs(D))))"),
     ("yarn blog: temperature", r"\sqrt{\frac{1}{t}} = 0.1 \ln({s}) + 1.", "sqrt(1/t) == 0.1*log(s) + 1"),
     ("yarn blog: temperature (parametric)", r"\sqrt{\frac{1}{t}} = a \ln({s}) + b", "sqrt(1/t) == a*log(s) + b"),
     ("yarn blog: dynamic scaling", r"""\begin{align}
