@@ -44,7 +44,6 @@ REFUSED = [
     (r"\ell(x) = 1", "--function ell"),
     (r"|a|b|c| = 1", r"\left|"),
     (r"|x| + |y = 1", "never closed"),
-    (r"\|x - y\| \le 1", "norm of an expression"),
     (r"m_i^{\mathrm{old}} = m_i", "label"),
     (r"W^{(l)} = 1", "label"),
     (r"x^* = 1", "optimum"),
