@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Mapping
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -21,3 +22,29 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def write_reports(files: Mapping[str, bytes], out: str | Path) -> list[str]:
+    """Write report files under ``out`` atomically; returns the paths that changed."""
+    out = Path(out)
+    changed = []
+    for relative, data in files.items():
+        path = out / relative
+        if path.is_file() and path.read_bytes() == data:
+            continue
+        write_atomic(path, data)
+        changed.append(relative)
+    return changed
+
+
+def stale_files(files: Mapping[str, bytes], out: str | Path) -> list[tuple[str, str]]:
+    """The report files under ``out`` that differ from ``files``: (path, "stale" or "missing")."""
+    out = Path(out)
+    found = []
+    for relative, data in files.items():
+        path = out / relative
+        if not path.is_file():
+            found.append((relative, "missing"))
+        elif path.read_bytes() != data:
+            found.append((relative, "stale"))
+    return found

@@ -157,17 +157,11 @@ def run_from_cache(args):
     if entry is None:
         return None
     from symbolic.commands import ExitCode
-    from symbolic.files import write_atomic
+    from symbolic.files import stale_files, write_atomic, write_reports
     files: dict[str, bytes] = entry["bytes"]
     out = Path(args.out)
     if args.check:     # the messages of ``report --check`` (commands/report.py)
-        stale = []
-        for relative, data in files.items():
-            path = out / relative
-            if not path.is_file():
-                stale.append((relative, "missing"))
-            elif path.read_bytes() != data:
-                stale.append((relative, "stale"))
+        stale = stale_files(files, out)
         for relative, why in stale:
             print(f"{(out / relative).as_posix()}: {why}")
         if stale:
@@ -176,13 +170,7 @@ def run_from_cache(args):
             return ExitCode.FAILED
         print(f"all {len(files)} report files in {out.as_posix()}/ are up to date")
         return ExitCode.OK
-    changed = 0
-    for relative, data in files.items():   # as ``render.write_reports``: only changed bytes
-        path = out / relative
-        if path.is_file() and path.read_bytes() == data:
-            continue
-        write_atomic(path, data)
-        changed += 1
+    changed = len(write_reports(files, out))
     timings = {doc: {"seconds": 0.0, "steps": n, "from_cache": n} for doc, n in entry["steps"].items()}
     timings["run_cache"] = True
     write_atomic(out / "timings.json", (json.dumps(timings, indent=2, sort_keys=True) + "\n").encode())

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from symbolic.errors import DerivationError
-from symbolic.files import write_atomic
+from symbolic.files import stale_files, write_atomic, write_reports  # noqa: F401 (offered here too)
 from symbolic.model import Derivation, Outcome
 from symbolic.render.figures import draw_figures
 from symbolic.render.index import render_index
@@ -59,27 +59,4 @@ def render_reports(documents: Sequence[tuple[Derivation, Mapping[str, Outcome]]]
     return dict(sorted(files.items()))
 
 
-def write_reports(files: Mapping[str, bytes], out: str | Path) -> list[str]:
-    """Write report files under ``out`` atomically; returns the paths that changed."""
-    out = Path(out)
-    changed = []
-    for relative, data in files.items():
-        path = out / relative
-        if path.is_file() and path.read_bytes() == data:
-            continue
-        write_atomic(path, data)
-        changed.append(relative)
-    return changed
-
-
-def stale_files(files: Mapping[str, bytes], out: str | Path) -> list[tuple[str, str]]:
-    """The report files under ``out`` that differ from ``files``: (path, "stale" or "missing")."""
-    out = Path(out)
-    found = []
-    for relative, data in files.items():
-        path = out / relative
-        if not path.is_file():
-            found.append((relative, "missing"))
-        elif path.read_bytes() != data:
-            found.append((relative, "stale"))
-    return found
+# write_reports and stale_files live in symbolic.files (no SymPy), offered here too
