@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import resource
 import signal
+import threading
 import time
 import traceback
 from contextlib import contextmanager
@@ -95,6 +96,31 @@ def _send(conn, status, value, message) -> None:
         conn.send(("error", None, f"the child's answer ({status}) could not be sent: {why}"))
 
 
+_WHILE_WAITING: list[Callable[[], object]] = []
+
+
+def while_waiting(fn: Callable[[], object]) -> None:
+    """Have this process call ``fn()`` once, while the next limited child runs.
+
+    For preparation that this process needs later and that the child does not (importing the
+    checker families while a child reads the claim): on two cores it costs no wall time. It
+    runs only in the main thread (an import in another thread could hold a lock that a child
+    forked meanwhile would inherit held), and whatever it raises is ignored: preparing is an
+    optimisation, never part of a result. The child's budget still counts from its start.
+    """
+    _WHILE_WAITING.append(fn)
+
+
+def _prepare_while_waiting() -> None:
+    if threading.current_thread() is not threading.main_thread():
+        return
+    while _WHILE_WAITING:
+        try:
+            _WHILE_WAITING.pop(0)()
+        except Exception:  # noqa: BLE001 - see while_waiting
+            pass
+
+
 def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = None,
                 **kwargs) -> Limited:
     """Run ``fn(*args, **kwargs)`` in a child process within the budget.
@@ -110,7 +136,10 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
     proc.start()
     child.close()
     try:
-        if parent.poll(timeout_s):
+        if _WHILE_WAITING:
+            _prepare_while_waiting()
+        # the wall-time limit counts from the child's start, whatever this process did since
+        if parent.poll(max(timeout_s - (time.perf_counter() - start), 0.0)):
             try:
                 status, value, message = _receive(parent)
             except (EOFError, OSError):
