@@ -5,7 +5,9 @@
 
 (a) start-up: ``python -m symbolic check 'x + x = 2x'`` against
     ``python -c "import sympy, mpmath, latex2sympy2_extended"`` (what a check imports), whole
-    processes, best of N each, interleaved; target: ratio <= 1.2;
+    processes, N each, interleaved; the ratio of the best wall times (target: <= 1.2), with the
+    ratios of the median wall and median CPU times beside it (CPU: what a busy machine inflates
+    least);
 (b) a 400-display .tex file (``benchmarks/documents.py``'s) checked with ``--jobs 2``; target <= 60 s;
 (c) ``stepcheck report`` of attention_assignment, entropy_softmax and informer_lemma1 in a fresh
     folder: cold (``--jobs 2``, the folder's cache empty; target <= 10 s) and warm (the same
@@ -110,15 +112,18 @@ def startup(repeats: int, bytecode: bool) -> list[Row]:
         theirs.append(_run(base, env=env)[:2])
     load = (load, _load())
     best_ours, best_base = min(w for w, _ in ours), min(w for w, _ in theirs)
-    cpu_ours, cpu_base = min(c for _, c in ours), min(c for _, c in theirs)
+    cpu_ours, cpu_base = (statistics.median(c for _, c in ours),
+                          statistics.median(c for _, c in theirs))
+    median_ratio = statistics.median(w for w, _ in ours) / statistics.median(w for w, _ in theirs)
     ratio = best_ours / best_base
     note = "" if bytecode else " (no bytecode written)"
     return [
-        Row(f"(a) `stepcheck check '{CLAIM}'`{note}, best of {repeats}", f"{best_ours:.2f} s",
-            cpu=cpu_ours, load=load),
-        Row(f"(a) `python -c \"{BASELINE}\"`, best of {repeats}", f"{best_base:.2f} s",
+        Row(f"(a) `stepcheck check '{CLAIM}'`{note}, best of {repeats} (CPU: median)",
+            f"{best_ours:.2f} s", cpu=cpu_ours, load=load),
+        Row(f"(a) `python -c \"{BASELINE}\"`, best of {repeats} (CPU: median)", f"{best_base:.2f} s",
             cpu=cpu_base, load=load),
-        Row("(a) start-up ratio, wall (CPU)", f"{ratio:.2f} ({cpu_ours / cpu_base:.2f})", "<= 1.2",
+        Row("(a) start-up ratio, wall best (wall median; CPU median)",
+            f"{ratio:.2f} ({median_ratio:.2f}; {cpu_ours / cpu_base:.2f})", "<= 1.2",
             _met(ratio <= 1.2), load=load),
     ]
 
