@@ -209,14 +209,16 @@ def server(edits: int) -> list[Row]:
     os.environ.update({k: v for k, v in _env().items() if k.startswith("PYTHON")})
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     load = _load()
-    times = bench_server.latency(edits, 0.05)
+    cpu: list = []
+    times = bench_server.latency(edits, 0.05, cpu)
     ordered = sorted(times)
     p50 = statistics.median(times)
     p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
     print(f"(d) p50 {p50:.3f} s, p95 {p95:.3f} s", file=sys.stderr)
-    return [Row(f"(d) server, edit → diagnostic, warm, {edits} edits (debounce 0.05 s): p50 (p95)",
+    return [Row(f"(d) server, edit → diagnostic, warm, {edits} edits (debounce 0.05 s): p50 (p95); "
+                "CPU: the server's per edit, its children included",
                 f"{p50:.3f} s ({p95:.3f} s)", "p50 <= 0.15 s", _met(p50 <= 0.15),
-                load=(load, _load()))]
+                cpu=cpu[0] if cpu else None, load=(load, _load()))]
 
 
 # --- the numeric tier (optional) ----------------------------------------------------------
