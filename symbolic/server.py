@@ -480,9 +480,9 @@ def serve() -> int:
     import os
     import sys
     # The protocol gets private copies of the standard streams. Each check forks a child,
-    # and a forked multiprocessing child closes ``sys.stdin`` first thing: with the protocol's
-    # reader thread blocked inside ``sys.stdin`` (holding its lock) the child would hang on
-    # that lock until its budget ran out. Whatever else writes to stdout (a library's print)
+    # and a forked child that touches ``sys.stdin`` (a ``multiprocessing`` child closes it first
+    # thing) would hang on the lock that the protocol's reader thread, blocked inside it,
+    # holds, until its budget ran out. Whatever else writes to stdout (a library's print)
     # goes to stderr, so it can never corrupt the protocol's messages.
     protocol_in = os.fdopen(os.dup(sys.stdin.fileno()), "rb")
     protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
