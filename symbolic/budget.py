@@ -4,6 +4,12 @@
 an address-space ceiling, and kills it when either is exceeded: SymPy and Python's big
 integers can spend minutes in C code that no signal interrupts, so a thread or an
 alarm is not enough. The result comes back pickled through a pipe.
+
+The soft budgets inside a check (``soft_deadline``, ``cpu_seconds``, ``soft_remaining``) count
+the process's own CPU time, not the wall clock: on a machine that other processes keep busy a
+step gets the same share of work as on an idle one, so its verdict and its evidence do not
+depend on the load. The wall-time limit of ``run_limited`` is only the safety net against a
+child that stalls (a report re-runs alone a step that hits it).
 """
 from __future__ import annotations
 
@@ -207,6 +213,27 @@ def _died(wait_status: int) -> tuple[str, None, str]:
     return "memory", None, f"child process died (exit code {code}), most likely out of memory"
 
 
+# the soft budgets' clock: CPU seconds of this process (user + system), as ITIMER_PROF counts them
+_TIMER = signal.ITIMER_PROF if hasattr(signal, "ITIMER_PROF") else None
+_SIGNAL = signal.SIGPROF if hasattr(signal, "SIGPROF") else None
+
+
+def cpu_seconds() -> float:
+    """This process's CPU seconds so far: the clock of every soft budget and deadline."""
+    return time.process_time()
+
+
+def soft_remaining() -> float:
+    """CPU seconds left before the enclosing ``soft_deadline`` fires (0.0 when none is set or
+    outside the main thread)."""
+    if _TIMER is None:
+        return 0.0
+    try:
+        return signal.getitimer(_TIMER)[0]
+    except ValueError:
+        return 0.0
+
+
 class SoftTimeout(BaseException):
     """Raised inside the process when a soft (signal) deadline passes.
 
@@ -217,17 +244,19 @@ class SoftTimeout(BaseException):
 
 @contextmanager
 def soft_deadline(seconds: float):
-    """Interrupt pure-Python work after ``seconds`` by raising ``SoftTimeout``.
+    """Interrupt pure-Python work after ``seconds`` of this process's CPU time by raising
+    ``SoftTimeout``.
 
     Works only in the main thread and only between bytecodes; pair it with
-    ``run_limited`` for a hard limit. Nested deadlines keep the earlier one.
+    ``run_limited`` for a hard limit. Nested deadlines keep the earlier one. CPU time, not
+    wall time: a busy machine slows the work down but does not cut it short.
     """
-    if seconds is None or seconds <= 0 or not hasattr(signal, "setitimer"):
+    if seconds is None or seconds <= 0 or _TIMER is None:
         yield
         return
     try:
-        previous_handler = signal.getsignal(signal.SIGALRM)
-        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+        previous_handler = signal.getsignal(_SIGNAL)
+        remaining, _ = signal.getitimer(_TIMER)
     except ValueError:  # not the main thread
         yield
         return
@@ -238,13 +267,13 @@ def soft_deadline(seconds: float):
     def _raise(signum, frame):
         raise SoftTimeout(f"soft budget of {seconds:g} s ran out")
 
-    started = time.monotonic()
-    signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    started = cpu_seconds()
+    signal.signal(_SIGNAL, _raise)
+    signal.setitimer(_TIMER, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous_handler)
+        signal.setitimer(_TIMER, 0)
+        signal.signal(_SIGNAL, previous_handler)
         if remaining:
-            signal.setitimer(signal.ITIMER_REAL, max(remaining - (time.monotonic() - started), 0.001))
+            signal.setitimer(_TIMER, max(remaining - (cpu_seconds() - started), 0.001))

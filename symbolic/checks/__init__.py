@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from symbolic.budget import SoftTimeout, run_limited, soft_deadline
+from symbolic.budget import SoftTimeout, cpu_seconds, run_limited, soft_deadline
 from symbolic.config import CheckConfig
 from symbolic.model import Derivation, Evidence, Kind, Outcome, Role, Step, Verdict
 
@@ -174,7 +174,9 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
     start = time.perf_counter()
     if step.kind is Kind.PROSE:
         return Outcome(Verdict.PROSE, (Evidence("prose", "no mathematical claim"),))
-    deadline = start + config.timeout_s
+    # the budget counts this process's CPU seconds (a busy machine slows a step down but
+    # gives it the same work); ``start`` times the step for the timings only
+    deadline = cpu_seconds() + config.timeout_s
     evidence: list[Evidence] = []
     best: Outcome | None = None
     best_from = 0    # where the best outcome's evidence starts in ``evidence``
@@ -215,7 +217,7 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
             attempts.append((c.name, c.fn, 1.0))
 
     for index, (name, fn, _) in enumerate(attempts):
-        remaining = deadline - time.perf_counter()
+        remaining = deadline - cpu_seconds()
         if remaining <= 0.05:
             timed_out = True
             evidence.append(Evidence("budget", f"{config.timeout_s:g} s budget spent before {name}"))
@@ -282,10 +284,11 @@ def check_step_limited(step: Step, *, config: CheckConfig = CheckConfig(),
     """``check_step`` in a child process under a hard wall-time and memory limit.
 
     A budget that runs out gives ``timeout``; a crash gives ``error``; neither is
-    ever ``refuted``.
+    ever ``refuted``. The step's own budget counts CPU seconds (``check_step``); the wall
+    limit, twice that and two seconds more, only stops a child that stalls or starves.
     """
     _load_families()  # import once in the parent so that forks start warm
-    grace = 2.0 + 0.1 * config.timeout_s
+    grace = 2.0 + config.timeout_s
     result = run_limited(check_step, step, config=config, context=context,
                          timeout_s=config.timeout_s + grace, memory_mb=config.memory_mb)
     if result.ok:

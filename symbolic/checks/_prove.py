@@ -9,13 +9,12 @@ gate never imports a checker family.
 """
 from __future__ import annotations
 
-import signal
 from dataclasses import dataclass
 from typing import Iterable
 
 import sympy
 
-from symbolic.budget import SoftTimeout, soft_deadline
+from symbolic.budget import SoftTimeout, soft_deadline, soft_remaining
 from symbolic.functions import MaxOver
 from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
@@ -190,10 +189,7 @@ def _indexed_sign_fact(big, small, strict, protect, subs, notes, original) -> bo
 
 def outer_deadline_governs(budget_s: float) -> bool:
     """Whether an enclosing soft deadline fires before ``budget_s`` (so a SoftTimeout is its)."""
-    try:
-        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
-    except (AttributeError, ValueError):
-        return False
+    remaining = soft_remaining()
     return bool(remaining) and remaining <= budget_s
 
 

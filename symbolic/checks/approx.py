@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
-import signal
 import statistics
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -22,7 +20,7 @@ import mpmath
 import sympy
 
 from symbolic import numeric
-from symbolic.budget import SoftTimeout
+from symbolic.budget import SoftTimeout, cpu_seconds, soft_remaining
 from symbolic.checks import Cost, checker
 from symbolic.checks.numeric import with_definitions
 from symbolic.model import Evidence, Outcome, Regime, Relation, Step, Verdict
@@ -56,14 +54,11 @@ def approx_measure(step: Step, *, config, context) -> Outcome:
 
 
 def safety_net(config) -> float:
-    """Wall seconds after which a measurement is a timeout: most of what is left of the
+    """CPU seconds after which a measurement is a timeout: most of what is left of the
     step's budget (this tier decides an approximate step; no numeric tier runs beside it),
     far above the cost of its counted points, so that only a stalled or starved run hits it."""
     budget = 0.8 * config.timeout_s
-    try:
-        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
-    except (AttributeError, ValueError):
-        remaining = 0.0
+    remaining = soft_remaining()
     return max(min(budget, 0.9 * remaining) if remaining else budget, 0.05)
 
 
@@ -237,15 +232,15 @@ def measure(lhs, relation: Relation, rhs, regime: Regime | None, assumptions=(),
     points = regime_points(regime, exprs, assumptions, count=regime.samples or samples, seed=seed)
     real = numeric.is_real_claim(exprs, points.samples)
     readings, outside = [], 0
-    deadline = time.monotonic() + time_budget
+    deadline = cpu_seconds() + time_budget
     for sample in points.samples:
-        if time.monotonic() > deadline:
+        if cpu_seconds() > deadline:
             break
         try:
             readings.append(_read(fl, fr, sample, dps, real))
         except OutOfDomain:
             outside += 1
-    if time.monotonic() > deadline:
+    if cpu_seconds() > deadline:
         # the points are counted; the clock is a safety net: a partial measurement would
         # make the verdict depend on the machine's speed, so it is a timeout (re-run alone)
         raise SoftTimeout(f"the safety net of {time_budget:g} s ran out before the "

@@ -12,10 +12,9 @@ sizes and digits. See ``symbolic.numeric`` and docs/verdicts.md.
 """
 from __future__ import annotations
 
-import signal
 
 from symbolic import numeric
-from symbolic.budget import SoftTimeout
+from symbolic.budget import SoftTimeout, soft_remaining
 from symbolic.checks import Cost, checker
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict
 
@@ -57,15 +56,12 @@ def with_definitions(step: Step, context) -> tuple[object, object, str]:
 
 
 def time_budget(config) -> float:
-    """The tier's wall-clock safety net in seconds: a share of the step's budget, and less
+    """The tier's safety net in CPU seconds: a share of the step's budget, and less
     than what is left of the pipeline's soft deadline (so that later checkers still run).
     The tier stops by counting its work; running into this net gives a timeout, never a
     partial verdict."""
     budget = min(max(0.4 * config.timeout_s, 0.5), _MAX_BUDGET_S)
-    try:
-        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
-    except (AttributeError, ValueError):
-        remaining = 0.0
+    remaining = soft_remaining()
     if remaining:
         budget = min(budget, 0.7 * remaining)
     return max(budget, 0.05)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
 import sympy
+from symbolic.budget import cpu_seconds
 from symbolic.functions import MaxOver, ReLU
 from symbolic.model import Relation
 
@@ -66,10 +66,10 @@ def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps
     whatever was cut short, the finding is ``timeout`` (a caller re-runs the claim alone),
     never a partial verdict that depends on the machine's speed.
     """
-    deadline = time.monotonic() + time_budget
+    deadline = cpu_seconds() + time_budget
     finding = _judge(lhs, relation, rhs, assumptions, dps=dps, samples=samples, seed=seed,
                      deadline=deadline)
-    if time.monotonic() > deadline:  # monotonic: it ran out somewhere, maybe cutting work
+    if cpu_seconds() > deadline:  # monotonic: it ran out somewhere, maybe cutting work
         return Finding("timeout", f"the numeric tier's safety net of {time_budget:g} s ran "
                        f"out before its counted work was done")
     return finding
@@ -180,7 +180,7 @@ def _limit_by_sympy(lhs, rhs, relation, assumptions, numerics: Finding, *, dps, 
         return Finding("verified", f"{said}; {numerics.detail}")
     if any(side.has(sympy.oo, -sympy.oo) for side in done):
         return Finding("undecided", f"{said}, and the sides differ; {numerics.detail}")
-    remaining = max(0.1, deadline - time.monotonic())
+    remaining = max(0.1, deadline - cpu_seconds())
     plain = judge_claim(done[0], relation, done[1], assumptions, dps=dps, samples=samples,
                         seed=seed, time_budget=remaining)
     if plain.verdict == "verified":
@@ -196,7 +196,7 @@ def _judge_limit(fl, fr, relation, points, dps, sizes, instances, deadline) -> F
         return Finding("undecided", "the numeric tier only compares limits for equality")
     worst, seen = 0.0, 0
     for sample in points[:6]:
-        if time.monotonic() > deadline:
+        if cpu_seconds() > deadline:
             break
         ctx = _context()
         B = _MP(ctx)
@@ -277,7 +277,7 @@ class _Run(_RunText):
         self.special_unenclosed = 0  # special points where a side had no finite enclosure
 
     def out_of_time(self) -> bool:
-        if time.monotonic() > self.deadline:
+        if cpu_seconds() > self.deadline:
             self.timed_out = True
         return self.timed_out
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
 import mpmath
 import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
+from symbolic.budget import cpu_seconds
 from symbolic.functions import MaxOver
 from symbolic.model import Relation
 
@@ -281,7 +281,7 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
     rejection fails, by construction. With ``edges`` the list ends with edge points (all
     symbols 0, +-1, +-1e-30, +-1e30 where allowed, and each fact's boundary plus a tiny
     step). ``fixed`` gives values that are not drawn. The same seed gives the same points
-    (unless ``deadline``, a ``time.monotonic()`` instant, cuts the drawing short).
+    (unless ``deadline``, a ``cpu_seconds()`` instant, cuts the drawing short).
 
     >>> x = sympy.Symbol('x', real=True)
     >>> pts = sample_points([x], [x > -1], seed=1, count=20)
@@ -323,7 +323,7 @@ def sample_points(symbols: Iterable, facts: Iterable = (), *, seed: int = 0, cou
     target = len(points) + count
     while len(points) < target and tries < 40 * count:
         tries += 1
-        if deadline is not None and tries % 8 == 0 and time.monotonic() > deadline:
+        if deadline is not None and tries % 8 == 0 and cpu_seconds() > deadline:
             break
         if tries > 10 * count and len(points) < target - count + count // 10:
             break  # the facts are (nearly) never met: more tries will not help

@@ -7,13 +7,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
 import mpmath
 import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
+from symbolic.budget import cpu_seconds
 from symbolic.functions import MaxOver
 from symbolic.model import Relation
 from symbolic.numeric.backends import Gaussian, NotEvaluable, OutOfDomain, _MP, _context
@@ -236,7 +236,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
     exact_points: list[dict] = []
     specials = 0
     for n, fixed in enumerate(instances):
-        if deadline is not None and n and time.monotonic() > deadline:
+        if deadline is not None and n and cpu_seconds() > deadline:
             instances = instances[:n]
             break
         # a large instance costs its size in terms: fewer points there (counted, not timed,
