@@ -16,6 +16,7 @@ from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
+from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
@@ -318,6 +319,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, left_out = _labels_left_out(strip_math(latex))
+    text, dotted = read_ellipses(text)
+    left_out = tuple(left_out) + dotted
     text, assigned = _prepared(text)
     sides, rels = _pieces(text)
     if not rels:
@@ -385,6 +388,8 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, left_out = _labels_left_out(strip_math(latex))
+    text, dotted = read_ellipses(text)
+    left_out = tuple(left_out) + dotted
     sides, rels = _pieces(text)
     if rels:
         raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(text)}'")

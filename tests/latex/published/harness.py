@@ -9,6 +9,11 @@ The expected readings use a small plain syntax that is turned into SymPy here (t
 ours and trusted; the formula under test is only ever given to the reader):
 
 * ``expr x + 1``: a display with no relation, read as that expression (nothing to check);
+* ``stmt x, y in Reals`` / ``stmt theta in Space(Reals, d)`` / ``stmt X ~ Law(N, 0, 1)``: a
+  membership or a distribution (read, nothing to check), one link per subject; sets are SymPy
+  sets (``Interval``, ``FiniteSet``), ``IntegerRange(0, T - 1)`` the whole numbers 0..T-1, ``Space``
+  a space of vectors or matrices, ``NamedSet(X)`` a set known by its name only, ``Law`` a
+  family's name and its parameters;
 * relations ``a == b``, ``a ~= b`` (approximately), ``a <= b``, ``a < b``, ``a >= b``, ``a > b``, ``a != b``, ``a := b`` (a
   definition; it matches an equation or a definition), chained as ``a == b == c`` (one link per
   adjacent pair, as a chain is read) and several claims separated by ``;`` (the rows of an
@@ -55,6 +60,7 @@ from sympy.parsing.sympy_parser import parse_expr, standard_transformations
 HERE = Path(__file__).resolve().parent
 REFUSE = "refuse"
 EXPR = "expr "       # a display with no relation, read as this expression
+STATEMENT = "stmt "  # a membership or a distribution: stmt x in Reals, stmt X ~ Law(N, 0, 1)
 PARSE_SECONDS = 20.0
 
 
@@ -204,6 +210,11 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
     from symbolic.functions import MaxOver, MinOver, ReLU
     from symbolic.latex.vectors import COMPONENT, DIMENSION
     space.update(MaxOver=MaxOver, MinOver=MinOver, ReLU=ReLU)
+    from symbolic.latex.statements import IntegerRange, Law, NamedSet, Space
+    space.update(Law=Law, NamedSet=NamedSet, Space=Space, IntegerRange=IntegerRange, Reals=sympy.S.Reals,
+                 Integers=sympy.S.Integers, Complexes=sympy.S.Complexes,
+                 Naturals=sympy.S.Naturals, Naturals0=sympy.S.Naturals0,
+                 Interval=sympy.Interval, FiniteSet=sympy.FiniteSet)
     vector_names = set(vectors.split())
 
     def dot(u, v, dim=DIMENSION):
@@ -246,11 +257,28 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
     return space
 
 
+def _statement_parts(text: str):
+    """``x, y in Reals`` -> (["x", "y"], "IN", "Reals"); ``X ~ Law(N, 0, 1)`` -> SIM."""
+    for word, op in ((" in ", "IN"), (" ~ ", "SIM")):
+        if word in text:
+            left, right = text.split(word, 1)
+            return [p.strip() for p in _split_top(left, [","])[0]], op, right.strip()
+    raise ValueError(f"a statement reading needs ' in ' or ' ~ ': {text!r}")
+
+
 def expected_links(display: Display):
     """The expected reading as a list of (lhs, relation name, rhs)."""
     links = []
     space = _namespace(display.reading, display.matrices, display.vectors)
     for row in _split_top(display.reading, [";"])[0]:
+        if row.strip().startswith(STATEMENT):   # stmt x, y in SET | stmt X ~ LAW
+            subjects, op, target = _statement_parts(row.strip()[len(STATEMENT):])
+            value = parse_expr(target, local_dict=space, global_dict=dict(_GLOBALS),
+                               transformations=standard_transformations)
+            for subject in subjects:
+                links.append((parse_expr(subject, local_dict=space, global_dict=dict(_GLOBALS),
+                                         transformations=standard_transformations), op, value))
+            continue
         if row.strip().startswith(EXPR):      # an expression, no relation: nothing to check
             value = parse_expr(row.strip()[len(EXPR):].strip(), local_dict=space,
                                global_dict=dict(_GLOBALS), transformations=standard_transformations)
@@ -309,6 +337,7 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "")
     from symbolic.errors import ParseError
     from symbolic.latex.document import read_display, read_document
     from symbolic.latex.parse import has_relation, parse_assumptions, parse_chain, parse_expression
+    from symbolic.latex.statements import is_statement, parse_statement
     declared = matrix_assumptions(matrices)
     if declared:
         try:
@@ -323,6 +352,13 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "")
     for chain in chains:
         if chain.problem is not None:
             raise ParseError(chain.problem)
+        if is_statement(chain.latex):
+            # a membership or a distribution: one (subject, IN|SIM, set or law) per subject
+            read = parse_statement(chain.latex, assumptions=declared + list(chain.assume),
+                                   functions=tuple(functions.split()))
+            relation = "IN" if read.kind.name == "MEMBERSHIP" else "SIM"
+            links += [(subject, relation, read.target) for subject in read.subjects]
+            continue
         if not has_relation(chain.latex):
             # no relation: the display is read as one expression ("EXPR" pairs it with itself)
             value = parse_expression(chain.latex, assumptions=declared + list(chain.assume),
