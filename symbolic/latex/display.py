@@ -507,16 +507,23 @@ class _Text:
 
 
 def _texts(latex: str) -> list[_Text]:
-    """Every text command of ``latex`` with its content read to the matching brace."""
+    """Every text command of ``latex`` with its content read to the matching brace, except
+    those of a cases environment (``\\text{if } x > 0`` there is a row's condition, read with
+    its row by ``symbolic.latex.cases``)."""
     found = []
+    inside = [m.span() for m in _CASES.finditer(latex)]
     k = 0
     while True:
         m = _TEXT_START.search(latex, k)
         if m is None:
             return found
         content, end = argument(latex, m.end(), m.group().strip())
-        found.append(_Text(m.start(), end, content))
+        if not any(a <= m.start() < b for a, b in inside):
+            found.append(_Text(m.start(), end, content))
         k = end
+
+
+_CASES = re.compile(r"\\begin\s*\{cases\*?\}.*?\\end\s*\{cases\*?\}", re.S)
 _CONDITION_WORDS = re.compile(r"^\s*(?:for\s+all|for\s+every|for\s+each|for\s+any|for|if|when|whenever"
                               r"|provided(?:\s+that)?|given|with|assuming|since|because|as)\b\s*(.*)$",
                               re.S | re.I)

@@ -16,6 +16,7 @@ from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
+from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
@@ -314,6 +315,9 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     the chain uses it as an index (the reading is in ``notes``); ``imaginary_unit`` is kept for
     compatibility and changes nothing.
     """
+    if has_cases(latex):      # \\begin{cases}: a Piecewise put in after the rest is read
+        return read_with_cases(latex, parse_chain, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
@@ -383,6 +387,9 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     imaginary unit, labels written as powers, a list, a wide gap): an expression is shown, never
     checked, but a misread expression would still show another formula.
     """
+    if has_cases(latex):
+        return read_with_cases(latex, parse_expression, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
@@ -412,6 +419,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
 def has_relation(latex: str) -> bool:
     """Whether ``latex`` holds a relation outside brackets (a claim), rather than an expression."""
     try:
+        latex = without_cases(latex) if has_cases(latex) else latex
         return bool(_pieces(_prepared(_labels_left_out(strip_math(latex))[0])[0])[1])
     except ParseError:
         return True       # the chain reader gives the reason

@@ -120,7 +120,9 @@ def _top_level(latex: str) -> list[re.Match]:
 def is_statement(latex: str) -> bool:
     """Whether ``latex`` is one membership or distribution statement (one top-level ``\\in``
     or ``\\sim`` and no other relation)."""
+    from symbolic.latex.cases import without_cases
     from symbolic.latex.display import _relations_at_top
+    latex = without_cases(latex)
     marks = _top_level(latex)
     if len(marks) != 1:
         return False
