@@ -114,7 +114,9 @@ def read_with_cases(latex: str, reader, options: dict, *, expression: bool = Fal
         raise ParseError("too many cases environments in one claim")
     parsed = reader(text, **options)
     notes = set(parsed.notes)
-    index_i = any("i is an index" in n for n in notes)
+    # i is an index of the rows when the claim uses it as one (p_i, x_{ik}, \sum_i)
+    index_i = any("i is an index" in n for n in notes) or \
+        re.search(r"_\s*(?:i(?![A-Za-z])|\{[^{}]*(?<![A-Za-z\\])i(?![A-Za-z])[^{}]*\})", text) is not None
     known = _known_symbols(parsed)
     row_options = dict(options)
     if index_i:
@@ -127,9 +129,16 @@ def read_with_cases(latex: str, reader, options: dict, *, expression: bool = Fal
             condition = sympy.true if condition_text is None else \
                 _condition(condition_text, row_options)
             pieces.append((_unify(value, known), _unify(condition, known)))
+        for value, condition in pieces:
+            if condition in (sympy.true, sympy.false) and pieces[-1][1] is not condition:
+                raise ParseError("a condition of the cases reads as always true or always false")
         _check_exclusive(pieces)
         name = _PLACEHOLDER_NAME % chr(ord("A") + number)
-        replace[name] = sympy.Piecewise(*pieces, evaluate=False)
+        value = sympy.Piecewise(*pieces, evaluate=False)
+        if len(value.args) != len(pieces):
+            raise ParseError("a row of the cases was lost in reading it; write the rows' "
+                             "conditions so that each can hold")
+        replace[name] = value
         notes.add("a definition by cases is read as its rows in order (a Piecewise); the rows' "
                   "conditions exclude each other")
 
@@ -207,7 +216,12 @@ def _condition(text: str, options: dict):
             if relation is None:
                 raise ParseError(f"the condition '{' '.join(part.split())[:50]}' of the cases "
                                  f"uses {link.claim.relation.value}; use = \\ne < \\le > \\ge")
-            facts.append(relation(link.claim.lhs, link.claim.rhs))
+            if link.claim.lhs.has(sympy.I) or link.claim.rhs.has(sympy.I):
+                raise ParseError(f"the condition '{' '.join(part.split())[:50]}' of the cases "
+                                 "reads i as the imaginary unit; if i is an index, say so: "
+                                 "--assume 'i \\in \\mathbb{Z}'")
+            fact = relation(link.claim.lhs, link.claim.rhs, evaluate=False)
+            facts.append(fact)
     if not facts:
         raise ParseError("a row of the cases has an empty condition")
     return sympy.And(*facts)

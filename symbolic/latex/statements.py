@@ -150,8 +150,19 @@ def _parse_statement(latex: str, *, assumptions: Sequence[str] = (), imaginary_u
         raise ParseError(f"nothing on one side of {mark.group()} in '{_short(text)}'")
     options = dict(assumptions=tuple(assumptions), imaginary_unit=imaginary_unit,
                    functions=tuple(functions))
-    subjects = tuple(_expression(part, options) for part in _commas(left))
     kind = StatementKind(mark.group())
+    parts = _commas(left)
+    if kind is StatementKind.MEMBERSHIP and _SPACE.fullmatch(right):
+        # the statement declares its subjects' shape (Q \in \mathbb{R}^{N \times d}): each
+        # is read as the matrix or vector it declares, as with --assume
+        subjects = tuple(_declared(part, right, options) for part in parts)
+    else:
+        subjects = tuple(_expression(part, options) for part in parts)
+    for part, subject in zip(parts, subjects):
+        # W^V, x^{(l)}: a letter as an exponent is a label as often as a power
+        if any(not p.exp.is_number for p in subject.atoms(sympy.Pow)) and "^" in part:
+            raise ParseError(f"'{part.strip()}' has a superscript that may be a label (W^V) or a "
+                             "power; name the quantity (W_V) to state where it lies")
     if kind is StatementKind.MEMBERSHIP:
         target, target_latex = _set(right, options, text)
     else:
@@ -179,6 +190,34 @@ def _commas(text: str) -> list[str]:
     return [p.strip() for p in parts]
 
 
+_SPACE = re.compile(r"\\mathbb\s*\{\s*[RC]\s*\}\s*\^.*", re.S)
+
+
+def _declared(part: str, space: str, options: dict) -> sympy.Basic:
+    """A subject of ``x \\in \\mathbb{R}^{...}`` read with that membership as its declaration."""
+    from symbolic.latex.parse import parse_assumptions
+    declaration = f"{part} \\in {space}"
+    try:
+        parse_assumptions([declaration], functions=options.get("functions", ()))
+    except ParseError:
+        raise ParseError(f"'{part.strip()}' cannot be declared a vector or matrix of {space}: "
+                         "name it with a letter and subscripts (W_V, \\mathbf{q}_i)") from None
+    with_it = dict(options, assumptions=tuple(options.get("assumptions", ())) + (declaration,))
+    return _expression(part, with_it)
+
+
+def _size(text: str, options: dict) -> sympy.Basic:
+    """A size of a space (``d``, ``N``, ``h d_v``): a count, so ``i`` is never the imaginary unit."""
+    value = _expression(text, options)
+    if value.has(sympy.I):
+        with_i = dict(options, assumptions=tuple(options.get("assumptions", ()))
+                      + (r"i \in \mathbb{Z}_{>0}",))
+        value = _expression(text, with_i)
+    if value.has(sympy.I) or not (value.is_number is False or value.is_integer):
+        raise ParseError(f"the size '{text.strip()}' of a space is not a whole number or a name")
+    return value
+
+
 def _expression(text: str, options: dict) -> sympy.Basic:
     from symbolic.latex.parse import parse_expression
     if not text:
@@ -193,7 +232,9 @@ _NUMBER_SYSTEMS = {
 _POSITIVE = {"_{>0}", "_+", "_{+}", "^+", "^{+}"}
 _NONNEGATIVE = {r"_{\ge0}", r"_{\geq0}", "_{\\ge 0}", "_{\\geq 0}"}
 _BLACKBOARD = re.compile(r"\\mathbb\s*\{\s*([A-Z])\s*\}\s*(.*)", re.S)
-_NAMED = re.compile(r"(?:\\(?:mathcal|mathscr|mathfrak|mathbb)\s*\{\s*([A-Za-z])\s*\}|([A-Z]))"
+_NAMED = re.compile(r"(?:\\(?:mathcal|mathscr|mathfrak|mathbb|mathbf|boldsymbol)\s*\{\s*"
+                    r"([A-Za-z]|\\[A-Z][a-z]+)\s*\}|([A-Z])|\\(?:Theta|Omega|Lambda|Sigma|Gamma|Delta"
+                    r"|Phi|Psi|Xi|Pi|Upsilon))"
                     r"(?:\s*_\s*(\{[^{}]*\}|[A-Za-z0-9]))?")
 
 
@@ -226,7 +267,7 @@ def _set(text: str, options: dict, whole: str) -> tuple[sympy.Basic, str]:
                 if m.group(2).strip()[1:].strip() != exponent:
                     raise ParseError(f"the exponent of {text} must be braced: write "
                                      f"\\mathbb{{{letter}}}^{{...}}")
-            dims = tuple(_expression(part, options) for part in matrix_dimensions(exponent))
+            dims = tuple(_size(part, options) for part in matrix_dimensions(exponent))
             shown = r" \times ".join(to_latex(d) for d in dims)
             return Space(base, *dims), rf"\mathbb{{{letter}}}^{{{shown}}}"
         raise ParseError(f"the set '{_short(text)}' in '{_short(whole)}' cannot be read; use "
