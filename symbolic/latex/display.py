@@ -322,10 +322,21 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
                 words, end = argument(part, text.end(), text.group().strip())
             except Unreadable as exc:
                 return refuse(str(exc))
+            if _is_name(words) and _relations_at_top(part):
+                text = None       # \text{ReLU}(x) = ...: a name written in text, not words
+        if text is not None:
             if words.strip() == "where" and claims:
                 definition = _LEADING.sub("", part[end:])
                 if not definition and number + 1 < len(parts):
                     where = True
+                    continue
+                if _is_where_condition(definition, claims[-1]):
+                    # where \cos x \ne 0: an inequality or a membership defines nothing; it
+                    # is the claim's condition, read as its assumption (shown with it)
+                    if len(claims) > 1:
+                        return refuse("a condition after several claims: which claims it "
+                                      "covers is unclear; write one display per claim")
+                    conditions.append(definition)
                     continue
                 if not re.match(r"\\(?:text|mathrm|operatorname)\s*\{[A-Za-z]{2,}\}\s*"
                                 r"(?:\\left)?\(", definition) or _relations_at_top(definition) != 1:
@@ -388,6 +399,26 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
                       "unclear; write one display per claim")
     return [DisplayChain(chain.line, chain.display, _squash(claim), chain.assume + tuple(
         _squash(c) for c in conditions), notes=tuple(notes)) for claim in claims]
+
+
+def _is_name(words: str) -> bool:
+    """Whether the words of a ``\\text{...}`` are one name (``ReLU``, ``softmax``), not prose."""
+    return re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", words) is not None \
+        and words.lower() not in _PROSE_WORDS and not _CONDITION_WORDS.match(words + " ")
+
+
+_LETTER = re.compile(r"(?<![\\A-Za-z])[A-Za-z](?![A-Za-z])")
+_ORDER_OR_MEMBER = re.compile(r"<|>|\\(?:lt|gt|le|leq|ge|geq|leqslant|geqslant|ne|neq|in)"
+                              r"(?![A-Za-z])")
+
+
+def _is_where_condition(text: str, claim: str) -> bool:
+    """Whether the words after ``\\text{where}`` are a condition on the claim: one relation,
+    an inequality or a membership (such a relation defines nothing), about letters the claim
+    uses (a letter only in the condition would be a new quantity, not a condition)."""
+    if _relations_at_top(text) != 1 or not _ORDER_OR_MEMBER.search(text) or _TEXT_START.search(text):
+        return False
+    return set(_LETTER.findall(text)) <= set(_LETTER.findall(claim))
 
 
 def _annotations_to_their_equation(cells: list[tuple[int, str]]) -> list[tuple[int, str]]:

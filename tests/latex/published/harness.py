@@ -257,6 +257,18 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
     return space
 
 
+def _declared_by(subject, target):
+    """A name stated to lie in a space (``x_i in Space(Reals, d)``) is the matrix (or column
+    vector) of that shape, as the reader reads the subject of such a statement."""
+    from symbolic.latex.statements import Space
+    if not isinstance(target, Space) or not isinstance(subject, sympy.Symbol):
+        return subject
+    dims = [sympy.sympify(d).xreplace({s: sympy.Symbol(s.name, integer=True, positive=True)
+                                       for s in sympy.sympify(d).free_symbols})
+            for d in target.dimensions]
+    return sympy.MatrixSymbol(subject.name, *(dims if len(dims) == 2 else dims + [1]))
+
+
 def _statement_parts(text: str):
     """``x, y in Reals`` -> (["x", "y"], "IN", "Reals"); ``X ~ Law(N, 0, 1)`` -> SIM."""
     for word, op in ((" in ", "IN"), (" ~ ", "SIM")):
@@ -276,8 +288,9 @@ def expected_links(display: Display):
             value = parse_expr(target, local_dict=space, global_dict=dict(_GLOBALS),
                                transformations=standard_transformations)
             for subject in subjects:
-                links.append((parse_expr(subject, local_dict=space, global_dict=dict(_GLOBALS),
-                                         transformations=standard_transformations), op, value))
+                read = parse_expr(subject, local_dict=space, global_dict=dict(_GLOBALS),
+                                  transformations=standard_transformations)
+                links.append((_declared_by(read, value), op, value))
             continue
         if row.strip().startswith(EXPR):      # an expression, no relation: nothing to check
             value = parse_expr(row.strip()[len(EXPR):].strip(), local_dict=space,

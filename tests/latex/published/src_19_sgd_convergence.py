@@ -46,7 +46,7 @@ DISPLAYS = [
      "D == MaxOver(norm(theta[t] - thetastar), (t, 1, N_t))", _V),
     ("projection", r"\Pi_{\boldsymbol{\Theta}} (\boldsymbol{\varphi}) = \mathop{\text{argmin}}_{\boldsymbol{\theta}\in\boldsymbol{\Theta}}\Vert\boldsymbol{\varphi}-\boldsymbol{\theta}\Vert",
      "refuse: an arg min over a set (the definition of a projection)"),
-    ("projection (inline)", r"\lambda \boldsymbol{\theta}_1 + (1-\lambda)\boldsymbol{\theta}_2 \in \boldsymbol{\Theta}", "refuse: a membership in a set"),
+    ("projection (inline)", r"\lambda \boldsymbol{\theta}_1 + (1-\lambda)\boldsymbol{\theta}_2 \in \boldsymbol{\Theta}", "stmt lamda*theta_1 + (1 - lamda)*theta_2 in NamedSet(Theta)"),
     ("notes eq. 1", r"L(\boldsymbol{\theta}_2) \geq L(\boldsymbol{\theta}_1) + \nabla L(\boldsymbol{\theta}_1)^{\top}(\boldsymbol{\theta}_2 - \boldsymbol{\theta}_1)\tag{1}", _GRAD),
     ("notes eq. 3", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \leq \nabla L(\boldsymbol{\theta}_t)^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)\tag{3}", _GRAD),
     ("notes eq. 4", r"""\begin{aligned}
@@ -126,7 +126,10 @@ DISPLAYS = [
 \end{cases}\tag{52}""",
      "eta[t] == Piecewise((eta_max*t/T_warmup, t <= T_warmup), (eta_max*schedule(t - T_warmup), t > T_warmup))",
      {"note": "a definition by cases; refusing it is also acceptable"}),
-    ("notes eq. 53", r"\eta \in \left[\frac{1}{10L}, \frac{2}{L}\right]\tag{53}", "1/(10*L) <= eta <= 2/L",
+    ("notes eq. 53", r"\eta \in \left[\frac{1}{10L}, \frac{2}{L}\right]\tag{53}",
+     # (was the chain 1/(10L) <= eta <= 2/L: the display states where eta is taken from, a
+     # membership read as a statement, not a claim to check)
+     "stmt eta in Interval(1/(10*L), 2/L)",
      {"note": "membership in a closed interval: the chain 1/(10L) <= eta <= 2/L"}),
     ("notes eq. 54", r"B_t = \min(B_{max}, B_0 \cdot 2^{\lfloor t/T_0 \rfloor})\tag{54}", "B[t] == Min(B_max, B_0*2**floor(t/T_0))"),
 ]
