@@ -18,6 +18,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
+from symbolic.latex.stars import declared_stars, read_with_stars
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
@@ -315,6 +316,9 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     the chain uses it as an index (the reading is in ``notes``); ``imaginary_unit`` is kept for
     compatibility and changes nothing.
     """
+    if declared_stars(assumptions):     # x^* declared a quantity of its own (--assume)
+        return read_with_stars(latex, parse_chain, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if has_cases(latex):      # \\begin{cases}: a Piecewise put in after the rest is read
         return read_with_cases(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
@@ -387,6 +391,9 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     imaginary unit, labels written as powers, a list, a wide gap): an expression is shown, never
     checked, but a misread expression would still show another formula.
     """
+    if declared_stars(assumptions):
+        return read_with_stars(latex, parse_expression, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if has_cases(latex):
         return read_with_cases(latex, parse_expression, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))

@@ -77,6 +77,8 @@ class Display:
     note: str = ""
     functions: str = ""  # "L g \\phi": names the source's text states are functions (--function)
     macros: str = ""     # the source's own \\newcommand lines, expanded as in the user's .tex file
+    optimum: str = ""    # "\\eta^*" or "\\mathbf{x}^*:n": an x^* the source's text calls the optimum,
+    # declared a quantity of its own as a user does with --assume 'x^* \\in \\mathbb{R}' (or R^n)
 
     @property
     def expects_refusal(self) -> bool:
@@ -336,7 +338,18 @@ def _with_macros(latex: str, macros: str) -> str:
     return f"{macros}\n\\begin{{equation}}{latex}\\end{{equation}}\n"
 
 
-def _read(latex: str, matrices: str = "", functions: str = "", macros: str = ""):
+def optimum_assumptions(optimum: str) -> list[str]:
+    """The display's optimum declarations as --assume strings: ``\\eta^*`` is
+    ``\\eta^* \\in \\mathbb{R}``, ``\\mathbf{x}^*:n`` is ``\\mathbf{x}^* \\in \\mathbb{R}^{n}``."""
+    out = []
+    for item in optimum.split():
+        name, _, size = item.partition(":")
+        out.append(f"{name} \\in \\mathbb{{R}}" + (f"^{{{size}}}" if size else ""))
+    return out
+
+
+def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "",
+          optimum: str = ""):
     """The reader's links as (lhs, relation name, rhs); runs inside a budgeted child.
 
     The display is read as the same display in a user's .tex file is (``read_display``: rows,
@@ -358,6 +371,7 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "")
         except ParseError as exc:
             # never read the display without its shapes: its matrices would be numbers
             raise ParseError(f"the display's matrix declarations cannot be read: {exc}") from None
+    declared += optimum_assumptions(optimum)    # read with the claim (symbolic.latex.stars)
     chains = read_document(_with_macros(latex, macros)) if macros else read_display(latex)
     if not chains:
         raise ParseError("no claim in the display")
@@ -385,16 +399,17 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "")
     return links
 
 
-def read_bounded(latex: str, matrices: str = "", functions: str = "", macros: str = ""):
+def read_bounded(latex: str, matrices: str = "", functions: str = "", macros: str = "",
+                 optimum: str = ""):
     """("ok", links) | ("refused", message) | ("error", message), within PARSE_SECONDS."""
     from symbolic.budget import run_limited
-    result = run_limited(_read, latex, matrices, functions, macros, timeout_s=PARSE_SECONDS,
-                         memory_mb=2048)
+    result = run_limited(_read, latex, matrices, functions, macros, optimum,
+                         timeout_s=PARSE_SECONDS, memory_mb=2048)
     if result.status not in ("ok", "user-error"):
         # reading is deterministic: a child that died once (late in a long test process) is
         # read again in a fresh child, and only a second death counts as a crash
-        result = run_limited(_read, latex, matrices, functions, macros, timeout_s=PARSE_SECONDS,
-                             memory_mb=2048)
+        result = run_limited(_read, latex, matrices, functions, macros, optimum,
+                             timeout_s=PARSE_SECONDS, memory_mb=2048)
     if result.status == "ok":
         return "ok", result.value
     if result.status == "user-error":
@@ -690,7 +705,7 @@ def _show(links) -> str:
 def classify(display: Display) -> Outcome:
     """Read one display (bounded) and compare with its expected reading."""
     status, value = read_bounded(display.latex, display.matrices, display.functions,
-                                 display.macros)
+                                 display.macros, display.optimum)
     if status == "refused":
         return Outcome(display, "refused", value.strip().splitlines()[0] if value else "")
     if status == "error":
