@@ -463,8 +463,27 @@ def _only_aligned(body: str):
                      + r")\}(?:\[[a-z]\])?(?:\{\d+\})?(.*)\\end\{\2\}[\s.,;]*(?:\\(?:label|tag\*?)"
                        r"\s*\{[^{}]*\}\s*)*", body, re.S)
     if m is None:
-        return None
+        return _cases_of_relations(body)
     return m.group(2), m.start(3), m.group(3)
+
+
+def _cases_of_relations(body: str):
+    """(environment, offset, body) for a display that is one ``cases`` block whose rows are
+    relations aligned at their relation (``p_{2t} &= \\sin ... \\\\ p_{2t+1} &= \\cos ...``):
+    the rows' relations, in order, as in ``aligned``. A block of value & condition rows (the
+    condition is not at the start of its cell) is a definition by cases, left to the reader."""
+    m = re.fullmatch(r"\s*\\begin\{cases\}(.*)\\end\{cases\}[\s.,;]*", body, re.S)
+    if m is None:
+        return None
+    try:
+        rows = _rows(m.group(1))
+    except Unreadable:
+        return None
+    rows = [cells for cells in rows if "".join(c for _, c in cells).strip()]
+    if not rows or any(len(cells) != 2 or not _STARTS_WITH_RELATION.match(cells[1][1].strip())
+                       for cells in rows):
+        return None
+    return "aligned", m.start(1), m.group(1)
 
 
 

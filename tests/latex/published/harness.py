@@ -472,6 +472,7 @@ def _index(text: str):
     if re.fullmatch(r"[A-Za-z]\w*", text):
         return sympy.Symbol(text)
     if re.fullmatch(r"[A-Za-z0-9+\-*/ ]+", text):
+        text = re.sub(r"(?<![A-Za-z_])(\d+)([A-Za-z])", r"\1*\2", text)   # x_{2t}: 2 times t
         names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z]\w*", text)}
         try:
             return parse_expr(text, local_dict=names, global_dict=dict(_GLOBALS))
