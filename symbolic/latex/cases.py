@@ -115,8 +115,7 @@ def read_with_cases(latex: str, reader, options: dict, *, expression: bool = Fal
     parsed = reader(text, **options)
     notes = set(parsed.notes)
     # i is an index of the rows when the claim uses it as one (p_i, x_{ik}, \sum_i)
-    index_i = any("i is an index" in n for n in notes) or \
-        re.search(r"_\s*(?:i(?![A-Za-z])|\{[^{}]*(?<![A-Za-z\\])i(?![A-Za-z])[^{}]*\})", text) is not None
+    index_i = any("i is an index" in n for n in notes) or _i_in_a_subscript(text)
     known = _known_symbols(parsed)
     row_options = dict(options)
     if index_i:
@@ -173,6 +172,18 @@ def read_with_cases(latex: str, reader, options: dict, *, expression: bool = Fal
         raise ParseError("a cases environment could not be put back into the claim")
     return dataclasses.replace(parsed, latex=back(parsed.latex), links=tuple(links),
                                notes=tuple(sorted(notes)))
+
+
+def _i_in_a_subscript(text: str) -> bool:
+    """Whether ``i`` is an index of the claim: ``p_i``, ``x_{i,j}``, ``\\delta_{ik}`` (a subscript
+    of at most three letters is that many indices, as the reader reads ``P_{ij}``)."""
+    for m in re.finditer(r"_\s*(?:\{([^{}]*)\}|([A-Za-z]))", text):
+        content = (m.group(1) if m.group(1) is not None else m.group(2)).replace(" ", "")
+        parts = content.split(",")
+        if "i" in parts or any(re.fullmatch(r"[a-z]{2,3}", p) and "i" in p
+                               and p not in ("min", "ini", "in") for p in parts):
+            return True
+    return False
 
 
 def _known_symbols(parsed) -> dict:

@@ -200,3 +200,100 @@ def test_cases_verdicts(latex, accepted):
     from symbolic.config import CheckConfig
     (link,) = check_chain(latex, config=CheckConfig(timeout_s=60))
     assert link.outcome.verdict.accepted is accepted, link.outcome.verdict
+
+
+# -- conditions of a display (where-clauses) and cases inside a document ------------------------
+def _chains(latex):
+    from symbolic.latex.document import read_display
+    return read_display(latex)
+
+
+def test_where_inequality_is_the_claims_condition():
+    (chain,) = _chains(r"1 + \tan^2 x = \sec^2 x, \quad \text{where } \cos x \ne 0")
+    assert chain.problem is None and chain.assume == (r"\cos x \ne 0",)
+    assert r"\cos" not in chain.latex
+
+
+@pytest.mark.parametrize("latex", [
+    r"1 + \tan^2 x = \sec^2 x, \quad \text{where } y \ne 0",     # a letter not in the claim
+    r"a = b, \quad \text{where } b = 2",                          # a definition or a condition?
+    r"a = b, \quad c = d, \quad \text{where } b > 0",             # which claim?
+])
+def test_where_clauses_that_are_not_conditions_are_refused(latex):
+    (chain,) = _chains(latex)
+    assert chain.problem is not None
+
+
+def test_a_condition_never_becomes_a_claim_and_changes_the_verdict():
+    from symbolic.commands.check import check_targets
+    from symbolic.config import CheckConfig
+    import os
+    import tempfile
+    config = CheckConfig(timeout_s=60)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "c.tex")
+        with open(path, "w") as f:
+            f.write("\\[ \\sqrt{x^2} = -x, \\quad \\text{where } x < 0 \\]\n"
+                    "\\[ \\sqrt{x^2} = -x, \\quad \\text{where } x > 0 \\]\n")
+        checked = check_targets([path], config=config)
+    assert len(checked.links) == 2 and not checked.unreadable
+    first, second = checked.links
+    assert first.assume == ("x < 0",) and first.outcome.verdict.accepted
+    assert second.assume == ("x > 0",) and not second.outcome.verdict.accepted
+
+
+def test_text_conditions_inside_cases_stay_with_their_rows():
+    (chain,) = _chains(r"s = \begin{cases} a & \text{if } a > 1 \\ 1 & \text{otherwise} \end{cases}")
+    assert chain.problem is None and chain.assume == ()
+    value = parse_chain(chain.latex).links[0].claim.rhs
+    assert isinstance(value, sympy.Piecewise) and str(value.args[0][1]) == "a > 1"
+
+
+def test_cases_of_aligned_relations_are_the_rows_relations():
+    chains = _chains(r"\begin{cases} p_{2t} &= \sin t \\ p_{2t+1} &= \cos t \end{cases}")
+    assert [c.latex for c in chains] == [r"p_{2t} = \sin t", r"p_{2t+1} = \cos t"]
+
+
+def test_cases_mixing_a_relation_row_and_a_condition_row_is_not_split():
+    (chain,) = _chains(r"\begin{cases} p &= 1 \\ 2 & x > 0 \end{cases}")
+    with pytest.raises(ParseError):
+        parse_chain(chain.latex)
+
+
+def test_a_tex_file_lists_a_statement(tmp_path, capsys):
+    from symbolic.cli import main
+    path = tmp_path / "s.tex"
+    path.write_text("\\[ \\theta \\in \\mathbb{R}^d \\]\n\\[ X \\sim \\mathcal{N}(0, 1) \\]\n")
+    code = main(["check", str(path)])
+    out = capsys.readouterr().out
+    assert code == 0 and out.count("STATEMENT") == 2 and "0 unreadable" in out
+
+
+# -- x^* declared a quantity of its own ---------------------------------------------------------
+def test_star_is_refused_without_a_declaration():
+    with pytest.raises(ParseError):
+        parse_chain(r"x^* = 1")
+
+
+def test_declared_star_is_a_symbol_of_its_own_and_its_assumptions_reach_it():
+    parsed = parse_chain(r"x^* - x = 0", assumptions=[r"x^* \in \mathbb{R}", r"x^* > 0"])
+    lhs = parsed.links[0].claim.lhs
+    names = {s.name: s for s in lhs.free_symbols}
+    assert set(names) == {"x", "x^{*}"} and names["x^{*}"].is_positive
+
+
+def test_declaring_one_star_does_not_declare_another():
+    with pytest.raises(ParseError):
+        parse_chain(r"y^* = x^*", assumptions=[r"x^* \in \mathbb{R}"])
+
+
+@pytest.mark.parametrize("latex, assume, accepted", [
+    (r"|x^*| = x^*", [r"x^* \in \mathbb{R}", r"x^* > 0"], True),
+    (r"|x^*| = x^*", [r"x^* \in \mathbb{R}"], False),          # no sign: refuted at x^* = -1
+    (r"x^* = x", [r"x^* \in \mathbb{R}"], False),              # not the conjugate of a real x
+])
+def test_star_verdicts(latex, assume, accepted):
+    from symbolic.commands.chain import check_chain
+    from symbolic.config import CheckConfig
+    (link,) = check_chain(latex, assume=tuple(assume), config=CheckConfig(timeout_s=60))
+    assert link.outcome.verdict.accepted is accepted
