@@ -194,6 +194,8 @@ def test_unreadable_cases_are_refused(latex):
     (r"|x| = \begin{cases} x & x < 0 \\ -x & x \ge 0 \end{cases}", False),         # swapped
     (r"|x| = \begin{cases} -x & \text{if } x > 0 \\ x & \text{otherwise} \end{cases}", False),
     (r"\max(x, 0) = \begin{cases} 0 & x > 0 \\ x & x \le 0 \end{cases}", False),
+    (r"\begin{cases} 1 & x > 0 \\ -1 & x < 0 \end{cases} = -\operatorname{sign}(x)", False),
+    (r"\begin{cases} x & x \ge 1 \\ x^2 & x < 1 \end{cases} \ge x", False),  # rows swapped
 ])
 def test_cases_verdicts(latex, accepted):
     from symbolic.commands.chain import check_chain
