@@ -19,6 +19,7 @@ from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.stars import declared_stars, read_with_stars
+from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
@@ -316,6 +317,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     the chain uses it as an index (the reading is in ``notes``); ``imaginary_unit`` is kept for
     compatibility and changes nothing.
     """
+    latex = interval_claim(latex) or latex    # x - \\lfloor x \\rfloor \\in [0, 1): a chain
     if declared_stars(assumptions):     # x^* declared a quantity of its own (--assume)
         return read_with_stars(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))

@@ -117,12 +117,44 @@ def _top_level(latex: str) -> list[re.Match]:
     return found
 
 
+def interval_claim(latex: str) -> str | None:
+    """``x - \\lfloor x \\rfloor \\in [0, 1)`` as the chain ``0 \\le x - \\lfloor x \\rfloor < 1``:
+    an expression (not a lone name) said to lie in an interval is a claim about its values,
+    checked like the chain; None for anything else."""
+    text = latex.strip().rstrip(".,; ")
+    marks = _top_level(text)
+    if len(marks) != 1 or marks[0].group() != r"\in":
+        return None
+    left, right = text[:marks[0].start()].strip(), text[marks[0].end():].strip()
+    m = _INTERVAL.fullmatch(right)
+    if m is None or not left or _LONE_NAME.fullmatch(left) or len(_commas(left)) != 1 \
+            or len(_commas(m.group(2))) != 2:
+        return None
+    lo, hi = _commas(m.group(2))
+    parts = []
+    if not re.fullmatch(r"-\s*\\infty", lo):
+        parts.append(f"{lo} {'<' if m.group(1) == '(' else chr(92) + 'le'} ")
+    parts.append(left)
+    if not re.fullmatch(r"\+?\s*\\infty", hi):
+        parts.append(f" {'<' if m.group(3) == ')' else chr(92) + 'le'} {hi}")
+    return "".join(parts) if len(parts) > 1 else None
+
+
+_INTERVAL = re.compile(r"(?:\\left\s*)?([\[(])(.*?)(?:\\right\s*)?([\])])", re.S)
+# a name: a letter or command, with markup, accents and subscripts (x, \beta_1, x_{\mathrm{frac}})
+_LONE_NAME = re.compile(r"(?:\\(?:mathbf|boldsymbol|bm|mathrm|hat|tilde|bar)\s*\{\s*)?"
+                        r"(?:\\[A-Za-z]+|[A-Za-z])\s*\}?(?:\s*_\s*(?:\{.*\}|[A-Za-z0-9]))?", re.S)
+
+
 def is_statement(latex: str) -> bool:
     """Whether ``latex`` is one membership or distribution statement (one top-level ``\\in``
-    or ``\\sim`` and no other relation)."""
+    or ``\\sim`` and no other relation); an expression in an interval is a claim instead
+    (``interval_claim``)."""
     from symbolic.latex.cases import without_cases
     from symbolic.latex.display import _relations_at_top
     latex = without_cases(latex)
+    if interval_claim(latex) is not None:
+        return False
     marks = _top_level(latex)
     if len(marks) != 1:
         return False

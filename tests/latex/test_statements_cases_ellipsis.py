@@ -299,3 +299,23 @@ def test_star_verdicts(latex, assume, accepted):
     from symbolic.config import CheckConfig
     (link,) = check_chain(latex, assume=tuple(assume), config=CheckConfig(timeout_s=60))
     assert link.outcome.verdict.accepted is accepted
+
+
+# -- an expression in an interval is a claim --------------------------------------------------
+def test_expression_in_an_interval_is_the_chain_and_a_name_is_a_statement():
+    links = parse_chain(r"x - \lfloor x \rfloor \in [0, 1)").links
+    assert [l.claim.relation.value for l in links] == [r"\le", "<"]
+    assert is_statement(r"x_{\mathrm{frac}} \in [0, 1)")
+    assert not is_statement(r"x - \lfloor x \rfloor \in [0, 1)")
+
+
+@pytest.mark.parametrize("latex, accepted", [
+    (r"x - \lfloor x \rfloor \in [0, 1)", True),
+    (r"x - \lfloor x \rfloor \in (0, 1)", False),      # 0 at every integer x
+    (r"e^{-x^2} \in (0, 1)", False),                    # 1 at x = 0
+])
+def test_interval_claim_verdicts(latex, accepted):
+    from symbolic.commands.chain import check_chain
+    from symbolic.config import CheckConfig
+    links = check_chain(latex, config=CheckConfig(timeout_s=60))
+    assert all(l.outcome.verdict.accepted for l in links) is accepted
