@@ -233,11 +233,11 @@ def expand_ellipses(text: str) -> tuple[str, tuple[str, ...]]:
         name = _fresh_index(tokens)
         body = [name if k in where else t for k, t in enumerate(template)]
         last_written = first_value + (pos - start) - 1
-        replacement = " ".join(["(", r"\sum", "_", "{", name, "=", str(first_value), "}", "^",
-                                "{", *index_tokens, "}", "{", *body, "}", ")"])
-        notes.append(f"the ellipsis sum of the terms with index {first_value}, ..., "
-                     f"{last_written} and {last_text} is read as the sum over {name} from "
-                     f"{first_value} to {last_text}")
+        replacement = _joined(["(", r"\sum", "_", "{", name, "=", str(first_value), "}", "^",
+                               "{", *index_tokens, "}", "{", *body, "}", ")"])
+        last_shown = _joined(index_tokens)
+        notes.append(f"the sum written with an ellipsis (index {first_value}, ..., "
+                     f"{last_written}, ..., {last_shown}) is read as {replacement}")
         a, b = spans[run[0].start][0], spans[run[-1].end - 1][1]
         text = text[:a] + " " + replacement + " " + text[b:]
         tokens, spans = _tokens(text)
@@ -245,6 +245,16 @@ def expand_ellipses(text: str) -> tuple[str, tuple[str, ...]]:
     if not changed:
         return text, ()
     return text, tuple(notes)
+
+
+def _joined(tokens: list[str]) -> str:
+    """Tokens back to LaTeX, a space only after a control word before a letter (``\\alpha x``)."""
+    out = ""
+    for t in tokens:
+        if out and re.search(r"\\[A-Za-z]+$", out) and re.match(r"[A-Za-z0-9]", t):
+            out += " "
+        out += t
+    return out
 
 
 def _level(tokens: list[str], at: int) -> tuple[int, int]:
