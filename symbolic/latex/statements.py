@@ -232,10 +232,20 @@ def _declared(part: str, space: str, options: dict) -> sympy.Basic:
     try:
         parse_assumptions([declaration], functions=options.get("functions", ()))
     except ParseError:
-        raise ParseError(f"'{part.strip()}' cannot be declared a vector or matrix of {space}: "
-                         "name it with a letter and subscripts (W_V, \\mathbf{q}_i)") from None
+        raise ParseError(f"'{part.strip()} \\in {space.strip()}' cannot be read as the declaration "
+                         "of a real vector or matrix: the space is R^{d} or R^{m \\times n} and "
+                         "the name a letter with subscripts (W_V, \\mathbf{q}_i)") from None
     with_it = dict(options, assumptions=tuple(options.get("assumptions", ())) + (declaration,))
     return _expression(part, with_it)
+
+
+def _no_unit(value: sympy.Basic, text: str) -> sympy.Basic:
+    """``value``, unless it holds the imaginary unit: in a law or a set, ``I`` is an identity
+    matrix as often (``\\mathcal{N}(0, I)``), and ``i`` an index."""
+    if value.has(sympy.I):
+        raise ParseError(f"'{text.strip()}' in a statement reads as the imaginary unit; if it is "
+                         "an identity matrix or an index, name it (\\mathbf{I}_d, --assume)")
+    return value
 
 
 def _size(text: str, options: dict) -> sympy.Basic:
@@ -333,7 +343,7 @@ def _listed(inner: str, options: dict) -> tuple[sympy.Basic, str]:
         raise ParseError("a set given by a condition ({x : ...}) cannot be read")
     dots = [k for k, p in enumerate(parts) if _DOTS.fullmatch(p)]
     if not dots:
-        values = [_expression(p, options) for p in parts]
+        values = [_no_unit(_expression(p, options), p) for p in parts]
         value = sympy.FiniteSet(*values)
         from symbolic.latex import to_latex
         return value, r"\{" + ", ".join(to_latex(v) for v in values) + r"\}"
@@ -373,7 +383,7 @@ def _law(text: str, options: dict, whole: str) -> tuple[sympy.Basic, str]:
                          r"proportional) is not a claim the checker can read: write \approx or "
                          "state the moments you use")
     name = m.group(1) or m.group(2)
-    parameters = tuple(_expression(p, options) for p in _commas(m.group(3)))
+    parameters = tuple(_no_unit(_expression(p, options), p) for p in _commas(m.group(3)))
     from symbolic.latex import to_latex
     head = text[:text.index("(")].rstrip()
     if head.endswith(r"\left"):

@@ -319,3 +319,16 @@ def test_interval_claim_verdicts(latex, accepted):
     from symbolic.config import CheckConfig
     links = check_chain(latex, config=CheckConfig(timeout_s=60))
     assert all(l.outcome.verdict.accepted for l in links) is accepted
+
+
+@pytest.mark.parametrize("latex", [
+    r"X \sim \mathcal{N}(0, i)",             # the imaginary unit as a variance?
+    r"x \in \{i, 2\}",
+    r"x \in \mathbb{R}^{n}_{+}",
+    r"x \in \mathbb{R}^{n \times m \times k}",
+    r"x \in \mathbb{R}^{0.5}",
+    r"x \in [1, 0]",
+])
+def test_statements_with_doubtful_parts_are_refused(latex):
+    with pytest.raises(ParseError):
+        parse_statement(latex)
