@@ -35,7 +35,7 @@ _REL = {"=": sympy.Eq, r"\ne": sympy.Ne, "<": sympy.Lt, r"\le": sympy.Le, ">": s
 
 def has_cases(latex: str) -> bool:
     """Whether ``latex`` holds a cases environment."""
-    return _ENV.search(latex) is not None
+    return isinstance(latex, str) and _ENV.search(latex) is not None
 
 
 def _split_top(text: str, separator: str) -> list[str]:

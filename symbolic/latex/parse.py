@@ -317,7 +317,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     the chain uses it as an index (the reading is in ``notes``); ``imaginary_unit`` is kept for
     compatibility and changes nothing.
     """
-    latex = interval_claim(latex) or latex    # x - \\lfloor x \\rfloor \\in [0, 1): a chain
+    if isinstance(latex, str):      # x - \\lfloor x \\rfloor \\in [0, 1): a chain
+        latex = interval_claim(latex) or latex
     if declared_stars(assumptions):     # x^* declared a quantity of its own (--assume)
         return read_with_stars(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
