@@ -63,7 +63,20 @@ class ReadExpression:
     line: int | None = None
     assume: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
-    kind: str = "expression"    # or "definition": a name defined (:=, \\leftarrow), nothing to check
+    kind: str = "expression"    # "definition": a name defined (:=, \\leftarrow); "statement":
+    # a membership (x \\in S) or a distribution (X \\sim \\mathcal{N}(0, 1)); nothing to check
+
+    @property
+    def meaning(self) -> str:
+        """The sentence that says what was read and why nothing is checked."""
+        return _MEANINGS.get(self.kind, f"read as {self.kind}: nothing to check")
+
+
+_MEANINGS = {
+    "expression": "read as an expression (no relation): nothing to check",
+    "definition": "read as a definition of a new name: nothing to check",
+    "statement": "read as a statement (where a quantity lies, or how it is drawn): nothing to check",
+}
 
 
 @dataclass(frozen=True)
@@ -130,6 +143,10 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
         from symbolic.latex import to_latex
         return [ReadExpression(item.latex, to_latex(parsed.value), item.file, item.line,
                                item.assume, notes)], []
+    from symbolic.latex.statements import ParsedStatement
+    if isinstance(parsed, ParsedStatement):      # x \in S, X \sim law: shown, never checked
+        return [ReadExpression(item.latex, parsed.typeset, item.file, item.line, item.assume,
+                               notes, kind="statement")], []
     if expressions and _defines_a_new_name(item.latex, parsed):
         # a definition of a name that appears nowhere else holds by definition: checking it
         # like = would refute every definition (x := 2 fails at x = 0)
@@ -194,10 +211,14 @@ def read_chain(chain: str, assume: tuple[str, ...], config: CheckConfig,
 
 
 def _chain_or_expression(latex: str, **options):
-    """``parse_chain`` when ``latex`` holds a relation, else ``parse_expression`` (the reader
-    of ``symbolic.latex`` looked up at the call, as for chains alone)."""
+    """``parse_statement`` for a membership or distribution (``x \\in S``), ``parse_chain`` when
+    ``latex`` holds a relation, else ``parse_expression`` (the reader of ``symbolic.latex``
+    looked up at the call, as for chains alone)."""
     from symbolic.latex import parse_chain
     from symbolic.latex.parse import has_relation, parse_expression
+    from symbolic.latex.statements import is_statement, parse_statement
+    if is_statement(latex):     # a membership or a distribution: read, never checked
+        return parse_statement(latex, **options)
     if has_relation(latex):
         return parse_chain(latex, **options)
     return parse_expression(latex, **options)

@@ -288,9 +288,7 @@ def as_text(checked: Checked) -> str:
             continue
         if isinstance(record, ReadExpression):
             lines.append(f"{place}{record.kind.upper():<12} {_clip(record.latex, 100)}")
-            lines.append("    read as an expression (no relation): nothing to check"
-                         if record.kind == "expression" else
-                         "    read as a definition of a new name: nothing to check")
+            lines.append(f"    {record.meaning}")
             lines.append(f"    typeset: {record.typeset}")
             if record.assume:
                 lines.append(f"    assuming (stated in the display): {', '.join(record.assume)}")

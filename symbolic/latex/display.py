@@ -322,10 +322,21 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
                 words, end = argument(part, text.end(), text.group().strip())
             except Unreadable as exc:
                 return refuse(str(exc))
+            if _is_name(words) and _relations_at_top(part):
+                text = None       # \text{ReLU}(x) = ...: a name written in text, not words
+        if text is not None:
             if words.strip() == "where" and claims:
                 definition = _LEADING.sub("", part[end:])
                 if not definition and number + 1 < len(parts):
                     where = True
+                    continue
+                if _is_where_condition(definition, claims[-1]):
+                    # where \cos x \ne 0: an inequality or a membership defines nothing; it
+                    # is the claim's condition, read as its assumption (shown with it)
+                    if len(claims) > 1:
+                        return refuse("a condition after several claims: which claims it "
+                                      "covers is unclear; write one display per claim")
+                    conditions.append(definition)
                     continue
                 if not re.match(r"\\(?:text|mathrm|operatorname)\s*\{[A-Za-z]{2,}\}\s*"
                                 r"(?:\\left)?\(", definition) or _relations_at_top(definition) != 1:
@@ -390,6 +401,26 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
         _squash(c) for c in conditions), notes=tuple(notes)) for claim in claims]
 
 
+def _is_name(words: str) -> bool:
+    """Whether the words of a ``\\text{...}`` are one name (``ReLU``, ``softmax``), not prose."""
+    return re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", words) is not None \
+        and words.lower() not in _PROSE_WORDS and not _CONDITION_WORDS.match(words + " ")
+
+
+_LETTER = re.compile(r"(?<![\\A-Za-z])[A-Za-z](?![A-Za-z])")
+_ORDER_OR_MEMBER = re.compile(r"<|>|\\(?:lt|gt|le|leq|ge|geq|leqslant|geqslant|ne|neq|in)"
+                              r"(?![A-Za-z])")
+
+
+def _is_where_condition(text: str, claim: str) -> bool:
+    """Whether the words after ``\\text{where}`` are a condition on the claim: one relation,
+    an inequality or a membership (such a relation defines nothing), about letters the claim
+    uses (a letter only in the condition would be a new quantity, not a condition)."""
+    if _relations_at_top(text) != 1 or not _ORDER_OR_MEMBER.search(text) or _TEXT_START.search(text):
+        return False
+    return set(_LETTER.findall(text)) <= set(_LETTER.findall(claim))
+
+
 def _annotations_to_their_equation(cells: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """``a &= b && \\text{for } x > 0``: a column pair holding only text annotates the equation
     before it on the same row (so a condition stays with its claim), not an equation of its own."""
@@ -432,8 +463,27 @@ def _only_aligned(body: str):
                      + r")\}(?:\[[a-z]\])?(?:\{\d+\})?(.*)\\end\{\2\}[\s.,;]*(?:\\(?:label|tag\*?)"
                        r"\s*\{[^{}]*\}\s*)*", body, re.S)
     if m is None:
-        return None
+        return _cases_of_relations(body)
     return m.group(2), m.start(3), m.group(3)
+
+
+def _cases_of_relations(body: str):
+    """(environment, offset, body) for a display that is one ``cases`` block whose rows are
+    relations aligned at their relation (``p_{2t} &= \\sin ... \\\\ p_{2t+1} &= \\cos ...``):
+    the rows' relations, in order, as in ``aligned``. A block of value & condition rows (the
+    condition is not at the start of its cell) is a definition by cases, left to the reader."""
+    m = re.fullmatch(r"\s*\\begin\{cases\}(.*)\\end\{cases\}[\s.,;]*", body, re.S)
+    if m is None:
+        return None
+    try:
+        rows = _rows(m.group(1))
+    except Unreadable:
+        return None
+    rows = [cells for cells in rows if "".join(c for _, c in cells).strip()]
+    if not rows or any(len(cells) != 2 or not _STARTS_WITH_RELATION.match(cells[1][1].strip())
+                       for cells in rows):
+        return None
+    return "aligned", m.start(1), m.group(1)
 
 
 
@@ -507,16 +557,23 @@ class _Text:
 
 
 def _texts(latex: str) -> list[_Text]:
-    """Every text command of ``latex`` with its content read to the matching brace."""
+    """Every text command of ``latex`` with its content read to the matching brace, except
+    those of a cases environment (``\\text{if } x > 0`` there is a row's condition, read with
+    its row by ``symbolic.latex.cases``)."""
     found = []
+    inside = [m.span() for m in _CASES.finditer(latex)]
     k = 0
     while True:
         m = _TEXT_START.search(latex, k)
         if m is None:
             return found
         content, end = argument(latex, m.end(), m.group().strip())
-        found.append(_Text(m.start(), end, content))
+        if not any(a <= m.start() < b for a, b in inside):
+            found.append(_Text(m.start(), end, content))
         k = end
+
+
+_CASES = re.compile(r"\\begin\s*\{cases\*?\}.*?\\end\s*\{cases\*?\}", re.S)
 _CONDITION_WORDS = re.compile(r"^\s*(?:for\s+all|for\s+every|for\s+each|for\s+any|for|if|when|whenever"
                               r"|provided(?:\s+that)?|given|with|assuming|since|because|as)\b\s*(.*)$",
                               re.S | re.I)

@@ -16,6 +16,10 @@ from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
+from symbolic.latex.cases import has_cases, read_with_cases, without_cases
+from symbolic.latex.ellipsis import read_ellipses
+from symbolic.latex.stars import declared_stars, read_with_stars
+from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
@@ -313,11 +317,21 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     the chain uses it as an index (the reading is in ``notes``); ``imaginary_unit`` is kept for
     compatibility and changes nothing.
     """
+    if isinstance(latex, str):      # x - \\lfloor x \\rfloor \\in [0, 1): a chain
+        latex = interval_claim(latex) or latex
+    if declared_stars(assumptions):     # x^* declared a quantity of its own (--assume)
+        return read_with_stars(latex, parse_chain, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+    if has_cases(latex):      # \\begin{cases}: a Piecewise put in after the rest is read
+        return read_with_cases(latex, parse_chain, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, left_out = _labels_left_out(strip_math(latex))
+    text, dotted = read_ellipses(text)
+    left_out = tuple(left_out) + dotted
     text, assigned = _prepared(text)
     sides, rels = _pieces(text)
     if not rels:
@@ -380,11 +394,19 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     imaginary unit, labels written as powers, a list, a wide gap): an expression is shown, never
     checked, but a misread expression would still show another formula.
     """
+    if declared_stars(assumptions):
+        return read_with_stars(latex, parse_expression, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+    if has_cases(latex):
+        return read_with_cases(latex, parse_expression, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, left_out = _labels_left_out(strip_math(latex))
+    text, dotted = read_ellipses(text)
+    left_out = tuple(left_out) + dotted
     sides, rels = _pieces(text)
     if rels:
         raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(text)}'")
@@ -407,6 +429,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
 def has_relation(latex: str) -> bool:
     """Whether ``latex`` holds a relation outside brackets (a claim), rather than an expression."""
     try:
+        latex = without_cases(latex) if has_cases(latex) else latex
         return bool(_pieces(_prepared(_labels_left_out(strip_math(latex))[0])[0])[1])
     except ParseError:
         return True       # the chain reader gives the reason

@@ -186,8 +186,10 @@ def test_a_quantifier_over_names_only_is_the_default_and_said():
     (r"\sqrt{x^2} = x, \quad |x| = x, \quad x > 0", "follows several claims"),
     (r"a = b, \quad c = d \quad \text{for } x > 0", "several claims"),
     (r"x > 0, \quad a = b \quad y > 0", "may be a condition"),
-    # 'where' before a condition, or before a variable's definition, is not read
-    (r"1 + \tan^2 x = \sec^2 x, \quad \text{where } \cos x \ne 0", "where"),
+    # 'where' before a variable's definition, or a condition on a letter the claim does not
+    # use, is not read ('where' before an inequality on the claim's letters is its condition:
+    # test_statements_cases_ellipsis.py::test_where_inequality_is_the_claims_condition)
+    (r"1 + \tan^2 x = \sec^2 x, \quad \text{where } \cos y \ne 0", "where"),
     (r"f(n) = 0, \quad \text{where } n = 2k", "where"),
     # i quantified: an index, whatever e^{i x} says elsewhere
     (r"e^{i x} = y, \quad \forall i", "i (or e) quantified"),

@@ -9,6 +9,11 @@ The expected readings use a small plain syntax that is turned into SymPy here (t
 ours and trusted; the formula under test is only ever given to the reader):
 
 * ``expr x + 1``: a display with no relation, read as that expression (nothing to check);
+* ``stmt x, y in Reals`` / ``stmt theta in Space(Reals, d)`` / ``stmt X ~ Law(N, 0, 1)``: a
+  membership or a distribution (read, nothing to check), one link per subject; sets are SymPy
+  sets (``Interval``, ``FiniteSet``), ``IntegerRange(0, T - 1)`` the whole numbers 0..T-1, ``Space``
+  a space of vectors or matrices, ``NamedSet(X)`` a set known by its name only, ``Law`` a
+  family's name and its parameters;
 * relations ``a == b``, ``a ~= b`` (approximately), ``a <= b``, ``a < b``, ``a >= b``, ``a > b``, ``a != b``, ``a := b`` (a
   definition; it matches an equation or a definition), chained as ``a == b == c`` (one link per
   adjacent pair, as a chain is read) and several claims separated by ``;`` (the rows of an
@@ -55,6 +60,7 @@ from sympy.parsing.sympy_parser import parse_expr, standard_transformations
 HERE = Path(__file__).resolve().parent
 REFUSE = "refuse"
 EXPR = "expr "       # a display with no relation, read as this expression
+STATEMENT = "stmt "  # a membership or a distribution: stmt x in Reals, stmt X ~ Law(N, 0, 1)
 PARSE_SECONDS = 20.0
 
 
@@ -71,6 +77,8 @@ class Display:
     note: str = ""
     functions: str = ""  # "L g \\phi": names the source's text states are functions (--function)
     macros: str = ""     # the source's own \\newcommand lines, expanded as in the user's .tex file
+    optimum: str = ""    # "\\eta^*" or "\\mathbf{x}^*:n": an x^* the source's text calls the optimum,
+    # declared a quantity of its own as a user does with --assume 'x^* \\in \\mathbb{R}' (or R^n)
 
     @property
     def expects_refusal(self) -> bool:
@@ -204,6 +212,11 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
     from symbolic.functions import MaxOver, MinOver, ReLU
     from symbolic.latex.vectors import COMPONENT, DIMENSION
     space.update(MaxOver=MaxOver, MinOver=MinOver, ReLU=ReLU)
+    from symbolic.latex.statements import IntegerRange, Law, NamedSet, Space
+    space.update(Law=Law, NamedSet=NamedSet, Space=Space, IntegerRange=IntegerRange, Reals=sympy.S.Reals,
+                 Integers=sympy.S.Integers, Complexes=sympy.S.Complexes,
+                 Naturals=sympy.S.Naturals, Naturals0=sympy.S.Naturals0,
+                 Interval=sympy.Interval, FiniteSet=sympy.FiniteSet)
     vector_names = set(vectors.split())
 
     def dot(u, v, dim=DIMENSION):
@@ -246,11 +259,41 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
     return space
 
 
+def _declared_by(subject, target):
+    """A name stated to lie in a space (``x_i in Space(Reals, d)``) is the matrix (or column
+    vector) of that shape, as the reader reads the subject of such a statement."""
+    from symbolic.latex.statements import Space
+    if not isinstance(target, Space) or not isinstance(subject, sympy.Symbol):
+        return subject
+    dims = [sympy.sympify(d).xreplace({s: sympy.Symbol(s.name, integer=True, positive=True)
+                                       for s in sympy.sympify(d).free_symbols})
+            for d in target.dimensions]
+    return sympy.MatrixSymbol(subject.name, *(dims if len(dims) == 2 else dims + [1]))
+
+
+def _statement_parts(text: str):
+    """``x, y in Reals`` -> (["x", "y"], "IN", "Reals"); ``X ~ Law(N, 0, 1)`` -> SIM."""
+    for word, op in ((" in ", "IN"), (" ~ ", "SIM")):
+        if word in text:
+            left, right = text.split(word, 1)
+            return [p.strip() for p in _split_top(left, [","])[0]], op, right.strip()
+    raise ValueError(f"a statement reading needs ' in ' or ' ~ ': {text!r}")
+
+
 def expected_links(display: Display):
     """The expected reading as a list of (lhs, relation name, rhs)."""
     links = []
     space = _namespace(display.reading, display.matrices, display.vectors)
     for row in _split_top(display.reading, [";"])[0]:
+        if row.strip().startswith(STATEMENT):   # stmt x, y in SET | stmt X ~ LAW
+            subjects, op, target = _statement_parts(row.strip()[len(STATEMENT):])
+            value = parse_expr(target, local_dict=space, global_dict=dict(_GLOBALS),
+                               transformations=standard_transformations)
+            for subject in subjects:
+                read = parse_expr(subject, local_dict=space, global_dict=dict(_GLOBALS),
+                                  transformations=standard_transformations)
+                links.append((_declared_by(read, value), op, value))
+            continue
         if row.strip().startswith(EXPR):      # an expression, no relation: nothing to check
             value = parse_expr(row.strip()[len(EXPR):].strip(), local_dict=space,
                                global_dict=dict(_GLOBALS), transformations=standard_transformations)
@@ -295,7 +338,18 @@ def _with_macros(latex: str, macros: str) -> str:
     return f"{macros}\n\\begin{{equation}}{latex}\\end{{equation}}\n"
 
 
-def _read(latex: str, matrices: str = "", functions: str = "", macros: str = ""):
+def optimum_assumptions(optimum: str) -> list[str]:
+    """The display's optimum declarations as --assume strings: ``\\eta^*`` is
+    ``\\eta^* \\in \\mathbb{R}``, ``\\mathbf{x}^*:n`` is ``\\mathbf{x}^* \\in \\mathbb{R}^{n}``."""
+    out = []
+    for item in optimum.split():
+        name, _, size = item.partition(":")
+        out.append(f"{name} \\in \\mathbb{{R}}" + (f"^{{{size}}}" if size else ""))
+    return out
+
+
+def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "",
+          optimum: str = ""):
     """The reader's links as (lhs, relation name, rhs); runs inside a budgeted child.
 
     The display is read as the same display in a user's .tex file is (``read_display``: rows,
@@ -309,6 +363,7 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "")
     from symbolic.errors import ParseError
     from symbolic.latex.document import read_display, read_document
     from symbolic.latex.parse import has_relation, parse_assumptions, parse_chain, parse_expression
+    from symbolic.latex.statements import is_statement, parse_statement
     declared = matrix_assumptions(matrices)
     if declared:
         try:
@@ -316,6 +371,7 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "")
         except ParseError as exc:
             # never read the display without its shapes: its matrices would be numbers
             raise ParseError(f"the display's matrix declarations cannot be read: {exc}") from None
+    declared += optimum_assumptions(optimum)    # read with the claim (symbolic.latex.stars)
     chains = read_document(_with_macros(latex, macros)) if macros else read_display(latex)
     if not chains:
         raise ParseError("no claim in the display")
@@ -323,6 +379,13 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "")
     for chain in chains:
         if chain.problem is not None:
             raise ParseError(chain.problem)
+        if is_statement(chain.latex):
+            # a membership or a distribution: one (subject, IN|SIM, set or law) per subject
+            read = parse_statement(chain.latex, assumptions=declared + list(chain.assume),
+                                   functions=tuple(functions.split()))
+            relation = "IN" if read.kind.name == "MEMBERSHIP" else "SIM"
+            links += [(subject, relation, read.target) for subject in read.subjects]
+            continue
         if not has_relation(chain.latex):
             # no relation: the display is read as one expression ("EXPR" pairs it with itself)
             value = parse_expression(chain.latex, assumptions=declared + list(chain.assume),
@@ -336,16 +399,17 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "")
     return links
 
 
-def read_bounded(latex: str, matrices: str = "", functions: str = "", macros: str = ""):
+def read_bounded(latex: str, matrices: str = "", functions: str = "", macros: str = "",
+                 optimum: str = ""):
     """("ok", links) | ("refused", message) | ("error", message), within PARSE_SECONDS."""
     from symbolic.budget import run_limited
-    result = run_limited(_read, latex, matrices, functions, macros, timeout_s=PARSE_SECONDS,
-                         memory_mb=2048)
+    result = run_limited(_read, latex, matrices, functions, macros, optimum,
+                         timeout_s=PARSE_SECONDS, memory_mb=2048)
     if result.status not in ("ok", "user-error"):
         # reading is deterministic: a child that died once (late in a long test process) is
         # read again in a fresh child, and only a second death counts as a crash
-        result = run_limited(_read, latex, matrices, functions, macros, timeout_s=PARSE_SECONDS,
-                             memory_mb=2048)
+        result = run_limited(_read, latex, matrices, functions, macros, optimum,
+                             timeout_s=PARSE_SECONDS, memory_mb=2048)
     if result.status == "ok":
         return "ok", result.value
     if result.status == "user-error":
@@ -408,6 +472,7 @@ def _index(text: str):
     if re.fullmatch(r"[A-Za-z]\w*", text):
         return sympy.Symbol(text)
     if re.fullmatch(r"[A-Za-z0-9+\-*/ ]+", text):
+        text = re.sub(r"(?<![A-Za-z_])(\d+)([A-Za-z])", r"\1*\2", text)   # x_{2t}: 2 times t
         names = {n: sympy.Symbol(n) for n in re.findall(r"[A-Za-z]\w*", text)}
         try:
             return parse_expr(text, local_dict=names, global_dict=dict(_GLOBALS))
@@ -641,7 +706,7 @@ def _show(links) -> str:
 def classify(display: Display) -> Outcome:
     """Read one display (bounded) and compare with its expected reading."""
     status, value = read_bounded(display.latex, display.matrices, display.functions,
-                                 display.macros)
+                                 display.macros, display.optimum)
     if status == "refused":
         return Outcome(display, "refused", value.strip().splitlines()[0] if value else "")
     if status == "error":

@@ -78,7 +78,7 @@ DISPLAYS = [
     ("alg. 4 (inline)", r"\tilde{\mathbf{\mathrm{dV}}_{j}}\leftarrow\tilde{\mathbf{\mathrm{dV}}_{j}}+(\mathbf{P}_{\mathrm{ij}}^{\mathrm{dropped}})^{\top}\mathbf{\mathrm{dO}}_{i}\in\mathbb{R}^{B_{c}\times d}", _ALG),
     ("alg. 4 (inline)", r"D_{i}=\mathrm{rowsum}(\mathbf{\mathrm{dO}}_{i}\circ\mathbf{O}_{i})\in\mathbb{R}^{B_{r}}", _MEMBER),
     ("alg. 4 (inline)", r"\mathbf{\mathrm{dQ}}_{i}\leftarrow\mathbf{\mathrm{dQ}}_{i}+\tau\mathbf{\mathrm{dS}}_{\mathrm{ij}}\mathbf{K}_{j}\in\mathbb{R}^{B_{r}\times d}", _ALG),
-    ("alg. 0 (inline)", r"\mathbf{\mathrm{dS}}\in\mathbb{R}^{N\times N}", "refuse: a membership in a matrix space"),
+    ("alg. 0 (inline)", r"\mathbf{\mathrm{dS}}\in\mathbb{R}^{N\times N}", "stmt dS in Space(Reals, N, N)"),
     ("alg. 3 (inline)", r"\mathrm{dS}_{\mathrm{ij}}=P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-\sum_{l}P_{\mathrm{il}}\mathrm{dP}_{\mathrm{il}})",
      "dS[i, j] == P[i, j]*(dP[i, j] - Sum(P[i, l]*dP[i, l], (l, 1, N_l)))",
      {"note": "the sum over l runs over a row; its length is not printed"}),

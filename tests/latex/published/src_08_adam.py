@@ -20,8 +20,11 @@ DISPLAYS = [
     ("alg. 1", r"\widehat{m}_t \leftarrow m_t / (1 - \beta_1^t)", "mhat_t := m_t/(1 - beta_1**t)"),
     ("alg. 1", r"\widehat{v}_t \leftarrow v_t / (1 - \beta_2^t)", "vhat_t := v_t/(1 - beta_2**t)"),
     ("alg. 1", r"\theta_t \leftarrow \theta_{t-1} - \alpha \cdot \widehat{m}_t / (\sqrt{\widehat{v}_t} + \epsilon)", "theta_t := theta[t - 1] - alpha*mhat_t/(sqrt(vhat_t) + epsilon)"),
-    ("alg. 1 (inline)", r"\beta_1, \beta_2 \in [0, 1)", "0 <= beta_1 < 1; 0 <= beta_2 < 1",
-     {"note": "two names in a half-open interval: a chain 0 <= . < 1 for each"}),
+    ("alg. 1 (inline)", r"\beta_1, \beta_2 \in [0, 1)",
+     # (was the chains 0 <= beta_i < 1: names said to lie in an interval are a statement of
+     # where the parameters are taken from, read as one, not claims to check)
+     "stmt beta_1, beta_2 in Interval.Ropen(0, 1)",
+     {"note": "two names in a half-open interval: a statement (the hyperparameters' range)"}),
     ("sec. 2 (inline)", r"g_t = \nabla_\theta f_t(\theta)", "refuse: the gradient of one of a family of functions f_t"),
     ("sec. 2 (inline)", r"\alpha_t = \alpha \cdot \sqrt{1 - \beta_2^t} / (1 - \beta_1^t)",
      "alpha[t] == alpha*sqrt(1 - beta_2**t)/(1 - beta_1**t)"),

@@ -24,6 +24,6 @@ DISPLAYS = [
     ("eq. 7", r"a_{ij}[2k+1] = \cos((j-i)/(10000^{\frac{2 \cdot k}{dz}})).",
      "refuse: square-bracket indexing a_{ij}[2k+1] of a vector"),
     ("sec. 2.1 (inline)", r"x=(x_1,x_2,\ldots,x_n)", "refuse: a tuple with an ellipsis"),
-    ("sec. 2.1 (inline)", r"x_i\in\mathbb{R}^{d_x}", "refuse: a membership in a vector space"),
+    ("sec. 2.1 (inline)", r"x_i\in\mathbb{R}^{d_x}", "stmt x_i in Space(Reals, d_x)"),
     ("sec. 2.1 (inline)", r"W^V\in\mathbb{R}^{d_x\times d_z}", "refuse: a membership in a matrix space"),
 ]

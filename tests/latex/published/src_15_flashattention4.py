@@ -45,7 +45,10 @@ DISPLAYS = [
      {"note": "membership in a half-open interval, the chain 0 <= . < 1"}),
     ("eq. 5", r"2^{x_{\mathrm{frac}}} \approx \sum_{i=0}^{n} p_i\, x_{\mathrm{frac}}^i",
      "2**x_frac ~= Sum(p[i]*x_frac**i, (i, 0, n))"),
-    ("sec. 3.1.3 (inline)", r"x_{\mathrm{frac}} \in [0, 1)", "0 <= x_frac < 1"),
+    ("sec. 3.1.3 (inline)", r"x_{\mathrm{frac}} \in [0, 1)",
+     # (was the chain 0 <= x_frac < 1: a name said to lie in an interval is a statement, read
+     # as one; an expression in an interval, x - floor(x) above, is a claim, read as the chain)
+     "stmt x_frac in Interval.Ropen(0, 1)"),
     ("sec. 3.1.3 (inline)", r"p_0 = 1.0", "p[0] == 1.0"),
     ("sec. 3.1.3 (inline)", r"2^{23} + 2^{22}", "expr 2**23 + 2**22"),
     ("sec. 3.1.3 (inline)", r"x_{\mathrm{frac}} = x - \lfloor x \rfloor", "x_frac == x - floor(x)"),

@@ -20,17 +20,20 @@ DISPLAYS = [
      "theta[t + 1] == theta[t] - eta[t]*g(x[t], theta[t])",
      {"note": "a recurrence between different iterates; entrywise it reads the same"}),
     ("neq. core", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*)\leq \frac{D^2}{2T\eta_T} + \frac{G^2}{2T}\sum_{t=1}^T\eta_t\label{neq:core}",
-     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D**2/(2*T*eta[T]) + G**2/(2*T)*Sum(eta[t], (t, 1, T))", {"functions": r"L"}),
+     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D**2/(2*T*eta[T]) + G**2/(2*T)*Sum(eta[t], (t, 1, T))", {"functions": r"L",
+     "optimum": r"\boldsymbol{\theta}^*"}),  # theta^* is the minimiser (eq. argmin)
     ("two examples: constant rate", r"\frac{D^2}{2T\eta} + \frac{G^2}{2T}\sum_{t=1}^T\eta = \frac{D^2}{2T\eta} + \frac{G^2\eta}{2}\geq \frac{DG}{\sqrt{T}}",
      "D**2/(2*T*eta) + G**2/(2*T)*Sum(eta, (t, 1, T)) == D**2/(2*T*eta) + G**2*eta/2 >= D*G/sqrt(T)"),
     ("two examples (inline)", r"\eta=\frac{D}{G\sqrt{T}}", "eta == D/(G*sqrt(T))"),
     ("neq. case-1", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*)\leq \frac{DG}{\sqrt{T}}\label{neq:case-1}",
-     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D*G/sqrt(T)", {"functions": r"L"}),
+     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D*G/sqrt(T)", {"functions": r"L",
+     "optimum": r"\boldsymbol{\theta}^*"}),  # theta^* is the minimiser (eq. argmin)
     ("two examples (inline)", r"\eta_t = \frac{\alpha}{\sqrt{t}}", "eta[t] == alpha/sqrt(t)"),
     ("two examples: sum bound", r"\sum_{t=1}^T \frac{1}{\sqrt{t}} = 1+\sum_{t=2}^T \frac{1}{\sqrt{t}}\leq 1+\sum_{t=2}^T \frac{2}{\sqrt{t-1} + \sqrt{t}}=1+\sum_{t=2}^T 2(\sqrt{t}-\sqrt{t-1})=2\sqrt{T}-1 < 2\sqrt{T}",
      "Sum(1/sqrt(t), (t, 1, T)) == 1 + Sum(1/sqrt(t), (t, 2, T)) <= 1 + Sum(2/(sqrt(t - 1) + sqrt(t)), (t, 2, T)) == 1 + Sum(2*(sqrt(t) - sqrt(t - 1)), (t, 2, T)) == 2*sqrt(T) - 1 < 2*sqrt(T)"),
     ("neq. case-2", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*) < \frac{D^2}{2\alpha\sqrt{T}} + \frac{G^2\alpha}{\sqrt{T}}\label{neq:case-2}",
-     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T < D**2/(2*alpha*sqrt(T)) + G**2*alpha/sqrt(T)", {"functions": r"L"}),
+     "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T < D**2/(2*alpha*sqrt(T)) + G**2*alpha/sqrt(T)", {"functions": r"L",
+     "optimum": r"\boldsymbol{\theta}^*"}),  # theta^* is the minimiser (eq. argmin)
     ("two examples (inline)", r"\eta_t\equiv\frac{D}{G\sqrt{T}}", "eta[t] := D/(G*sqrt(T))",
      {"note": "\\equiv: eta_t equals the constant for every t (a constant step size); read as "
               "an equation or a definition, for all t"}),
@@ -46,7 +49,7 @@ DISPLAYS = [
      "D == MaxOver(norm(theta[t] - thetastar), (t, 1, N_t))", _V),
     ("projection", r"\Pi_{\boldsymbol{\Theta}} (\boldsymbol{\varphi}) = \mathop{\text{argmin}}_{\boldsymbol{\theta}\in\boldsymbol{\Theta}}\Vert\boldsymbol{\varphi}-\boldsymbol{\theta}\Vert",
      "refuse: an arg min over a set (the definition of a projection)"),
-    ("projection (inline)", r"\lambda \boldsymbol{\theta}_1 + (1-\lambda)\boldsymbol{\theta}_2 \in \boldsymbol{\Theta}", "refuse: a membership in a set"),
+    ("projection (inline)", r"\lambda \boldsymbol{\theta}_1 + (1-\lambda)\boldsymbol{\theta}_2 \in \boldsymbol{\Theta}", "stmt lamda*theta_1 + (1 - lamda)*theta_2 in NamedSet(Theta)"),
     ("notes eq. 1", r"L(\boldsymbol{\theta}_2) \geq L(\boldsymbol{\theta}_1) + \nabla L(\boldsymbol{\theta}_1)^{\top}(\boldsymbol{\theta}_2 - \boldsymbol{\theta}_1)\tag{1}", _GRAD),
     ("notes eq. 3", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \leq \nabla L(\boldsymbol{\theta}_t)^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)\tag{3}", _GRAD),
     ("notes eq. 4", r"""\begin{aligned}
@@ -102,7 +105,8 @@ DISPLAYS = [
      "Expect(norm(theta[T] - thetastar)**2) <= (1 - Min(1/(3*kappa), 1/(3*n)))**T*norm(theta[0] - thetastar)**2",
      {"vectors": "theta thetastar"}),
     ("notes eq. 40", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L^*] \leq \frac{\sigma^2}{2\mu}\tag{40}",
-     "Expect(L(theta[T]) - Lstar) <= sigma**2/(2*mu)", {"functions": r"L", "note": "L^* is the minimum value of L"}),
+     "Expect(L(theta[T]) - Lstar) <= sigma**2/(2*mu)", {"functions": r"L", "note": "L^* is the minimum value of L",
+                                                         "optimum": r"L^*"}),
     ("notes eq. 41", r"\sum_{t=1}^{\infty} \eta_t = \infty, \quad \sum_{t=1}^{\infty} \eta_t^2 < \infty\tag{41}",
      "Sum(eta[t], (t, 1, oo)) == oo; Sum(eta[t]**2, (t, 1, oo)) < oo"),
     ("notes eq. 42", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L^*] = \mathcal{O}\left(\frac{\log T}{\sqrt{T}}\right)\tag{42}", _BIGO),
@@ -126,7 +130,10 @@ DISPLAYS = [
 \end{cases}\tag{52}""",
      "eta[t] == Piecewise((eta_max*t/T_warmup, t <= T_warmup), (eta_max*schedule(t - T_warmup), t > T_warmup))",
      {"note": "a definition by cases; refusing it is also acceptable"}),
-    ("notes eq. 53", r"\eta \in \left[\frac{1}{10L}, \frac{2}{L}\right]\tag{53}", "1/(10*L) <= eta <= 2/L",
+    ("notes eq. 53", r"\eta \in \left[\frac{1}{10L}, \frac{2}{L}\right]\tag{53}",
+     # (was the chain 1/(10L) <= eta <= 2/L: the display states where eta is taken from, a
+     # membership read as a statement, not a claim to check)
+     "stmt eta in Interval(1/(10*L), 2/L)",
      {"note": "membership in a closed interval: the chain 1/(10L) <= eta <= 2/L"}),
     ("notes eq. 54", r"B_t = \min(B_{max}, B_0 \cdot 2^{\lfloor t/T_0 \rfloor})\tag{54}", "B[t] == Min(B_max, B_0*2**floor(t/T_0))"),
 ]

@@ -61,7 +61,7 @@ DISPLAYS = [
     ("8823 eq. 11", r"\begin{equation}\lambda = \frac{\kappa\log n}{d}\end{equation}", "lamda == kappa*log(n)/d"),
     ("8823 eq. 12", r"\begin{equation}Attention(Q,K,V) = softmax\left(\frac{\log n}{\sqrt{d}}QK^{\top}\right)V\end{equation}",
      "MatFn(Attention, Q, K, V) == MatFn(softmax, log(n)/sqrt(d)*Q*K.T)*V", {"matrices": _QKV, "note": _FN}),
-    ("8823 (inline)", r"Q,K,V\in\mathbb{R}^{n\times d}", "refuse: a membership of three matrices in a matrix space"),
+    ("8823 (inline)", r"Q,K,V\in\mathbb{R}^{n\times d}", "stmt Q, K, V in Space(Reals, n, d)"),
     ("8823 (inline)", r"n=20", "n == 20"),
     # -- archives/9034 --
     ("9034 eq. 1", r"\text{Attention}(Q,K,V) = \text{softmax}\left(\frac{\kappa\log n}{\sqrt{d}} QK^\top\right)V",

@@ -45,7 +45,7 @@ DISPLAYS = [
      {"functions": r"J", "vectors": _V, "note": "superscripts t, t+1 are iterate labels, theta^* the minimiser"}),
     ("convergence (inline)", r"\max _{\theta, \theta^{\prime}}\left(\left\|\theta-\theta^{\prime}\right\|\right) \leq R",
      "refuse: a maximum over pairs of points of a domain (a set), not over an index range"),
-    ("convergence (inline)", r"t \in\{0,1, \ldots, T-1\}", "refuse: a membership in a set written with an ellipsis"),
+    ("convergence (inline)", r"t \in\{0,1, \ldots, T-1\}", "stmt t in IntegerRange(0, T - 1)"),
     ("convergence: summed", r"""\begin{aligned}
 & \sum_t\left(J\left(\theta^t\right)-J\left(\theta^*\right)\right) \leq \frac{1}{2 \eta}\left(\left\|\theta^0-\theta_*^*\right\|^2-\left\|\theta^T-\theta^*\right\|^2\right)+\frac{\eta L^2 T}{2} \\
 & \frac{1}{T} \sum_t J\left(\theta^t\right)-J\left(\theta^*\right) \leq \frac{1}{2 \eta T}\left(R^2+0\right)+\frac{\eta L^2}{2} \\

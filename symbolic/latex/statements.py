@@ -1,0 +1,391 @@
+"""Statements a display makes that are not relations between values: a membership
+(``x \\in \\mathbb{R}``, ``\\theta \\in \\mathbb{R}^d``, ``t \\in \\{0, 1, \\dots, T - 1\\}``) and a
+distribution (``X \\sim \\mathcal{N}(0, 1)``). They are read, shown and listed, never checked:
+they say where a quantity lies or how it is drawn.
+
+What is read: the subjects (expressions, separated by commas) and the set or law, each part
+with the formula reader; a set is a number system (``\\mathbb{R}``, ``\\mathbb{Z}_{>0}``, ... as in
+--assume; ``\\mathbb{N}`` is refused, 0 is in it for some authors), a space ``\\mathbb{R}^{d}`` or
+``\\mathbb{R}^{N \\times d}``, an interval ``[a, b)``, a finite set ``\\{a, b\\}``, consecutive
+integers ``\\{a, a + 1, \\dots, b\\}``, or a set known by its name only (``\\mathcal{X}``, ``S``).
+A law is a family's name (calligraphic, roman or a capital letter) applied to its parameters:
+``\\mathcal{N}(\\mu, \\sigma^2)``. Anything else is refused: ``a_n \\sim b_n`` (of the order of),
+``g \\sim p(g)`` (a density evaluated at the variable).
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+import sympy
+
+from symbolic.errors import ParseError
+
+
+class StatementKind(enum.Enum):
+    """What a statement says about its subjects (the value is the LaTeX relation)."""
+
+    MEMBERSHIP = r"\in"
+    DISTRIBUTION = r"\sim"
+
+
+class Space(sympy.Basic):
+    """The space of vectors or matrices over a number field: ``Space(Reals, d)`` is R^d,
+    ``Space(Reals, N, d)`` is R^{N x d}."""
+
+    @property
+    def field(self):
+        return self.args[0]
+
+    @property
+    def dimensions(self):
+        return self.args[1:]
+
+
+class NamedSet(sympy.Basic):
+    """A set known only by its name (``\\mathcal{X}``): the display says nothing more about it."""
+
+    def __new__(cls, name):
+        return sympy.Basic.__new__(cls, sympy.Symbol(str(name)))
+
+    @property
+    def name(self) -> str:
+        return self.args[0].name
+
+
+class IntegerRange(sympy.Basic):
+    """The whole numbers from ``lo`` to ``hi``, both included (``\\{0, 1, \\dots, T - 1\\}``);
+    SymPy's ``Range`` needs integer symbols and its ``Intersection`` does not survive pickling."""
+
+    def __new__(cls, lo, hi):
+        return sympy.Basic.__new__(cls, sympy.sympify(lo), sympy.sympify(hi))
+
+
+class Law(sympy.Basic):
+    """A probability law: a family's name and its parameters (``Law(N, 0, 1)``)."""
+
+    def __new__(cls, name, *parameters):
+        return sympy.Basic.__new__(cls, sympy.Symbol(str(name)), *map(sympy.sympify, parameters))
+
+    @property
+    def name(self) -> str:
+        return self.args[0].name
+
+    @property
+    def parameters(self):
+        return self.args[1:]
+
+
+@dataclass(frozen=True)
+class ParsedStatement:
+    """A display that states a membership or a distribution: read, never checked."""
+
+    latex: str
+    kind: StatementKind
+    subjects: tuple[sympy.Basic, ...]
+    target: sympy.Basic           # a SymPy set, a Space, a NamedSet or a Law
+    typeset: str
+    notes: tuple[str, ...] = ()
+
+
+_TOP = re.compile(r"\\(?:in|sim)(?![A-Za-z])")
+
+
+def _top_level(latex: str) -> list[re.Match]:
+    """The ``\\in`` and ``\\sim`` of ``latex`` outside braces and brackets."""
+    found = []
+    depth = 0
+    k = 0
+    while k < len(latex):
+        ch = latex[k]
+        if ch == "\\":
+            m = re.match(r"\\[A-Za-z]+|\\.", latex[k:])
+            token = m.group() if m else "\\"
+            if token in ("\\{", r"\left", r"\lbrace", r"\langle"):
+                depth += 1
+            elif token in ("\\}", r"\right", r"\rbrace", r"\rangle"):
+                depth -= 1
+            elif depth == 0 and token in (r"\in", r"\sim"):
+                found.append(_TOP.match(latex, k))
+            k += len(token)
+            continue
+        depth += ch in "{(["
+        depth -= ch in "})]"
+        k += 1
+    return found
+
+
+def interval_claim(latex: str) -> str | None:
+    """``x - \\lfloor x \\rfloor \\in [0, 1)`` as the chain ``0 \\le x - \\lfloor x \\rfloor < 1``:
+    an expression (not a lone name) said to lie in an interval is a claim about its values,
+    checked like the chain; None for anything else."""
+    text = latex.strip().rstrip(".,; ")
+    marks = _top_level(text)
+    if len(marks) != 1 or marks[0].group() != r"\in":
+        return None
+    left, right = text[:marks[0].start()].strip(), text[marks[0].end():].strip()
+    m = _INTERVAL.fullmatch(right)
+    if m is None or not left or _LONE_NAME.fullmatch(left) or len(_commas(left)) != 1 \
+            or len(_commas(m.group(2))) != 2:
+        return None
+    lo, hi = _commas(m.group(2))
+    parts = []
+    if not re.fullmatch(r"-\s*\\infty", lo):
+        parts.append(f"{lo} {'<' if m.group(1) == '(' else chr(92) + 'le'} ")
+    parts.append(left)
+    if not re.fullmatch(r"\+?\s*\\infty", hi):
+        parts.append(f" {'<' if m.group(3) == ')' else chr(92) + 'le'} {hi}")
+    return "".join(parts) if len(parts) > 1 else None
+
+
+_INTERVAL = re.compile(r"(?:\\left\s*)?([\[(])(.*?)(?:\\right\s*)?([\])])", re.S)
+# a name: a letter or command, with markup, accents and subscripts (x, \beta_1, x_{\mathrm{frac}})
+_LONE_NAME = re.compile(r"(?:\\(?:mathbf|boldsymbol|bm|mathrm|hat|tilde|bar)\s*\{\s*)?"
+                        r"(?:\\[A-Za-z]+|[A-Za-z])\s*\}?(?:\s*_\s*(?:\{.*\}|[A-Za-z0-9]))?", re.S)
+
+
+def is_statement(latex: str) -> bool:
+    """Whether ``latex`` is one membership or distribution statement (one top-level ``\\in``
+    or ``\\sim`` and no other relation); an expression in an interval is a claim instead
+    (``interval_claim``)."""
+    from symbolic.latex.cases import without_cases
+    from symbolic.latex.display import _relations_at_top
+    latex = without_cases(latex)
+    if interval_claim(latex) is not None:
+        return False
+    marks = _top_level(latex)
+    if len(marks) != 1:
+        return False
+    return _relations_at_top(latex[:marks[0].start()]) == 0 and \
+        _relations_at_top(latex[marks[0].end():]) == 0
+
+
+def parse_statement(latex: str, **options) -> ParsedStatement:
+    """Read ``x, y \\in S`` or ``X \\sim \\mathcal{L}(a, b)``; ``ParseError`` says why not
+    (any other failure becomes a one-line ``ParseError`` too)."""
+    from symbolic.latex.parse import _guard
+    return _guard(_parse_statement)(latex, **options)
+
+
+def _parse_statement(latex: str, *, assumptions: Sequence[str] = (), imaginary_unit: bool = False,
+                     functions: Sequence[str] = ()) -> ParsedStatement:
+    from symbolic.latex.parse import strip_math
+    text = strip_math(latex).strip().rstrip(".,; ")
+    marks = _top_level(text)
+    if len(marks) != 1 or not is_statement(text):
+        raise ParseError(f"'{_short(text)}' is not one membership (\\in) or distribution (\\sim)")
+    mark = marks[0]
+    left, right = text[:mark.start()].strip(), text[mark.end():].strip()
+    if not left or not right:
+        raise ParseError(f"nothing on one side of {mark.group()} in '{_short(text)}'")
+    options = dict(assumptions=tuple(assumptions), imaginary_unit=imaginary_unit,
+                   functions=tuple(functions))
+    kind = StatementKind(mark.group())
+    parts = _commas(left)
+    if kind is StatementKind.MEMBERSHIP and _SPACE.fullmatch(right):
+        # the statement declares its subjects' shape (Q \in \mathbb{R}^{N \times d}): each
+        # is read as the matrix or vector it declares, as with --assume
+        subjects = tuple(_declared(part, right, options) for part in parts)
+    else:
+        subjects = tuple(_expression(part, options) for part in parts)
+    for part, subject in zip(parts, subjects):
+        # W^V, x^{(l)}: a letter as an exponent is a label as often as a power
+        if any(not p.exp.is_number for p in subject.atoms(sympy.Pow)) and "^" in part:
+            raise ParseError(f"'{part.strip()}' has a superscript that may be a label (W^V) or a "
+                             "power; name the quantity (W_V) to state where it lies")
+    if kind is StatementKind.MEMBERSHIP:
+        target, target_latex = _set(right, options, text)
+    else:
+        target, target_latex = _law(right, options, text)
+    from symbolic.latex import to_latex
+    typeset = f"{', '.join(to_latex(s) for s in subjects)} {kind.value} {target_latex}"
+    return ParsedStatement(text, kind, subjects, target, typeset)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
+def _commas(text: str) -> list[str]:
+    """``text`` cut at commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch in "{(["
+        depth -= ch in "})]"
+        if ch == "," and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+_SPACE = re.compile(r"\\mathbb\s*\{\s*[RC]\s*\}\s*\^.*", re.S)
+
+
+def _declared(part: str, space: str, options: dict) -> sympy.Basic:
+    """A subject of ``x \\in \\mathbb{R}^{...}`` read with that membership as its declaration."""
+    from symbolic.latex.parse import parse_assumptions
+    declaration = f"{part} \\in {space}"
+    try:
+        parse_assumptions([declaration], functions=options.get("functions", ()))
+    except ParseError:
+        raise ParseError(f"'{part.strip()} \\in {space.strip()}' cannot be read as the declaration "
+                         "of a real vector or matrix: the space is R^{d} or R^{m \\times n} and "
+                         "the name a letter with subscripts (W_V, \\mathbf{q}_i)") from None
+    with_it = dict(options, assumptions=tuple(options.get("assumptions", ())) + (declaration,))
+    return _expression(part, with_it)
+
+
+def _no_unit(value: sympy.Basic, text: str) -> sympy.Basic:
+    """``value``, unless it holds the imaginary unit: in a law or a set, ``I`` is an identity
+    matrix as often (``\\mathcal{N}(0, I)``), and ``i`` an index."""
+    if value.has(sympy.I):
+        raise ParseError(f"'{text.strip()}' in a statement reads as the imaginary unit; if it is "
+                         "an identity matrix or an index, name it (\\mathbf{I}_d, --assume)")
+    return value
+
+
+def _size(text: str, options: dict) -> sympy.Basic:
+    """A size of a space (``d``, ``N``, ``h d_v``): a count, so ``i`` is never the imaginary unit."""
+    value = _expression(text, options)
+    if value.has(sympy.I):
+        with_i = dict(options, assumptions=tuple(options.get("assumptions", ()))
+                      + (r"i \in \mathbb{Z}_{>0}",))
+        value = _expression(text, with_i)
+    if value.has(sympy.I) or not (value.is_number is False or value.is_integer):
+        raise ParseError(f"the size '{text.strip()}' of a space is not a whole number or a name")
+    return value
+
+
+def _expression(text: str, options: dict) -> sympy.Basic:
+    from symbolic.latex.parse import parse_expression
+    if not text:
+        raise ParseError("an empty part in a membership or distribution statement")
+    return parse_expression(text, **options).value
+
+
+# -- sets --------------------------------------------------------------------------------------
+_NUMBER_SYSTEMS = {
+    "R": sympy.S.Reals, "C": sympy.S.Complexes, "Z": sympy.S.Integers, "Q": sympy.S.Rationals,
+}
+_POSITIVE = {"_{>0}", "_+", "_{+}", "^+", "^{+}"}
+_NONNEGATIVE = {r"_{\ge0}", r"_{\geq0}", "_{\\ge 0}", "_{\\geq 0}"}
+_BLACKBOARD = re.compile(r"\\mathbb\s*\{\s*([A-Z])\s*\}\s*(.*)", re.S)
+_NAMED = re.compile(r"(?:\\(?:mathcal|mathscr|mathfrak|mathbb|mathbf|boldsymbol)\s*\{\s*"
+                    r"([A-Za-z]|\\[A-Z][a-z]+)\s*\}|([A-Z])|\\(?:Theta|Omega|Lambda|Sigma|Gamma|Delta"
+                    r"|Phi|Psi|Xi|Pi|Upsilon))"
+                    r"(?:\s*_\s*(\{[^{}]*\}|[A-Za-z0-9]))?")
+
+
+def _set(text: str, options: dict, whole: str) -> tuple[sympy.Basic, str]:
+    """The set of a membership, as a SymPy object, and its LaTeX as read."""
+    from symbolic.latex import to_latex
+    m = _BLACKBOARD.fullmatch(text)
+    if m and m.group(1) in "RCZQN":
+        letter, rest = m.group(1), re.sub(r"\s+", "", m.group(2))
+        if letter == "N":
+            raise ParseError(r"\mathbb{N} starts at 0 for some authors and at 1 for others: write "
+                             r"\mathbb{Z}_{>0} or \mathbb{Z}_{\ge0}")
+        base = _NUMBER_SYSTEMS[letter]
+        if not rest:
+            return base, rf"\mathbb{{{letter}}}"
+        if rest in _POSITIVE and letter in "RZQ":
+            value = {"R": sympy.Interval.open(0, sympy.oo), "Z": sympy.S.Naturals,
+                     "Q": sympy.Intersection(sympy.S.Rationals, sympy.Interval.open(0, sympy.oo))
+                     }[letter]
+            return value, rf"\mathbb{{{letter}}}_{{>0}}"
+        if rest in _NONNEGATIVE and letter in "RZ":
+            value = {"R": sympy.Interval(0, sympy.oo), "Z": sympy.S.Naturals0}[letter]
+            return value, rf"\mathbb{{{letter}}}_{{\ge 0}}"
+        if rest.startswith("^") and letter in "RC":
+            from symbolic.latex.matrices import matrix_dimensions
+            exponent = m.group(2).strip()[1:].strip()
+            if not exponent.startswith("{"):
+                exponent = exponent[:1] if not exponent.startswith("\\") else \
+                    re.match(r"\\[A-Za-z]+", exponent).group()
+                if m.group(2).strip()[1:].strip() != exponent:
+                    raise ParseError(f"the exponent of {text} must be braced: write "
+                                     f"\\mathbb{{{letter}}}^{{...}}")
+            dims = tuple(_size(part, options) for part in matrix_dimensions(exponent))
+            shown = r" \times ".join(to_latex(d) for d in dims)
+            return Space(base, *dims), rf"\mathbb{{{letter}}}^{{{shown}}}"
+        raise ParseError(f"the set '{_short(text)}' in '{_short(whole)}' cannot be read; use "
+                         r"\mathbb{R}, \mathbb{R}_{>0}, \mathbb{Z}_{\ge0}, \mathbb{R}^{d}, ...")
+    interval = re.fullmatch(r"(?:\\left\s*)?([\[(])(.*?)(?:\\right\s*)?([\])])", text, re.S)
+    if interval and len(_commas(interval.group(2))) == 2:
+        lo_text, hi_text = _commas(interval.group(2))
+        lo = -sympy.oo if re.fullmatch(r"-\s*\\infty", lo_text) else _expression(lo_text, options)
+        hi = sympy.oo if re.fullmatch(r"\+?\s*\\infty", hi_text) else _expression(hi_text, options)
+        value = sympy.Interval(lo, hi, left_open=interval.group(1) == "(" or lo == -sympy.oo,
+                               right_open=interval.group(3) == ")" or hi == sympy.oo)
+        if not isinstance(value, sympy.Interval):
+            raise ParseError(f"the interval '{_short(text)}' is empty or a point")
+        return value, to_latex(value)
+    braces = re.fullmatch(r"(?:\\left\s*)?\\\{(.*?)(?:\\right\s*)?\\\}", text, re.S)
+    if braces:
+        return _listed(braces.group(1), options)
+    named = _NAMED.fullmatch(text)
+    if named:
+        return NamedSet(text.replace(" ", "")), text.strip()
+    raise ParseError(f"the set '{_short(text)}' in '{_short(whole)}' cannot be read")
+
+
+_DOTS = re.compile(r"\\[lc]?dots(?![A-Za-z])|\.\.\.")
+
+
+def _listed(inner: str, options: dict) -> tuple[sympy.Basic, str]:
+    """``\\{a, b, c\\}`` (a finite set) or ``\\{a, a + 1, \\dots, b\\}`` (consecutive integers)."""
+    parts = _commas(inner)
+    if any(":" in p or r"\mid" in p or "|" in p for p in parts):
+        raise ParseError("a set given by a condition ({x : ...}) cannot be read")
+    dots = [k for k, p in enumerate(parts) if _DOTS.fullmatch(p)]
+    if not dots:
+        values = [_no_unit(_expression(p, options), p) for p in parts]
+        value = sympy.FiniteSet(*values)
+        from symbolic.latex import to_latex
+        return value, r"\{" + ", ".join(to_latex(v) for v in values) + r"\}"
+    if dots != [len(parts) - 2] or len(parts) < 4:
+        raise ParseError("a set written with an ellipsis needs two consecutive numbers before "
+                         "it (they show the step) and its last element after it")
+    written = [_expression(p, options) for p in parts[:-2]]
+    if not all(isinstance(w, sympy.Integer) for w in written) or \
+            any(b - a != 1 for a, b in zip(written, written[1:])):
+        raise ParseError("a set written with an ellipsis is read only when the elements before "
+                         "it are consecutive whole numbers (0, 1, ...): other steps and "
+                         "patterns leave the elements between undetermined")
+    last = _expression(parts[-1], options)
+    if last.is_number and (not isinstance(last, sympy.Integer) or last <= written[-1]):
+        raise ParseError("the last element of a set written with an ellipsis must be a whole "
+                         "number after the written ones")
+    value = IntegerRange(written[0], last)
+    from symbolic.latex import to_latex
+    return value, (r"\{" + ", ".join(to_latex(w) for w in written) + r", \dots, "
+                   + to_latex(last) + r"\}")
+
+
+# -- laws --------------------------------------------------------------------------------------
+_LAW = re.compile(r"(?:\\(?:mathcal|mathscr|mathrm|operatorname|text|textrm|mathsf)\s*"
+                  r"\{\s*([A-Za-z][A-Za-z]*)\s*\}|([A-Z]))\s*(?:\\left\s*)?\((.*?)(?:\\right\s*)?\)",
+                  re.S)
+_NOT_LAWS = frozenset(["O", "o", "Theta", "Omega"])    # orders of growth, not laws
+
+
+def _law(text: str, options: dict, whole: str) -> tuple[sympy.Basic, str]:
+    """The law of a distribution statement: a family's name applied to its parameters."""
+    m = _LAW.fullmatch(text)
+    if m is None or (m.group(1) or m.group(2)) in _NOT_LAWS:
+        raise ParseError(f"'{_short(whole)}': X \\sim ... is read as a distribution only with a "
+                         "law written as a family's name and its parameters "
+                         r"(\mathcal{N}(0, 1)); '\sim' between quantities (of the order of, "
+                         r"proportional) is not a claim the checker can read: write \approx or "
+                         "state the moments you use")
+    name = m.group(1) or m.group(2)
+    parameters = tuple(_no_unit(_expression(p, options), p) for p in _commas(m.group(3)))
+    from symbolic.latex import to_latex
+    head = text[:text.index("(")].rstrip()
+    if head.endswith(r"\left"):
+        head = head[:-len(r"\left")].rstrip()
+    return Law(name, *parameters), head + "(" + ", ".join(to_latex(p) for p in parameters) + ")"
