@@ -274,3 +274,33 @@ def test_a_row_vector_product_against_a_wrong_sign():
     row = r"\begin{pmatrix} a & b \end{pmatrix}"
     assert verdict(row + row + r"^\top = a^2 + b^2").verdict is Verdict.PROVED
     assert verdict(row + row + r"^\top = a^2 - b^2").verdict is Verdict.REFUTED
+
+
+# -- literals inside displays -------------------------------------------------------------------
+def _display(latex):
+    from symbolic.latex.document import read_display
+    out = []
+    for chain in read_display(latex):
+        assert chain.problem is None, chain.problem
+        for link in parse_chain(chain.latex, assumptions=list(chain.assume)).links:
+            out.append((link.claim.lhs, link.claim.rhs))
+    return out
+
+
+def test_commas_inside_entries_do_not_split_the_display():
+    ((lhs, rhs),) = _display(r"\begin{pmatrix} \max(a, b) & 0 \\ 0 & 1 \end{pmatrix} = "
+                             r"\begin{pmatrix} \max(b, c) & 0 \\ 0 & 1 \end{pmatrix}, \tag{3}")
+    assert lhs[0, 0] == sympy.Max(a, b) and rhs[0, 0] == sympy.Max(b, c)
+
+
+def test_aligned_rows_of_literals_keep_their_own_rows():
+    pairs = _display(r"\begin{aligned} \begin{pmatrix} a & b \end{pmatrix} &= \begin{pmatrix} c & d "
+                     r"\end{pmatrix} \\ \begin{pmatrix} a \\ b \end{pmatrix} &= \begin{pmatrix} c \\ d "
+                     r"\end{pmatrix} \end{aligned}")
+    assert [p[0].shape for p in pairs] == [(1, 2), (2, 1)]
+
+
+def test_a_row_gap_and_a_bracketed_array_transposed():
+    ((lhs, rhs),) = _display(r"\left[\begin{array}{cc} a & b \\[2pt] c & d \end{array}\right]^\top "
+                             r"= \begin{bmatrix} a & c \\ b & d \end{bmatrix}.")
+    assert explicit(lhs) == sympy.ImmutableMatrix([[a, c], [b, d]]) == rhs
