@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import sympy
+from sympy.assumptions.assume import AppliedPredicate
 from sympy.matrices.expressions import MatrixExpr
 from sympy.matrices.expressions.matexpr import MatrixElement, MatrixSymbol
 
@@ -58,6 +59,12 @@ def explicit_sides(step: Step):
         return None
     if not (isinstance(claim.lhs, MatrixExpr) or isinstance(claim.rhs, MatrixExpr)):
         return None
+    for fact in step.assumptions:
+        # a hypothesis about a matrix (orthogonal W, W^T W = I) says nothing to the entries'
+        # scalar checks, which would then sample matrices that break it: not ours
+        if isinstance(fact, AppliedPredicate) or any(
+                isinstance(x, (MatrixExpr, MatrixElement)) for x in sympy.preorder_traversal(fact)):
+            return None
     lhs, rhs = _explicit(claim.lhs), _explicit(claim.rhs)
     if lhs is None or rhs is None or lhs.shape != rhs.shape:
         return None

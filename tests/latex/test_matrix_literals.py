@@ -304,3 +304,30 @@ def test_a_row_gap_and_a_bracketed_array_transposed():
     ((lhs, rhs),) = _display(r"\left[\begin{array}{cc} a & b \\[2pt] c & d \end{array}\right]^\top "
                              r"= \begin{bmatrix} a & c \\ b & d \end{bmatrix}.")
     assert explicit(lhs) == sympy.ImmutableMatrix([[a, c], [b, d]]) == rhs
+
+
+def test_a_declared_matrix_of_fixed_size_beside_literals():
+    assume = [r"W \in \mathbb{R}^{2 \times 2}", r"w \in \mathbb{R}^{2}"]
+    true = (r"W \begin{pmatrix} 1 \\ 0 \end{pmatrix} + W \begin{pmatrix} 0 \\ 1 \end{pmatrix} = "
+            r"W \begin{pmatrix} 1 \\ 1 \end{pmatrix}")
+    assert verdict(true, assume=assume).verdict is Verdict.PROVED
+    # W e_1 is the first column of W, not the first row
+    wrong = (r"\begin{pmatrix} 1 & 0 \end{pmatrix} W = \left(W \begin{pmatrix} 1 \\ 0 \end{pmatrix}"
+             r"\right)^\top")
+    assert verdict(wrong, assume=assume).verdict is Verdict.REFUTED
+
+
+def test_a_hypothesis_about_a_matrix_keeps_the_entry_checks_out():
+    from symbolic.checks.matrix_entries import explicit_sides
+    from symbolic.model import Claim, Kind, Relation, Step
+    W = sympy.MatrixSymbol("W", 2, 2)
+    claim = Claim(sympy.MatMul(W.T, W), Relation.EQ, sympy.Identity(2))
+    plain = Step("s", Kind.IDENTITY, "W^T W = I", claim)
+    assert explicit_sides(plain) is not None
+    # with W orthogonal the claim is true; entry-wise checks that ignore it would refute it
+    given = Step("s", Kind.IDENTITY, "W^T W = I", claim,
+                 assumptions=(sympy.Q.orthogonal(W),))
+    assert explicit_sides(given) is None
+    given = Step("s", Kind.IDENTITY, "W^T W = I", claim,
+                 assumptions=(sympy.Eq(sympy.MatMul(W, W.T), sympy.Identity(2)),))
+    assert explicit_sides(given) is None
