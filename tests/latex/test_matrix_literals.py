@@ -331,3 +331,20 @@ def test_a_hypothesis_about_a_matrix_keeps_the_entry_checks_out():
     given = Step("s", Kind.IDENTITY, "W^T W = I", claim,
                  assumptions=(sympy.Eq(sympy.MatMul(W, W.T), sympy.Identity(2)),))
     assert explicit_sides(given) is None
+
+
+def _block4(m):
+    """RoFormer's R^4_{Theta,m} (eq. 15 at d = 4) written out with its zeros."""
+    c1, s1 = r"\cos(%s\theta_1)" % m, r"\sin(%s\theta_1)" % m
+    c2, s2 = r"\cos(%s\theta_2)" % m, r"\sin(%s\theta_2)" % m
+    return (r"\begin{pmatrix} %s & -%s & 0 & 0 \\ %s & %s & 0 & 0 \\ 0 & 0 & %s & -%s \\ "
+            r"0 & 0 & %s & %s \end{pmatrix}" % (c1, s1, s1, c1, c2, s2, s2, c2))
+
+
+def test_roformer_block_diagonal_rotation_at_d_4_is_relative():
+    # R_m^T R_n = R_{n-m}: the relative-position property, proved entry by entry at d = 4
+    outcome = verdict(_block4("m") + r"^\top" + _block4("n") + " = " + _block4("(n-m)"))
+    assert outcome.verdict is Verdict.PROVED, outcome
+    # R_m R_n^T = R_{n-m} has the angle's sign the other way round: false
+    outcome = verdict(_block4("m") + _block4("n") + r"^\top = " + _block4("(n-m)"))
+    assert outcome.verdict is Verdict.REFUTED, outcome
