@@ -48,6 +48,7 @@ _REFUSED_ENVIRONMENTS = {
               "write pmatrix or bmatrix",
 }
 _DOTS = (r"\cdots", r"\vdots", r"\ddots", r"\ldots", r"\dots", r"\iddots")
+_GAPS = ("\\ ", r"\quad", r"\qquad", r"\;", r"\:", r"\enspace", r"\hspace")
 _BEGIN = re.compile(r"\\begin\s*\{([A-Za-z]+\*?)\}")
 _LEFT = re.compile(r"\\left\s*(\(|\[)\s*$")
 
@@ -114,6 +115,10 @@ def _split(body: str, env: str) -> tuple[tuple[str, ...], ...]:
                 raise ParseError(f"a {env} written with {token} is a matrix of general size whose "
                                  f"pattern would have to be guessed: it cannot be read; write a "
                                  f"matrix of a fixed size, or state the claim about its entries")
+            elif token in _GAPS:
+                raise ParseError(f"a space ({token}) inside an entry of a {env}: entries written "
+                                 f"side by side (a concatenation [x y]) or one product? write & "
+                                 f"between entries, or \\cdot for a product")
             elif token in (r"\hline", r"\cline", r"\vline"):
                 raise ParseError(f"rules ({token}) in a {env}: a table, not a matrix")
             k += len(token)
@@ -122,6 +127,9 @@ def _split(body: str, env: str) -> tuple[tuple[str, ...], ...]:
             depth += 1
         elif ch == "}":
             depth -= 1
+        elif ch == "~":
+            raise ParseError(f"a space (~) inside an entry of a {env}: write & between entries, "
+                             f"or \\cdot for a product")
         elif ch == "&" and depth == 0:
             cells.append(body[start:k])
             start = k + 1

@@ -348,3 +348,19 @@ def test_roformer_block_diagonal_rotation_at_d_4_is_relative():
     # R_m R_n^T = R_{n-m} has the angle's sign the other way round: false
     outcome = verdict(_block4("m") + _block4("n") + r"^\top = " + _block4("(n-m)"))
     assert outcome.verdict is Verdict.REFUTED, outcome
+
+
+@pytest.mark.parametrize("latex", [
+    # FlashAttention's block vector [x^(1) x^(2)] is a concatenation written with a space: read as
+    # one entry it would be the product x^(1) x^(2)
+    r"m(\begin{bmatrix}x^{(1)}\ x^{(2)}\end{bmatrix})=\max(m(x^{(1)}),m(x^{(2)}))",
+    r"\begin{bmatrix}a \quad b\end{bmatrix} = ab",
+    r"\begin{bmatrix}a ~ b\end{bmatrix} = ab",
+])
+def test_entries_separated_by_spaces_are_refused(latex):
+    refused(latex, "space")
+
+
+def test_a_relation_inside_an_entry_is_refused():
+    refused(r"\begin{pmatrix} a = b \\ c \end{pmatrix} = 0", "relation")
+    refused(r"\begin{pmatrix} a \le b & c \end{pmatrix} = 0", "relation")
