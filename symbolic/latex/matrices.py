@@ -457,8 +457,9 @@ class _Reader:
             right = end < len(marks) and marks[end][2]
             touches_left = left and run[0][0] == ""
             touches_right = right and marks[end][0] == ""
-            if touches_right and isinstance(marks[end][1][0], Group) \
-                    and marks[end][1][0].kind == "paren" and not _numberish(run[-1][1]):
+            if touches_right and (isinstance(marks[end][1][0], Group) and marks[end][1][0].kind == "paren"
+                                  or matrix_literals.starts_with_literal(marks[end][1], self.table)) \
+                    and not _numberish(run[-1][1]):
                 raise fail(text, marks[end][1][0].col, f"'{text_of(run[-1][1])}' before a bracket "
                            f"that holds a matrix may be a function of it (softmax, \\sigma) or a "
                            f"factor: write \\cdot for a product; functions of matrices cannot be read")

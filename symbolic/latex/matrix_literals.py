@@ -32,7 +32,7 @@ import sympy
 
 from symbolic.errors import ParseError
 
-__all__ = ["Literal", "extract", "is_slot", "entries", "restore", "PREFIX"]
+__all__ = ["Literal", "extract", "is_slot", "entries", "restore", "starts_with_literal", "PREFIX"]
 
 PREFIX = "MATLIT"          # \mathbf{MATLITab}: a bold name of letters, read as a matrix by its key
 _COUNTER = itertools.count()
@@ -234,5 +234,15 @@ def restore(text: str) -> str:
     """The text with the placeholders given back as the literals the user wrote."""
     if PREFIX not in text:
         return text
-    return re.sub(r"\\mathbf\{(" + PREFIX + r"[a-z]+)\}",
-                  lambda m: _SLOTS[m.group(1)].latex if m.group(1) in _SLOTS else m.group(), text)
+    def back(m):
+        name = m.group(1) or m.group(2)
+        return _SLOTS[name].latex if name in _SLOTS else m.group()
+    return re.sub(r"\\mathbf\{(" + PREFIX + r"[a-z]+)\}|(" + PREFIX + r"[a-z]+)", back, text)
+
+
+def starts_with_literal(unit, table) -> bool:
+    """Whether a unit of a product is a matrix literal: its brackets are printed like a
+    function's, so a letter before it (``\\sigma\\begin{pmatrix}...``) may apply a function."""
+    from symbolic.latex.matrix_tokens import _name_at
+    found = _name_at(unit, 0) if unit else None
+    return bool(found) and found[0] in table and is_slot(table[found[0]])

@@ -364,3 +364,31 @@ def test_entries_separated_by_spaces_are_refused(latex):
 def test_a_relation_inside_an_entry_is_refused():
     refused(r"\begin{pmatrix} a = b \\ c \end{pmatrix} = 0", "relation")
     refused(r"\begin{pmatrix} a \le b & c \end{pmatrix} = 0", "relation")
+
+
+@pytest.mark.parametrize("letter", [r"\sigma", r"\alpha", r"\phi", "f"])
+def test_a_letter_before_a_literal_may_be_a_function_of_it(letter):
+    # the literal's own brackets look like a call: sigma applied to the vector, or a multiple?
+    refused(letter + r"\begin{pmatrix} a \\ b \end{pmatrix} = \begin{pmatrix} a \\ b \end{pmatrix}",
+            "function")
+    refused(letter + r"\begin{bmatrix} a \\ b \end{bmatrix} = \begin{bmatrix} a \\ b \end{bmatrix}",
+            "function")
+
+
+def test_a_greek_factor_with_cdot_or_a_number_scales_a_literal():
+    lhs, _ = one(r"\alpha \cdot \begin{bmatrix} a \\ b \end{bmatrix} = \begin{bmatrix} a \\ b \end{bmatrix}")
+    alpha = sympy.Symbol("alpha", real=True)
+    assert explicit(lhs) == sympy.ImmutableMatrix([[alpha * a], [alpha * b]])
+    lhs, _ = one(r"\frac{1}{2}\begin{bmatrix} a \\ b \end{bmatrix} = \begin{bmatrix} a \\ b \end{bmatrix}")
+    assert explicit(lhs) == sympy.ImmutableMatrix([[a / 2], [b / 2]])
+
+
+def test_powers_of_literals():
+    lhs, _ = one(r"\begin{pmatrix} 1 & 2 \\ 3 & 4\end{pmatrix}^2 = \begin{pmatrix} 7 & 10 \\ 15 & 22\end{pmatrix}")
+    assert explicit(lhs) == sympy.ImmutableMatrix([[7, 10], [15, 22]])
+    refused(r"\begin{pmatrix} a & b \\ c & d\end{pmatrix}^{-1} = 0", "power")
+    refused(r"e^{\begin{pmatrix} a & b \\ c & d\end{pmatrix}} = 0", "must be a number")
+    refused(r"\sin(\begin{pmatrix} a \\ b\end{pmatrix}) = 0", "must be a number")
+    refused(r"\begin{pmatrix} a \\ b \end{pmatrix} \cdot \begin{pmatrix} c \\ d\end{pmatrix} = ac + bd",
+            "does not conform")
+    refused(r"\begin{pmatrix} a \\ b \end{pmatrix} \times \begin{pmatrix} c \\ d\end{pmatrix} = 0", "cross")
