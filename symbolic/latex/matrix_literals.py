@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import string
 from dataclasses import dataclass
 
 import sympy
@@ -34,7 +33,10 @@ from symbolic.errors import ParseError
 
 __all__ = ["Literal", "extract", "is_slot", "entries", "restore", "starts_with_literal", "PREFIX"]
 
-PREFIX = "MATLIT"          # \mathbf{MATLITab}: a bold name of letters, read as a matrix by its key
+PREFIX = "MLQZ"            # \mathbf{MLQZbcb}: a bold name of letters, read as a matrix by its key
+# letters that no rule of the reader gives a meaning (i, j, e, d, T, I are indices, units,
+# differentials and transposes elsewhere)
+_ALPHABET = "bcfghkmnpqrsuvwxyz"
 _COUNTER = itertools.count()
 _SLOTS: dict[str, "Literal"] = {}     # slot name -> the literal it stands for (names never repeat)
 
@@ -66,12 +68,12 @@ class Literal:
 
 
 def _name(n: int) -> str:
-    letters = string.ascii_lowercase
+    base = len(_ALPHABET)
     out = ""
-    n += 26 * 26                       # at least three letters, so names never prefix each other
+    n += base * base                   # at least three letters, so names never prefix each other
     while n:
-        n, r = divmod(n, 26)
-        out = letters[r] + out
+        n, r = divmod(n, base)
+        out = _ALPHABET[r] + out
     return PREFIX + out
 
 

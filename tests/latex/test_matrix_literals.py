@@ -43,7 +43,7 @@ def refused(latex, *words, assume=()):
     message = str(info.value)
     for word in words:
         assert word in message, message
-    assert "MATLIT" not in message, message     # the user's literal is quoted, never a placeholder
+    assert "MLQZ" not in message, message     # the user's literal is quoted, never a placeholder
     return message
 
 
@@ -117,7 +117,7 @@ def test_a_display_that_is_one_literal_is_an_expression():
 
 def test_the_link_text_shows_the_literal_as_written():
     (link,) = parse_chain(R("a") + " = " + R("a")).links
-    assert r"\begin{pmatrix}" in link.latex and "MATLIT" not in link.latex
+    assert r"\begin{pmatrix}" in link.latex and "MLQZ" not in link.latex
 
 
 # -- what is refused ----------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_an_order_between_literals_is_refused():
 
 def test_the_placeholder_name_cannot_be_written_by_a_user():
     with pytest.raises(ParseError, match="reserved"):
-        parse_chain(r"\mathbf{MATLITaaa} = 0")
+        parse_chain(r"\mathbf{MLQZbbb} = 0")
 
 
 # -- verdicts -----------------------------------------------------------------------------------
