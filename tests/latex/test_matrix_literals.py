@@ -392,3 +392,14 @@ def test_powers_of_literals():
     refused(r"\begin{pmatrix} a \\ b \end{pmatrix} \cdot \begin{pmatrix} c \\ d\end{pmatrix} = ac + bd",
             "does not conform")
     refused(r"\begin{pmatrix} a \\ b \end{pmatrix} \times \begin{pmatrix} c \\ d\end{pmatrix} = 0", "cross")
+
+
+def test_a_tex_document_with_literals(tmp_path, capsys):
+    from symbolic.cli import main
+    doc = tmp_path / "rot.tex"
+    doc.write_text("\\begin{document}\n\\[ " + R("a") + r"^\top = " + R("a") + " \\]\n"
+                   "\\[ R = \\begin{pmatrix} M_1 & \\\\ & \\ddots \\end{pmatrix} \\]\n\\end{document}\n")
+    main(["check", str(doc)])
+    out = capsys.readouterr().out
+    assert "REFUTED" in out and "entry (1, 2)" in out
+    assert "UNREADABLE" in out and "general size" in out
