@@ -80,7 +80,7 @@ def _applies(step: Step) -> bool:
         return False
 
 
-@checker("matrix_entries", cost=Cost.QUICK, applies=_applies)
+@checker("matrix_entries", cost=Cost.MEASURE, applies=_applies)
 def matrix_entries(step: Step, *, config: CheckConfig, context) -> Outcome | None:
     """Prove or refute an equation of fixed-size matrices entry by entry with the scalar checks."""
     from symbolic.checks import check_step
