@@ -36,6 +36,7 @@ from sympy.matrices.expressions import MatrixExpr
 from sympy.matrices.expressions.matexpr import MatrixElement
 
 from symbolic.errors import ParseError
+import symbolic.latex.matrix_literals as matrix_literals
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, Tok, fail, lex, text_of
 from symbolic.latex.matrix_tokens import (  # noqa: F401  (the tokens of matrix notation)
     _ACCENTS,
@@ -456,8 +457,9 @@ class _Reader:
             right = end < len(marks) and marks[end][2]
             touches_left = left and run[0][0] == ""
             touches_right = right and marks[end][0] == ""
-            if touches_right and isinstance(marks[end][1][0], Group) \
-                    and marks[end][1][0].kind == "paren" and not _numberish(run[-1][1]):
+            if touches_right and (isinstance(marks[end][1][0], Group) and marks[end][1][0].kind == "paren"
+                                  or matrix_literals.starts_with_literal(marks[end][1], self.table)) \
+                    and not _numberish(run[-1][1]):
                 raise fail(text, marks[end][1][0].col, f"'{text_of(run[-1][1])}' before a bracket "
                            f"that holds a matrix may be a function of it (softmax, \\sigma) or a "
                            f"factor: write \\cdot for a product; functions of matrices cannot be read")
@@ -571,6 +573,8 @@ class _Reader:
                 raise fail(text, head.col, f"{base} is declared a matrix or vector; {text_of(unit[:end])} "
                            f"(an entry or another name) cannot be read: declare it as well")
             value = self.table[key]
+            if matrix_literals.is_slot(value):          # a pmatrix/bmatrix: its entries
+                value = matrix_literals.entries(value, lambda cell: self._entry(cell, text))
             base_end = end
         elif isinstance(head, Group) and head.kind == "norm":
             value = self._norm(head.items, text, head.col)
@@ -604,6 +608,14 @@ class _Reader:
                        f"'{_clip(text_of(unit))}' holds a matrix in a construct that cannot be read "
                        f"with matrices (functions, sums, powers of matrices)")
         return self._scripts(value, unit[base_end:], text)
+
+    def _entry(self, cell, text):
+        """One entry of a matrix literal, read by the scalar reader; a matrix in it is refused."""
+        items = tuple(_solid(lex(cell)))
+        if _mentions(items, self.table):
+            raise ParseError(f"the entry '{_clip(cell)}' of a matrix literal in '{_clip(text)}' "
+                             f"holds a matrix (a block matrix): write its entries")
+        return self.scalar(items)
 
     def _matrix_function(self, name, group, text, col):
         from symbolic.functions import RowSoftmax

@@ -25,6 +25,7 @@ from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, p
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
+import symbolic.latex.matrix_literals as matrix_literals
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
@@ -269,6 +270,8 @@ def _guard(fn):
         try:
             return fn(*args, **kwargs)
         except ParseError as exc:
+            if matrix_literals.PREFIX in str(exc):       # quote a matrix literal as written
+                raise ParseError(matrix_literals.restore(str(exc))) from None
             if "SCZ" not in str(exc):
                 raise
             # a placeholder no reader could name: quote the user's input instead
@@ -330,6 +333,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, left_out = _labels_left_out(strip_math(latex))
+    text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
     text, dotted = read_ellipses(text)
     left_out = tuple(left_out) + dotted
     text, assigned = _prepared(text)
@@ -341,7 +345,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
                          f"write each claim separately")
     check_layer_labels(sides)
     check_row_operators(sides)
-    reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
+    reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.context.i_ordered = i_compared(sides, rels)
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
@@ -351,7 +355,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         check_j(reader, sides)
         values = [reader.convert(r) for r in raws]
         _check_order(values, rels, text)
-    texts = _side_texts(sides, rels)
+    texts = [matrix_literals.restore(t) for t in _side_texts(sides, rels)]
     links = []
     chain_rels = [r for r in rels if r == r"\implies"] if r"\implies" in rels else rels
     for n, rel in enumerate(chain_rels):
@@ -372,7 +376,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         notes.add("an assignment (\\leftarrow) is read as a definition of its left side: it is "
                   "checked like =" if assigned else
                   "a definition (:=) is read as an equation: it is checked like =")
-    return ParsedChain(text, tuple(links), _rebind(given, reader.context.made), tuple(sorted(notes)))
+    return ParsedChain(matrix_literals.restore(text), tuple(links), _rebind(given, reader.context.made),
+                       tuple(sorted(notes)))
 
 
 @dataclass(frozen=True)
@@ -405,6 +410,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, left_out = _labels_left_out(strip_math(latex))
+    text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
     text, dotted = read_ellipses(text)
     left_out = tuple(left_out) + dotted
     sides, rels = _pieces(text)
@@ -415,7 +421,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
             raise fail(text, item.col, _NOT_IN_EXPRESSION[item.text])
     check_layer_labels(sides)
     check_row_operators(sides)
-    reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
+    reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     raw = reader.raw(sides[0][1])
     check_i(reader, sides)
     check_j(reader, sides)
@@ -423,14 +429,16 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     if isinstance(value, sympy.logic.boolalg.Boolean) and not isinstance(value, sympy.Expr):
         raise ParseError(f"'{_short(text)}' reads as a truth value, not an expression")
     notes = set(reader.context.notes) | set(left_out)
-    return ParsedExpression(text, value, _rebind(given, reader.context.made), tuple(sorted(notes)))
+    return ParsedExpression(matrix_literals.restore(text), value, _rebind(given, reader.context.made),
+                            tuple(sorted(notes)))
 
 
 def has_relation(latex: str) -> bool:
     """Whether ``latex`` holds a relation outside brackets (a claim), rather than an expression."""
     try:
         latex = without_cases(latex) if has_cases(latex) else latex
-        return bool(_pieces(_prepared(_labels_left_out(strip_math(latex))[0])[0])[1])
+        text = matrix_literals.extract(_labels_left_out(strip_math(latex))[0])[0]
+        return bool(_pieces(_prepared(text)[0])[1])
     except ParseError:
         return True       # the chain reader gives the reason
     except Exception:     # noqa: BLE001 - an unreadable text: the chain reader gives the reason
