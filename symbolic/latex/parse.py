@@ -23,6 +23,7 @@ from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
+from symbolic.latex.shapes import shape_statement
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
 # over_to_frac, unbrace_atoms, underscored_names and unwrap are offered here too, as before
@@ -316,8 +317,11 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
-    given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text, left_out = _labels_left_out(strip_math(latex))
+    # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
+    latex, stated, shape_notes = shape_statement(strip_math(latex))
+    given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
+                              functions=functions)
+    text, left_out = _labels_left_out(latex)
     text, assigned = _prepared(text)
     sides, rels = _pieces(text)
     if not rels:
@@ -345,7 +349,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         claim = Claim(values[n], relation, values[n + 1])
         lhs, rhs = texts[n], texts[n + 1]
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
-    notes = set(reader.context.notes) | set(left_out)
+    notes = set(reader.context.notes) | set(left_out) | set(shape_notes)
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
         if assigned and not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)):

@@ -15,7 +15,12 @@ _MEMBER = ("refuse: a definition followed by a membership in a matrix or vector 
 _ROW = "refuse: a continuation row of an aligned chain (starts with '='), not a claim by itself"
 
 DISPLAYS = [
-    ("sec. 2.2", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},", _MEMBER),
+    ("sec. 2.2", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},",
+     "S == Q*K.T; P == MatFn(softmax, S); O == P*V",
+     {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d",
+      "note": "three definitions, each with the shape of what it defines (the membership is read "
+              "as that shape and checked); Q, K, V in R^{N x d} are given in the text, S and P "
+              "are declared for the later statements by the display's own memberships"}),
     ("sec. 3.1", r"m(x):=\max_{i}\ \ x_{i},\quad f(x):=\begin{bmatrix}e^{x_{1}-m(x)}&\ldots&e^{x_{B}-m(x)}\end{bmatrix},\quad\ell(x):=\sum_{i}f(x)_{i},\quad\mathrm{softmax}(x):=\frac{f(x)}{\ell(x)}.",
      "refuse: four definitions in one line, one of them a row vector written with \\ldots"),
     ("sec. 3.1", r"m(x)=m(\begin{bmatrix}x^{(1)}\ x^{(2)}\end{bmatrix})=\max(m(x^{(1)}),m(x^{(2)})),\quad f(x)=\begin{bmatrix}e^{m(x^{(1)})-m(x)}f(x^{(1)})&e^{m(x^{(2)})-m(x)}f(x^{(2)})\end{bmatrix},",
@@ -47,7 +52,9 @@ DISPLAYS = [
      "i == floor(k/B_r); j == floor(l/B_c)",
      {"note": "two definitions separated by a comma: two claims"}),
     ("sec. 3.3 (inline)", r"i=\lfloor k/B_{r}\rfloor", "i == floor(k/B_r)"),
-    ("sec. B.1", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d}.", _MEMBER),
+    ("sec. B.1", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d}.",
+     "S == Q*K.T; P == MatFn(softmax, S); O == P*V",
+     {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d", "note": "as in sec. 2.2"}),
     ("eq. 1", r"L_{i}=\sum_{j}e^{q_{i}^\topk_{j}}.\tag{1}", _TOPK),
     ("eq. 2", r"o_{i}=P_{i:}\mathbf{V}=\sum_{j}P_{\mathrm{ij}}v_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}v_{j}.\tag{2}", _TOPK),
     ("eq. 3", r"\mathrm{dv}_{j}=\sum_{i}P_{\mathrm{ij}}\mathrm{do}_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}\mathrm{do}_{i}.\tag{3}", _TOPK),

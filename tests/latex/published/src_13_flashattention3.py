@@ -13,14 +13,21 @@ _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 _EXPR = "refuse: an expression, not a relation"
 
 DISPLAYS = [
-    ("sec. 2.1", r"\mathbf{S}=\alpha\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},", _MEMBER),
+    ("sec. 2.1", r"\mathbf{S}=\alpha\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},",
+     "S == alpha*Q*K.T; P == MatFn(softmax, S); O == P*V",
+     {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d",
+      "note": "three definitions with the shapes of what they define (memberships read as shapes, "
+              "checked); Q, K, V in R^{N x d} are given in the text"}),
     ("sec. 2.1", r"""\begin{aligned}
 \mathbf{dV} & =\mathbf{P}^{\top}\mathbf{dO}\in\mathbb{R}^{N\times d} \\
 \mathbf{dP} & =\mathbf{dO}\mathbf{V}^{\top}\in\mathbb{R}^{N\times N} \\
 \mathbf{dS} & =\mathrm{dsoftmax}(\mathbf{dP})\in\mathbb{R}^{N\times N} \\
 \mathbf{dQ} & =\alpha\mathbf{dS}\mathbf{K}\in\mathbb{R}^{N\times d} \\
 \mathbf{dK} & =\alpha\mathbf{dS}^{\top}\mathbf{Q}\in\mathbb{R}^{N\times d},
-\end{aligned}""", _MEMBER),
+\end{aligned}""",
+     "dV == P.T*dO; dP == dO*V.T; dS == MatFn(dsoftmax, dP); dQ == alpha*dS*K; dK == alpha*dS.T*Q",
+     {"matrices": "P:N,N dO:N,d V:N,d dP:N,N dS:N,N K:N,d Q:N,d",
+      "note": "five definitions, each with its shape; dsoftmax acts row-wise (as in FA4 sec. 2.1)"}),
     ("sec. 2.1 (inline)", r"\alpha=1/\sqrt{d}", "alpha == 1/sqrt(d)"),
     ("sec. 2.1 (inline)", r"\mathbf{d}(-)=\partial\phi/\partial(-)", "refuse: a notation defined with placeholders (-)"),
     ("sec. 2.1 (inline)", r"\mathbf{d}s=(\mathrm{diag}(p)-pp^{\top})\mathbf{d}p",

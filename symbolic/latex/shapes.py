@@ -1,0 +1,82 @@
+"""A definition that states the shape of what it defines: ``S = QK^\\top \\in \\mathbb{R}^{N \\times N}``.
+
+Papers on attention write a matrix or vector definition with its space after it (FlashAttention:
+``\\mathbf{S} = \\mathbf{Q}\\mathbf{K}^\\top \\in \\mathbb{R}^{N \\times N}``). The membership says
+what the defined name is: a matrix (or a column vector, ``\\mathbb{R}^{B_r}``) of that shape. It is
+read as the declaration ``S \\in \\mathbb{R}^{N \\times N}`` of the chain's first side (as a user
+gives it with ``--assume``), and the chain without it is the claim. Every side of the claim must
+then have that shape: the matrix reader refuses a side of another shape, and a side that reads
+as a number (``m = \\max(a, b) \\in \\mathbb{R}^{B_r}``: entrywise maxima of vectors, which the
+reader does not read) is refused too, so the stated shape is checked, never assumed away.
+
+Read only when the membership is unmistakably a shape statement: one ``\\in`` at the top level,
+after the last side of a chain of equalities or definitions whose first side is a name, and a
+space with an exponent of sizes (``\\mathbb{R}^{d}``, ``\\mathbb{R}^{m \\times n}``). Anything else
+is left to the formula reader, which refuses ``\\in`` inside a claim.
+"""
+from __future__ import annotations
+
+import re
+
+from symbolic.errors import ParseError
+from symbolic.latex.lexer import RELATIONS, Group, Tok, lex, text_of
+
+__all__ = ["shape_statement"]
+
+_SPACE = re.compile(r"\s*\\mathbb\s*\{\s*R\s*\}\s*\^\s*(\{.*\}|[A-Za-z0-9])\s*[.,;]?\s*", re.S)
+_EQUALITIES = frozenset(["=", ":=", r"\coloneqq", r"\triangleq"])
+
+
+def shape_statement(latex: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """``(claim, declarations, notes)``: the chain without a trailing shape membership, the
+    declaration it makes (``S \\in \\mathbb{R}^{N \\times N}``) and a note saying so; the text
+    unchanged with no declaration when there is no such membership."""
+    try:
+        items = lex(latex)
+    except ParseError:
+        return latex, (), ()          # the formula reader reports it
+    members = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == r"\in"]
+    if len(members) != 1:
+        return latex, (), ()
+    at = members[0]
+    before = items[:at]
+    rels = [k for k, x in enumerate(before) if isinstance(x, Tok) and x.text in RELATIONS]
+    if not rels:
+        return latex, (), ()          # x \in R^d alone: a declaration, not a claim
+    space = latex[items[at].col - 1 + len(r"\in"):]
+    m = _SPACE.fullmatch(space)
+    if m is None or m.group(1).strip("{} ") in ("", "+", "*", "-"):
+        return latex, (), ()
+    if any(before[k].text not in _EQUALITIES for k in rels):
+        raise ParseError(r"a membership \in after an inequality cannot be read: it states the shape "
+                         "of what an equation defines; write the claim alone and the shape with "
+                         "--assume")
+    first = before[:rels[0]]
+    name = text_of(first).strip()
+    if not _is_name(first):
+        raise ParseError(f"the membership \\in {_short(m.group(0).strip())} after '{_short(name)}' "
+                         "states a shape, but only the shape of a defined name can be read "
+                         "(S = QK^\\top \\in \\mathbb{R}^{N \\times N}); give it with --assume")
+    claim = latex[:items[at].col - 1].rstrip()
+    space_text = r"\mathbb{R}^" + m.group(1).strip()
+    declaration = f"{name} \\in {space_text}"
+    note = (f"the membership \\in {space_text} is read as the shape of {name} (declared, and every "
+            "side of the claim must have it)")
+    return claim, (declaration,), (note,)
+
+
+def _is_name(items) -> bool:
+    """A name a matrix can be declared as (``\\mathbf{S}``, ``\\tilde{m}_{ij}``, ``O_i``)."""
+    from symbolic.latex.matrices import declared_name
+    solid = [x for x in items if not (isinstance(x, Tok) and x.space)]
+    if not solid or any(isinstance(x, Group) and x.kind != "brace" for x in solid):
+        return False
+    try:
+        declared_name(text_of(solid))
+    except ParseError:
+        return False
+    return True
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
