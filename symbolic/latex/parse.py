@@ -23,6 +23,7 @@ from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
+from symbolic.latex.artifacts import joined_transposes
 from symbolic.latex.shapes import shape_statement
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
@@ -318,7 +319,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
-    latex, stated, shape_notes = shape_statement(strip_math(latex))
+    latex, artifact_notes = joined_transposes(strip_math(latex))     # q_i^\topk_j (artifacts.py)
+    latex, stated, shape_notes = shape_statement(latex)
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
                               functions=functions)
     text, left_out = _labels_left_out(latex)
@@ -349,7 +351,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         claim = Claim(values[n], relation, values[n + 1])
         lhs, rhs = texts[n], texts[n + 1]
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
-    notes = set(reader.context.notes) | set(left_out) | set(shape_notes)
+    notes = set(reader.context.notes) | set(left_out) | set(shape_notes) | set(artifact_notes)
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
         if assigned and not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)):
@@ -388,7 +390,8 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text, left_out = _labels_left_out(strip_math(latex))
+    text, artifact_notes = joined_transposes(strip_math(latex))
+    text, left_out = _labels_left_out(text)
     sides, rels = _pieces(text)
     if rels:
         raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(text)}'")
@@ -404,7 +407,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     value = reader.convert(raw)
     if isinstance(value, sympy.logic.boolalg.Boolean) and not isinstance(value, sympy.Expr):
         raise ParseError(f"'{_short(text)}' reads as a truth value, not an expression")
-    notes = set(reader.context.notes) | set(left_out)
+    notes = set(reader.context.notes) | set(left_out) | set(artifact_notes)
     return ParsedExpression(text, value, _rebind(given, reader.context.made), tuple(sorted(notes)))
 
 

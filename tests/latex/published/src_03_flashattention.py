@@ -9,6 +9,8 @@ _QKV = {"matrices": "Q:N,d K:N,d V:N,d O:N,d"}
 _BIGO = "refuse: an asymptotic (O, Theta, o) statement, not an equation between values"
 _TOPK = (r"refuse: \topk is a conversion artifact (q_i^\top k_j run together): an undefined "
          r"control sequence in TeX")
+_TOPK_READ = (r"\topk, \topv: the converter lost the braces of q_{i}^{\top}k_{j} (\topk is an undefined "
+              r"control sequence, so no other formula); read as \top followed by the vector")
 _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 _MEMBER = ("refuse: a definition followed by a membership in a matrix or vector space; several "
            "statements in one line")
@@ -55,10 +57,18 @@ DISPLAYS = [
     ("sec. B.1", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d}.",
      "S == Q*K.T; P == MatFn(softmax, S); O == P*V",
      {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d", "note": "as in sec. 2.2"}),
-    ("eq. 1", r"L_{i}=\sum_{j}e^{q_{i}^\topk_{j}}.\tag{1}", _TOPK),
-    ("eq. 2", r"o_{i}=P_{i:}\mathbf{V}=\sum_{j}P_{\mathrm{ij}}v_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}v_{j}.\tag{2}", _TOPK),
-    ("eq. 3", r"\mathrm{dv}_{j}=\sum_{i}P_{\mathrm{ij}}\mathrm{do}_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}\mathrm{do}_{i}.\tag{3}", _TOPK),
-    ("sec. B.2", r"\mathrm{dP}_{\mathrm{ij}}=\mathrm{do}_{i}^\topv_{j}.", r"refuse: \topv is a conversion artifact (an undefined control sequence)"),
+    ("eq. 1", r"L_{i}=\sum_{j}e^{q_{i}^\topk_{j}}.\tag{1}", "L[i] == Sum(exp(dot(q[i], k[j])), (j, 1, N_j))",
+     {"note": _TOPK_READ + "; the sum over j has no printed range"}),
+    ("eq. 2", r"o_{i}=P_{i:}\mathbf{V}=\sum_{j}P_{\mathrm{ij}}v_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}v_{j}.\tag{2}",
+     "refuse: the row slice P_{i:} of a matrix whose shape the text does not give here, times V, "
+     "equated to sums of vectors v_j"),
+    ("eq. 3", r"\mathrm{dv}_{j}=\sum_{i}P_{\mathrm{ij}}\mathrm{do}_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}\mathrm{do}_{i}.\tag{3}",
+     "dv[j] == Sum(P[i, j]*do[i], (i, 1, N_i)) == Sum(exp(dot(q[i], k[j]))/L[i]*do[i], (i, 1, N_i))",
+     {"note": _TOPK_READ + "; dv_j and do_i are vectors, and each side is linear in them with "
+              "number coefficients, so the claim is the same claim for every component (read as "
+              "numbers); q_i, k_j appear only in the dot product"}),
+    ("sec. B.2", r"\mathrm{dP}_{\mathrm{ij}}=\mathrm{do}_{i}^\topv_{j}.", "dP[i, j] == dot(do[i], v[j])",
+     {"note": _TOPK_READ}),
     ("sec. B.2", r"\mathrm{dS}_{i:}=(\mathrm{diag}(P_{i:})-P_{i:}P_{i:}^\top)\mathrm{dP}_{i:}=P_{i:}\circ \mathrm{dP}_{i:}-(P_{i:}^\topdP_{i:})P_{i:},",
      r"refuse: row slices P_{i:}, diag of a vector, and \topdP (a conversion artifact)"),
     ("eq. 4", r"D_{i}=P_{i:}^\topdP_{i:}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}\mathrm{do}_{i}^\topv_{j}=\mathrm{do}_{i}^\top\sum_{j}\frac{e^{q_{i}^{\top}k_{j}}}{L_{i}}v_{j}=\mathrm{do}_{i}^\topo_{i},\tag{4}", _TOPK),
