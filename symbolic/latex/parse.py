@@ -24,7 +24,7 @@ import symbolic.latex.matrices as matrices
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.artifacts import joined_transposes
-from symbolic.latex.shapes import shape_statement
+from symbolic.latex.shapes import scalar_sides, shape_statement
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
 # over_to_frac, unbrace_atoms, underscored_names and unwrap are offered here too, as before
@@ -332,7 +332,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
     check_layer_labels(sides)
-    check_row_operators(sides)
+    check_row_operators(scalar_sides(sides, given.symbols))
     reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
     reader.context.i_ordered = i_compared(sides, rels)
     if r"\implies" in rels:
@@ -399,7 +399,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
         if isinstance(item, Tok) and item.text in _NOT_IN_EXPRESSION:
             raise fail(text, item.col, _NOT_IN_EXPRESSION[item.text])
     check_layer_labels(sides)
-    check_row_operators(sides)
+    check_row_operators(scalar_sides(sides, given.symbols))
     reader = _Reader(given.symbols, imaginary_unit, functions, given.families)
     raw = reader.raw(sides[0][1])
     check_i(reader, sides)

@@ -80,3 +80,51 @@ def _is_name(items) -> bool:
 
 def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+
+def scalar_sides(sides, symbols):
+    """The sides with every row operation of a declared matrix left out (``\mathrm{rowmax}(S)``
+    with S declared: the matrix reader reads it as a column vector), for the check that refuses
+    a row operation of anything else (of a number it would be an unknown function, another
+    claim)."""
+    import sympy
+
+    from symbolic.latex.matrices import mentions
+    from symbolic.latex.matrix_tokens import _function_name
+    table = {key for key, value in symbols.items() if isinstance(value, sympy.MatrixSymbol)}
+    if not table:
+        return sides
+
+    def keep(items):
+        out, k = [], 0
+        while k < len(items):
+            item = items[k]
+            if _function_name(items[k:k + 3]) is not None and mentions(items[k + 2].items, table):
+                k += 3
+                continue
+            out.append(Group(item.kind, tuple(keep(item.items)), item.col, item.close_col,
+                             item.opener) if isinstance(item, Group) else item)
+            k += 1
+        return out
+
+    return [(text, tuple(keep(items))) for text, items in sides]
+
+
+def word_with_subscript(items):
+    """``dO_{i}`` declared: (key, SymPy name) of the upright word ``dO`` with subscript ``i``, as
+    ``\\mathbf{\\mathrm{dO}}_{i}`` is keyed by the matrix reader; None for anything else."""
+    from symbolic.latex.matrix_tokens import _name_at
+    letters = 0
+    while letters < len(items) and isinstance(items[letters], Tok) and len(items[letters].text) == 1 \
+            and items[letters].text.isascii() and items[letters].text.isalpha():
+        letters += 1
+    if letters < 2 or letters + 2 != len(items) or items[letters].text != "_":
+        return None
+    word = "".join(x.text for x in items[:letters])
+    stand_in = (Tok("X", items[0].col),) + tuple(items[letters:])
+    found = _name_at(stand_in, 0)
+    if found is None or found[2] != len(stand_in):
+        return None
+    sub = found[0][2:]
+    return f"{word}_{sub}", f"{word}_{sub}"

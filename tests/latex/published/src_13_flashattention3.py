@@ -70,7 +70,9 @@ DISPLAYS = [
      "refuse: a set of named settings equated to a set of numbers"),
     ("sec. 4.3", r"\mathcal{N}(0,1)+\mathcal{N}(0,100)\cdot\mathrm{Bernoulli}(0.001).",
      "refuse: a sum of distributions, not a relation"),
-    ("alg. 3 (inline)", r"D = \mathrm{rowsum}(\mathbf{dO} \circ \mathbf{O}) \in \mathbb{R}^d", _MEMBER),
+    ("alg. 3 (inline)", r"D = \mathrm{rowsum}(\mathbf{dO} \circ \mathbf{O}) \in \mathbb{R}^d",
+     "refuse: rowsum of the N x d matrix dO o O has N entries, but the printed space is R^d "
+     "(as printed the shapes disagree)", {"matrices": "dO:N,d O:N,d"}),
     ("alg. 3 (inline)", r"\mathbf{dK}_j = (0)_{B_c \times d}, \mathbf{dV}_j = (0)_{B_c \times d}", "refuse: initialisations with (0)_{B_c x d}"),
     ("alg. 3 (inline)", r"1 \le i \leq T_r", "1 <= i <= T_r"),
     ("alg. 3 (inline)", r"\mathbf{P}_{i}^{(j)} = \exp(\mathbf{S}_{ij} - L_{i}) \in \mathbb{R}^{B_r \times B_c}", _MEMBER),
