@@ -84,7 +84,7 @@ def _short(text: str) -> str:
 
 
 def scalar_sides(sides, symbols):
-    """The sides with every row operation of a declared matrix left out (``\mathrm{rowmax}(S)``
+    """The sides with every row operation of a declared matrix left out (``\\mathrm{rowmax}(S)``
     with S declared: the matrix reader reads it as a column vector), for the check that refuses
     a row operation of anything else (of a number it would be an unknown function, another
     claim)."""
