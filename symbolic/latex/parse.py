@@ -24,6 +24,7 @@ import symbolic.latex.matrices as matrices
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.artifacts import joined_transposes
+from symbolic.latex.labels import superscript_labels
 from symbolic.latex.shapes import scalar_sides, shape_statement
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
@@ -320,6 +321,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
     latex, artifact_notes = joined_transposes(strip_math(latex))     # q_i^\topk_j (artifacts.py)
+    latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
     latex, stated, shape_notes = shape_statement(latex)
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
                               functions=functions)
@@ -351,7 +353,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         claim = Claim(values[n], relation, values[n + 1])
         lhs, rhs = texts[n], texts[n + 1]
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
-    notes = set(reader.context.notes) | set(left_out) | set(shape_notes) | set(artifact_notes)
+    notes = set(reader.context.notes) | set(left_out) | set(shape_notes) | set(artifact_notes) | set(label_notes)
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
         if assigned and not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)):
@@ -391,6 +393,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, artifact_notes = joined_transposes(strip_math(latex))
+    text, label_notes = superscript_labels(text)
     text, left_out = _labels_left_out(text)
     sides, rels = _pieces(text)
     if rels:
@@ -407,7 +410,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     value = reader.convert(raw)
     if isinstance(value, sympy.logic.boolalg.Boolean) and not isinstance(value, sympy.Expr):
         raise ParseError(f"'{_short(text)}' reads as a truth value, not an expression")
-    notes = set(reader.context.notes) | set(left_out) | set(artifact_notes)
+    notes = set(reader.context.notes) | set(left_out) | set(artifact_notes) | set(label_notes)
     return ParsedExpression(text, value, _rebind(given, reader.context.made), tuple(sorted(notes)))
 
 

@@ -53,8 +53,12 @@ DISPLAYS = [
     ("alg. 1 line 11 (inline)", r"m_{i}^{\mathrm{new}}=\max(m_{i},\tilde{m}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}", _MEMBER),
     ("alg. 1 line 11 (inline)", r"\ell_{i}^{\mathrm{new}}=e^{m_{i}-m_{i}^{\mathrm{new}}}\ell_{i}+e^{\tilde{m}_{\mathrm{ij}}-m_{i}^{\mathrm{new}}}\tilde{\ell}_{\mathrm{ij}}\in\mathbb{R}^{B_{r}}", _MEMBER),
     ("alg. 1 line 12 (inline)", r"\mathbf{O}_{i}\leftarrow\mathrm{diag}(\ell_{i}^{\mathrm{new}})^{-1}(\mathrm{diag}(\ell_{i})e^{m_{i}-m_{i}^{\mathrm{new}}}\mathbf{O}_{i}+e^{\tilde{m}_{\mathrm{ij}}-m_{i}^{\mathrm{new}}}\tilde{\mathbf{P}}_{\mathrm{ij}}\mathbf{V}_{j})", _ALG),
-    ("alg. 1 line 13 (inline)", r"\ell_{i}\leftarrow\ell_{i}^{\mathrm{new}}", _ALG),
-    ("alg. 1 line 13 (inline)", r"m_{i}\leftarrow m_{i}^{\mathrm{new}}", _ALG),
+    ("alg. 1 line 13 (inline)", r"\ell_{i}\leftarrow\ell_{i}^{\mathrm{new}}", "ell_i := ell[i, new]",
+     {"note": "an assignment from another name (the label new makes l_i^new another quantity): "
+              "read as the definition of l_i, as the reader reads every such line; the vectors "
+              "are copied entry by entry, so it is the same claim per entry"}),
+    ("alg. 1 line 13 (inline)", r"m_{i}\leftarrow m_{i}^{\mathrm{new}}", "m_i := m[i, new]",
+     {"note": "as the line before"}),
     ("theorem 1 (inline)", r"\mathbf{O}=\mathrm{softmax}(\mathbf{Q}\mathbf{K}^{\top})\mathbf{V}",
      "O == MatFn(softmax, Q*K.T)*V", _QKV),
     ("theorem 2 (inline)", r"\Theta(\mathrm{Nd}+N^{2})", "refuse: an expression, not a relation"),
