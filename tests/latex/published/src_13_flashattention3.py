@@ -36,7 +36,11 @@ DISPLAYS = [
     ("sec. 3.1 (inline)", r"T_{r}=\lceil\frac{N}{B_{r}}\rceil", "T_r == ceiling(N/B_r)"),
     ("alg. 1 (inline)", r"T_c = \lceil \frac{N}{B_c} \rceil", "T_c == ceiling(N/B_c)"),
     ("alg. 1 (inline)", r"0 \le j < T_c", "0 <= j < T_c"),
-    ("alg. 1 (inline)", r"\mathbf{O}_i = (0) \in \mathbb{R}^{B_r \times d}", "refuse: an initialisation (0) with a membership"),
+    ("alg. 1 (inline)", r"\mathbf{O}_i = (0) \in \mathbb{R}^{B_r \times d}", "O_i == ZeroMatrix(B_r, d)",
+     {"matrices": "O_i:B_r,d",
+      "note": "the initialisation of the block O_i to the zero matrix; (0) is the paper's zero, "
+              "its shape given by the membership (changed from a refusal when memberships "
+              "became shapes: 0 beside a matrix is the zero matrix, as everywhere)"}),
     ("alg. 1 (inline)", r"\ell_i, m_i = (0), (-\infty) \in \mathbb{R}^{B_r}", "refuse: a parallel assignment of two vectors"),
     ("alg. 1 (inline)", r"m_i^{\mathrm{old}} = m_i", "m[i, old] == m[i]",
      {"note": "m_i^old is a new name (an upright label), not a power"}),
