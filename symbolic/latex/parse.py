@@ -322,7 +322,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
     latex, artifact_notes = joined_transposes(strip_math(latex))     # q_i^\topk_j (artifacts.py)
     latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
-    latex, stated, shape_notes = shape_statement(latex)
+    latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
                               functions=functions)
     text, left_out = _labels_left_out(latex)

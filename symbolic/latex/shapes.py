@@ -27,10 +27,15 @@ _SPACE = re.compile(r"\s*\\mathbb\s*\{\s*R\s*\}\s*\^\s*(\{.*\}|[A-Za-z0-9])\s*[.
 _EQUALITIES = frozenset(["=", ":=", r"\coloneqq", r"\triangleq"])
 
 
-def shape_statement(latex: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+def shape_statement(latex: str, assumptions=()) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     """``(claim, declarations, notes)``: the chain without a trailing shape membership, the
     declaration it makes (``S \\in \\mathbb{R}^{N \\times N}``) and a note saying so; the text
-    unchanged with no declaration when there is no such membership."""
+    unchanged with no declaration when there is no such membership.
+
+    A vector space after a chain that only combines names entry by entry (see ``_entrywise``)
+    with no matrix or vector declared anywhere (FlashAttention's ``m_i^{\\mathrm{new}} =
+    \\max(m_i, \\tilde{m}_{ij}) \\in \\mathbb{R}^{B_r}``) is the claim for every entry: it is
+    read as numbers, one entry each, without a declaration, and noted."""
     try:
         items = lex(latex)
     except ParseError:
@@ -59,6 +64,11 @@ def shape_statement(latex: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
                          "(S = QK^\\top \\in \\mathbb{R}^{N \\times N}); give it with --assume")
     claim = latex[:items[at].col - 1].rstrip()
     space_text = r"\mathbb{R}^" + m.group(1).strip()
+    if r"\times" not in m.group(1) and not any(r"\mathbb{R}^" in a.replace(" ", "")
+                                                for a in assumptions) and _entrywise(before):
+        return claim, (), (f"{name} and every name of the claim are vectors (\\in {space_text}) "
+                           "combined entry by entry (sums, products, exp, log, max of "
+                           "vectors): read as the claim for one entry, as numbers",)
     declaration = f"{name} \\in {space_text}"
     note = (f"the membership \\in {space_text} is read as the shape of {name} (declared, and every "
             "side of the claim must have it)")
@@ -128,3 +138,53 @@ def word_with_subscript(items):
         return None
     sub = found[0][2:]
     return f"{word}_{sub}", f"{word}_{sub}"
+
+
+_ENTRYWISE_COMMANDS = frozenset([r"\exp", r"\log", r"\ln", r"\max", r"\cdot", r"\left",
+                                 r"\right", r"\tilde", r"\hat", r"\bar", r"\widetilde",
+                                 r"\widehat"])
+_ENTRYWISE_SIGNS = frozenset(["+", "-", "=", ",", "_", "^", "(", ")"])
+
+
+def _entrywise(items, script: bool = False) -> bool:
+    """Whether the items only combine lower-case names entry by entry: sums, differences,
+    products, ``e^{...}``, ``\\exp``, ``\\log``, ``\\max(a, b)`` of vectors, and relations =.
+
+    Anything that acts on a vector as a whole is excluded: capitals and bold letters (matrices),
+    transposes, sums and products over an index, norms and bars, ``\\max_i`` (a maximum over
+    entries), fractions and roots, powers of a name (``x^2``: a square or x^T x?), named
+    functions (softmax, rowmax), ``\\sigma`` (the sigmoid, or softmax?) and Greek capitals.
+    Subscripts are indices and may hold anything plain.
+    """
+    for k, item in enumerate(items):
+        if isinstance(item, Tok) and item.space:
+            continue
+        if isinstance(item, Group):
+            if item.kind not in ("brace", "paren") or item.opener not in ("{", "(", r"\left("):
+                return False
+            after_script = k and isinstance(items[k - 1], Tok) and items[k - 1].text == "_"
+            if not after_script and not _entrywise(item.items, script):
+                return False
+            continue
+        text = item.text
+        if text == "^":
+            base = items[k - 1] if k else None
+            if not (isinstance(base, Tok) and base.text == "e"):
+                return False        # only e^{...}: a power of a vector is not entrywise
+            continue
+        if text == r"\max" and k + 1 < len(items) and isinstance(items[k + 1], Tok) \
+                and items[k + 1].text == "_":
+            return False            # \max_i x_i: the maximum of the entries
+        if text in _ENTRYWISE_COMMANDS or text in _ENTRYWISE_SIGNS or text in RELATIONS \
+                and RELATIONS[text] == "=":
+            continue
+        if text[0].isdigit() or len(text) == 1 and text.isascii() and text.islower():
+            continue
+        if text.startswith("\\") and text[1:] in _LOWER_GREEK:
+            continue
+        return False
+    return True
+
+
+_LOWER_GREEK = frozenset("""alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota
+kappa lambda mu nu xi rho varrho tau upsilon phi varphi chi psi omega ell""".split())

@@ -50,10 +50,21 @@ def test_a_vector_space_declares_a_column():
     # the stated shape differs from the shape of the right side
     (r"S = QK^\top \in \mathbb{R}^{N \times d}", QKV, ["different shapes"]),
     (r"O = QK^\top V \in \mathbb{R}^{N \times N}", QKV, ["different shapes"]),
-    # a vector stated, numbers on the right: entrywise maxima/sums of vectors are not read
-    (r"m = \max(a, b) \in \mathbb{R}^{n}", [], ["matrix"]),
-    (r"x = y + z \in \mathbb{R}^{d}", [], ["matrix"]),
-    (r"\ell = e^{a - m}\ell_0 + s \in \mathbb{R}^{B_r}", [], ["matrix"]),
+    # a vector stated, and an operation on the right that acts on a vector as a whole (or a
+    # capital that may be a matrix): not the claim for one entry, and not a matrix claim
+    (r"y = W x \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"y = x^2 \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"m = \max_i x_i \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"p = \sigma(x) \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"p = \mathrm{softmax}(x) \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"y = \frac{x}{z} \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"s = \sum_j x_j \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"y = \|x\| z \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"y = (x^\top z) z \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"y = \mathbf{x} + z \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"y = x + z \in \mathbb{R}^{n \times m}", [], ["matrix"]),
+    # entrywise, but a vector is declared: the claim mixes declared and undeclared names
+    (r"m = \max(a, b) \in \mathbb{R}^{n}", [r"a \in \mathbb{R}^{n}"], []),
     # an order between matrices, or a membership after an inequality
     (r"S \le QK^\top \in \mathbb{R}^{N \times N}", QKV, ["inequality"]),
     # the first side is not a name: the membership would state the shape of a product
@@ -101,3 +112,27 @@ def test_a_false_claim_with_a_shape_is_never_proved_or_verified(capsys):
                   r"C = (A + B)^2 = A^2 + 2AB + B^2 \in \mathbb{R}^{n \times n}"):
         for link in verdict(capsys, claim, *SQUARE)[1:]:
             assert link["verdict"] not in ("proved", "verified"), link
+
+
+@pytest.mark.parametrize("latex, numbers", [
+    (r"m = \max(a, b) \in \mathbb{R}^{n}", r"m = \max(a, b)"),
+    (r"x = y + z \in \mathbb{R}^{d}", r"x = y + z"),
+    (r"\ell_{i}^{\mathrm{new}}=e^{m_{i}-m_{i}^{\mathrm{new}}}\ell_{i}+e^{\tilde{m}_{ij}-m_{i}^{\mathrm{new}}}"
+     r"\tilde{\ell}_{ij}\in\mathbb{R}^{B_{r}}",
+     r"\ell_{i,new}=e^{m_{i}-m_{i,new}}\ell_{i}+e^{\tilde{m}_{ij}-m_{i,new}}\tilde{\ell}_{ij}"),
+])
+def test_entrywise_vector_claims_read_as_the_claim_for_one_entry(latex, numbers):
+    parsed = parse_chain(latex)
+    want = parse_chain(numbers)
+    assert [(l.claim.lhs, l.claim.rhs) for l in parsed.links] == \
+        [(l.claim.lhs, l.claim.rhs) for l in want.links]
+    assert any("entry by entry" in note for note in parsed.notes)
+
+
+def test_a_false_entrywise_update_is_never_proved(capsys):
+    for claim in (r"m = \max(a, b) \in \mathbb{R}^{n}",
+                  r"\ell = e^{a - m} \ell_0 + e^{b - m} s \in \mathbb{R}^{n}"):
+        for link in verdict(capsys, claim):
+            assert link["verdict"] not in ("proved", "verified"), link
+    (link,) = verdict(capsys, r"y = e^{a} e^{b} \in \mathbb{R}^{n}")
+    assert link["verdict"] not in ("proved", "verified"), link

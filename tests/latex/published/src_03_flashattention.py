@@ -11,6 +11,9 @@ _TOPK = (r"refuse: \topk is a conversion artifact (q_i^\top k_j run together): a
          r"control sequence in TeX")
 _TOPK_READ = (r"\topk, \topv: the converter lost the braces of q_{i}^{\top}k_{j} (\topk is an undefined "
               r"control sequence, so no other formula); read as \top followed by the vector")
+_ENTRYWISE = ("the vectors of R^{B_r} are combined entry by entry (max, exp of differences, products "
+              "of vectors: the paper's update rules), so the claim is the same for every entry, "
+              "read as numbers; the superscript new is a label")
 _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 _MEMBER = ("refuse: a definition followed by a membership in a matrix or vector space; several "
            "statements in one line")
@@ -50,8 +53,11 @@ DISPLAYS = [
     ("alg. 1 line 10 (inline)", r"\tilde{\ell}_{\mathrm{ij}}=\mathrm{rowsum}(\tilde{\mathbf{P}}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}",
      "elltilde_ij == RowSum(Ptilde_ij)", {"matrices": "Ptilde_ij:B_r,B_c elltilde_ij:B_r,1",
                                           "note": "Ptilde_ij in R^{B_r x B_c} (the line before)"}),
-    ("alg. 1 line 11 (inline)", r"m_{i}^{\mathrm{new}}=\max(m_{i},\tilde{m}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}", _MEMBER),
-    ("alg. 1 line 11 (inline)", r"\ell_{i}^{\mathrm{new}}=e^{m_{i}-m_{i}^{\mathrm{new}}}\ell_{i}+e^{\tilde{m}_{\mathrm{ij}}-m_{i}^{\mathrm{new}}}\tilde{\ell}_{\mathrm{ij}}\in\mathbb{R}^{B_{r}}", _MEMBER),
+    ("alg. 1 line 11 (inline)", r"m_{i}^{\mathrm{new}}=\max(m_{i},\tilde{m}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}",
+     "m[i, new] == Max(m[i], mtilde_ij)", {"note": _ENTRYWISE}),
+    ("alg. 1 line 11 (inline)", r"\ell_{i}^{\mathrm{new}}=e^{m_{i}-m_{i}^{\mathrm{new}}}\ell_{i}+e^{\tilde{m}_{\mathrm{ij}}-m_{i}^{\mathrm{new}}}\tilde{\ell}_{\mathrm{ij}}\in\mathbb{R}^{B_{r}}",
+     "ell[i, new] == exp(m[i] - m[i, new])*ell[i] + exp(mtilde_ij - m[i, new])*elltilde_ij",
+     {"note": _ENTRYWISE}),
     ("alg. 1 line 12 (inline)", r"\mathbf{O}_{i}\leftarrow\mathrm{diag}(\ell_{i}^{\mathrm{new}})^{-1}(\mathrm{diag}(\ell_{i})e^{m_{i}-m_{i}^{\mathrm{new}}}\mathbf{O}_{i}+e^{\tilde{m}_{\mathrm{ij}}-m_{i}^{\mathrm{new}}}\tilde{\mathbf{P}}_{\mathrm{ij}}\mathbf{V}_{j})", _ALG),
     ("alg. 1 line 13 (inline)", r"\ell_{i}\leftarrow\ell_{i}^{\mathrm{new}}", "ell_i := ell[i, new]",
      {"note": "an assignment from another name (the label new makes l_i^new another quantity): "
