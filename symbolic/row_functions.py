@@ -37,6 +37,11 @@ class RowMax(_RowReduction):
     def apply_explicit(self, matrix):
         return sympy.Matrix([[sympy.Max(*matrix.row(i))] for i in range(matrix.rows)])
 
+    def _entry(self, i, j, **kwargs):
+        from symbolic.errors import ParseError
+        raise ParseError("an entry of rowmax(...) inside a 1 x 1 product cannot be read (a "
+                         "maximum over a symbolic number of entries): name the vector")
+
     def _latex(self, printer):
         return r"\operatorname{rowmax}\left(%s\right)" % printer._print(self.arg)
 
@@ -46,6 +51,11 @@ class RowSum(_RowReduction):
 
     def apply_explicit(self, matrix):
         return sympy.Matrix([[sympy.Add(*matrix.row(i))] for i in range(matrix.rows)])
+
+    def _entry(self, i, j, **kwargs):
+        # entry i of the column: the sum of row i, over the columns 0 .. cols - 1
+        k = sympy.Dummy("k", integer=True, nonnegative=True)
+        return sympy.Sum(self.arg[i, k], (k, 0, self.arg.shape[1] - 1))
 
     def _latex(self, printer):
         return r"\operatorname{rowsum}\left(%s\right)" % printer._print(self.arg)

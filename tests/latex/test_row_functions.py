@@ -93,3 +93,15 @@ def test_false_row_claims_are_refuted_never_proved(capsys, claim):
 def test_true_row_claims_are_never_refuted(capsys, claim):
     (link,) = links(capsys, claim, SQUARE)
     assert link["verdict"] in ("proved", "verified", "inconclusive"), link
+
+
+def test_a_one_by_one_product_of_row_sums_is_a_sum_of_entries(capsys):
+    assume = [r"O \in \mathbb{R}^{N \times d}"]
+    # |rowsum(O)|^2 >= 0 holds; rowsum of O and of O^T differ (O = [[1], [1]]: 2 and 4)
+    (link,) = links(capsys, r"\mathrm{rowsum}(O)^\top \mathrm{rowsum}(O) \ge 0", assume)
+    assert link["verdict"] in ("proved", "verified"), link
+    (link,) = links(capsys, r"\mathrm{rowsum}(O)^\top \mathrm{rowsum}(O) = "
+                            r"\mathrm{rowsum}(O^\top)^\top \mathrm{rowsum}(O^\top)", assume)
+    assert link["verdict"] == "refuted", link
+    with pytest.raises(ParseError):      # a maximum over a symbolic number of entries
+        parse_chain(r"c = \mathrm{rowmax}(O)^\top \mathrm{rowmax}(O)", assumptions=assume)
