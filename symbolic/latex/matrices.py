@@ -97,6 +97,10 @@ def declared_name(latex: str) -> tuple[str, str]:
                               and x.text.isalpha() for x in items):
         word = "".join(x.text for x in items)      # dV: the name of \mathbf{dV}, never d times V
         return word, word
+    from symbolic.latex.shapes import word_with_subscript
+    named = word_with_subscript(items)              # dO_{i}: the block i of \mathbf{dO}
+    if named is not None:
+        return named
     found = _name_at(items, 0) if items else None
     if found is None or found[2] != len(items):
         raise ParseError(f"'{latex.strip()}' is not a name that can be declared a matrix or a "
@@ -619,14 +623,15 @@ class _Reader:
 
     def _matrix_function(self, name, group, text, col):
         from symbolic.functions import RowSoftmax
+        from symbolic.row_functions import ROW_REDUCTIONS
         arg = self.expr(group.items, text)
         if not _is_matrix(arg) or arg.shape == (1, 1):
             raise fail(text, col, f"{name} of a number cannot be read with matrices")
         if arg.shape[1] == 1:
-            raise fail(text, col, f"{name} of a {_shape(arg)} column vector: softmax of a vector "
-                       f"normalises its entries, of a matrix each row; write the vector as a row "
+            raise fail(text, col, f"{name} of a {_shape(arg)} column vector: of a vector it acts "
+                       f"on all its entries, of a matrix on each row; write the vector as a row "
                        f"(x^\\top) or its entries")
-        return RowSoftmax(arg)
+        return ROW_REDUCTIONS[name](arg) if name in ROW_REDUCTIONS else RowSoftmax(arg)
 
     def _group(self, group, text):
         if group.kind == "abs" and group.opener == r"\|":      # \left\| v \right\|

@@ -79,6 +79,8 @@ def _name_at(items, k):
         sub = items[end + 1]
         text = text_of(sub.items if isinstance(sub, Group) and sub.kind == "brace" else (sub,))
         text = re.sub(r"\s+", "", text)
+        # upright letters in a subscript are the same label (S_{\mathrm{ij}} is S_{ij})
+        text = re.sub(r"\\(?:mathrm|text|textrm)\{([A-Za-z0-9,]+)\}", r"\1", text)
         return (f"{base}_{text}" if len(text) == 1 else f"{base}_{{{text}}}"), base, end + 2
     return base, base, end
 
@@ -136,7 +138,7 @@ def _bars(items, text):
     return tuple(out)
 
 
-_ROW_FUNCTIONS = frozenset(["softmax"])
+_ROW_FUNCTIONS = frozenset(["softmax", "rowmax", "rowsum"])
 
 
 def _function_name(unit):

@@ -28,6 +28,9 @@ import symbolic.latex.matrices as matrices
 import symbolic.latex.matrix_literals as matrix_literals
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
+from symbolic.latex.artifacts import joined_transposes
+from symbolic.latex.labels import superscript_labels
+from symbolic.latex.shapes import scalar_sides, shape_statement
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
 # over_to_frac, unbrace_atoms, underscored_names and unwrap are offered here too, as before
@@ -331,8 +334,13 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
-    given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text, left_out = _labels_left_out(strip_math(latex))
+    # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
+    latex, artifact_notes = joined_transposes(strip_math(latex))     # q_i^\topk_j (artifacts.py)
+    latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
+    latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
+    given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
+                              functions=functions)
+    text, left_out = _labels_left_out(latex)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
     text, dotted = read_ellipses(text)
     left_out = tuple(left_out) + dotted
@@ -344,7 +352,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
     check_layer_labels(sides)
-    check_row_operators(sides)
+    check_row_operators(scalar_sides(sides, given.symbols))
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.context.i_ordered = i_compared(sides, rels)
     if r"\implies" in rels:
@@ -363,7 +371,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         claim = Claim(values[n], relation, values[n + 1])
         lhs, rhs = texts[n], texts[n + 1]
         links.append(Link(f"{lhs} {rel} {rhs}", lhs, rhs, relation, claim))
-    notes = set(reader.context.notes) | set(left_out)
+    notes = (set(reader.context.notes) | set(left_out) | set(shape_notes) | set(artifact_notes)
+             | set(label_notes))
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
         if assigned and not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)):
@@ -409,7 +418,9 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text, left_out = _labels_left_out(strip_math(latex))
+    text, artifact_notes = joined_transposes(strip_math(latex))
+    text, label_notes = superscript_labels(text)
+    text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
     text, dotted = read_ellipses(text)
     left_out = tuple(left_out) + dotted
@@ -420,7 +431,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
         if isinstance(item, Tok) and item.text in _NOT_IN_EXPRESSION:
             raise fail(text, item.col, _NOT_IN_EXPRESSION[item.text])
     check_layer_labels(sides)
-    check_row_operators(sides)
+    check_row_operators(scalar_sides(sides, given.symbols))
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     raw = reader.raw(sides[0][1])
     check_i(reader, sides)
@@ -428,7 +439,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     value = reader.convert(raw)
     if isinstance(value, sympy.logic.boolalg.Boolean) and not isinstance(value, sympy.Expr):
         raise ParseError(f"'{_short(text)}' reads as a truth value, not an expression")
-    notes = set(reader.context.notes) | set(left_out)
+    notes = set(reader.context.notes) | set(left_out) | set(artifact_notes) | set(label_notes)
     return ParsedExpression(matrix_literals.restore(text), value, _rebind(given, reader.context.made),
                             tuple(sorted(notes)))
 

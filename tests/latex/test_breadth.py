@@ -44,8 +44,11 @@ REFUSED = [
     (r"\ell(x) = 1", "--function ell"),
     (r"|a|b|c| = 1", r"\left|"),
     (r"|x| + |y = 1", "never closed"),
-    (r"m_i^{\mathrm{old}} = m_i", "label"),
-    (r"W^{(l)} = 1", "label"),
+    # a label superscript on a name is read as a subscript (m_i^{old} is m_{i,old}, see
+    # test_labels.py); beside the same name with an index, or after a bracket, it is refused
+    (r"W^{(l)} = W_k", "label"),
+    (r"(a + b)^{(l)} = 1", "label"),
+    (r"(a)^{\mathrm{old}} = 1", "label"),
     (r"x^* = 1", "optimum"),
     (r"\mathbb{E}_{x}[x] = 0", "subscript on E"),
     (r"\operatorname{Var} x = 1", "brackets"),

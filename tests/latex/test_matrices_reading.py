@@ -430,7 +430,8 @@ PUBLISHED = [
     (r"\mathbf{S}_{\mathrm{cur}} = \mathbf{Q}_i \mathbf{K}_0^\top",
      [r"S_{\mathrm{cur}} \in \mathbb{R}^{B_r \times B_c}", r"Q_i \in \mathbb{R}^{B_r \times d}",
       r"K_0 \in \mathbb{R}^{B_c \times d}"],
-     lambda: (_m(r"S_{\mathrm{cur}}", _Br, _Bc), sympy.MatMul(_m("Q_i", _Br, D), sympy.Transpose(_m("K_0", _Bc, D))))),
+     # the upright subscript is the label cur: S_{\mathrm{cur}} and S_{cur} are one name
+     lambda: (_m(r"S_{cur}", _Br, _Bc), sympy.MatMul(_m("Q_i", _Br, D), sympy.Transpose(_m("K_0", _Bc, D))))),
     # FlashAttention-4 (arXiv:2603.05451), sec. 3.2.1
     (r"\mathbf{dP}^\top = \mathbf{V} \mathbf{dO}^\top",
      [r"dP \in \mathbb{R}^{M \times N}", r"V \in \mathbb{R}^{N \times d}", r"dO \in \mathbb{R}^{M \times d}"],

@@ -211,7 +211,8 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
     space = dict(_KNOWN)
     from symbolic.functions import MaxOver, MinOver, ReLU
     from symbolic.latex.vectors import COMPONENT, DIMENSION
-    space.update(MaxOver=MaxOver, MinOver=MinOver, ReLU=ReLU)
+    from symbolic.row_functions import RowMax, RowSum
+    space.update(MaxOver=MaxOver, MinOver=MinOver, ReLU=ReLU, RowMax=RowMax, RowSum=RowSum)
     from symbolic.latex.statements import IntegerRange, Law, NamedSet, Space
     space.update(Law=Law, NamedSet=NamedSet, Space=Space, IntegerRange=IntegerRange, Reals=sympy.S.Reals,
                  Integers=sympy.S.Integers, Complexes=sympy.S.Complexes,
@@ -313,7 +314,8 @@ def matrix_assumptions(matrices: str) -> list[str]:
     """The display's matrix declarations as a user would give them with --assume.
 
     ``Q:N,d`` is ``Q \\in \\mathbb{R}^{N \\times d}``; a column vector ``q_m:d,1`` is
-    ``q_m \\in \\mathbb{R}^{d}``; ``W_q`` is written ``W_{q}`` and ``Vprime`` ``V'``.
+    ``q_m \\in \\mathbb{R}^{d}``; ``W_q`` is written ``W_{q}``, ``Vprime`` ``V'`` and
+    ``mtilde_ij`` ``\\tilde{m}_{ij}`` (``elltilde`` is ``\\tilde{\\ell}``).
     """
     out = []
     for item in matrices.split():
@@ -322,6 +324,12 @@ def matrix_assumptions(matrices: str) -> list[str]:
         if name.endswith("prime"):
             name = name[:-len("prime")] + "'"
         base, _, sub = name.partition("_")
+        # mtilde_ij, elltilde_ij: the accented names \tilde{m}_{ij}, \tilde{\ell}_{ij}
+        for accent in ("tilde", "hat", "bar"):
+            if base.endswith(accent) and len(base) > len(accent):
+                letter = base[:-len(accent)]
+                base = "\\%s{%s}" % (accent, "\\" + letter if len(letter) > 1 else letter)
+                break
         latex = f"{base}_{{{sub}}}" if sub else base
         space = f"{rows}" if cols == "1" else f"{rows} \\times {cols}"
         out.append(f"{latex} \\in \\mathbb{{R}}^{{{space}}}")

@@ -9,13 +9,23 @@ _QKV = {"matrices": "Q:N,d K:N,d V:N,d O:N,d"}
 _BIGO = "refuse: an asymptotic (O, Theta, o) statement, not an equation between values"
 _TOPK = (r"refuse: \topk is a conversion artifact (q_i^\top k_j run together): an undefined "
          r"control sequence in TeX")
+_TOPK_READ = (r"\topk, \topv: the converter lost the braces of q_{i}^{\top}k_{j} (\topk is an undefined "
+              r"control sequence, so no other formula); read as \top followed by the vector")
+_ENTRYWISE = ("the vectors of R^{B_r} are combined entry by entry (max, exp of differences, products "
+              "of vectors: the paper's update rules), so the claim is the same for every entry, "
+              "read as numbers; the superscript new is a label")
 _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 _MEMBER = ("refuse: a definition followed by a membership in a matrix or vector space; several "
            "statements in one line")
 _ROW = "refuse: a continuation row of an aligned chain (starts with '='), not a claim by itself"
 
 DISPLAYS = [
-    ("sec. 2.2", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},", _MEMBER),
+    ("sec. 2.2", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},",
+     "S == Q*K.T; P == MatFn(softmax, S); O == P*V",
+     {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d",
+      "note": "three definitions, each with the shape of what it defines (the membership is read "
+              "as that shape and checked); Q, K, V in R^{N x d} are given in the text, S and P "
+              "are declared for the later statements by the display's own memberships"}),
     ("sec. 3.1", r"m(x):=\max_{i}\ \ x_{i},\quad f(x):=\begin{bmatrix}e^{x_{1}-m(x)}&\ldots&e^{x_{B}-m(x)}\end{bmatrix},\quad\ell(x):=\sum_{i}f(x)_{i},\quad\mathrm{softmax}(x):=\frac{f(x)}{\ell(x)}.",
      "refuse: four definitions in one line, one of them a row vector written with \\ldots"),
     ("sec. 3.1", r"m(x)=m(\begin{bmatrix}x^{(1)}\ x^{(2)}\end{bmatrix})=\max(m(x^{(1)}),m(x^{(2)})),\quad f(x)=\begin{bmatrix}e^{m(x^{(1)})-m(x)}f(x^{(1)})&e^{m(x^{(2)})-m(x)}f(x^{(2)})\end{bmatrix},",
@@ -29,15 +39,32 @@ DISPLAYS = [
     ("alg. 1 line 3 (inline)", r"T_{c}=\left\lceil\frac{N}{B_{c}}\right\rceil", "T_c == ceiling(N/B_c)"),
     ("alg. 1 line 2 (inline)", r"\mathbf{O}=(0)_{N\times d}\in\mathbb{R}^{N\times d},\ell=(0)_{N}\in\mathbb{R}^{N},m=(-\infty)_{N}\in\mathbb{R}^{N}",
      "refuse: initialisations of a matrix and vectors, (0)_{N x d} notation, memberships"),
-    ("alg. 1 line 9 (inline)", r"\mathbf{S}_{\mathrm{ij}}=\mathbf{Q}_{i}\mathbf{K}_{j}^\top\in\mathbb{R}^{B_{r}\times B_{c}}", _MEMBER),
-    ("alg. 1 line 10 (inline)", r"\tilde{m}_{\mathrm{ij}}=\mathrm{rowmax}(\mathbf{S}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}", _MEMBER),
-    ("alg. 1 line 10 (inline)", r"\tilde{\mathbf{P}}_{\mathrm{ij}}=\exp(\mathbf{S}_{\mathrm{ij}}-\tilde{m}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}\times B_{c}}", _MEMBER),
-    ("alg. 1 line 10 (inline)", r"\tilde{\ell}_{\mathrm{ij}}=\mathrm{rowsum}(\tilde{\mathbf{P}}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}", _MEMBER),
-    ("alg. 1 line 11 (inline)", r"m_{i}^{\mathrm{new}}=\max(m_{i},\tilde{m}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}", _MEMBER),
-    ("alg. 1 line 11 (inline)", r"\ell_{i}^{\mathrm{new}}=e^{m_{i}-m_{i}^{\mathrm{new}}}\ell_{i}+e^{\tilde{m}_{\mathrm{ij}}-m_{i}^{\mathrm{new}}}\tilde{\ell}_{\mathrm{ij}}\in\mathbb{R}^{B_{r}}", _MEMBER),
+    ("alg. 1 line 9 (inline)", r"\mathbf{S}_{\mathrm{ij}}=\mathbf{Q}_{i}\mathbf{K}_{j}^\top\in\mathbb{R}^{B_{r}\times B_{c}}",
+     "S_ij == Q_i*K_j.T", {"matrices": "Q_i:B_r,d K_j:B_c,d S_ij:B_r,B_c",
+                           "note": "the text divides Q into blocks Q_i of B_r x d and K into blocks "
+                                   "K_j of B_c x d; the membership gives the shape of S_ij"}),
+    ("alg. 1 line 10 (inline)", r"\tilde{m}_{\mathrm{ij}}=\mathrm{rowmax}(\mathbf{S}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}",
+     "mtilde_ij == RowMax(S_ij)", {"matrices": "S_ij:B_r,B_c mtilde_ij:B_r,1",
+                                   "note": "S_ij in R^{B_r x B_c} (line 9); rowmax: the column of "
+                                           "the rows' maxima"}),
+    ("alg. 1 line 10 (inline)", r"\tilde{\mathbf{P}}_{\mathrm{ij}}=\exp(\mathbf{S}_{\mathrm{ij}}-\tilde{m}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}\times B_{c}}",
+     "refuse: a B_r x B_c matrix minus a vector of B_r (subtracted from every column: a "
+     "broadcast), and exp entrywise"),
+    ("alg. 1 line 10 (inline)", r"\tilde{\ell}_{\mathrm{ij}}=\mathrm{rowsum}(\tilde{\mathbf{P}}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}",
+     "elltilde_ij == RowSum(Ptilde_ij)", {"matrices": "Ptilde_ij:B_r,B_c elltilde_ij:B_r,1",
+                                          "note": "Ptilde_ij in R^{B_r x B_c} (the line before)"}),
+    ("alg. 1 line 11 (inline)", r"m_{i}^{\mathrm{new}}=\max(m_{i},\tilde{m}_{\mathrm{ij}})\in\mathbb{R}^{B_{r}}",
+     "m[i, new] == Max(m[i], mtilde_ij)", {"note": _ENTRYWISE}),
+    ("alg. 1 line 11 (inline)", r"\ell_{i}^{\mathrm{new}}=e^{m_{i}-m_{i}^{\mathrm{new}}}\ell_{i}+e^{\tilde{m}_{\mathrm{ij}}-m_{i}^{\mathrm{new}}}\tilde{\ell}_{\mathrm{ij}}\in\mathbb{R}^{B_{r}}",
+     "ell[i, new] == exp(m[i] - m[i, new])*ell[i] + exp(mtilde_ij - m[i, new])*elltilde_ij",
+     {"note": _ENTRYWISE}),
     ("alg. 1 line 12 (inline)", r"\mathbf{O}_{i}\leftarrow\mathrm{diag}(\ell_{i}^{\mathrm{new}})^{-1}(\mathrm{diag}(\ell_{i})e^{m_{i}-m_{i}^{\mathrm{new}}}\mathbf{O}_{i}+e^{\tilde{m}_{\mathrm{ij}}-m_{i}^{\mathrm{new}}}\tilde{\mathbf{P}}_{\mathrm{ij}}\mathbf{V}_{j})", _ALG),
-    ("alg. 1 line 13 (inline)", r"\ell_{i}\leftarrow\ell_{i}^{\mathrm{new}}", _ALG),
-    ("alg. 1 line 13 (inline)", r"m_{i}\leftarrow m_{i}^{\mathrm{new}}", _ALG),
+    ("alg. 1 line 13 (inline)", r"\ell_{i}\leftarrow\ell_{i}^{\mathrm{new}}", "ell_i := ell[i, new]",
+     {"note": "an assignment from another name (the label new makes l_i^new another quantity): "
+              "read as the definition of l_i, as the reader reads every such line; the vectors "
+              "are copied entry by entry, so it is the same claim per entry"}),
+    ("alg. 1 line 13 (inline)", r"m_{i}\leftarrow m_{i}^{\mathrm{new}}", "m_i := m[i, new]",
+     {"note": "as the line before"}),
     ("theorem 1 (inline)", r"\mathbf{O}=\mathrm{softmax}(\mathbf{Q}\mathbf{K}^{\top})\mathbf{V}",
      "O == MatFn(softmax, Q*K.T)*V", _QKV),
     ("theorem 2 (inline)", r"\Theta(\mathrm{Nd}+N^{2})", "refuse: an expression, not a relation"),
@@ -47,11 +74,21 @@ DISPLAYS = [
      "i == floor(k/B_r); j == floor(l/B_c)",
      {"note": "two definitions separated by a comma: two claims"}),
     ("sec. 3.3 (inline)", r"i=\lfloor k/B_{r}\rfloor", "i == floor(k/B_r)"),
-    ("sec. B.1", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d}.", _MEMBER),
-    ("eq. 1", r"L_{i}=\sum_{j}e^{q_{i}^\topk_{j}}.\tag{1}", _TOPK),
-    ("eq. 2", r"o_{i}=P_{i:}\mathbf{V}=\sum_{j}P_{\mathrm{ij}}v_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}v_{j}.\tag{2}", _TOPK),
-    ("eq. 3", r"\mathrm{dv}_{j}=\sum_{i}P_{\mathrm{ij}}\mathrm{do}_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}\mathrm{do}_{i}.\tag{3}", _TOPK),
-    ("sec. B.2", r"\mathrm{dP}_{\mathrm{ij}}=\mathrm{do}_{i}^\topv_{j}.", r"refuse: \topv is a conversion artifact (an undefined control sequence)"),
+    ("sec. B.1", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d}.",
+     "S == Q*K.T; P == MatFn(softmax, S); O == P*V",
+     {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d", "note": "as in sec. 2.2"}),
+    ("eq. 1", r"L_{i}=\sum_{j}e^{q_{i}^\topk_{j}}.\tag{1}", "L[i] == Sum(exp(dot(q[i], k[j])), (j, 1, N_j))",
+     {"note": _TOPK_READ + "; the sum over j has no printed range"}),
+    ("eq. 2", r"o_{i}=P_{i:}\mathbf{V}=\sum_{j}P_{\mathrm{ij}}v_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}v_{j}.\tag{2}",
+     "refuse: the row slice P_{i:} of a matrix whose shape the text does not give here, times V, "
+     "equated to sums of vectors v_j"),
+    ("eq. 3", r"\mathrm{dv}_{j}=\sum_{i}P_{\mathrm{ij}}\mathrm{do}_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}\mathrm{do}_{i}.\tag{3}",
+     "dv[j] == Sum(P[i, j]*do[i], (i, 1, N_i)) == Sum(exp(dot(q[i], k[j]))/L[i]*do[i], (i, 1, N_i))",
+     {"note": _TOPK_READ + "; dv_j and do_i are vectors, and each side is linear in them with "
+              "number coefficients, so the claim is the same claim for every component (read as "
+              "numbers); q_i, k_j appear only in the dot product"}),
+    ("sec. B.2", r"\mathrm{dP}_{\mathrm{ij}}=\mathrm{do}_{i}^\topv_{j}.", "dP[i, j] == dot(do[i], v[j])",
+     {"note": _TOPK_READ}),
     ("sec. B.2", r"\mathrm{dS}_{i:}=(\mathrm{diag}(P_{i:})-P_{i:}P_{i:}^\top)\mathrm{dP}_{i:}=P_{i:}\circ \mathrm{dP}_{i:}-(P_{i:}^\topdP_{i:})P_{i:},",
      r"refuse: row slices P_{i:}, diag of a vector, and \topdP (a conversion artifact)"),
     ("eq. 4", r"D_{i}=P_{i:}^\topdP_{i:}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}\mathrm{do}_{i}^\topv_{j}=\mathrm{do}_{i}^\top\sum_{j}\frac{e^{q_{i}^{\top}k_{j}}}{L_{i}}v_{j}=\mathrm{do}_{i}^\topo_{i},\tag{4}", _TOPK),
@@ -76,7 +113,9 @@ DISPLAYS = [
     ("alg. 4 (inline)", r"\mathbf{P}_{\mathrm{ij}}^{\mathrm{dropped}}=\mathbf{P}_{\mathrm{ij}}\circ\mathbf{Z}_{\mathrm{ij}}",
      "refuse: a pointwise product of block matrices with labels as superscripts"),
     ("alg. 4 (inline)", r"\tilde{\mathbf{\mathrm{dV}}_{j}}\leftarrow\tilde{\mathbf{\mathrm{dV}}_{j}}+(\mathbf{P}_{\mathrm{ij}}^{\mathrm{dropped}})^{\top}\mathbf{\mathrm{dO}}_{i}\in\mathbb{R}^{B_{c}\times d}", _ALG),
-    ("alg. 4 (inline)", r"D_{i}=\mathrm{rowsum}(\mathbf{\mathrm{dO}}_{i}\circ\mathbf{O}_{i})\in\mathbb{R}^{B_{r}}", _MEMBER),
+    ("alg. 4 (inline)", r"D_{i}=\mathrm{rowsum}(\mathbf{\mathrm{dO}}_{i}\circ\mathbf{O}_{i})\in\mathbb{R}^{B_{r}}",
+     "D_i == RowSum(HadamardProduct(dO_i, O_i))", {"matrices": "dO_i:B_r,d O_i:B_r,d D_i:B_r,1",
+                                                   "note": "blocks dO_i, O_i of B_r x d (the text)"}),
     ("alg. 4 (inline)", r"\mathbf{\mathrm{dQ}}_{i}\leftarrow\mathbf{\mathrm{dQ}}_{i}+\tau\mathbf{\mathrm{dS}}_{\mathrm{ij}}\mathbf{K}_{j}\in\mathbb{R}^{B_{r}\times d}", _ALG),
     ("alg. 0 (inline)", r"\mathbf{\mathrm{dS}}\in\mathbb{R}^{N\times N}", "stmt dS in Space(Reals, N, N)"),
     ("alg. 3 (inline)", r"\mathrm{dS}_{\mathrm{ij}}=P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-\sum_{l}P_{\mathrm{il}}\mathrm{dP}_{\mathrm{il}})",

@@ -13,14 +13,21 @@ _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 _EXPR = "refuse: an expression, not a relation"
 
 DISPLAYS = [
-    ("sec. 2.1", r"\mathbf{S}=\alpha\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},", _MEMBER),
+    ("sec. 2.1", r"\mathbf{S}=\alpha\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},",
+     "S == alpha*Q*K.T; P == MatFn(softmax, S); O == P*V",
+     {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d",
+      "note": "three definitions with the shapes of what they define (memberships read as shapes, "
+              "checked); Q, K, V in R^{N x d} are given in the text"}),
     ("sec. 2.1", r"""\begin{aligned}
 \mathbf{dV} & =\mathbf{P}^{\top}\mathbf{dO}\in\mathbb{R}^{N\times d} \\
 \mathbf{dP} & =\mathbf{dO}\mathbf{V}^{\top}\in\mathbb{R}^{N\times N} \\
 \mathbf{dS} & =\mathrm{dsoftmax}(\mathbf{dP})\in\mathbb{R}^{N\times N} \\
 \mathbf{dQ} & =\alpha\mathbf{dS}\mathbf{K}\in\mathbb{R}^{N\times d} \\
 \mathbf{dK} & =\alpha\mathbf{dS}^{\top}\mathbf{Q}\in\mathbb{R}^{N\times d},
-\end{aligned}""", _MEMBER),
+\end{aligned}""",
+     "dV == P.T*dO; dP == dO*V.T; dS == MatFn(dsoftmax, dP); dQ == alpha*dS*K; dK == alpha*dS.T*Q",
+     {"matrices": "P:N,N dO:N,d V:N,d dP:N,N dS:N,N K:N,d Q:N,d",
+      "note": "five definitions, each with its shape; dsoftmax acts row-wise (as in FA4 sec. 2.1)"}),
     ("sec. 2.1 (inline)", r"\alpha=1/\sqrt{d}", "alpha == 1/sqrt(d)"),
     ("sec. 2.1 (inline)", r"\mathbf{d}(-)=\partial\phi/\partial(-)", "refuse: a notation defined with placeholders (-)"),
     ("sec. 2.1 (inline)", r"\mathbf{d}s=(\mathrm{diag}(p)-pp^{\top})\mathbf{d}p",
@@ -29,7 +36,11 @@ DISPLAYS = [
     ("sec. 3.1 (inline)", r"T_{r}=\lceil\frac{N}{B_{r}}\rceil", "T_r == ceiling(N/B_r)"),
     ("alg. 1 (inline)", r"T_c = \lceil \frac{N}{B_c} \rceil", "T_c == ceiling(N/B_c)"),
     ("alg. 1 (inline)", r"0 \le j < T_c", "0 <= j < T_c"),
-    ("alg. 1 (inline)", r"\mathbf{O}_i = (0) \in \mathbb{R}^{B_r \times d}", "refuse: an initialisation (0) with a membership"),
+    ("alg. 1 (inline)", r"\mathbf{O}_i = (0) \in \mathbb{R}^{B_r \times d}", "O_i == ZeroMatrix(B_r, d)",
+     {"matrices": "O_i:B_r,d",
+      "note": "the initialisation of the block O_i to the zero matrix; (0) is the paper's zero, "
+              "its shape given by the membership (changed from a refusal when memberships "
+              "became shapes: 0 beside a matrix is the zero matrix, as everywhere)"}),
     ("alg. 1 (inline)", r"\ell_i, m_i = (0), (-\infty) \in \mathbb{R}^{B_r}", "refuse: a parallel assignment of two vectors"),
     ("alg. 1 (inline)", r"m_i^{\mathrm{old}} = m_i", "m[i, old] == m[i]",
      {"note": "m_i^old is a new name (an upright label), not a power"}),
@@ -63,7 +74,9 @@ DISPLAYS = [
      "refuse: a set of named settings equated to a set of numbers"),
     ("sec. 4.3", r"\mathcal{N}(0,1)+\mathcal{N}(0,100)\cdot\mathrm{Bernoulli}(0.001).",
      "refuse: a sum of distributions, not a relation"),
-    ("alg. 3 (inline)", r"D = \mathrm{rowsum}(\mathbf{dO} \circ \mathbf{O}) \in \mathbb{R}^d", _MEMBER),
+    ("alg. 3 (inline)", r"D = \mathrm{rowsum}(\mathbf{dO} \circ \mathbf{O}) \in \mathbb{R}^d",
+     "refuse: rowsum of the N x d matrix dO o O has N entries, but the printed space is R^d "
+     "(as printed the shapes disagree)", {"matrices": "dO:N,d O:N,d"}),
     ("alg. 3 (inline)", r"\mathbf{dK}_j = (0)_{B_c \times d}, \mathbf{dV}_j = (0)_{B_c \times d}", "refuse: initialisations with (0)_{B_c x d}"),
     ("alg. 3 (inline)", r"1 \le i \leq T_r", "1 <= i <= T_r"),
     ("alg. 3 (inline)", r"\mathbf{P}_{i}^{(j)} = \exp(\mathbf{S}_{ij} - L_{i}) \in \mathbb{R}^{B_r \times B_c}", _MEMBER),

@@ -14,7 +14,10 @@ DISPLAYS = [
 \mathbf{P} &= \mathrm{softmax}(\mathbf{S}) \in \mathbb{R}^{N \times N}, \\
 \mathbf{O} &= \mathbf{P}\mathbf{V} \in \mathbb{R}^{N \times d},
 \end{aligned}""",
-     "refuse: definitions followed by memberships in matrix spaces"),
+     "S == alpha*Q*K.T; P == MatFn(softmax, S); O == P*V",
+     {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d",
+      "note": "three definitions with the shapes of what they define (memberships read as "
+              "shapes, checked)"}),
     ("sec. 2.1", r"""\begin{aligned}
 \mathbf{dV} &= \mathbf{P}^\top \mathbf{dO}, \quad \mathbf{dP} = \mathbf{dO} \mathbf{V}^\top, \\
 \mathbf{dS} &= \mathrm{dsoftmax}(\mathbf{dP}), \\
