@@ -183,15 +183,20 @@ def _head(solid):
 
 
 def _order(rest, col, shown):
-    """An order ``^2``/``^{2}`` at the start of rest: (order, the rest after it)."""
+    """An order ``^2``/``^{2}``/``^n`` at the start of rest: (order, the rest after it).
+
+    A written order 1 to 9 is an int; a one-letter order (``d^n``) is that letter's text, whose
+    symbol must be assumed a positive integer (checked when it is converted)."""
     if rest and isinstance(rest[0], Tok) and rest[0].text == "^":
         if len(rest) < 2:
             raise fail(shown, col, "the order of the derivative is missing")
         text = text_of(rest[1:2]).strip().strip("{}").strip()
-        if not re.fullmatch(r"[1-9]", text):
-            raise fail(shown, col, f"a derivative of order {text} cannot be read: only written "
-                       "orders 1 to 9 are")
-        return int(text), rest[2:]
+        if re.fullmatch(r"[1-9]", text):
+            return int(text), rest[2:]
+        if re.fullmatch(r"[a-df-hj-zA-Z]", text):
+            return text, rest[2:]
+        raise fail(shown, col, f"a derivative of order {text} cannot be read: only written "
+                   "orders 1 to 9 and a letter (d^n/dz^n, n a positive integer) are")
     return 1, rest
 
 
@@ -220,7 +225,14 @@ def derivative_frac(rw, items, k, num, den, j):
         power, rest = _order(rest, col, shown)
         variables.append((atom, power))
         n = len(bottom) - len(rest)
-    if sum(p for _, p in variables) != order:
+    symbolic_orders = [p for _, p in variables if isinstance(p, str)]
+    if isinstance(order, str) or symbolic_orders:
+        # d^n/dz^n: one variable, the same letter above and below (d^n/dx^{n-1} dy is not read)
+        if len(variables) != 1 or variables[0][1] != order:
+            raise fail(shown, col, f"the orders do not match or cannot be compared: {order} "
+                       f"above, {' '.join(str(p) for _, p in variables)} below; a derivative of "
+                       f"letter order is read only in one variable, d^n/dz^n")
+    elif sum(p for _, p in variables) != order:
         raise fail(shown, col, f"the orders do not match: {order} above, "
                    f"{sum(p for _, p in variables)} below")
     if kind == "d" and len(variables) != 1:
@@ -234,7 +246,7 @@ def derivative_frac(rw, items, k, num, den, j):
         body, j = rw._operand(items, j, function=False)
     args = [body]
     for atom, power in variables:
-        args += [rw.emit(atom), str(power)]
+        args += [rw.emit(atom), power if isinstance(power, str) else str(power)]
     return rw._call("SCZdiffn", *args), j
 
 
@@ -307,7 +319,7 @@ def convert_call(ctx, tag, args):
     if tag == "SCZdiffn":
         body_raw, pairs = args[0], args[1:]
         body = conv(body_raw)
-        variables = [(conv(pairs[n]), int(str(pairs[n + 1]))) for n in range(0, len(pairs), 2)]
+        variables = [(conv(pairs[n]), _count(conv, pairs[n + 1])) for n in range(0, len(pairs), 2)]
         if body.is_number and not body.free_symbols and not isinstance(body_raw, sympy.Symbol):
             raise ParseError(f"the derivative of the constant {body}: write the function")
         free = body.free_symbols
@@ -336,6 +348,20 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"only the expectation of a scalar expression can be read, not {value}")
         return Expect(value) if tag == "SCZexpect" else Variance(value)
     raise ParseError(f"internal placeholder {tag} is unknown")
+
+
+def _count(conv, raw):
+    """How often to differentiate: a written order, or a letter assumed a positive integer."""
+    if isinstance(raw, sympy.Integer):
+        return int(raw)
+    count = conv(raw)
+    if isinstance(count, sympy.Integer):
+        return int(count)
+    if not isinstance(count, sympy.Symbol) or not (count.is_integer and count.is_positive):
+        # d^n/dz^n of a real or complex n is a fractional derivative, which nothing here means
+        raise ParseError(f"the order {count} of a derivative must be a positive integer: assume "
+                         f"it, --assume '{count} \\in \\mathbb{{Z}}_{{>0}}'")
+    return count
 
 
 _KINKED = (sympy.Abs, sympy.Max, sympy.Min, sympy.sign, sympy.Heaviside, sympy.floor,
