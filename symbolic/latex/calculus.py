@@ -27,6 +27,7 @@ import sympy
 
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
+from symbolic.latex.rewrite_tables import _function_key
 
 _NAME_FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\mathit"])
 TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig", "SCZdsub"])
@@ -279,6 +280,10 @@ def gradient(rw, items, k):
             and items[g].kind == "paren"):
         raise fail(text_of(items[k:g + 1]).strip(), col, "a gradient is read only of a function "
                    "applied to its argument, \\nabla f(x) or \\nabla_x f(x, y); " + _VECTOR_GRADIENT)
+    if _next(items, s + 1) != g or _function_key(items[s].text) not in rw.functions:
+        # a(x + 1) of an undeclared a is a product: its "gradient" would be read as a's value
+        raise fail(text_of(items[k:g + 1]).strip(), col, "a gradient is read only of a declared "
+                   "function, \\nabla f(x) with --function f (a subscripted name f_t is not read)")
     if variable is None:
         inside = _solid(items[g].items)
         if _atom_end(inside, 0) != len(inside):

@@ -67,7 +67,10 @@ def test_power_or_transpose_after_a_gradient_is_refused():
 
 
 def test_gradient_of_an_undeclared_function_letter_is_refused():
-    refused(r"\nabla f(x) = 0", "declare functions")
+    refused(r"\nabla f(x) = 0", "declared function")
+    # a(x + 1) of an undeclared a is a product: its "gradient" would be the true a = a
+    refused(r"\nabla_x a(x + 1) = a", "declared function")
+    refused(r"\nabla_\theta f_t(\theta) = 0", "declared function", functions=("f",))
 
 
 def test_gradient_in_a_variable_the_function_does_not_have_is_refused():
