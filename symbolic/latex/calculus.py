@@ -443,8 +443,8 @@ def _count(conv, raw):
         return int(count)
     if not isinstance(count, sympy.Symbol) or not (count.is_integer and count.is_positive):
         # d^n/dz^n of a real or complex n is a fractional derivative, which nothing here means
-        raise ParseError(f"the order {count} of a derivative must be a positive integer: assume "
-                         f"it, --assume '{count} \\in \\mathbb{{Z}}_{{>0}}'")
+        raise ParseError(f"a derivative of order {count} is read only with {count} a positive "
+                         f"integer: assume it, --assume '{count} \\in \\mathbb{{Z}}_{{>0}}'")
     return count
 
 

@@ -113,7 +113,7 @@ def test_letter_order_is_read_with_the_order_assumed():
 
 
 def test_letter_order_without_an_assumption_is_refused():
-    refused(r"\frac{d^n}{dz^n} \sin z = 0", "positive integer")
+    refused(r"\frac{d^n}{dz^n} \sin z = 0", "derivative of order n is read only with n a positive integer")
     refused(r"\frac{d^n}{dz^n} \sin z = 0", "positive integer", assumptions=(r"n \in \mathbb{R}",))
 
 
