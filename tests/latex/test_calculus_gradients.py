@@ -170,6 +170,7 @@ def test_false_derivative_claims_are_refuted(latex):
     r"f''(x) = (f'(x))^2",
     r"\nabla f(x) = (\nabla f(x))^2",
     r"\nabla_x f(x, y) = \nabla_y f(x, y)",
+    r"\frac{d^2 y}{dx^2} = (\frac{dy}{dx})^2",                   # an unknown y(x)
 ])
 def test_false_claims_about_an_unknown_function_are_not_proved(latex):
     got = verdict(latex, functions=("f",))
