@@ -103,12 +103,12 @@ def _refute(step, derivative, n, z, g):
     if step.assumptions or others:
         return None
     for k in _ORDERS:
+        if not _admissible(n, sympy.Integer(k)):
+            continue
         lhs = sympy.diff(derivative.expr, (z, k))
         rhs = g.xreplace({n: sympy.Integer(k)})
         for point in _POINTS:
-            if not point.is_real and z.is_extended_real:
-                continue
-            if (z.is_positive and not point > 0) or (z.is_nonnegative and not point >= 0):
+            if not _admissible(z, point):
                 continue
             if certify(lhs, rhs, Relation.EQ, {z: point}) is Certainty.FAILS:
                 return Outcome(Verdict.REFUTED, (Evidence(METHOD, (
@@ -116,3 +116,16 @@ def _refute(step, derivative, n, z, g):
                     f"claim reads {tex_relation(lhs, '=', rhs)}, and at {tex_relation(z, '=', point)} "
                     f"Arb balls of its sides do not meet")),), ((str(n), str(k)), (str(z), str(point))))
     return None
+
+
+_PREDICATES = ("real", "extended_real", "integer", "even", "odd", "positive", "negative",
+               "nonnegative", "nonpositive", "nonzero", "zero", "rational", "prime", "composite")
+
+
+def _admissible(symbol, value) -> bool:
+    """Whether an exact value has every property SymPy knows of the symbol (a counterexample
+    must satisfy every assumption): a property the value lacks or may lack rules it out."""
+    for name in _PREDICATES:
+        if getattr(symbol, f"is_{name}") and getattr(value, f"is_{name}") is not True:
+            return False
+    return not (symbol.is_imaginary and value.is_imaginary is not True)

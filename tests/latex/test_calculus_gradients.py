@@ -194,3 +194,20 @@ def test_partial_in_an_indexed_variable_respects_the_index():
     # the whole sum, as if every x_j were x_k, must not come out proved
     got = verdict(r"\frac{\partial}{\partial x_k} \sum_{j=1}^n x_j^2 = 2 \sum_{j=1}^n x_j", assume=_RANGE)
     assert got not in (Verdict.PROVED, Verdict.VERIFIED), got
+
+
+def test_a_refutation_of_a_letter_order_uses_only_admissible_points():
+    # a counterexample must satisfy every assumption of the order and of the variable
+    from symbolic.checks.derivative_order import _admissible
+    even = sympy.Symbol("n", integer=True, positive=True, even=True)
+    assert not _admissible(even, sympy.Integer(1)) and _admissible(even, sympy.Integer(2))
+    negative = sympy.Symbol("z", negative=True)
+    assert not _admissible(negative, sympy.Rational(1, 3)) and _admissible(negative, sympy.Rational(-1, 2))
+    assert not _admissible(sympy.Symbol("z", real=True), sympy.Rational(1, 2) + sympy.I / 3)
+
+
+def test_false_letter_order_claim_on_negative_reals_is_refuted_at_a_negative_point():
+    link, = check_chain(r"\frac{d^n}{dz^n} e^{z} = n e^{z}", assume=(POSITIVE_N, "z < 0"))
+    assert link.outcome.verdict is Verdict.REFUTED
+    point = dict(link.outcome.counterexample)
+    assert sympy.Rational(point["z"]) < 0, point
