@@ -280,15 +280,15 @@ def gradient(rw, items, k):
             and items[g].kind == "paren"):
         raise fail(text_of(items[k:g + 1]).strip(), col, "a gradient is read only of a function "
                    "applied to its argument, \\nabla f(x) or \\nabla_x f(x, y); " + _VECTOR_GRADIENT)
-    if _next(items, s + 1) != g or _function_key(items[s].text) not in rw.functions:
-        # a(x + 1) of an undeclared a is a product: its "gradient" would be read as a's value
-        raise fail(text_of(items[k:g + 1]).strip(), col, "a gradient is read only of a declared "
-                   "function, \\nabla f(x) with --function f (a subscripted name f_t is not read)")
     if variable is None:
         inside = _solid(items[g].items)
         if _atom_end(inside, 0) != len(inside):
             raise fail(text_of(items[k:g + 1]).strip(), col, _VECTOR_GRADIENT)
         variable = inside
+    if _next(items, s + 1) != g or _function_key(items[s].text) not in rw.functions:
+        # a(x + 1) of an undeclared a is a product: its "gradient" would be read as a's value
+        raise fail(text_of(items[k:g + 1]).strip(), col, "a gradient is read only of a declared "
+                   "function, \\nabla f(x) with --function f (a subscripted name f_t is not read)")
     after = _next(items, g + 1)
     if after < len(items) and isinstance(items[after], Tok) and items[after].text in ("^", "'"):
         raise fail(text_of(items[k:after + 2]).strip(), items[after].col, "a power or a transpose "
