@@ -27,9 +27,10 @@ import sympy
 
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
+from symbolic.latex.rewrite_tables import _function_key
 
 _NAME_FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\mathit"])
-TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig"])
+TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig", "SCZdsub"])
 
 
 def _space(item) -> bool:
@@ -183,15 +184,20 @@ def _head(solid):
 
 
 def _order(rest, col, shown):
-    """An order ``^2``/``^{2}`` at the start of rest: (order, the rest after it)."""
+    """An order ``^2``/``^{2}``/``^n`` at the start of rest: (order, the rest after it).
+
+    A written order 1 to 9 is an int; a one-letter order (``d^n``) is that letter's text, whose
+    symbol must be assumed a positive integer (checked when it is converted)."""
     if rest and isinstance(rest[0], Tok) and rest[0].text == "^":
         if len(rest) < 2:
             raise fail(shown, col, "the order of the derivative is missing")
         text = text_of(rest[1:2]).strip().strip("{}").strip()
-        if not re.fullmatch(r"[1-9]", text):
-            raise fail(shown, col, f"a derivative of order {text} cannot be read: only written "
-                       "orders 1 to 9 are")
-        return int(text), rest[2:]
+        if re.fullmatch(r"[1-9]", text):
+            return int(text), rest[2:]
+        if re.fullmatch(r"[a-df-hj-zA-Z]", text):
+            return text, rest[2:]
+        raise fail(shown, col, f"a derivative of order {text} cannot be read: only written "
+                   "orders 1 to 9 and a letter (d^n/dz^n, n a positive integer) are")
     return 1, rest
 
 
@@ -220,7 +226,14 @@ def derivative_frac(rw, items, k, num, den, j):
         power, rest = _order(rest, col, shown)
         variables.append((atom, power))
         n = len(bottom) - len(rest)
-    if sum(p for _, p in variables) != order:
+    symbolic_orders = [p for _, p in variables if isinstance(p, str)]
+    if isinstance(order, str) or symbolic_orders:
+        # d^n/dz^n: one variable, the same letter above and below (d^n/dx^{n-1} dy is not read)
+        if len(variables) != 1 or variables[0][1] != order:
+            raise fail(shown, col, f"the orders do not match or cannot be compared: {order} "
+                       f"above, {' '.join(str(p) for _, p in variables)} below; a derivative of "
+                       f"letter order is read only in one variable, d^n/dz^n")
+    elif sum(p for _, p in variables) != order:
         raise fail(shown, col, f"the orders do not match: {order} above, "
                    f"{sum(p for _, p in variables)} below")
     if kind == "d" and len(variables) != 1:
@@ -234,8 +247,77 @@ def derivative_frac(rw, items, k, num, den, j):
         body, j = rw._operand(items, j, function=False)
     args = [body]
     for atom, power in variables:
-        args += [rw.emit(atom), str(power)]
+        args += [rw.emit(atom), power if isinstance(power, str) else str(power)]
     return rw._call("SCZdiffn", *args), j
+
+
+_VECTOR_GRADIENT = ("a gradient with respect to a vector (a bold letter, several arguments, or a "
+                    "point that is not a variable) is a vector of partial derivatives, which cannot "
+                    "be read; for a scalar variable write \\nabla_x f(x) with a plain letter x, or "
+                    "\\frac{d}{dx} f(x), or write the partial derivatives \\frac{\\partial f}{\\partial x_i}")
+
+
+def gradient(rw, items, k):
+    """``\\nabla f(x)``, ``\\nabla_\\theta L(\\theta)``: the derivative in one scalar variable.
+
+    The gradient of a scalar function of one scalar variable is its derivative; the variable is
+    the subscript, or else the one argument of the function. A bold or several-argument variable
+    is a vector and refused; so is a gradient of anything but a function applied to brackets."""
+    col = items[k].col
+    j = _next(items, k + 1)
+    variable = None
+    if j < len(items) and isinstance(items[j], Tok) and items[j].text == "_":
+        arg, j = rw._arg(items, j + 1, r"\nabla")
+        variable = _solid(rw._inner(arg))
+        if _atom_end(variable, 0) != len(variable):
+            raise fail(text_of(items[k:j]).strip(), col, _VECTOR_GRADIENT)
+    s = _next(items, j)
+    g = _next(items, s + 1)
+    if s < len(items) and _letter(items[s]) and g < len(items) and isinstance(items[g], Tok) \
+            and items[g].text == "_":
+        g = _next(items, g + 2)         # f_t(x): a subscripted name
+    if not (s < len(items) and _letter(items[s]) and g < len(items) and isinstance(items[g], Group)
+            and items[g].kind == "paren"):
+        raise fail(text_of(items[k:g + 1]).strip(), col, "a gradient is read only of a function "
+                   "applied to its argument, \\nabla f(x) or \\nabla_x f(x, y); " + _VECTOR_GRADIENT)
+    if variable is None:
+        inside = _solid(items[g].items)
+        if _atom_end(inside, 0) != len(inside):
+            raise fail(text_of(items[k:g + 1]).strip(), col, _VECTOR_GRADIENT)
+        variable = inside
+    if _next(items, s + 1) != g or _function_key(items[s].text) not in rw.functions:
+        # a(x + 1) of an undeclared a is a product: its "gradient" would be read as a's value
+        raise fail(text_of(items[k:g + 1]).strip(), col, "a gradient is read only of a declared "
+                   "function, \\nabla f(x) with --function f (a subscripted name f_t is not read)")
+    after = _next(items, g + 1)
+    if after < len(items) and isinstance(items[after], Tok) and items[after].text in ("^", "'"):
+        raise fail(text_of(items[k:after + 2]).strip(), items[after].col, "a power or a transpose "
+                   "after a gradient: write (\\nabla f(x))^2 for a power of the derivative; "
+                   "a transpose of a gradient is a vector's, which cannot be read")
+    body = rw.emit(items[s:g + 1])
+    return rw._call("SCZdiffn", body, rw.emit(variable), "1"), g + 1
+
+
+def partial_subscript(rw, items, k):
+    """``\\partial_x f``: the partial derivative in x of the operand, which must contain x.
+
+    ``\\partial_i f`` often means the derivative in the i-th coordinate x_i; a subscript that does
+    not occur in the operand is therefore refused, never read as a variable of f."""
+    col = items[k].col
+    j = _next(items, k + 1)
+    if not (j < len(items) and isinstance(items[j], Tok) and items[j].text == "_"):
+        raise fail(r"\partial", col, r"write a derivative as \frac{\partial f}{\partial x} or \partial_x f")
+    arg, j = rw._arg(items, j + 1, r"\partial")
+    variable = _solid(rw._inner(arg))
+    if _atom_end(variable, 0) != len(variable):
+        raise fail(text_of(items[k:j]).strip(), col, "\\partial_{...} is read only with one "
+                   "variable, \\partial_x f; write \\frac{\\partial^2 f}{\\partial x \\partial y}")
+    s = _next(items, j)
+    if s < len(items) and isinstance(items[s], Tok) and items[s].text in ("^", "_"):
+        raise fail(text_of(items[k:s + 2]).strip(), items[s].col, "a power of \\partial_x is an "
+                   "order or a power of the value: write \\frac{\\partial^2 f}{\\partial x^2}")
+    body, end = rw._operand(items, j, function=False)
+    return rw._call("SCZdsub", body, rw.emit(variable)), end
 
 
 def _not_derivative(shown, col):
@@ -307,7 +389,14 @@ def convert_call(ctx, tag, args):
     if tag == "SCZdiffn":
         body_raw, pairs = args[0], args[1:]
         body = conv(body_raw)
-        variables = [(conv(pairs[n]), int(str(pairs[n + 1]))) for n in range(0, len(pairs), 2)]
+        variables = [(conv(pairs[n]), _count(conv, pairs[n + 1])) for n in range(0, len(pairs), 2)]
+        for var, _ in variables:
+            if getattr(var, "is_Matrix", False) or not isinstance(var, (sympy.Symbol, sympy.Indexed)) \
+                    or (isinstance(var, sympy.Symbol) and var.name in ctx.normed):
+                # a matrix calculus derivative (a gradient, a Jacobian) is no scalar derivative
+                raise ParseError(f"a derivative with respect to {var}, a vector, a matrix or an "
+                                 f"expression: only a scalar variable is read; write the partial "
+                                 f"derivatives in its components")
         if body.is_number and not body.free_symbols and not isinstance(body_raw, sympy.Symbol):
             raise ParseError(f"the derivative of the constant {body}: write the function")
         free = body.free_symbols
@@ -323,6 +412,13 @@ def convert_call(ctx, tag, args):
         if missing:
             body = _implicit(ctx, body_raw, body, [v for v, _ in variables], missing)
         return sympy.Derivative(body, *variables)
+    if tag == "SCZdsub":
+        body, var = conv(args[0]), conv(args[1])
+        if not (isinstance(var, (sympy.Symbol, sympy.Indexed)) and var in body.free_symbols):
+            raise ParseError(f"\\partial_{{{args[1]}}} of {body}: {args[1]} does not occur in it, and "
+                             f"\\partial_i often means the derivative in the coordinate x_i: write "
+                             f"\\frac{{\\partial f}}{{\\partial x_i}} with the variable")
+        return convert_call(ctx, "SCZdiffn", (args[0], args[1], sympy.Integer(1)))
     if tag == "SCZdsig":
         order, x_raw = args
         x = conv(x_raw)
@@ -336,6 +432,20 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"only the expectation of a scalar expression can be read, not {value}")
         return Expect(value) if tag == "SCZexpect" else Variance(value)
     raise ParseError(f"internal placeholder {tag} is unknown")
+
+
+def _count(conv, raw):
+    """How often to differentiate: a written order, or a letter assumed a positive integer."""
+    if isinstance(raw, sympy.Integer):
+        return int(raw)
+    count = conv(raw)
+    if isinstance(count, sympy.Integer):
+        return int(count)
+    if not isinstance(count, sympy.Symbol) or not (count.is_integer and count.is_positive):
+        # d^n/dz^n of a real or complex n is a fractional derivative, which nothing here means
+        raise ParseError(f"a derivative of order {count} is read only with {count} a positive "
+                         f"integer: assume it, --assume '{count} \\in \\mathbb{{Z}}_{{>0}}'")
+    return count
 
 
 _KINKED = (sympy.Abs, sympy.Max, sympy.Min, sympy.sign, sympy.Heaviside, sympy.floor,

@@ -136,7 +136,9 @@ def present(tree) -> tuple[set, set, set]:
             _add_name(str(node.label), words)
         elif isinstance(node, sympy.Derivative):
             # the written order of \frac{\partial^2 f}{\partial x \partial y} is its total count
-            numbers.add(sympy.Integer(node.derivative_count))
+            count = sympy.sympify(node.derivative_count)
+            if count.is_Integer:    # d^n/dz^n: the letter n is a symbol of the tree already
+                numbers.add(count)
         elif node is sympy.E or isinstance(node, sympy.exp):
             kinds.add(sympy.exp)
     for word in list(words):

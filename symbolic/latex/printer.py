@@ -71,6 +71,11 @@ class StepcheckLatexPrinter(LatexPrinter):
 
     def _print_Derivative(self, expr):
         order = sum(num for _, num in expr.variable_count)
+        if not sympy.sympify(order).is_Integer and len(expr.variable_count) == 1:
+            # d^n/dz^n of a letter order, printed as the reader reads it
+            (x, num), = expr.variable_count
+            return r"\frac{d^{%s}}{d %s^{%s}} \left(%s\right)" % (
+                self._print(num), self._print(x), self._print(num), self._print(expr.expr))
         if order == 1:
             return super()._print_Derivative(expr)
         # d^2/dt^2 as d/dt d/dt: the reader reads one derivative operator at a time.

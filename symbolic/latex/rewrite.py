@@ -357,7 +357,9 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
                            "cannot be read; check them with a rule or name the quantity")
             raise fail(text, item.col, r"sets such as \mathbb{R} belong in assumptions ('x \in \mathbb{R}')")
         if text == r"\partial":
-            raise fail(text, item.col, r"write a derivative as \frac{\partial M}{\partial x}")
+            return calculus.partial_subscript(self, items, k)
+        if text == r"\nabla":
+            return calculus.gradient(self, items, k)
         if text in (r"\cdots", r"\ldots", r"\dots", r"\vdots"):
             raise fail(text, item.col, "an ellipsis cannot be checked; write the general term")
         if text == "'":
