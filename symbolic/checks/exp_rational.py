@@ -32,31 +32,15 @@ reasoning does not depend on a branch:
 """
 from __future__ import annotations
 
-import math
-
 import sympy
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
+from symbolic.checks._exponentials import FOREIGN, TRIG, integer_powers_only, rational_difference
 from symbolic.checks._prove import run_budgeted
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 
 BUDGET_S = 8.0
-_TRIG = (sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sec, sympy.csc,
-         sympy.sinh, sympy.cosh, sympy.tanh, sympy.coth, sympy.sech, sympy.csch)
-# anything with a branch, a modulus or a non-analytic part is not a rational function of
-# exponentials; such claims are other checkers' business
-_FOREIGN = (sympy.log, sympy.arg, sympy.Abs, sympy.re, sympy.im, sympy.conjugate,
-            sympy.asin, sympy.acos, sympy.atan, sympy.acot, sympy.asec, sympy.acsc,
-            sympy.asinh, sympy.acosh, sympy.atanh, sympy.acoth, sympy.asech, sympy.acsch,
-            sympy.Derivative, sympy.Integral, sympy.Sum, sympy.Product, sympy.Limit,
-            sympy.Piecewise, sympy.floor, sympy.ceiling, sympy.sign)
-
-
-def _integer_powers_only(e) -> bool:
-    """Every power has an integer exponent (a root would bring a branch)."""
-    return all(p.exp.is_Integer for p in e.atoms(sympy.Pow)
-               if p.base is not sympy.E and p.base.free_symbols)
 
 
 def reduced_sides(lhs, rhs):
@@ -90,107 +74,13 @@ def _applies(step: Step) -> bool:
     sides = reduced[:2]
     if not all(isinstance(s, sympy.Expr) for s in sides):
         return False
-    if any(s.has(*_FOREIGN) for s in sides):
+    if any(s.has(*FOREIGN) for s in sides):
         return False
     if any(isinstance(a, (sympy.Indexed, sympy.MatrixSymbol)) for s in sides for a in s.atoms()):
         return False
-    if not any(s.has(*_TRIG) or s.has(sympy.exp) for s in sides):
+    if not any(s.has(*TRIG) or s.has(sympy.exp) for s in sides):
         return False
-    return all(_integer_powers_only(s) for s in sides)
-
-
-def _coefficient(term):
-    """(c, m): ``term = c * m`` with c a Gaussian rational and m free of numbers."""
-    coeff, rest = term.as_coeff_Mul()
-    if rest.has(sympy.I):
-        factors = sympy.Mul.make_args(rest)
-        if sympy.I in factors:
-            coeff = coeff * sympy.I
-            rest = sympy.Mul(*[f for f in factors if f is not sympy.I])
-    re_part, im_part = coeff.as_real_imag()
-    if not (re_part.is_Rational and im_part.is_Rational):
-        return None
-    return coeff, rest
-
-
-class _Generators:
-    """The unknowns ``exp(m/q)`` and ``exp(i m/q)`` of one claim."""
-
-    def __init__(self):
-        self.keys: dict[tuple, int] = {}     # (m, imaginary) -> common denominator q
-        self.symbols: dict[tuple, sympy.Symbol] = {}
-        self.opaque: dict[sympy.Basic, sympy.Symbol] = {}
-
-    def collect(self, expr) -> None:
-        for e in expr.atoms(sympy.exp):
-            for term in sympy.Add.make_args(sympy.expand(e.args[0])):
-                if not term.free_symbols:
-                    continue
-                split = _coefficient(term)
-                if split is None:
-                    continue
-                coeff, m = split
-                re_part, im_part = coeff.as_real_imag()
-                for part, imaginary in ((re_part, False), (im_part, True)):
-                    if part != 0:
-                        key = (m, imaginary)
-                        self.keys[key] = math.lcm(self.keys.get(key, 1), int(part.q))
-
-    def replace(self, expr):
-        """``expr`` with every exponential as a product of generator powers."""
-        def one(e):
-            constant, factors = [], []
-            for term in sympy.Add.make_args(sympy.expand(e.args[0])):
-                split = _coefficient(term) if term.free_symbols else None
-                if not term.free_symbols:
-                    constant.append(term)
-                    continue
-                if split is None:
-                    factors.append(self._opaque(sympy.exp(term)))
-                    continue
-                coeff, m = split
-                re_part, im_part = coeff.as_real_imag()
-                for part, imaginary in ((re_part, False), (im_part, True)):
-                    if part != 0:
-                        q = self.keys[(m, imaginary)]
-                        factors.append(self._symbol(m, imaginary) ** int(part * q))
-            # a constant phase in closed form: e^{i pi/4} = (1 + i)/sqrt(2)
-            return _constant_exp(sympy.Add(*constant)) * sympy.Mul(*factors)
-        return expr.replace(lambda e: isinstance(e, sympy.exp), one)
-
-    def _symbol(self, m, imaginary):
-        key = (m, imaginary)
-        if key not in self.symbols:
-            self.symbols[key] = sympy.Dummy(f"G{len(self.symbols)}")
-        return self.symbols[key]
-
-    def _opaque(self, e):
-        if e not in self.opaque:
-            self.opaque[e] = sympy.Dummy(f"E{len(self.opaque)}")
-        return self.opaque[e]
-
-    def describe(self) -> str:
-        parts = []
-        for (m, imaginary), q in self.keys.items():
-            unit = "i " if imaginary else ""
-            parts.append(f"exp({unit}{m}{'' if q == 1 else f'/{q}'})")
-        return ", ".join(parts)
-
-
-def _constant_exp(c):
-    value = sympy.exp(c)
-    if c.has(sympy.I):
-        value = sympy.expand_complex(value)
-    return value
-
-
-def rational_difference(lhs, rhs):
-    """``lhs - rhs`` as one fraction in the exponential generators (and a description of them)."""
-    difference = (lhs - rhs).rewrite(sympy.exp)
-    generators = _Generators()
-    generators.collect(difference)
-    rational = generators.replace(difference)
-    return sympy.cancel(sympy.together(rational)), generators
+    return all(integer_powers_only(s) for s in sides)
 
 
 def _is_zero(value) -> bool:
@@ -225,7 +115,7 @@ def check_exp_rational(step: Step, *, config, context) -> Outcome | None:
             "complex_exp_rational",
             f"{what}{compared} is 0 as a rational function after writing the circular and hyperbolic "
             "functions as exponentials (DLMF 4.14, 4.28) and every exponential as a product of "
-            f"integer powers of {generators.describe() or 'constants'}, treated as independent "
+            f"integer powers of {generators.describe()}, treated as independent "
             "unknowns: the claim holds wherever its functions are defined"),))
     return undecided("complex_exp_rational", "the rational function in the exponentials is not "
                      "identically 0; this is not evidence that the claim is false")
