@@ -45,6 +45,8 @@ TRUE = [
     (r"\sin(iz) = i\sinh z", f"z {C}"),
     (r"\sin(3z) = 3\sin z-4\sin^{3} z", f"z {C}"),
     (r"e^{z+2\pi i} = e^{z}", f"z {C}"),
+    # an integer power: (cosh z - sinh z)^n = e^{-nz}, and the gate sees cosh z - sinh z != 0
+    (r"\cosh(nz)-\sinh(nz) = (\cosh z-\sinh z)^{n}", f"z {C}", r"n \in \mathbb{Z}"),
     # modulus of a function of x + iy with real x, y (DLMF 4.21.41)
     (r"\left|\sin(x + i y)\right| = (\sin^{2} x+\sinh^{2} y)^{1/2}",),
 ]
@@ -73,6 +75,11 @@ FALSE = [
     (r"\left|\sin(x + i y)\right| = (\sin^{2} x+\cosh^{2} y)^{1/2}",),
     # a root's branch: z = -1 gives sin(-1/2) < 0 against a positive principal root
     (r"\sin(\frac{z}{2}) = \left(\frac{1-\cos z}{2}\right)^{1/2}", f"z {C}"),
+    # the other sign: n = 1, z = 1 gives e^{-1} against e
+    (r"\cosh(nz)-\sinh(nz) = (\cosh z+\sinh z)^{n}", f"z {C}", r"n \in \mathbb{Z}"),
+    # a real, non-integer n: (e^{-z})^n is a principal power, not e^{-nz}: n = 1/2, z = 2 pi i
+    # gives e^{-i pi} = -1 against (1)^{1/2} = 1
+    (r"\cosh(nz)-\sinh(nz) = (\cosh z-\sinh z)^{n}", f"z {C}", r"n \in \mathbb{R}"),
     # independent exponentials: e^{sqrt 2 z} e^z is not e^{sqrt 3 z} (z = 1)
     (r"e^{\sqrt{2} z} e^{z} = e^{\sqrt{3} z}", f"z {C}"),
 ]
@@ -93,3 +100,22 @@ def test_a_definedness_mismatch_is_not_proved():
     # identity holds, but the gate keeps it from being a proof on the stated domain
     assert verdict(r"\tan(u+v) = \frac{\tan u+\tan v}{1-\tan u\tan v}", f"u, v {C}") \
         is not Verdict.PROVED
+
+
+def test_a_logarithm_whose_argument_never_vanishes_is_proved_through_the_gate():
+    # DLMF 4.23.19: the gate now shows i z + (1 - z^2)^{1/2} != 0 (its product with
+    # -i z + (1 - z^2)^{1/2} is 1); the principal-branch checker proves the identity
+    from symbolic.checks.complex_identities import check_principal_branch
+
+    def principal(latex):
+        step = as_step(latex, f"z {C}")
+        with soft_deadline(30.0):
+            outcome = check_principal_branch(step, config=CheckConfig(timeout_s=30),
+                                             context=CheckContext())
+        if outcome.verdict is Verdict.PROVED:
+            outcome = _defined_or_undecided(step, "complex_principal_branch", outcome)
+        return outcome.verdict
+
+    assert principal(r"\arcsin z = -i\ln((1-z^{2})^{1/2}+iz)") is Verdict.PROVED
+    # the sign of i z changed: z = i gives lhs = 0.881 i (i arsinh 1), rhs = -0.881 i
+    assert principal(r"\arcsin z = -i\ln((1-z^{2})^{1/2}-iz)") is not Verdict.PROVED
