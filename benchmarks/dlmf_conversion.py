@@ -73,6 +73,8 @@ def respell(latex: str) -> Respelled:
     text = _phase(text, fixes)
     text = _one_sided(text, fixes, left)
     text = _limits_order(text, fixes)
+    text = _leading_digits(text, fixes)
+    text = _odd_product(text, fixes)
     return Respelled(text, tuple(dict.fromkeys(fixes)), tuple(dict.fromkeys(left)))
 
 
@@ -265,6 +267,51 @@ def _limits_order(text: str, fixes: list[str]) -> str:
         fixes.append(r"\sum^{b}_{a} -> \sum_{a}^{b} (limits in the usual order)")
         return "\\%s_%s^%s" % (m.group(1), m.group(3), m.group(2))
     return _SUP_FIRST.sub(swap, text)
+
+
+_DECIMAL_VALUE = re.compile(r"^\s*(?P<c>.+?)\s*\\approx\s*(?P<d>\d+)\.(?P<f>\d+)\s*$")
+
+
+# what a constant's LaTeX may use to be respelled (the reader reads \gamma as a variable)
+_CONSTANT_COMMANDS = frozenset({r"\ln", r"\log", r"\pi", r"\sqrt", r"\frac"})
+
+
+def _leading_digits(text: str, fixes: list[str]) -> str:
+    r"""``c \approx 2.71828`` -> ``2.71828 \le c < 2.71829`` for a constant c.
+
+    The conversion wrote ``\approx`` for the DLMF's ``c = 2.71828\dots``: the decimal expansion
+    of c begins with the digits shown (DLMF 4.2.11, 4.2.17, 4.2.18, 4.4.19), which is exactly
+    ``d \le c < d + 10^{-k}`` for the k decimals of d. Only a left side made of numbers, the constant e
+    and ``\ln``, ``\log``, ``\pi``, ``\sqrt``, ``\frac`` is respelled (the reader would take
+    ``\gamma`` for a variable).
+    """
+    m = _DECIMAL_VALUE.match(text)
+    if not m:
+        return text
+    constant = m.group("c")
+    commands = set(re.findall(r"\\[A-Za-z]+", constant))
+    letters = re.sub(r"\\[A-Za-z]+", "", constant)
+    if re.search(r"[A-DF-Za-df-z]", letters) or not commands <= _CONSTANT_COMMANDS:
+        return text   # a variable, or a letter the reader takes for one (\gamma)
+    digits = m.group("d") + m.group("f")
+    upper = str(int(digits) + 1).rjust(len(digits), "0")
+    whole = len(upper) - len(m.group("f"))
+    fixes.append("c = d\u2026 (the leading decimals of c) -> d \\le c < d + 10^{-k}")
+    return r"%s.%s \le %s < %s.%s" % (m.group("d"), m.group("f"), constant, upper[:whole] or "0",
+                                        upper[whole:])
+
+
+# 1 . 3 . 5 ... (2n - 1), the product of the first n odd numbers
+_ODD_PRODUCT = re.compile(r"1\s*\\cdot\s*3\s*\\cdot\s*5\s*\\cdots\s*\(2n\s*-\s*1\)")
+
+
+def _odd_product(text: str, fixes: list[str]) -> str:
+    r"""``1\cdot 3\cdot 5\cdots(2n-1)`` -> ``\frac{(2n)!}{2^{n} n!}`` (the first n odd numbers:
+    dividing (2n)! by its even factors 2 4 ... 2n = 2^n n! leaves them)."""
+    if not _ODD_PRODUCT.search(text):
+        return text
+    fixes.append(r"1\cdot 3\cdot 5\cdots(2n-1) -> \frac{(2n)!}{2^{n} n!}")
+    return _ODD_PRODUCT.sub(lambda m: r"\frac{(2n)!}{2^{n} n!}", text)
 
 
 def _balanced(inside: str) -> bool:

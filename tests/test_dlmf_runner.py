@@ -403,3 +403,35 @@ def test_a_refutation_at_a_closed_bound_at_minus_pi_is_explained_by_the_branch_c
     exp_record = _record(checked_latex=exp_link["latex"], links=[exp_link], imaginary_unit=False,
                          assume=[r"z \in \mathbb{C}", r"-\pi \leq \operatorname{Im} z"])
     assert dlmf.closed_bound_at_minus_pi(exp_record)
+
+
+def test_leading_decimals_of_a_constant_become_bounds():
+    # DLMF 4.2.11 writes e = 2.71828 18284 ...: the digits shown begin the expansion
+    spelled = respell(r"e \approx 2.71828182845904523536")
+    assert spelled.latex == r"2.71828182845904523536 \le e < 2.71828182845904523537"
+    assert respell(r"\ln 10 \approx 9.99").latex == r"9.99 \le \ln 10 < 10.00"
+    # a variable (x_1 of the DLMF's algorithm) or \gamma, which the reader takes for a
+    # variable, is never respelled: the bounds would be a claim about a free symbol
+    for written in (r"x_{1} \approx 0.90000", r"\gamma \approx 0.57721566490153286060",
+                    r"16\arctan x_{4} \approx 1.46563"):
+        assert respell(written).latex == written
+
+
+def test_leading_decimal_bounds_decide_true_and_false_digits():
+    from symbolic.commands import check_input
+    links, unreadable = check_input(respell(r"e \approx 2.71828182845904523536").latex)
+    assert not unreadable and [link.outcome.verdict.value for link in links] == ["proved", "proved"]
+    # one digit too high: the expansion of e does not begin 2.71829
+    links, _ = check_input(respell(r"e \approx 2.71829").latex)
+    assert "refuted" in [link.outcome.verdict.value for link in links]
+
+
+def test_the_product_of_the_first_odd_numbers_is_respelled_exactly():
+    spelled = respell(r"\frac{1\cdot 3\cdot 5\cdots(2n-1)}{2^{2n}}")
+    assert spelled.latex == r"\frac{\frac{(2n)!}{2^{n} n!}}{2^{2n}}"
+    n = sympy.Symbol("n", integer=True, positive=True)
+    for k in range(1, 8):   # 1, 3, 15, 105, ...
+        assert (sympy.factorial(2 * n) / (2 ** n * sympy.factorial(n))).subs(n, k) \
+            == sympy.prod(range(1, 2 * k, 2))
+    # another pattern of dots is left as it is (and stays unreadable)
+    assert respell(r"2\cdot 4\cdot 6\cdots(2n)").latex == r"2\cdot 4\cdot 6\cdots(2n)"

@@ -48,6 +48,7 @@ import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.budget import SoftTimeout
+from symbolic.checks._exponentials import nonzero_by_identity
 from symbolic.functions import MaxOver
 from symbolic.model import Kind, Relation, Step
 from symbolic.numeric.text import latex_of, tex, tex_range
@@ -335,6 +336,8 @@ def _nonzero(expr, facts, protect, depth: int) -> bool:
             or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)):
         return True
     if depth <= 1 and not _real(expr) and _complex_nonzero(expr, facts):
+        return True
+    if depth <= 1 and nonzero_by_identity(expr):   # e^{-z} = cosh z - sinh z, i z + (1-z^2)^{1/2}
         return True
     if depth == 0 and isinstance(expr, sympy.Expr):
         factors = sympy.Mul.make_args(sympy.factor(expr))
