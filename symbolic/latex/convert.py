@@ -27,6 +27,7 @@ from sympy.core.function import AppliedUndef
 from symbolic.errors import ParseError
 from symbolic.functions import MaxOver, MinOver, ReLU
 import symbolic.latex.calculus as calculus
+from symbolic.latex.subscripts import check_rank, element_indices
 from symbolic.latex.vectors import DIMENSION, dot, vector_component
 
 _MAX_POWER_BITS = 4096
@@ -185,9 +186,10 @@ class Context:
                     # x_{ij} is x[i, j]; a_{in} is a[i, n] with n the chain's own n
                     subs.extend(self.subscript(ch) if ch in self.indices else self.symbol(ch)
                                 for ch in part)
-                else:
-                    subs.append(self.subscript(part))
+                else:    # s_{ab} is s[a, b], never s[a*b] (subscripts.py)
+                    subs.extend(element_indices(self, name, part))
             result = base[tuple(subs)]
+            check_rank(self.made, result, name)
         elif name in self.indices:
             result = self._with(name, integer=True)
         elif name == "d" and self.has_dot:

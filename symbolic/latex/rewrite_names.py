@@ -292,7 +292,8 @@ class NameRewriting:
             raise fail(text_of((items[k], arg)), items[k].col,
                        "expectations, variances and probabilities cannot be read; check them "
                        "with a rule or name the quantity")
-        if cmd == r"\mathbf" and len(name) == 1 and name.isupper():
+        if cmd in (r"\mathbf", r"\boldsymbol") and len(name) == 1 and name.isupper():
+            # \boldsymbol{W} is the same bold capital as \mathbf{W} (a matrix), never a number
             raise fail(text_of((items[k], arg)), items[k].col,
                        "a bold capital is a matrix: declare its shape to read it as one "
                        "(--assume '%s \\in \\mathbb{R}^{m \\times n}')" % text_of((items[k], arg)))

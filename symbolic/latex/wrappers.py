@@ -25,9 +25,18 @@ def strip_math(latex: str) -> str:
         if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
             text = text[len(left):-len(right)].strip()
             break
-    text = unbrace_atoms(over_to_frac(underscored_names(text)))
+    text = unbrace_atoms(over_to_frac(underscored_names(bold_spelled(text))))
     text = text.rstrip(" .,;。，") or text
     return unwrap(text).rstrip(" .,;。，") or text
+
+
+_BM = re.compile(r"\\bm(?![A-Za-z])")
+
+
+def bold_spelled(text: str) -> str:
+    """``\\bm{x}`` (the bm package's bold) as ``\\boldsymbol{x}``: the same bold letter, read
+    the same way (a bold capital is a matrix, a bold lowercase letter a name of its own)."""
+    return _BM.sub(r"\\boldsymbol", text) if r"\bm" in text else text
 
 
 # a lowercase letter only: a bold capital is a matrix, which the formula reader must see as
