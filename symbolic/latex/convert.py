@@ -157,7 +157,8 @@ class Context:
             if name not in self.made:
                 parts = split_name(name)
                 base = sympy.IndexedBase(label, **self.families.get(label, {"real": True}))
-                self.made[name] = base[tuple(self.subscript(p) for p in parts[1])]
+                self.made[name] = base[tuple(i for p in parts[1] for i in element_indices(self, name, p))]
+                check_rank(self.made, self.made[name], label + "_" + name.split("_", 1)[1])
             return self.made[name]
         if name in self.names:
             name = self.names[name]
