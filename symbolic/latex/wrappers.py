@@ -89,9 +89,13 @@ def underscored_names(text: str) -> str:
         return text
     for m in _UNDERSCORED.finditer(text):
         font, head = m.group(1), m.group(2)
-        if re.search(r"\{\s*%s\s*\}\s*_" % head, text):
-            raise fail(m.group(), m.start() + 1, f"\\{font}{{{head}\\_...}} and \\{font}{{{head}}}_"
-                       "... in one formula would be read as one name; rename one of them")
+        # \mathrm{a\_b} is the code name a_b; beside the italic a_b (a with index b, read
+        # as the same name) it would make two quantities one
+        if re.search(r"\{\s*%s\s*\}\s*_" % head, text) or (
+                len(head) == 1 and re.search(r"(?<![\\A-Za-z{])%s\s*_" % head, text)):
+            raise fail(m.group(), m.start() + 1, f"\\{font}{{{head}\\_...}} and {head}_... (or "
+                       f"\\{font}{{{head}}}_...) in one formula would be read as one name; "
+                       f"rename one of them")
     return _UNDERSCORED.sub(lambda m: r"\%s{%s}_{\mathrm{%s}}" % m.groups(), text)
 
 

@@ -262,3 +262,22 @@ def test_names_in_text_are_still_names():
     assert claim.lhs.free_symbols and sympy.simplify(claim.lhs - claim.rhs) == 0
     rhs = parse_chain(r"d_{\text{in}} = 1").links[0].claim.lhs
     assert isinstance(rhs, sympy.Symbol) and rhs.name == "d_{in}"
+
+
+# -- 5. names spelled two ways ----------------------------------------------------------------------
+def test_code_name_beside_an_italic_index_is_refused():
+    # \mathrm{a\_b} (the code name a_b) and a_b (a with the index b) were one name: proved equal
+    with pytest.raises(ParseError) as err:
+        parse_chain(r"\mathrm{a\_b} = a_b")
+    assert r"\mathrm{a\_b}" in str(err.value)
+    assert _verdicts(r"\mathrm{a\_b} = a_b + 1") is None
+
+
+def test_wide_accents_are_the_accents():
+    # \widehat{x} is \hat{x} set wider: the same quantity (it was refuted as another name)
+    claim = parse_chain(r"\hat{x} = \widehat{x}").links[0].claim
+    assert claim.lhs == claim.rhs
+    claim = parse_chain(r"\tilde{x} = \widetilde{x} + 1").links[0].claim
+    assert claim.lhs != claim.rhs and sympy.simplify(claim.rhs - claim.lhs) == 1
+    verdicts = _verdicts(r"\widehat{x} = 2\hat{x}")
+    assert verdicts is None or not (set(verdicts) & ACCEPTING), verdicts
