@@ -25,9 +25,32 @@ def strip_math(latex: str) -> str:
         if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
             text = text[len(left):-len(right)].strip()
             break
-    text = unbrace_atoms(over_to_frac(underscored_names(bold_spelled(text))))
+    text = unbrace_atoms(over_to_frac(underscored_names(bold_spelled(numbering(text)))))
     text = text.rstrip(" .,;。，") or text
     return unwrap(text).rstrip(" .,;。，") or text
+
+
+_TAG_STAR = re.compile(r"\\tag\s*\*")
+_LABEL = re.compile(r"\\label\s*\{[^{}]*\}")
+# a bracketed number or marker at the end, after a space: (3), (a), (iv)
+_SPACED_NUMBER = re.compile(r"(?:\\[,;:\s]|~)\s*\(\s*(?:\d+(?:\.\d+)?|[a-z]|[ivx]+)\s*\)\s*[.,;]?\s*$")
+
+
+def numbering(text: str) -> str:
+    """What numbers a display, spelled so that it is read as no part of the claim:
+    ``\\tag*{(3)}`` is ``\\tag{(3)}`` (the star only drops the brackets TeX adds; read as
+    \\tag and a ``*`` the number was a factor), ``\\label{eq:1}`` goes (its colon is no
+    ratio). A bracketed number after a space at the end (``6 = 2 \\; (3)``) is refused: an
+    equation number or a factor (2 times 3)?"""
+    if "\\" not in text and "~" not in text:
+        return text
+    text = _LABEL.sub(" ", _TAG_STAR.sub(r"\\tag", text))
+    m = _SPACED_NUMBER.search(text)
+    if m is not None:
+        raise fail(m.group().strip(), m.start() + 1, "a bracket after a space at the end of a "
+                   "formula may be an equation number or a factor: write \\tag{...} for a "
+                   "number, \\cdot (...) for a product")
+    return text
 
 
 _BM = re.compile(r"\\bm(?![A-Za-z])")

@@ -281,3 +281,35 @@ def test_wide_accents_are_the_accents():
     assert claim.lhs != claim.rhs and sympy.simplify(claim.rhs - claim.lhs) == 1
     verdicts = _verdicts(r"\widehat{x} = 2\hat{x}")
     assert verdicts is None or not (set(verdicts) & ACCEPTING), verdicts
+
+
+# -- 6. equation numbers ----------------------------------------------------------------------------
+NUMBER_REFUSED = [
+    # 6 = 2 (3) after a space: the equation number (3), or 2 times 3 (proved)?
+    r"6 = 2 \; (3)",
+    r"6 = 2 \, (3)",
+    r"6 = 2 ~ (3)",
+    r"6 = 2 \ (3)",
+    r"x = 2 \, (a)",
+    r"3 = 3 \; (iv).",
+]
+
+
+@pytest.mark.parametrize("latex", NUMBER_REFUSED)
+def test_spaced_bracket_at_the_end_is_refused(latex):
+    with pytest.raises(ParseError) as err:
+        parse_chain(latex)
+    assert "equation number" in str(err.value)
+
+
+def test_starred_tag_and_label_are_no_part_of_the_claim():
+    # \tag*{(3)} was read as \tag{*} and the factor (3): x = x became x = 3x (refuted)
+    claim = parse_chain(r"x = x \tag*{(3)}").links[0].claim
+    assert claim.lhs == claim.rhs
+    assert _verdicts(r"3x = x \tag*{(3)}") in (None, [Verdict.REFUTED])
+    # \label{eq:1}: its colon is no ratio, and the label no factor
+    claim = parse_chain(r"x = x + 1 \label{eq:1}").links[0].claim
+    assert sympy.simplify(claim.rhs - claim.lhs) == 1
+    # a product after a space stays a product where nothing can be a number
+    claim = parse_chain(r"2\,(x+1) = 2x + 2").links[0].claim
+    assert sympy.expand(claim.lhs - claim.rhs) == 0
