@@ -276,9 +276,10 @@ class NameRewriting:
     def _symbol(self, latex: str) -> str:
         """A placeholder symbol standing for a decorated name such as ``\\hat{x}``."""
         # \widehat{x} is \hat{x} set wider (the same accent): one name, never two quantities
-        latex = re.sub(r"\\wide(hat|tilde)(?![A-Za-z])", r"\\\1", latex)
+        def same(a):
+            return re.sub(r"\\wide(hat|tilde)(?![A-Za-z])", r"\\\1", a)
         for key, value in self.names.items():
-            if value == latex:
+            if same(value) == same(latex):
                 return r"\text{%s}" % key
         key = f"SCZsym{len(self.names)}"
         self.names[key] = latex
