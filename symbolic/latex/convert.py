@@ -27,6 +27,7 @@ from sympy.core.function import AppliedUndef
 from symbolic.errors import ParseError
 from symbolic.functions import MaxOver, MinOver, ReLU
 import symbolic.latex.calculus as calculus
+from symbolic.latex.subscripts import check_rank, element_indices
 from symbolic.latex.vectors import DIMENSION, dot, vector_component
 
 _MAX_POWER_BITS = 4096
@@ -156,7 +157,8 @@ class Context:
             if name not in self.made:
                 parts = split_name(name)
                 base = sympy.IndexedBase(label, **self.families.get(label, {"real": True}))
-                self.made[name] = base[tuple(self.subscript(p) for p in parts[1])]
+                self.made[name] = base[tuple(i for p in parts[1] for i in element_indices(self, name, p))]
+                check_rank(self.made, self.made[name], label + "_" + name.split("_", 1)[1])
             return self.made[name]
         if name in self.names:
             name = self.names[name]
@@ -185,9 +187,10 @@ class Context:
                     # x_{ij} is x[i, j]; a_{in} is a[i, n] with n the chain's own n
                     subs.extend(self.subscript(ch) if ch in self.indices else self.symbol(ch)
                                 for ch in part)
-                else:
-                    subs.append(self.subscript(part))
+                else:    # s_{ab} is s[a, b], never s[a*b] (subscripts.py)
+                    subs.extend(element_indices(self, name, part))
             result = base[tuple(subs)]
+            check_rank(self.made, result, name)
         elif name in self.indices:
             result = self._with(name, integer=True)
         elif name == "d" and self.has_dot:

@@ -28,6 +28,32 @@ _NOT_IN_EXPRESSION = {
 
 
 _BRACE_LABEL = re.compile(r"\\(underbrace|overbrace)(?![A-Za-z])")
+_LABEL_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
+# relations a label may state besides the reader's own: a label that holds one is a claim
+_LABEL_RELATIONS = frozenset(RELATIONS) | frozenset(r"""\sim \simeq \cong \equiv \in \notin
+\ni \subset \subseteq \supset \supseteq \to \mapsto \rightarrow \leftarrow \gets \lesssim
+\gtrsim \lessapprox \gtrapprox \prec \succ \preceq \succeq \asymp \doteq \leftrightarrow
+\iff \Leftrightarrow \Leftarrow \ngtr \nless \nleq \ngeq""".split())
+
+
+def _stated_relation(label: str) -> str | None:
+    """The first relation a label or marker states (``= 2x``, ``\\le 1``, ``\\text{if $x = 0$}``),
+    wherever it stands in the label (in words too), else None."""
+    for m in _LABEL_TOKEN.finditer(label):
+        if m.group() in _LABEL_RELATIONS:
+            return m.group()
+    return None
+
+
+def _refuse_stated_relation(label: str, where: str) -> None:
+    """Refuse a label that states a relation: dropped, its claim would go unchecked (and
+    ``\\underbrace{x}_{= 2x} = x`` would be proved); read as a condition it could hide one."""
+    rel = _stated_relation(label)
+    if rel is not None:
+        shown = " ".join(label.split())
+        raise ParseError(f"the label '{_short(shown)}' of {where} states a relation ('{rel}') "
+                         f"of its own, which would go unchecked: write it as a step of its own "
+                         f"(or as an assumption), and the display without it")
 _LABELLED_RELATION = re.compile(
     r"\\(?:underset|overset|stackrel)\s*\{\s*(?P<label>\(\s*(?:[a-z]|[ivx]+|\d+)\s*\)"
     r"|\\(?:text|mathrm|textrm)\s*\{[^{}]*\}|\\star|\*)\s*\}\s*"
@@ -63,6 +89,8 @@ def _labels_left_out(text: str) -> tuple[str, tuple[str, ...]]:
                 raise ParseError(f"a third script after \\{m.group(1)}{{{_short(body)}}}: TeX "
                                  f"allows one label below and one above")
             label = "; ".join(labels)
+            for one in labels:
+                _refuse_stated_relation(one, f"\\{m.group(1)}{{{_short(body)}}}")
         except Unreadable as exc:
             raise ParseError(str(exc)) from None
         text = text[:m.start()] + "{" + body + "}" + text[end:]
@@ -72,6 +100,7 @@ def _labels_left_out(text: str) -> tuple[str, tuple[str, ...]]:
         raise ParseError("too many \\underbrace/\\overbrace labels in one claim")
 
     def relation(m):
+        _refuse_stated_relation(m.group("label"), f"the relation '{m.group('rel')}'")
         notes.append(f"left out the marker {' '.join(m.group('label').split())} over "
                      f"'{m.group('rel')}'")
         return f" {m.group('rel')} "

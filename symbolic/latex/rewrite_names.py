@@ -13,6 +13,12 @@ from symbolic.latex.rewrite_tables import (
     _STATISTICS, _function_key, _is_letter)
 
 
+# words of a sentence, never the name of a quantity, when written in \text{} inside a formula
+_PROSE = frozenset("""if for and or where when whenever with since because as is are by of to in
+on at we also therefore otherwise else holds gives yields using via then thus hence so iff all
+every each any some such that given provided assuming let ie eg cf see note st""".split())
+
+
 def _prime_marks(arg) -> int:
     """How many primes a superscript holds when it holds only primes (``^\\prime``,
     ``^{\\prime\\prime}``), else 0."""
@@ -269,8 +275,11 @@ class NameRewriting:
 
     def _symbol(self, latex: str) -> str:
         """A placeholder symbol standing for a decorated name such as ``\\hat{x}``."""
+        # \widehat{x} is \hat{x} set wider (the same accent): one name, never two quantities
+        def same(a):
+            return re.sub(r"\\wide(hat|tilde)(?![A-Za-z])", r"\\\1", a)
         for key, value in self.names.items():
-            if value == latex:
+            if same(value) == same(latex):
                 return r"\text{%s}" % key
         key = f"SCZsym{len(self.names)}"
         self.names[key] = latex
@@ -280,6 +289,14 @@ class NameRewriting:
         cmd = items[k].text
         arg, j = self._arg(items, k + 1, cmd)
         name = text_of(self._inner(arg)).strip()
+        if cmd in (r"\text", r"\textrm", r"\mbox", r"\textnormal", r"\mathrm") \
+                and name.lower() in _PROSE:
+            # x^2 = x \text{ if } x = 1 is a claim with a condition: read as a variable "if",
+            # the word would join the two sides into another claim (x^2 = x if x, x if x = 1)
+            raise fail(text_of((items[k], arg)), items[k].col,
+                       f"'{name}' is a word of the sentence around the formula (a condition or a "
+                       f"remark), not a quantity: check the claim alone, and give a condition "
+                       f"with --assume")
         if name in _NAMED:
             self._no_arg_max(name, items, j, items[k].col)
             body, j = self._operand(items, j)
@@ -292,10 +309,11 @@ class NameRewriting:
             raise fail(text_of((items[k], arg)), items[k].col,
                        "expectations, variances and probabilities cannot be read; check them "
                        "with a rule or name the quantity")
-        if cmd == r"\mathbf" and len(name) == 1 and name.isupper():
-            raise fail(text_of((items[k], arg)), items[k].col,
-                       "a bold capital is a matrix: declare its shape to read it as one "
-                       "(--assume '%s \\in \\mathbb{R}^{m \\times n}')" % text_of((items[k], arg)))
+        if cmd in (r"\mathbf", r"\boldsymbol") and len(name) == 1 and name.isupper():
+            # \boldsymbol{W} is the same bold capital as \mathbf{W} (a matrix), never a number
+            shown = f"{cmd}{{{name}}}"
+            raise fail(shown, items[k].col, "a bold capital is a matrix: declare its shape to read "
+                       "it as one (--assume '%s \\in \\mathbb{R}^{m \\times n}')" % shown)
         if len(name) == 1 and name.isalpha():
             nxt = self._solid(items, j)
             if cmd == r"\operatorname" and nxt < len(items) and isinstance(items[nxt], Group) \

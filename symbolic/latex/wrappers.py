@@ -25,9 +25,41 @@ def strip_math(latex: str) -> str:
         if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
             text = text[len(left):-len(right)].strip()
             break
-    text = unbrace_atoms(over_to_frac(underscored_names(text)))
+    text = unbrace_atoms(over_to_frac(underscored_names(bold_spelled(numbering(text)))))
     text = text.rstrip(" .,;。，") or text
     return unwrap(text).rstrip(" .,;。，") or text
+
+
+_TAG_STAR = re.compile(r"\\tag\s*\*")
+_LABEL = re.compile(r"\\label\s*\{[^{}]*\}")
+# a bracketed number or marker at the end, after a space: (3), (a), (iv)
+_SPACED_NUMBER = re.compile(r"(?:\\[,;:\s]|~)\s*\(\s*(?:\d+(?:\.\d+)?|[a-z]|[ivx]+)\s*\)\s*[.,;]?\s*$")
+
+
+def numbering(text: str) -> str:
+    """What numbers a display, spelled so that it is read as no part of the claim:
+    ``\\tag*{(3)}`` is ``\\tag{(3)}`` (the star only drops the brackets TeX adds; read as
+    \\tag and a ``*`` the number was a factor), ``\\label{eq:1}`` goes (its colon is no
+    ratio). A bracketed number after a space at the end (``6 = 2 \\; (3)``) is refused: an
+    equation number or a factor (2 times 3)?"""
+    if "\\" not in text and "~" not in text:
+        return text
+    text = _LABEL.sub(" ", _TAG_STAR.sub(r"\\tag", text))
+    m = _SPACED_NUMBER.search(text)
+    if m is not None:
+        raise fail(m.group().strip(), m.start() + 1, "a bracket after a space at the end of a "
+                   "formula may be an equation number or a factor: write \\tag{...} for a "
+                   "number, \\cdot (...) for a product")
+    return text
+
+
+_BM = re.compile(r"\\bm(?![A-Za-z])")
+
+
+def bold_spelled(text: str) -> str:
+    """``\\bm{x}`` (the bm package's bold) as ``\\boldsymbol{x}``: the same bold letter, read
+    the same way (a bold capital is a matrix, a bold lowercase letter a name of its own)."""
+    return _BM.sub(r"\\boldsymbol", text) if r"\bm" in text else text
 
 
 # a lowercase letter only: a bold capital is a matrix, which the formula reader must see as
@@ -80,9 +112,13 @@ def underscored_names(text: str) -> str:
         return text
     for m in _UNDERSCORED.finditer(text):
         font, head = m.group(1), m.group(2)
-        if re.search(r"\{\s*%s\s*\}\s*_" % head, text):
-            raise fail(m.group(), m.start() + 1, f"\\{font}{{{head}\\_...}} and \\{font}{{{head}}}_"
-                       "... in one formula would be read as one name; rename one of them")
+        # \mathrm{a\_b} is the code name a_b; beside the italic a_b (a with index b, read
+        # as the same name) it would make two quantities one
+        if re.search(r"\{\s*%s\s*\}\s*_" % head, text) or (
+                len(head) == 1 and re.search(r"(?<![\\A-Za-z{])%s\s*_" % head, text)):
+            raise fail(m.group(), m.start() + 1, f"\\{font}{{{head}\\_...}} and {head}_... (or "
+                       f"\\{font}{{{head}}}_...) in one formula would be read as one name; "
+                       f"rename one of them")
     return _UNDERSCORED.sub(lambda m: r"\%s{%s}_{\mathrm{%s}}" % m.groups(), text)
 
 

@@ -45,7 +45,8 @@ def _names(value) -> set[str]:
 LEAKED = [
     # the library stops inside a side that holds accents/fonts: it quoted the rewritten text
     # ("( ( \\text{SCZsym0} ) _{q} ..."), and the user never wrote SCZsym0
-    (r"({\boldsymbol{W}}_{q}{\boldsymbol{x}}_{m}) = 1", r"{\boldsymbol{W}}_{q}"),
+    # (a bold capital is now refused first, as \mathbf{W} is: a matrix; still quoted as written)
+    (r"({\boldsymbol{W}}_{q}{\boldsymbol{x}}_{m}) = 1", r"\boldsymbol{W}"),
     (r"(\hat{x})_{q} = 1", r"(\hat{x})_{q}"),
     # a construct (a sum) in the same side: its placeholder SCZc0 was quoted
     (r"(\hat{x})_{q} \sum_{j=1}^{n} x_j = 1", r"\sum_{j=1}^{n} x_j"),
