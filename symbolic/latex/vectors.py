@@ -48,3 +48,104 @@ def dot_factors(expr) -> tuple[sympy.Indexed, sympy.Indexed] | None:
 
 def _is_component(x) -> bool:
     return isinstance(x, sympy.Indexed) and x.indices[-1] == COMPONENT and len(x.indices) <= 2
+
+
+# -- bold vectors in the rewriter's items ------------------------------------------------------
+# A bold lowercase letter (``\boldsymbol{g}_t``, ``{\boldsymbol{q}}_m``, ``\mathbf{x}``,
+# ``\boldsymbol{\theta}``) is a vector in the papers' notation. The rewriter's norms, transposes
+# and inner products take such a name, with an optional subscript (its row or step index), as
+# one vector, as they take a plain ``k_j``; the name keeps its font (``\boldsymbol{g}`` is not
+# ``g``), so a bold vector and a plain number of the same letter stay two objects.
+BOLD_COMMANDS = frozenset([r"\boldsymbol", r"\mathbf", r"\bm"])
+
+
+def _solid_items(items):
+    return [x for x in items if not (getattr(x, "space", False))]
+
+
+def _lowercase_name(arg) -> bool:
+    """Whether a font's argument is one lowercase Latin letter or a lowercase Greek letter."""
+    from symbolic.latex.lexer import GREEK, Group, Tok
+    if isinstance(arg, Group) and arg.kind == "brace":
+        solid = _solid_items(arg.items)
+        if len(solid) != 1:
+            return False
+        arg = solid[0]
+    if not isinstance(arg, Tok):
+        return False
+    text = arg.text
+    if len(text) == 1:
+        return text.isalpha() and text.islower() and text.isascii() and text != "e"
+    return text.startswith("\\") and text[1:] in GREEK and text[1:2].islower()
+
+
+def _bold_head_end(items, k) -> int | None:
+    """The end of a bold lowercase name (no script) starting at items[k], or None."""
+    from symbolic.latex.lexer import Group, Tok
+    item = items[k]
+    if isinstance(item, Tok) and item.text in BOLD_COMMANDS and k + 1 < len(items) \
+            and _lowercase_name(items[k + 1]):
+        return k + 2
+    if isinstance(item, Group) and item.kind == "brace":
+        solid = _solid_items(item.items)       # {\boldsymbol{q}}_m: braces that only group
+        if len(solid) == 2 and _bold_head_end(solid, 0) == 2:
+            return k + 1
+    return None
+
+
+def bold_vector_end(items, k) -> int | None:
+    """The end (exclusive) of a bold vector name with an optional subscript at items[k]."""
+    from symbolic.latex.lexer import Tok
+    if k >= len(items):
+        return None
+    end = _bold_head_end(items, k)
+    if end is None:
+        return None
+    if end + 1 < len(items) and isinstance(items[end], Tok) and items[end].text == "_":
+        return end + 2
+    return end
+
+
+def bold_vector_start(items, end) -> int | None:
+    """The start of a bold vector name (with an optional subscript) that ends just before end."""
+    for k in range(max(0, end - 4), end):
+        if bold_vector_end(items, k) == end:
+            return k
+    return None
+
+
+def is_bold_vector(atom) -> bool:
+    """Whether a run of items is exactly one bold vector name (with an optional subscript)."""
+    atom = tuple(atom)
+    return bool(atom) and bold_vector_end(atom, 0) == len(atom)
+
+
+def vector_atom_end(items, start, plain_end) -> int | None:
+    """The end of the vector atom at start: a bold name, else the plain atom (``plain_end``)."""
+    end = bold_vector_end(items, start)
+    return end if end is not None else plain_end(items, start)
+
+
+def vector_atom_start(items, end, plain_start) -> int | None:
+    """The start of the vector atom ending before end: a bold name, else the plain atom."""
+    start = bold_vector_start(items, end)
+    return start if start is not None else plain_start(items, end)
+
+
+def bold_vector_parts(atom):
+    """A bold vector name's LaTeX (``\\boldsymbol{g}``) and its subscript's LaTeX, or ``""``."""
+    from symbolic.latex.lexer import Group, text_of
+    atom = tuple(atom)
+    head = atom[0]
+    if isinstance(head, Group):                    # {\boldsymbol{q}}_m
+        solid = _solid_items(head.items)
+        cmd, arg = solid[0], solid[1]
+    else:
+        cmd, arg = head, atom[1]
+    letter = text_of(arg.items if isinstance(arg, Group) else (arg,)).strip()
+    name = r"%s{%s}" % (cmd.text, letter)
+    sub = ""
+    if len(atom) > (1 if isinstance(head, Group) else 2):
+        script = atom[-1]
+        sub = text_of(script.items if isinstance(script, Group) else (script,)).strip()
+    return name, sub
