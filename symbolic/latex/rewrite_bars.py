@@ -8,7 +8,7 @@ from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
 from symbolic.latex.rewrite_tables import _FONTS
 from symbolic.latex.vectors import (
-    bold_vector_parts, is_bold_vector, vector_atom_end, vector_atom_start)
+    bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, vector_atom_end, vector_atom_start)
 
 
 def _vector_end(items, start):
@@ -122,6 +122,7 @@ class BarRewriting:
     # -- transposes ----------------------------------------------------------------------------
     def _transposes(self, items):
         """Replace ``u v^T`` / ``u^T v`` by dot-product placeholders (see vectors.py)."""
+        items = self._bold_dots(items)
         k = 0
         while k < len(items):
             item = items[k]
@@ -134,6 +135,17 @@ class BarRewriting:
                 items = self._one_transpose(items, k)
                 k = 0
                 continue
+            k += 1
+        return items
+
+    def _bold_dots(self, items):
+        """``\\mathbf{u} \\cdot \\mathbf{v}`` of two bold vectors: their dot product."""
+        k = 0
+        while k < len(items):
+            end = bold_dot_end(items, k)
+            if end is not None:
+                u, v = bold_dot_parts(items, k)
+                items = items[:k] + (Tok(self._dot(u, v), items[k].col),) + items[end:]
             k += 1
         return items
 

@@ -149,3 +149,57 @@ def bold_vector_parts(atom):
         script = atom[-1]
         sub = text_of(script.items if isinstance(script, Group) else (script,)).strip()
     return name, sub
+
+
+def _skip_spaces(items, k, step=1):
+    while 0 <= k < len(items) and getattr(items[k], "space", False):
+        k += step
+    return k
+
+
+def _is_cdot(items, k) -> bool:
+    from symbolic.latex.lexer import Tok
+    return 0 <= k < len(items) and isinstance(items[k], Tok) and items[k].text == r"\cdot"
+
+
+def _bold_before(items, k) -> bool:
+    """Whether a bold vector name ends at items[k] (inclusive)."""
+    return k >= 0 and bold_vector_start(items, k + 1) is not None
+
+
+def bold_dot_end(items, k) -> int | None:
+    """The end of ``\\mathbf{u} \\cdot \\mathbf{v}`` (two bold vectors, a centred dot between)
+    starting at items[k], or None.
+
+    The dot between two bold vectors is their inner product, the papers' notation. It is read
+    only when nothing else vector-like touches it: a third bold name beside it
+    (``\\mathbf{u} \\cdot \\mathbf{v} \\mathbf{w}``: a scaled vector, or a chain of products),
+    a script on either vector (``\\mathbf{u}^\\top \\cdot``, ``\\mathbf{v}^2``) or another
+    ``\\cdot`` on either side leaves the whole refused by the bold-product rule.
+    """
+    from symbolic.latex.lexer import Tok
+    first = bold_vector_end(items, k)
+    if first is None:
+        return None
+    dot = _skip_spaces(items, first)
+    if not _is_cdot(items, dot):
+        return None
+    second = _skip_spaces(items, dot + 1)
+    end = bold_vector_end(items, second)
+    if end is None:
+        return None
+    after = _skip_spaces(items, end)
+    if after < len(items) and (_is_cdot(items, after) or bold_vector_end(items, after) is not None
+                               or isinstance(items[after], Tok) and items[after].text in ("^", "_", "'")):
+        return None
+    before = _skip_spaces(items, k - 1, -1)
+    if _is_cdot(items, before) or _bold_before(items, before):
+        return None
+    return end
+
+
+def bold_dot_parts(items, k):
+    """The two bold vector atoms of the inner product found by ``bold_dot_end`` at k."""
+    first = bold_vector_end(items, k)
+    second = _skip_spaces(items, _skip_spaces(items, first) + 1)
+    return items[k:first], items[second:bold_vector_end(items, second)]
