@@ -8,7 +8,8 @@ from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
 from symbolic.latex.rewrite_tables import _FONTS
 from symbolic.latex.vectors import (
-    bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, vector_atom_end, vector_atom_start)
+    bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, scaled_bold_start, vector_atom_end,
+    vector_atom_start)
 
 
 def _vector_end(items, start):
@@ -98,17 +99,25 @@ class BarRewriting:
         if pos < len(items) and isinstance(items[pos], Tok) and items[pos].text in ("+", "-"):
             sign = "1" if items[pos].text == "+" else "-1"
             pos = _skip_forward(items, pos + 1)
-        terms = []
+        terms, scaled = [], False
         while True:
             end = _vector_end(items, pos)
-            if end is None or any(isinstance(x, Tok) and x.text == r"\cdot" for x in items[pos:end]):
+            start = scaled_bold_start(items, pos)
+            if start is not None:
+                # \eta_t \boldsymbol{g}_t: a number times a bold vector (see vectors.py)
+                end = _vector_end(items, start)
+                sign = "(%s) \\cdot (%s)" % (sign, self.emit(items[pos:start]))
+                scaled = True
+                terms += [sign, self._vec(items[start:end])]
+            elif end is None or any(isinstance(x, Tok) and x.text == r"\cdot" for x in items[pos:end]):
                 return None
-            terms += [sign, self._vec(items[pos:end])]
+            else:
+                terms += [sign, self._vec(items[pos:end])]
             after = end
             while after < len(items) and _space(items[after]):
                 after += 1
             if after < len(items) and _bars(items, after) == bars:
-                if len(terms) < 4:
+                if len(terms) < 4 and not scaled:
                     return None           # one vector: the plain norm reads it
                 return self._call("SCZnormc", *terms), after + bars
             if after < len(items) and isinstance(items[after], Tok) and items[after].text in ("+", "-"):

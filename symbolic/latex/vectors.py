@@ -203,3 +203,42 @@ def bold_dot_parts(items, k):
     first = bold_vector_end(items, k)
     second = _skip_spaces(items, _skip_spaces(items, first) + 1)
     return items[k:first], items[second:bold_vector_end(items, second)]
+
+
+def scaled_bold_start(items, k) -> int | None:
+    """Where the bold vector of a scaled term ``\\eta_t \\boldsymbol{g}_t`` starts (the run
+    items[k:start] being its scalar factor), or None.
+
+    Under a norm, bold marks the vectors: a plain factor before a bold vector is a number when it
+    is a number, a lowercase Latin or Greek letter with an optional subscript (``\\eta_t``, ``2``,
+    ``\\alpha``), a run of those, or ``\\cdot`` between them. A capital (``A \\mathbf{x}``, maybe
+    a matrix), a bracket, a script ``^``, a function or a second bold name is not, and leaves the
+    norm refused.
+    """
+    from symbolic.latex.lexer import GREEK, Group, Tok
+    n = k
+    seen = False
+    while n < len(items):
+        item = items[n]
+        if getattr(item, "space", False) or _is_cdot(items, n):
+            n += 1
+            continue
+        if bold_vector_end(items, n) is not None:
+            return n if seen else None
+        if not isinstance(item, Tok):
+            return None
+        text = item.text
+        if text.isdigit():
+            n += 1
+        elif (len(text) == 1 and text.isalpha() and text.islower() and text.isascii() and text != "e") \
+                or (text.startswith("\\") and text[1:] in GREEK and text[1:2].islower()):
+            n += 1
+            if n + 1 < len(items) and isinstance(items[n], Tok) and items[n].text == "_":
+                sub = items[n + 1]
+                if isinstance(sub, Group) and sub.kind != "brace":
+                    return None
+                n += 2
+        else:
+            return None
+        seen = True
+    return None
