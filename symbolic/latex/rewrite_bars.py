@@ -106,7 +106,8 @@ class BarRewriting:
             if start is not None:
                 # \eta_t \boldsymbol{g}_t: a number times a bold vector (see vectors.py)
                 end = _vector_end(items, start)
-                sign = "(%s) \\cdot (%s)" % (sign, self.emit(items[pos:start]))
+                run = items[pos:_skip_back(items, start - 1) + 1]     # \eta_t \cdot \mathbf{x}
+                sign = "(%s) \\cdot (%s)" % (sign, self.emit(run))
                 scaled = True
                 terms += [sign, self._vec(items[start:end])]
             elif end is None or any(isinstance(x, Tok) and x.text == r"\cdot" for x in items[pos:end]):
