@@ -182,6 +182,10 @@ class BarRewriting:
         after = _skip_forward(items, caret + 2)
         end = _vector_end(items, after)
         if end is not None:
+            nxt = _skip_forward(items, end)
+            if nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text in ("^", "'"):
+                raise fail(text_of(items[start:nxt + 2]), col, "a power after u^T v: (u^T v)^2, or "
+                           "u^T times a power of v? write the brackets")
             self._convention("u^T v", col)
             text = self._dot(u, items[after:end])
             return items[:start] + (Tok(scale + text, col),) + items[end:]
@@ -191,6 +195,10 @@ class BarRewriting:
             return items[:start] + (Tok(scale + text, col),) + items[after + 1:]
         before = _skip_back(items, start - 1)
         left = _vector_start(items, before + 1) if before >= 0 and not scale else None
+        if left is not None and left > 0 and isinstance(items[left - 1], Tok) \
+                and items[left - 1].text in ("^", "_"):
+            raise fail(text_of(items[left - 1:caret + 2]), col, "the letter before v^T is a "
+                       "script of another name: write u v^T with u named alone")
         if left is not None:
             v = items[left:before + 1]
             if is_bold_vector(v) or is_bold_vector(u):

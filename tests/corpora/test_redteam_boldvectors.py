@@ -137,6 +137,11 @@ REFUSED = [
     r"\|\mathbf{x} \eta\| = 1",
     # the factor is a vector elsewhere in the chain
     r"\|\eta \mathbf{g}\| = \|\eta\|",
+    # a power after u^T v: (q^T k)^2 or q^T (k^2)? Read as the first, this false claim was proved
+    r"\mathbf{q}^\top \mathbf{k}^2 = (\mathbf{q}^\top \mathbf{k})^2",
+    r"q^\top k_j^2 = (q^\top k_j)^2",
+    # the letter before v^T is the exponent of q: q^a k_j^T is not q^(a^T k_j)
+    r"q^a k_j^T = 1",
     # x^* (an optimum or a conjugate) stays refused under a norm as elsewhere
     r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 \ge 0",
 ]
