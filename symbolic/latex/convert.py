@@ -112,6 +112,13 @@ class Context:
                     self.normed.add(parts[0] if parts else vec.name)
                 if parts and len(parts[1]) == 1 and parts[1][0].isalpha():
                     self.indices.add(parts[1][0])
+            if tag in ("SCZdot", "SCZdotl"):
+                # a bold vector in a dot product (\mathbf{u} \cdot \mathbf{v}) is never also a
+                # number: (\mathbf{a} + \mathbf{b}) \cdot \mathbf{c} would mix the two readings
+                for sym in set().union(*(getattr(a, "free_symbols", set()) for a in args[:2])):
+                    stem = (split_name(sym.name) or (sym.name,))[0]
+                    if stem.startswith("SCZsym"):
+                        self.normed.add(stem)
 
     def deep_symbols(self, raw) -> set:
         """The symbols of a raw tree, looking inside placeholder constructs."""
@@ -170,9 +177,11 @@ class Context:
         if name in self.made:
             return self.made[name]
         parts = split_name(name)
-        if (parts[0] if parts else name) in self.normed:
+        stem = self.names[accent.group(1)] if accent and accent.group(1) in self.names \
+            else parts[0] if parts else name
+        if stem in self.normed or stem in {self.names.get(n) for n in self.normed}:
             # \|x - y\| = x - y: x is a vector under the norm and a number beside it
-            raise ParseError(f"{name} is a vector under a norm (\\|...\\|) and a number elsewhere "
+            raise ParseError(f"{name} is a vector (under a norm \\|...\\| or in a dot product) and a number elsewhere "
                              f"in this chain: name the number, or write the vector's components")
         if parts is None and name in self.bases:
             raise ParseError(f"{name} is used both alone and with an index ({name}_j, a vector): "
@@ -241,10 +250,10 @@ class Context:
             raise ParseError(f"a transposed product needs vectors such as k_j, not {raw}")
         parts = split_name(raw.name)
         if parts is None:
-            return vector_component(raw.name)
+            return vector_component(self.names.get(raw.name, raw.name))    # \mathbf{x}: its LaTeX
         if len(parts[1]) != 1:
             raise ParseError(f"vector {raw.name} has more than one index")
-        return vector_component(parts[0], self.subscript(parts[1][0]))
+        return vector_component(self.names.get(parts[0], parts[0]), self.subscript(parts[1][0]))
 
     def limits(self, index_raw, body=None):
         """The range of an index without written limits: a sum over it, else 1..N_<index>.

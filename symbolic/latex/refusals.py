@@ -272,9 +272,17 @@ def check_vector_products(items) -> None:
     Bold lowercase letters are vectors: their product is an inner product, which the scalar
     reader would read as a product of two numbers.
     """
+    from symbolic.latex.vectors import bold_dot_end
+    resume = 0
     for k, item in enumerate(items):
         if isinstance(item, Group):
             check_vector_products(item.items)
+        if k < resume:
+            continue
+        dot_end = bold_dot_end(items, k)
+        if dot_end is not None:        # \mathbf{u} \cdot \mathbf{v}: an inner product, read as one
+            resume = dot_end
+            continue
         end = _bold_lowercase_end(items, k)
         if end is None or any(isinstance(items[n], Tok) and items[n].text == "^"
                               and text_of((items[n + 1],)).strip(" {}") in ("T", r"\top", r"\intercal")

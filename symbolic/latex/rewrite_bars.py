@@ -7,6 +7,19 @@ from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
 from symbolic.latex.rewrite_tables import _FONTS
+from symbolic.latex.vectors import (
+    bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, scaled_bold_start, vector_atom_end,
+    vector_atom_start)
+
+
+def _vector_end(items, start):
+    """The end of a vector atom (``k_j``, ``\\boldsymbol{g}_t``) at start, or None."""
+    return vector_atom_end(items, start, _atom_end)
+
+
+def _vector_start(items, end):
+    """The start of a vector atom ending just before end, or None."""
+    return vector_atom_start(items, end, _atom_start)
 
 
 # operators whose ^ is an upper limit: \sum_{t=1}^T runs to T, it transposes nothing
@@ -43,10 +56,11 @@ class BarRewriting:
         parts.append(current)
         vectors = []
         for part in parts:
-            if len(part) == 2 and isinstance(part[0], Tok) and part[0].text in _FONTS:
+            if len(part) == 2 and isinstance(part[0], Tok) and part[0].text in _FONTS \
+                    and not is_bold_vector(part):
                 part = list(self._inner(part[1]))
             part = tuple(x for x in part if not _space(x))
-            if _atom_end(part, 0) != len(part) or not part:
+            if not part or _vector_end(part, 0) != len(part):
                 raise fail(text_of((group,)), group.col, "an inner product needs two vectors like q, k_j")
             vectors.append(part)
         if len(vectors) != 2:
@@ -61,7 +75,7 @@ class BarRewriting:
             bars = _bars(items, k)
             if bars:
                 first = _skip_forward(items, k + bars)
-                end = _atom_end(items, first)
+                end = _vector_end(items, first)
                 close = _skip_forward(items, end) if end is not None else None
                 if close is not None and _bars(items, close) == bars:
                     text = self._call("SCZnorm", self._vec(items[first:end]))
@@ -85,17 +99,26 @@ class BarRewriting:
         if pos < len(items) and isinstance(items[pos], Tok) and items[pos].text in ("+", "-"):
             sign = "1" if items[pos].text == "+" else "-1"
             pos = _skip_forward(items, pos + 1)
-        terms = []
+        terms, scaled = [], False
         while True:
-            end = _atom_end(items, pos)
-            if end is None or any(isinstance(x, Tok) and x.text == r"\cdot" for x in items[pos:end]):
+            end = _vector_end(items, pos)
+            start = scaled_bold_start(items, pos)
+            if start is not None:
+                # \eta_t \boldsymbol{g}_t: a number times a bold vector (see vectors.py)
+                end = _vector_end(items, start)
+                run = items[pos:_skip_back(items, start - 1) + 1]     # \eta_t \cdot \mathbf{x}
+                sign = "(%s) \\cdot (%s)" % (sign, self.emit(run))
+                scaled = True
+                terms += [sign, self._vec(items[start:end])]
+            elif end is None or any(isinstance(x, Tok) and x.text == r"\cdot" for x in items[pos:end]):
                 return None
-            terms += [sign, self._vec(items[pos:end])]
+            else:
+                terms += [sign, self._vec(items[pos:end])]
             after = end
             while after < len(items) and _space(items[after]):
                 after += 1
             if after < len(items) and _bars(items, after) == bars:
-                if len(terms) < 4:
+                if len(terms) < 4 and not scaled:
                     return None           # one vector: the plain norm reads it
                 return self._call("SCZnormc", *terms), after + bars
             if after < len(items) and isinstance(items[after], Tok) and items[after].text in ("+", "-"):
@@ -109,6 +132,7 @@ class BarRewriting:
     # -- transposes ----------------------------------------------------------------------------
     def _transposes(self, items):
         """Replace ``u v^T`` / ``u^T v`` by dot-product placeholders (see vectors.py)."""
+        items = self._bold_dots(items)
         k = 0
         while k < len(items):
             item = items[k]
@@ -121,6 +145,17 @@ class BarRewriting:
                 items = self._one_transpose(items, k)
                 k = 0
                 continue
+            k += 1
+        return items
+
+    def _bold_dots(self, items):
+        """``\\mathbf{u} \\cdot \\mathbf{v}`` of two bold vectors: their dot product."""
+        k = 0
+        while k < len(items):
+            end = bold_dot_end(items, k)
+            if end is not None:
+                u, v = bold_dot_parts(items, k)
+                items = items[:k] + (Tok(self._dot(u, v), items[k].col),) + items[end:]
             k += 1
         return items
 
@@ -145,8 +180,12 @@ class BarRewriting:
         # u^T v (a vector right of the transpose) is preferred: in "\lambda k^T q" the
         # scalar is on the left; without one on the right, u v^T takes the left neighbour.
         after = _skip_forward(items, caret + 2)
-        end = _atom_end(items, after)
+        end = _vector_end(items, after)
         if end is not None:
+            nxt = _skip_forward(items, end)
+            if nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text in ("^", "'"):
+                raise fail(text_of(items[start:nxt + 2]), col, "a power after u^T v: (u^T v)^2, or "
+                           "u^T times a power of v? write the brackets")
             self._convention("u^T v", col)
             text = self._dot(u, items[after:end])
             return items[:start] + (Tok(scale + text, col),) + items[end:]
@@ -155,9 +194,18 @@ class BarRewriting:
             text = self._call("SCZdotl", self._vec(u), self.emit(items[after].items))
             return items[:start] + (Tok(scale + text, col),) + items[after + 1:]
         before = _skip_back(items, start - 1)
-        left = _atom_start(items, before + 1) if before >= 0 and not scale else None
+        left = _vector_start(items, before + 1) if before >= 0 and not scale else None
+        if left is not None and left > 0 and isinstance(items[left - 1], Tok) \
+                and items[left - 1].text in ("^", "_"):
+            raise fail(text_of(items[left - 1:caret + 2]), col, "the letter before v^T is a "
+                       "script of another name: write u v^T with u named alone")
         if left is not None:
             v = items[left:before + 1]
+            if is_bold_vector(v) or is_bold_vector(u):
+                # bold vectors are columns: u v^T is their outer product (a matrix)
+                raise fail(text_of(v) + text_of(u) + "^T", col, "u v^T of bold (column) vectors "
+                           "is an outer product (a matrix), which cannot be read; write u^T v "
+                           "for their dot product")
             if len(v) == 1 and len(u) == 1:
                 # q_i k_j^T of row vectors is a dot product (the documents' notation); p p^T of
                 # plain vectors is an outer product (a matrix) in most papers
@@ -182,7 +230,7 @@ class BarRewriting:
         ``k_j^T`` is a vector; ``(\\lambda \\mu_a)^T`` is a scalar times a vector (linearity).
         """
         col = items[caret].col
-        start = _atom_start(items, caret)
+        start = _vector_start(items, caret)
         if start is not None:
             return start, items[start:caret], ""
         group = items[caret - 1] if caret else None
@@ -191,7 +239,7 @@ class BarRewriting:
             end = len(inner)
             while end and _space(inner[end - 1]):
                 end -= 1
-            first = _atom_start(inner, end)
+            first = _vector_start(inner, end)
             rest = inner[:first] if first is not None else ()
             if first is not None and not any(isinstance(x, Tok) and x.text in "+-" for x in rest):
                 scale = self.emit(rest).strip()
@@ -200,6 +248,10 @@ class BarRewriting:
                    "vector like (\\lambda k_j), in u^T v or u v^T")
 
     def _vec(self, atom) -> str:
+        if is_bold_vector(atom):
+            # the bold name keeps its font (\boldsymbol{g} is not g); its subscript is its index
+            name, sub = bold_vector_parts(atom)
+            return self._symbol(name) + ("_{%s}" % sub if sub else "")
         for tok in atom:
             if isinstance(tok, Tok) and tok.text.isalpha() and tok.text.isupper() and tok is atom[0]:
                 raise fail(text_of(atom), tok.col, "matrix products are not supported")

@@ -48,3 +48,197 @@ def dot_factors(expr) -> tuple[sympy.Indexed, sympy.Indexed] | None:
 
 def _is_component(x) -> bool:
     return isinstance(x, sympy.Indexed) and x.indices[-1] == COMPONENT and len(x.indices) <= 2
+
+
+# -- bold vectors in the rewriter's items ------------------------------------------------------
+# A bold lowercase letter (``\boldsymbol{g}_t``, ``{\boldsymbol{q}}_m``, ``\mathbf{x}``,
+# ``\boldsymbol{\theta}``) is a vector in the papers' notation. The rewriter's norms, transposes
+# and inner products take such a name, with an optional subscript (its row or step index), as
+# one vector, as they take a plain ``k_j``; the name keeps its font (``\boldsymbol{g}`` is not
+# ``g``), so a bold vector and a plain number of the same letter stay two objects.
+BOLD_COMMANDS = frozenset([r"\boldsymbol", r"\mathbf", r"\bm"])
+
+
+def _solid_items(items):
+    return [x for x in items if not (getattr(x, "space", False))]
+
+
+def _lowercase_name(arg) -> bool:
+    """Whether a font's argument is one lowercase Latin letter or a lowercase Greek letter."""
+    from symbolic.latex.lexer import GREEK, Group, Tok
+    if isinstance(arg, Group) and arg.kind == "brace":
+        solid = _solid_items(arg.items)
+        if len(solid) != 1:
+            return False
+        arg = solid[0]
+    if not isinstance(arg, Tok):
+        return False
+    text = arg.text
+    if len(text) == 1:
+        return text.isalpha() and text.islower() and text.isascii() and text != "e"
+    return text.startswith("\\") and text[1:] in GREEK and text[1:2].islower()
+
+
+def _bold_head_end(items, k) -> int | None:
+    """The end of a bold lowercase name (no script) starting at items[k], or None."""
+    from symbolic.latex.lexer import Group, Tok
+    item = items[k]
+    if isinstance(item, Tok) and item.text in BOLD_COMMANDS and k + 1 < len(items) \
+            and _lowercase_name(items[k + 1]):
+        return k + 2
+    if isinstance(item, Group) and item.kind == "brace":
+        solid = _solid_items(item.items)       # {\boldsymbol{q}}_m: braces that only group
+        if len(solid) == 2 and _bold_head_end(solid, 0) == 2:
+            return k + 1
+    return None
+
+
+def bold_vector_end(items, k) -> int | None:
+    """The end (exclusive) of a bold vector name with an optional subscript at items[k]."""
+    from symbolic.latex.lexer import Tok
+    if k >= len(items):
+        return None
+    end = _bold_head_end(items, k)
+    if end is None:
+        return None
+    if end + 1 < len(items) and isinstance(items[end], Tok) and items[end].text == "_":
+        return end + 2
+    return end
+
+
+def bold_vector_start(items, end) -> int | None:
+    """The start of a bold vector name (with an optional subscript) that ends just before end."""
+    for k in range(max(0, end - 4), end):
+        if bold_vector_end(items, k) == end:
+            return k
+    return None
+
+
+def is_bold_vector(atom) -> bool:
+    """Whether a run of items is exactly one bold vector name (with an optional subscript)."""
+    atom = tuple(atom)
+    return bool(atom) and bold_vector_end(atom, 0) == len(atom)
+
+
+def vector_atom_end(items, start, plain_end) -> int | None:
+    """The end of the vector atom at start: a bold name, else the plain atom (``plain_end``)."""
+    end = bold_vector_end(items, start)
+    return end if end is not None else plain_end(items, start)
+
+
+def vector_atom_start(items, end, plain_start) -> int | None:
+    """The start of the vector atom ending before end: a bold name, else the plain atom."""
+    start = bold_vector_start(items, end)
+    return start if start is not None else plain_start(items, end)
+
+
+def bold_vector_parts(atom):
+    """A bold vector name's LaTeX (``\\boldsymbol{g}``) and its subscript's LaTeX, or ``""``."""
+    from symbolic.latex.lexer import Group, text_of
+    atom = tuple(atom)
+    head = atom[0]
+    if isinstance(head, Group):                    # {\boldsymbol{q}}_m
+        solid = _solid_items(head.items)
+        cmd, arg = solid[0], solid[1]
+    else:
+        cmd, arg = head, atom[1]
+    letter = text_of(arg.items if isinstance(arg, Group) else (arg,)).strip()
+    name = r"%s{%s}" % (cmd.text, letter)
+    sub = ""
+    if len(atom) > (1 if isinstance(head, Group) else 2):
+        script = atom[-1]
+        sub = text_of(script.items if isinstance(script, Group) else (script,)).strip()
+    return name, sub
+
+
+def _skip_spaces(items, k, step=1):
+    while 0 <= k < len(items) and getattr(items[k], "space", False):
+        k += step
+    return k
+
+
+def _is_cdot(items, k) -> bool:
+    from symbolic.latex.lexer import Tok
+    return 0 <= k < len(items) and isinstance(items[k], Tok) and items[k].text == r"\cdot"
+
+
+def _bold_before(items, k) -> bool:
+    """Whether a bold vector name ends at items[k] (inclusive)."""
+    return k >= 0 and bold_vector_start(items, k + 1) is not None
+
+
+def bold_dot_end(items, k) -> int | None:
+    """The end of ``\\mathbf{u} \\cdot \\mathbf{v}`` (two bold vectors, a centred dot between)
+    starting at items[k], or None.
+
+    The dot between two bold vectors is their inner product, the papers' notation. It is read
+    only when nothing else vector-like touches it: a third bold name beside it
+    (``\\mathbf{u} \\cdot \\mathbf{v} \\mathbf{w}``: a scaled vector, or a chain of products),
+    a script on either vector (``\\mathbf{u}^\\top \\cdot``, ``\\mathbf{v}^2``) or another
+    ``\\cdot`` on either side leaves the whole refused by the bold-product rule.
+    """
+    from symbolic.latex.lexer import Tok
+    first = bold_vector_end(items, k)
+    if first is None:
+        return None
+    dot = _skip_spaces(items, first)
+    if not _is_cdot(items, dot):
+        return None
+    second = _skip_spaces(items, dot + 1)
+    end = bold_vector_end(items, second)
+    if end is None:
+        return None
+    after = _skip_spaces(items, end)
+    if after < len(items) and (_is_cdot(items, after) or bold_vector_end(items, after) is not None
+                               or isinstance(items[after], Tok) and items[after].text in ("^", "_", "'")):
+        return None
+    before = _skip_spaces(items, k - 1, -1)
+    if _is_cdot(items, before) or _bold_before(items, before):
+        return None
+    return end
+
+
+def bold_dot_parts(items, k):
+    """The two bold vector atoms of the inner product found by ``bold_dot_end`` at k."""
+    first = bold_vector_end(items, k)
+    second = _skip_spaces(items, _skip_spaces(items, first) + 1)
+    return items[k:first], items[second:bold_vector_end(items, second)]
+
+
+def scaled_bold_start(items, k) -> int | None:
+    """Where the bold vector of a scaled term ``\\eta_t \\boldsymbol{g}_t`` starts (the run
+    items[k:start] being its scalar factor), or None.
+
+    Under a norm, bold marks the vectors: a plain factor before a bold vector is a number when it
+    is a number, a lowercase Latin or Greek letter with an optional subscript (``\\eta_t``, ``2``,
+    ``\\alpha``), a run of those, or ``\\cdot`` between them. A capital (``A \\mathbf{x}``, maybe
+    a matrix), a bracket, a script ``^``, a function or a second bold name is not, and leaves the
+    norm refused.
+    """
+    from symbolic.latex.lexer import GREEK, Group, Tok
+    n = k
+    seen = False
+    while n < len(items):
+        item = items[n]
+        if getattr(item, "space", False) or _is_cdot(items, n):
+            n += 1
+            continue
+        if bold_vector_end(items, n) is not None:
+            return n if seen else None
+        if not isinstance(item, Tok):
+            return None
+        text = item.text
+        if text.isdigit():
+            n += 1
+        elif (len(text) == 1 and text.isalpha() and text.islower() and text.isascii() and text != "e") \
+                or (text.startswith("\\") and text[1:] in GREEK and text[1:2].islower()):
+            n += 1
+            if n + 1 < len(items) and isinstance(items[n], Tok) and items[n].text == "_":
+                sub = items[n + 1]
+                if isinstance(sub, Group) and sub.kind != "brace":
+                    return None
+                n += 2
+        else:
+            return None
+        seen = True
+    return None

@@ -303,16 +303,28 @@ def test_digit_superscript_on_a_word_labelled_name_stays_a_power():
 
 
 @pytest.mark.parametrize("latex", [
-    # Su's entropy-invariant scale: q_i . k_j is an inner product of bold vectors
-    r"a_{i,j}=\frac{e^{\lambda \boldsymbol{q}_i\cdot \boldsymbol{k}_j}}{\sum_{j=1}^n e^{\lambda \boldsymbol{q}_i\cdot \boldsymbol{k}_j}}",
     r"{\boldsymbol{q}}_m {\boldsymbol{k}}_n = 1",
     r"\mathbf{x}\mathbf{y} = 2",
-    r"\boldsymbol{\theta}_t \cdot \boldsymbol{g}_t = 0",
+    r"\mathbf{x} \cdot \mathbf{y} \cdot \mathbf{z} = 2",
 ])
 def test_a_product_of_two_bold_vectors_is_refused(latex):
-    """Read as a product of numbers, q . k would be another claim (an inner product is a sum)."""
+    """Read as a product of numbers, q k would be another claim (an inner product is a sum)."""
     with pytest.raises(ParseError, match="inner product"):
         parse_chain(latex)
+
+
+@pytest.mark.parametrize("latex", [
+    # Su's entropy-invariant scale: q_i . k_j is an inner product of bold vectors
+    r"a_{i,j}=\frac{e^{\lambda \boldsymbol{q}_i\cdot \boldsymbol{k}_j}}{\sum_{j=1}^n e^{\lambda \boldsymbol{q}_i\cdot \boldsymbol{k}_j}}",
+    r"\boldsymbol{\theta}_t \cdot \boldsymbol{g}_t = 0",
+])
+def test_a_centred_dot_of_two_bold_vectors_is_their_inner_product(latex):
+    """q . k of two bold vectors is read as the sum over components, never a product of numbers."""
+    from symbolic.latex.vectors import COMPONENT
+    link = parse_chain(latex).links[0]
+    sums = [s for side in (link.claim.lhs, link.claim.rhs) for s in side.atoms(sympy.Sum)
+            if s.limits[0][0] == COMPONENT]
+    assert sums, latex
 
 
 def test_a_number_times_a_bold_vector_stays_readable():

@@ -240,7 +240,12 @@ def test_scaled_vector_transposed_by_linearity():
 
 def test_inner_product_brackets():
     q, k = vector_component("q"), vector_component("k")
-    assert parse_expr(r"\langle \boldsymbol{q}, \boldsymbol{k}\rangle") == dot(q, k)
+    assert parse_expr(r"\langle q, k\rangle") == dot(q, k)
+    # a bold vector keeps its font as its name, as under a norm and in u^T v: <bold q, bold k>
+    # and bold q^T bold k are one object, plain q another
+    bq, bk = vector_component(r"\boldsymbol{q}"), vector_component(r"\boldsymbol{k}")
+    assert parse_expr(r"\langle \boldsymbol{q}, \boldsymbol{k}\rangle") == dot(bq, bk)
+    assert parse_expr(r"\boldsymbol{q}^\top \boldsymbol{k}") == dot(bq, bk)
 
 
 def test_greek_function_name():

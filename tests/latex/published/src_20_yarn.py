@@ -13,7 +13,10 @@ _ROW = "refuse: a continuation row of a chain (starts with '='), not a claim by 
 DISPLAYS = [
     ("eq. 1", r"\mathbf{q}_m = f_q(\mathbf{x}_m, m) \in \mathbb{R}^{|D|}, \quad \mathbf{k}_n = f_k(\mathbf{x}_n, n) \in \mathbb{R}^{|D|}. \tag{1}",
      _MEMBER),
-    ("eq. 2", r"\text{softmax}\left(\frac{\mathbf{q}_m^T \mathbf{k}_n}{\sqrt{|D|}}\right). \tag{2}", _EXPR),
+    # an expression alone is read as one (the session's product decision); the same formula of
+    # the EleutherAI blog has this reading: the dot product of the bold vectors q_m and k_n
+    ("eq. 2", r"\text{softmax}\left(\frac{\mathbf{q}_m^T \mathbf{k}_n}{\sqrt{|D|}}\right). \tag{2}",
+     "expr softmax(dot(q[m], k[n])/sqrt(Abs(D)))"),
     ("sec. 2.1", r"\mathbb{R}^{|D|} \cong \mathbb{C}^{|D|/2}",
      "refuse: an isomorphism of vector spaces (\\cong), not a relation between values"),
     ("eq. 3", r"\big((\mathbf{x}_m)_1, \cdots, (\mathbf{x}_m)_{|D|}\big) \mapsto \big((\mathbf{x}_m)_1 + i(\mathbf{x}_m)_2, \cdots, ((\mathbf{x}_m)_{|D|-1} + i(\mathbf{x}_m)_{|D|})\big), \tag{3}",
