@@ -152,12 +152,32 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
         # like = would refute every definition (x := 2 fails at x = 0)
         from symbolic.latex import to_latex
         link = parsed.links[0]
+        notes = tuple(n for n in notes if not n.startswith("a definition (:=) is read as"))
         return [ReadExpression(item.latex, f"{to_latex(link.claim.lhs)} := {to_latex(link.claim.rhs)}",
                                item.file, item.line, item.assume, notes, kind="definition")], []
+    redefined = _redefined_constant(item.latex, parsed)
+    if redefined:
+        return [], [Unreadable(item.latex, redefined, item.file, item.line)]
     # each link on its own row's line, when the display's rows account for every link
     lines = item.link_lines if len(item.link_lines) == len(parsed.links) else \
         (item.line,) * len(parsed.links)
-    for number, (link, step) in enumerate(zip(parsed.links, link_steps(parsed)), 1):
+    steps = plain_steps = link_steps(parsed)
+    defined = expressions and _first_link_defines_a_new_name(item.latex, parsed)
+    if defined:
+        # y := 2x = x + x: the first link names y (nothing to check); the other links are
+        # checked with y replaced by what defines it (2x = y is then 2x = 2x)
+        first = parsed.links[0].claim
+        notes = tuple(n for n in notes if not n.startswith("a definition (:=) is read as"))
+        steps = [steps[0]] + [_substituted(step, first.lhs, first.rhs) for step in steps[1:]]
+    for number, (link, step) in enumerate(zip(parsed.links, steps), 1):
+        if defined and number == 1:
+            from symbolic.latex import to_latex
+            typeset = f"{to_latex(link.claim.lhs)} := {to_latex(link.claim.rhs)}"
+            links.append(ReadExpression(f"{link.lhs_latex} := {link.rhs_latex}", typeset,
+                                        item.file, lines[0], item.assume, notes, kind="definition"))
+            if any(later is not plain for later, plain in zip(steps[1:], plain_steps[1:])):
+                notes = notes + (f"{link.lhs_latex} is checked as its definition {link.rhs_latex}",)
+            continue
         outcome = check_step_limited(step, config=config)
         links.append(CheckedLink(link.latex, link.relation.value, link.lhs_latex,
                                  link.rhs_latex, outcome, item.file, lines[number - 1],
@@ -180,6 +200,62 @@ def _defines_a_new_name(latex: str, parsed) -> bool:
     return (isinstance(claim.lhs, (sympy.Symbol, sympy.Indexed)) and claim.relation.value == "="
             and not claim.rhs.has(claim.lhs)
             and not (claim.lhs.free_symbols & claim.rhs.free_symbols))
+
+
+def _definition_first(latex: str) -> bool:
+    """Whether the first relation written in ``latex`` is a definition (``:=``, ...)."""
+    import re
+    from symbolic.latex.lexer import DEFINITIONS
+    found = [latex.find(word) for word in DEFINITIONS]
+    first = min((at for at in found if at >= 0), default=-1)
+    if first < 0:
+        return False
+    # an ordinary relation before it (a = b := c) puts the definition later in the chain
+    plain = re.compile(r"(?<![:=])=(?![:=])|<|>|\\(?:le|ge|leq|geq|ne|neq|approx|sim|equiv|lt|gt)(?![a-zA-Z])")
+    before = plain.search(latex[:first])
+    return before is None
+
+
+def _first_link_defines_a_new_name(latex: str, parsed) -> bool:
+    """Whether the first link of a chain of several is a definition (``y := 2x = x + x``) of a
+    lone name that its own right side does not use: it is shown as a definition and the other
+    links are checked with the name replaced (checking it like = would refute it: y = 2x fails
+    at y = 1, x = 0)."""
+    import sympy
+    if len(parsed.links) < 2 or not any(n.startswith("a definition") for n in parsed.notes):
+        return False
+    if not _definition_first(latex):
+        return False
+    first = parsed.links[0].claim
+    if not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) or first.relation.value != "=":
+        return False
+    return not first.rhs.has(first.lhs) and not (first.lhs.free_symbols & first.rhs.free_symbols)
+
+
+def _substituted(step: Step, name, value) -> Step:
+    """``step`` with a defined ``name`` replaced by the ``value`` that defines it."""
+    from dataclasses import replace
+    claim = step.claim
+    if not (claim.lhs.has(name) or claim.rhs.has(name)):
+        return step
+    return replace(step, claim=replace(claim, lhs=claim.lhs.subs(name, value),
+                                       rhs=claim.rhs.subs(name, value)))
+
+
+def _redefined_constant(latex: str, parsed) -> str:
+    """Why a definition cannot be read when it defines a constant the reader knows (``e := 2``,
+    ``\pi := 3``, ``i := 1``): as an equation it would be a false claim about e, pi or i."""
+    import sympy
+    from symbolic.latex.lexer import DEFINITIONS
+    if not any(word in latex for word in DEFINITIONS) or not parsed.links:
+        return ""
+    if not _definition_first(latex):
+        return ""
+    lhs = parsed.links[0].claim.lhs
+    if lhs in (sympy.E, sympy.pi, sympy.I, sympy.EulerGamma, sympy.GoldenRatio):
+        return (f"'{parsed.links[0].lhs_latex}' is read as the constant {lhs}: a definition "
+                f"(:=) cannot give it another value; name the quantity differently (e_1, c)")
+    return ""
 
 
 def link_steps(parsed) -> list[Step]:

@@ -37,3 +37,42 @@ def test_reading_that_runs_out_is_a_timeout_of_the_chain(monkeypatch):
 def test_a_chain_that_cannot_be_read_raises_one_parse_error():
     with pytest.raises(ParseError, match="nothing after the relation"):
         check_chain("a =", config=FAST)
+
+
+# A definition that opens a chain (y := 2x = x + x) names y: it is listed, never checked like =
+# (y = 2x "fails" at y = 1, x = 0), and the other links are checked with y replaced by 2x.
+
+def _items(latex):
+    from symbolic.commands.inputs import Item
+    return chain.check_item(Item(latex), (), FAST, {}, expressions=True)
+
+
+def test_a_definition_that_opens_a_chain_is_listed_and_the_rest_checked():
+    found, bad = _items(r"y := 2x = x + x")
+    assert not bad
+    assert [getattr(r, "kind", "link") for r in found] == ["definition", "link"]
+    assert found[1].outcome.verdict is Verdict.PROVED
+
+
+def test_the_defined_name_in_a_later_link_is_its_definition():
+    found, _ = _items(r"y := 2x = y")
+    assert found[1].outcome.verdict is Verdict.PROVED
+    assert any("checked as its definition" in n for n in found[1].notes)
+    found, _ = _items(r"y := 2x = y + 1")      # 2x = 2x + 1 is false
+    assert found[1].outcome.verdict is Verdict.REFUTED
+
+
+def test_a_false_link_after_a_definition_is_still_refuted():
+    found, _ = _items(r"x := 2 = 3")
+    assert found[0].kind == "definition" and found[1].outcome.verdict is Verdict.REFUTED
+
+
+def test_a_definition_later_in_the_chain_is_not_taken_for_the_first_link():
+    found, _ = _items(r"a = b := c")
+    assert getattr(found[0], "kind", "link") == "link"
+
+
+@pytest.mark.parametrize("latex", [r"e := 2", r"\pi := 3.14", r"e := 2 = 2"])
+def test_a_definition_cannot_give_a_constant_another_value(latex):
+    found, bad = _items(latex)
+    assert not found and "constant" in bad[0].reason
