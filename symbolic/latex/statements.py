@@ -151,7 +151,8 @@ _ORDER = re.compile(r"<|>|\\(?:le|ge|leq|geq|lt|gt|ne|neq|approx|leqslant|geqsla
 _INTERVAL = re.compile(r"(?:\\left\s*)?([\[(])(.*?)(?:\\right\s*)?([\])])", re.S)
 # a name: a letter or command, with markup, accents and subscripts (x, \beta_1, x_{\mathrm{frac}})
 _LONE_NAME = re.compile(r"(?:\\(?:mathbf|boldsymbol|bm|mathrm|hat|tilde|bar)\s*\{\s*)?"
-                        r"(?:\\[A-Za-z]+|[A-Za-z])\s*\}?(?:\s*_\s*(?:\{.*\}|[A-Za-z0-9]))?", re.S)
+                        r"(?:\\[A-Za-z]+|[A-Za-z])\s*\}?(?:\s*_\s*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|[A-Za-z0-9]))?",
+                        re.S)       # one subscript group: x_{1} + x_{2} is not a name
 
 
 def is_statement(latex: str) -> bool:
