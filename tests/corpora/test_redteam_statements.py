@@ -319,6 +319,14 @@ def test_a_letter_before_a_declared_star_is_a_product():
     assert _accepted(r"\lambda x^* = x^* \lambda", (STAR_X,))
 
 
+def test_complex_membership_does_not_declare_star_a_quantity_of_its_own():
+    # FOUND: z^* \in \mathbb{C} declared z^* a quantity of its own, so the conjugate identity
+    # z^* = \overline{z} (true when z^* is the conjugate, which is complex too) came out refuted
+    claim, assume = r"z^* = \overline{z}", (r"z^* \in \mathbb{C}", r"z \in \mathbb{C}")
+    assert not _refuted(claim, assume)
+    assert _refused(claim, assume) is not None
+
+
 def test_star_and_ast_are_the_same_declared_symbol():
     assert _accepted(r"x^{\ast} - x^* = 0", (STAR_X,))
 
