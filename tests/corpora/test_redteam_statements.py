@@ -369,6 +369,14 @@ MATRIX_FALSE = [
      r"\begin{pmatrix}0\\0\\1\end{pmatrix}", ()),
     # a vmatrix is a determinant
     (r"\begin{vmatrix} 1 & 2 \\ 3 & 4 \end{vmatrix} = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}", ()),
+    # (AB)^T = B^T A^T, not A^T B^T
+    (r"(A \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix})^\top = "
+     r"A^\top \begin{pmatrix} 1 & 3 \\ 2 & 4 \end{pmatrix}", (MATRIX_A,)),
+    # a declared A does not commute with a permutation literal
+    (r"A \begin{pmatrix} 0 & 1 \\ 1 & 0 \end{pmatrix} = \begin{pmatrix} 0 & 1 \\ 1 & 0 \end{pmatrix} A",
+     (MATRIX_A,)),
+    # an entry of a declared vector by a subscript: 0- or 1-based? refused
+    (r"\begin{pmatrix} 0 & 1 \end{pmatrix} v > 0", (r"v \in \mathbb{R}^{2}", "v_1 > 0")),
     # a matrix power is not entry-wise: [[1,1],[0,1]]^2 = [[1,2],[0,1]]
     (r"\begin{pmatrix} 1 & 1 \\ 0 & 1 \end{pmatrix}^2 = \begin{pmatrix} 1 & 1 \\ 0 & 1 \end{pmatrix}", ()),
 ]
@@ -389,6 +397,12 @@ MATRIX_TRUE = [
     (r"\begin{pmatrix} x & 0 \\ 0 & x \end{pmatrix} = \begin{pmatrix} |x| & 0 \\ 0 & |x| \end{pmatrix}",
      ("x > 0",)),
 ]
+
+
+def test_transpose_of_a_product_with_a_literal_is_proved():
+    links = _links(r"(A \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix})^\top = "
+                   r"\begin{pmatrix} 1 & 3 \\ 2 & 4 \end{pmatrix} A^\top", (MATRIX_A,))
+    assert links is not None and links[0][1].verdict is Verdict.PROVED
 
 
 @pytest.mark.parametrize("claim, assume", MATRIX_TRUE)
