@@ -115,7 +115,11 @@ def read_with_cases(latex: str, reader, options: dict, *, expression: bool = Fal
     parsed = reader(text, **options)
     notes = set(parsed.notes)
     # i is an index of the rows when the claim uses it as one (p_i, x_{ik}, \sum_i)
-    index_i = any("i is an index" in n for n in notes) or _i_in_a_subscript(text)
+    # (the rows count too: x_i in a row's condition makes the row's value i the same index)
+    index_i = any("i is an index" in n for n in notes) or _i_in_a_subscript(latex)
+    if index_i and not _i_in_a_subscript(text) and _has_imaginary_unit(parsed):
+        raise ParseError("i is an index in the cases (x_i) and the imaginary unit around them; "
+                         "rename the index, or write the imaginary unit as \\mathrm{i}")
     known = _known_symbols(parsed)
     row_options = dict(options)
     if index_i:
@@ -184,6 +188,15 @@ def _i_in_a_subscript(text: str) -> bool:
                                and p not in ("min", "ini", "in") for p in parts):
             return True
     return False
+
+
+def _has_imaginary_unit(parsed) -> bool:
+    """Whether the claim around the cases read ``i`` as the imaginary unit."""
+    exprs = [parsed.value] if hasattr(parsed, "value") else \
+        [side for link in parsed.links for side in (link.claim.lhs, link.claim.rhs)]
+    # i^2 is already -1 in the reading: the reader's note tells that i was read as the unit
+    return any("i is the imaginary unit" in n for n in parsed.notes) or \
+        any(isinstance(e, sympy.Basic) and e.has(sympy.I) for e in exprs)
 
 
 def _known_symbols(parsed) -> dict:

@@ -227,6 +227,12 @@ def expand_ellipses(text: str) -> tuple[str, tuple[str, ...]]:
             raise EllipsisError("an empty term beside the ellipsis")
         index_tokens = _last_index(template, where, last)
         last_text = " ".join(index_tokens)
+        if first_value >= 10 and len(index_tokens) > 1 and index_tokens[0].isdigit() \
+                and index_tokens[1] not in ("+", "-"):
+            # x_{11} + x_{12} + ... + x_{1n}: the entries of row 1 (two indices), not x_11 to x_n
+            raise EllipsisError(f"the indices {first_value}, ..., {_joined(index_tokens)} may be "
+                                "two indices each (row and column): write them with a comma "
+                                "(x_{1,1}) or the sum with \\sum")
         if last_text.isdigit() and int(last_text) <= first_value + (pos - start) - 1:
             raise EllipsisError(f"the last index {last_text} does not come after the written "
                                 "ones")

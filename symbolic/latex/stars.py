@@ -21,6 +21,7 @@ _BASE = (r"(?:\\(?:mathbf|boldsymbol|bm)\s*\{\s*(?:\\[A-Za-z]+|[A-Za-z])\s*\}"
 _STAR = r"\s*\^\s*(?:\*|\\ast(?![A-Za-z])|\{\s*(?:\*|\\ast)\s*\})"
 _DECLARED = re.compile(r"^\s*(?P<names>" + _BASE + _STAR + r"(?:\s*,\s*" + _BASE + _STAR +
                        r")*)\s*\\in(?![A-Za-z])")
+_COMPLEX = re.compile(r"\s*(?:\\mathbb\s*\{?\s*C\b|\\C\b|\\mathbf\s*\{\s*C\s*\})")
 _ONE = re.compile(r"(?P<base>" + _BASE + r")" + _STAR)
 _PLACEHOLDER = r"Z_{Zstar%s}"
 
@@ -32,6 +33,10 @@ def declared_stars(assumptions: Sequence[str]) -> tuple[str, ...]:
     found = []
     for text in assumptions:
         m = _DECLARED.match(text)
+        # x^* \in \mathbb{C} does not tell x^* from the conjugate of a complex x (which is
+        # complex too): only a real set (or space) declares a quantity of its own
+        if m and _COMPLEX.match(text[m.end():]):
+            continue
         if m:
             found += [re.sub(r"\s+", "", one.group("base")) for one in _ONE.finditer(m.group("names"))]
     return tuple(dict.fromkeys(found))

@@ -130,6 +130,12 @@ def interval_claim(latex: str) -> str | None:
     if m is None or not left or _LONE_NAME.fullmatch(left) or len(_commas(left)) != 1 \
             or len(_commas(m.group(2))) != 2:
         return None
+    from symbolic.latex.display import _relations_at_top
+    if _relations_at_top(left) and _ORDER.search(left):
+        # 1 > y \in [0, 1): the bound 0 \le y would be put before 1 (0 \le 1 > y), checking
+        # 0 \le 1 instead: such a chain is refused by the reader, not rewritten (a chain of
+        # equalities a = b \in I is read: its sides are equal, the bound holds for each)
+        return None
     lo, hi = _commas(m.group(2))
     parts = []
     if not re.fullmatch(r"-\s*\\infty", lo):
@@ -140,10 +146,13 @@ def interval_claim(latex: str) -> str | None:
     return "".join(parts) if len(parts) > 1 else None
 
 
+_ORDER = re.compile(r"<|>|\\(?:le|ge|leq|geq|lt|gt|ne|neq|approx|leqslant|geqslant|ll|gg|"
+                    r"sim|simeq|propto|equiv|coloneqq|prec|succ|preceq|succeq)(?![A-Za-z])|:=")
 _INTERVAL = re.compile(r"(?:\\left\s*)?([\[(])(.*?)(?:\\right\s*)?([\])])", re.S)
 # a name: a letter or command, with markup, accents and subscripts (x, \beta_1, x_{\mathrm{frac}})
 _LONE_NAME = re.compile(r"(?:\\(?:mathbf|boldsymbol|bm|mathrm|hat|tilde|bar)\s*\{\s*)?"
-                        r"(?:\\[A-Za-z]+|[A-Za-z])\s*\}?(?:\s*_\s*(?:\{.*\}|[A-Za-z0-9]))?", re.S)
+                        r"(?:\\[A-Za-z]+|[A-Za-z])\s*\}?(?:\s*_\s*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|[A-Za-z0-9]))?",
+                        re.S)       # one subscript group: x_{1} + x_{2} is not a name
 
 
 def is_statement(latex: str) -> bool:
