@@ -61,9 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--samples", type=_positive_int, default=60, help="random points per link (default 60)")
     check.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
     check.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S",
-                       help="wall-time budget per link in seconds (default 30)")
+                       help="budget per link in CPU seconds (default 30; hard wall-clock limit 2S + 2 s)")
     check.add_argument("--imaginary-unit", action="store_true",
-                       help="read i as the imaginary unit (by default i is an index)")
+                       help="kept for compatibility, changes nothing: i is the imaginary unit unless the "
+                            "claim uses it as an index (a subscript, a bound of a sum), and the "
+                            "verdict notes which")
     check.add_argument("--scheduler", metavar="ADDRESS", default=os.environ.get("STEPCHECK_SCHEDULER"),
                        help="check on this Dask scheduler (env STEPCHECK_SCHEDULER; needs the dask extra)")
     sub.add_parser("serve", help="run the language server on stdio (docs/editor.md; needs the lsp extra)")

@@ -205,12 +205,27 @@ def _parse_statement(latex: str, *, assumptions: Sequence[str] = (), imaginary_u
             raise ParseError(f"'{part.strip()}' has a superscript that may be a label (W^V) or a "
                              "power; name the quantity (W_V) to state where it lies")
     if kind is StatementKind.MEMBERSHIP:
+        for part, subject in zip(parts, subjects):
+            # x^2 \in \mathbb{R}_{>0} says something of x's values: a claim, which a statement
+            # (never checked) would let pass silently when false
+            if not _is_name(subject):
+                raise ParseError(f"'{part.strip()}' is an expression: saying where it lies is a "
+                                 "claim about its values, not a declaration; write it as "
+                                 "inequalities (0 \\le x - \\lfloor x \\rfloor < 1) to check it")
         target, target_latex = _set(right, options, text)
     else:
         target, target_latex = _law(right, options, text)
     from symbolic.latex import to_latex
     typeset = f"{', '.join(to_latex(s) for s in subjects)} {kind.value} {target_latex}"
     return ParsedStatement(text, kind, subjects, target, typeset)
+
+
+def _is_name(subject: sympy.Basic) -> bool:
+    """Whether a statement's subject is a name (a symbol, an element x_j, a declared vector or
+    matrix), not an expression of names."""
+    from sympy.matrices.expressions import MatrixSymbol
+    from sympy.matrices.expressions.matexpr import MatrixElement
+    return isinstance(subject, (sympy.Symbol, sympy.Indexed, MatrixSymbol, MatrixElement))
 
 
 def _short(text: str) -> str:

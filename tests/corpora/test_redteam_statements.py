@@ -421,3 +421,23 @@ HOSTILE = [
 def test_hostile_input_is_refused(claim):
     with pytest.raises(ParseError):
         check_chain(claim, config=CONFIG)
+
+
+# The lead's follow-up to this corpus: an expression said to lie in a finite set or a number
+# system (x^2 \in \mathbb{R}_{>0}) was a STATEMENT, never checked, so a false one passed with
+# exit 0; it is now refused (a name in a set is still a statement).
+
+@pytest.mark.parametrize("latex", [r"x^2 \in \mathbb{R}_{>0}", r"x - \lfloor x \rfloor \in \{0,1\}",
+                                   r"2x \in \mathbb{Z}", r"a + b \in \mathbb{N}"])
+def test_an_expression_in_a_set_is_not_a_statement(latex):
+    from symbolic.errors import ParseError
+    from symbolic.latex.statements import parse_statement
+    with pytest.raises(ParseError, match="is an expression"):
+        parse_statement(latex)
+
+
+@pytest.mark.parametrize("latex", [r"x \in \mathbb{R}", r"x_j \in (0, 1)", r"\theta \in \mathbb{R}^d",
+                                   r"Q, K \in \mathbb{R}^{N \times d}"])
+def test_a_name_in_a_set_is_still_a_statement(latex):
+    from symbolic.latex.statements import parse_statement
+    assert parse_statement(latex).subjects
