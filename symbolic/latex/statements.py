@@ -513,7 +513,7 @@ _UPRIGHT_WORD = re.compile(r"\\(?:mathrm|text|textrm|operatorname)\s*\{\s*[A-Za-
 
 
 def _no_upright_words(text: str, whole: str) -> None:
-    """A cost such as ``\mathrm{Nd}`` in an order of growth is as often the product N d as
+    """A cost such as ``\\mathrm{Nd}`` in an order of growth is as often the product N d as
     one name (a conversion of N d to upright letters): refused, with both readings."""
     m = _UPRIGHT_WORD.search(text)
     if m:
@@ -592,7 +592,7 @@ def _update(text: str, options: dict) -> ParsedStatement:
         # b \leftarrow b + \Delta b: the increment of b, or \Delta times b?
         raise ParseError(f"'{increment.group().strip()}' in the update '{_short(text)}' may be "
                          "an increment (one quantity) or a product: name the increment "
-                         "(\Delta_b) or write \Delta \cdot b")
+                         "(\\Delta_b) or write \\Delta \\cdot b")
     name, value = _expression(left, options), _expression(right, options)
     if not isinstance(name, _NAME_TYPES) or not value.has(name):
         raise ParseError(f"'{_short(text)}' is read as an update only when its left side is a "
