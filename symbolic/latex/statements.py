@@ -479,12 +479,15 @@ def _equals_at_top(text: str) -> list[str]:
     return [p.strip() for p in parts]
 
 
+_LOGIC = re.compile(r"\\(?:Leftrightarrow|Rightarrow|Longrightarrow|iff|implies|to)(?![A-Za-z])")
+
+
 def order_sides(text: str) -> list[str] | None:
     """The sides of a chain of ``=`` one of which is an order of growth (``T(n) = O(n^2)``),
     with no other relation; None for anything else."""
     from symbolic.latex.display import _relations_at_top
-    if _top_level(text) or _ASSIGN.search(text):
-        return None
+    if _top_level(text) or _ASSIGN.search(text) or _LOGIC.search(text):
+        return None     # B d = O(M) \Leftrightarrow B = O(M/d): the chain reader says why not
     sides = _equals_at_top(text)
     if len(sides) < 2 or not any(_growth_term(s) for s in sides):
         return None
@@ -534,6 +537,13 @@ def _order(text: str, options: dict) -> ParsedStatement:
     """``a = O(f) = O(g)``: one order statement per ``=``, each read one way (left of order right)."""
     sides = order_sides(text)
     terms = [_growth_term(s) for s in sides]
+    first_value = next((k for k, term in enumerate(terms) if term is None and k), None)
+    if first_value is not None and terms[first_value - 1] is not None:
+        shown = _GROWTH_LATEX[terms[first_value - 1][0]]
+        raise ParseError(f"'{_short(text)}': {shown}(...) said equal to a value is an order of "
+                         f"growth or a function named {shown} (an angle, a step function): "
+                         f"declare the function (--function) to read it as one; an order of "
+                         "growth is never checked as a value")
     if any(term is None for term in terms[1:]):
         raise ParseError(f"'{_short(text)}' mixes an equation between values with an order of "
                          "growth (O, \\Theta, o): write the equation and the order statement "

@@ -82,11 +82,25 @@ def test_a_chain_of_orders_is_one_statement_per_equals_sign():
 @pytest.mark.parametrize("latex", [
     r"T_c = \frac{N}{B_c} = \Theta(N)",     # an equation hidden inside an order chain
     r"x = 2 = O(1)",                        # false equation x = 2 must not vanish unchecked
-    r"O(n) = n",                            # an order said equal to a value
-    r"\Theta(x) = \frac{1}{2}",             # Heaviside at 0? an order equal to a number?
 ])
 def test_an_equation_mixed_with_an_order_is_refused(latex):
     refused(latex, "mixes an equation")
+
+
+@pytest.mark.parametrize("latex", [
+    r"O(n) = n",                            # an order said equal to a value
+    r"\Theta(x) = \frac{1}{2}",             # Heaviside at 0? an order equal to a number?
+    r"\Theta(\mathbf{x}) = \Theta_f(\mathbf{x}, 0)",   # RoPE's angle function
+])
+def test_an_order_said_equal_to_a_value_is_refused_with_both_readings(latex):
+    refused(latex, "function named")
+
+
+def test_an_equivalence_of_orders_is_left_to_the_chain_reader():
+    latex = r"B_{c}d=O(M)\Leftrightarrow B_{c}=O\left(\frac{M}{d}\right)"
+    assert not is_statement(latex)
+    with pytest.raises(ParseError):
+        parse_chain(latex)
 
 
 @pytest.mark.parametrize("latex", [
