@@ -86,7 +86,9 @@ def _continued(chain: DisplayChain, previous: tuple[int, str], chains: list[Disp
         return chain
     note = (f"continues display {number} (line {before[-1].line}): its last side "
             f"'{_short(side)}' is the left side of this link")
-    return DisplayChain(chain.line, chain.display, f"{side} {chain.latex.strip()}", chain.assume,
+    # the conditions of the display it continues hold for its last side too (x > 0 there)
+    assume = before[-1].assume + tuple(a for a in chain.assume if a not in before[-1].assume)
+    return DisplayChain(chain.line, chain.display, f"{side} {chain.latex.strip()}", assume,
                         None, chain.notes + (note,), chain.link_lines)
 
 

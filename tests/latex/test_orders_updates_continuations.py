@@ -234,3 +234,30 @@ def test_a_tag_does_not_end_the_previous_display():
 def test_an_expression_display_is_continued():
     chains = read_document(_doc(r"(x + 1)^2", r"= x^2 + 1"))
     assert chains[-1].latex == "(x + 1)^2 = x^2 + 1"
+
+
+def test_the_conditions_of_the_continued_display_hold_for_the_link(tmp_path, capsys):
+    # sqrt(x^2) = x holds for x > 0 only: without the condition it would be refuted at x < 0
+    chains = read_document(_doc(r"|x| = \sqrt{x^2} \quad \text{for } x > 0", r"= x"))
+    assert chains[-1].latex == r"\sqrt{x^2} = x" and chains[-1].assume == ("x > 0",)
+    path = tmp_path / "b.tex"
+    path.write_text(_doc(r"|x| = \sqrt{x^2} \quad \text{for } x > 0", r"= x"))
+    main(["check", *FAST, str(path)])
+    out = capsys.readouterr().out
+    assert "REFUTED" not in out and ("PROVED" in out or "VERIFIED" in out), out
+
+
+def test_a_markdown_continuation_is_joined(tmp_path, capsys):
+    path = tmp_path / "c.md"
+    path.write_text("Text\n\n$$\n(x + 1)^2\n$$\n\nso\n\n$$\n= x^2 + 2x + 1\n$$\n")
+    code = main(["check", *FAST, str(path)])
+    out = capsys.readouterr().out
+    assert code == 0 and "PROVED" in out and "continues display 1" in out, out
+
+
+def test_listing_kinds_in_json(capsys):
+    for latex, kind in ((r"T = O(n)", "order"), (r"t \leftarrow t + 1", "update"),
+                        (r"= 1 + 1", "continuation")):
+        main(["check", *FAST, "--json", latex])
+        out = json.loads(capsys.readouterr().out)
+        assert out["links"] == [] and [e["kind"] for e in out["expressions"]] == [kind]
