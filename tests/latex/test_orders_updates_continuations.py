@@ -261,3 +261,35 @@ def test_listing_kinds_in_json(capsys):
         main(["check", *FAST, "--json", latex])
         out = json.loads(capsys.readouterr().out)
         assert out["links"] == [] and [e["kind"] for e in out["expressions"]] == [kind]
+
+
+# -- an order at the end of a chain of values ---------------------------------------------------
+def test_the_values_before_an_order_are_checked_apart(tmp_path, capsys):
+    # 2 = 3 is false: ending the chain with O(1) must not hide it inside a statement
+    path = tmp_path / "d.tex"
+    path.write_text(_doc(r"2 = 3 = O(1)", r"\frac{x}{2} \le x = O(x) \quad \text{for } x > 0"))
+    main(["check", *FAST, str(path)])
+    out = capsys.readouterr().out
+    assert "REFUTED      2 = 3" in out, out
+    assert "ORDER        3 = O(1)" in out and "ORDER        x = O(x)" in out, out
+    assert "PROVED       \\frac{x}{2} \\le x" in out or "VERIFIED     \\frac{x}{2} \\le x" in out, out
+
+
+@pytest.mark.parametrize("latex", [
+    r"a \le O(n) = O(m)",          # an order inside the relations of values: not split
+    r"x = O(1) + y = O(2)",        # a side that is not one order
+    r"x = y = O(1) = z",           # a value after the order
+    r"a = b \iff c = O(d)",         # the order is stated under an equivalence, not alone
+    r"a = b \implies c = O(d)",
+])
+def test_a_chain_is_split_only_before_a_tail_of_orders(latex):
+    from symbolic.latex.document import read_display
+    chains = read_display(latex)
+    assert len(chains) == 1 and chains[0].latex == latex
+
+
+def test_the_split_keeps_the_conditions():
+    from symbolic.latex.document import read_display
+    head, order = read_display(r"\sqrt{x^2} = x = O(x) \quad \text{for } x > 0")
+    assert head.latex == r"\sqrt{x^2} = x" and order.latex == "x = O(x)"
+    assert head.assume == order.assume == ("x > 0",)

@@ -158,7 +158,10 @@ DISPLAYS = [
      "stmt B_c in BigTheta(M/d); stmt B_r in BigTheta(Min(M/d, M/B_c)); "
      "stmt BigTheta(Min(M/d, M/B_c)) in BigTheta(Min(M/d, d))",
      {"note": "orders of growth, two statements; Theta(f) = Theta(g) read one way (was refused)"}),
-    ("proof of thm. 2", r"T_{c}=\frac{N}{B_{c}}=\Theta\left(\frac{\mathrm{Nd}}{M}\right).", _BIGO),
+    ("proof of thm. 2", r"T_{c}=\frac{N}{B_{c}}=\Theta\left(\frac{\mathrm{Nd}}{M}\right).",
+     "T_c == N/B_c; stmt N/B_c in BigTheta(N*d/M)",
+     {"note": "the equation (checked) and the order of growth of its last side; \\mathrm{Nd} is "
+              "N times d (the text) (was refused)"}),
     ("proof of thm. 2", r"\Theta\left(\mathrm{NdT}_{c}\right)=\Theta\left(\frac{N^{2}d^{2}}{M}\right).",
      "stmt BigTheta(N*d*T_c) in BigTheta(N**2*d**2/M)",
      {"note": "\\mathrm{NdT}_c is N d T_c as the text says (the number of blocks T_c); an order of "
