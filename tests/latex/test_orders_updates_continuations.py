@@ -293,3 +293,36 @@ def test_the_split_keeps_the_conditions():
     head, order = read_display(r"\sqrt{x^2} = x = O(x) \quad \text{for } x > 0")
     assert head.latex == r"\sqrt{x^2} = x" and order.latex == "x = O(x)"
     assert head.assume == order.assume == ("x > 0",)
+
+
+# -- the published corpus's expected-reading syntax ----------------------------------------------
+def _harness():
+    import importlib.util
+    import sys
+    from pathlib import Path
+    if "published_harness" in sys.modules:      # loaded by the corpus's own tests
+        return sys.modules["published_harness"]
+    path = Path(__file__).resolve().parent / "published" / "harness.py"
+    spec = importlib.util.spec_from_file_location("published_harness", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_expected_syntax_tells_the_new_kinds_apart():
+    h = _harness()
+    display = lambda reading: h.Display("x", "ref", "", reading)   # noqa: E731
+    order = h.expected_links(display("stmt BigO(n**3) in BigO(n**2)"))
+    assert order[0][1] == "ORDER" and isinstance(order[0][0], Growth)
+    # one way: O(n^2) = O(n^3) read for O(n^3) = O(n^2) is a misread, and so is an equation
+    swapped = [(order[0][2], "ORDER", order[0][0])]
+    assert h.compare(swapped, order)[0] == "misread"
+    assert h.compare([(order[0][0], "EQ", order[0][2])], order)[0] == "misread"
+    update = h.expected_links(display("stmt t <- t + 1"))
+    assert update[0][1] == "UPDATE"
+    assert h.compare([(update[0][0], "EQ", update[0][2])], update)[0] == "misread"
+    cont = h.expected_links(display("cont == a + b"))
+    assert cont[0][0] == h.PREVIOUS_SIDE and cont[0][1] == "CONT_EQ"
+    assert h.compare([(h.PREVIOUS_SIDE, "CONT_LE", cont[0][2])], cont)[0] == "misread"
+    assert h.compare(cont, cont)[0] == "read"
