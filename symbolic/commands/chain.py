@@ -64,7 +64,8 @@ class ReadExpression:
     assume: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     kind: str = "expression"    # "definition": a name defined (:=, \\leftarrow); "statement":
-    # a membership (x \\in S) or a distribution (X \\sim \\mathcal{N}(0, 1)); nothing to check
+    # a membership (x \\in S) or a distribution (X \\sim \\mathcal{N}(0, 1)); "order" (T(n) =
+    # O(n^2)); "update" (t \\leftarrow t + 1); "continuation" (= a + b); nothing to check
 
     @property
     def meaning(self) -> str:
@@ -76,7 +77,15 @@ _MEANINGS = {
     "expression": "read as an expression (no relation): nothing to check",
     "definition": "read as a definition of a new name: nothing to check",
     "statement": "read as a statement (where a quantity lies, or how it is drawn): nothing to check",
+    "order": "read as an order of growth (O, Theta, o), not an equation between values: "
+             "nothing to check",
+    "update": "read as an update (the new value of a name that its right side uses), not an "
+              "equation: nothing to check",
+    "continuation": "read as a continuation (a relation and the side after it; what it "
+                    "continues is the previous display's last side): nothing to check alone",
 }
+# the statement kinds of symbolic.latex.statements that have a listing kind of their own
+_STATEMENT_KINDS = {"ORDER": "order", "UPDATE": "update", "CONTINUATION": "continuation"}
 
 
 @dataclass(frozen=True)
@@ -146,7 +155,7 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
     from symbolic.latex.statements import ParsedStatement
     if isinstance(parsed, ParsedStatement):      # x \in S, X \sim law: shown, never checked
         return [ReadExpression(item.latex, parsed.typeset, item.file, item.line, item.assume,
-                               notes, kind="statement")], []
+                               notes, kind=_STATEMENT_KINDS.get(parsed.kind.name, "statement"))], []
     if expressions and _defines_a_new_name(item.latex, parsed):
         # a definition of a name that appears nowhere else holds by definition: checking it
         # like = would refute every definition (x := 2 fails at x = 0)

@@ -48,14 +48,75 @@ def read_document(text: str, *, markdown: bool = False) -> tuple[DisplayChain, .
     macros: dict[str, Macro] = {}
     lines = LineIndex(text)
     pending = sorted(definitions, key=lambda d: d[0])
+    previous = None      # the display before this one: a display that starts with '=' continues it
     for number, (env, body, offset) in enumerate(displays, 1):
         # a definition holds from where it is written (a later \renewcommand does not reach back)
         while pending and pending[0][0] < offset:
             macro = pending.pop(0)[1]
             if not (macro.provide and macro.name in macros):
                 macros[macro.name] = macro
-        chains += display_chains(lines, env, body, offset, number, macros)
+        found = display_chains(lines, env, body, offset, number, macros)
+        if found and previous is not None:
+            found[0] = _continued(found[0], previous, chains)
+        chains += found
+        previous = (number, body)
     return tuple(chains)
+
+
+_ENDS_PROSE = re.compile(r"(?:[.,;:]|\\(?:text|textrm|mbox|textbf|textit)\s*\{[^{}]*\})\s*$")
+_TYPESETTING = re.compile(r"\\(?:tag|label)\*?\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![A-Za-z])|\\\\")
+
+
+def _continued(chain: DisplayChain, previous: tuple[int, str], chains: list[DisplayChain]
+               ) -> DisplayChain:
+    """A display that starts with its relation (``= a + b``) joined to the last side of the
+    display just before it, so that the link between them is checked there: only when that
+    display ends with a side (not with a period, a comma or prose) and was read into a chain.
+    Anything else stays as it is (read alone, a continuation: nothing to check)."""
+    from symbolic.latex.statements import continuation_parts
+    number, body = previous
+    if chain.problem is not None or continuation_parts(chain.latex.strip()) is None:
+        return chain
+    before = [c for c in chains if c.display == number]
+    if not before or before[-1].problem is not None \
+            or _ENDS_PROSE.search(_TYPESETTING.sub("", body)):
+        return chain
+    side = _last_side(before[-1].latex)
+    if side is None:
+        return chain
+    note = (f"continues display {number} (line {before[-1].line}): its last side "
+            f"'{_short(side)}' is the left side of this link")
+    # the conditions of the display it continues hold for its last side too (x > 0 there)
+    assume = before[-1].assume + tuple(a for a in chain.assume if a not in before[-1].assume)
+    return DisplayChain(chain.line, chain.display, f"{side} {chain.latex.strip()}", assume,
+                        None, chain.notes + (note,), chain.link_lines)
+
+
+def _last_side(latex: str) -> str | None:
+    """The text after the last relation of a chain outside braces (the whole text when it has
+    none: an expression); None after an assignment or a statement (\\in, \\sim), which no
+    relation continues."""
+    from symbolic.latex.display import _RELATION_TOKEN
+    from symbolic.latex.lexer import RELATIONS
+    if re.search(r"\\(?:leftarrow|gets|in|sim|to|mapsto|iff|implies|Leftrightarrow|Rightarrow)"
+                 r"(?![A-Za-z])|:=", latex):
+        return None
+    depth, end = 0, 0
+    for m in _RELATION_TOKEN.finditer(latex):
+        token = m.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+        elif depth == 0 and token in RELATIONS:
+            end = m.end()
+    side = latex[end:].strip()
+    return side or None
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 50 else text[:50] + "..."
 
 
 def read_lines(text: str) -> tuple[DisplayChain, ...]:

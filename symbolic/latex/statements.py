@@ -11,6 +11,20 @@ integers ``\\{a, a + 1, \\dots, b\\}``, or a set known by its name only (``\\mat
 A law is a family's name (calligraphic, roman or a capital letter) applied to its parameters:
 ``\\mathcal{N}(\\mu, \\sigma^2)``. Anything else is refused: ``a_n \\sim b_n`` (of the order of),
 ``g \\sim p(g)`` (a density evaluated at the variable).
+
+Three more kinds are read the same way (shown, never checked):
+
+* an order of growth, ``T(n) = O(n^2)``, ``B_r = \\Theta(M/d)``, ``o(N^2) = o(Nd)``: each ``=``
+  whose right side is ``O(...)``, ``o(...)``, ``\\Theta(...)``, ``\\Omega(...)`` or ``\\omega(...)`` is
+  the statement that the left side (a value, or itself an order) is of that order, read one way
+  (Knuth's convention: ``O(n^2) = O(n^3)`` holds, ``O(n^3) = O(n^2)`` does not), never an
+  equation between values; a chain that mixes an equation with an order is refused;
+* an update, ``t \\leftarrow t + 1``, ``\\theta \\leftarrow \\theta - \\eta g``: an assignment whose
+  right side uses the name it assigns states the new value of that name, never the equation
+  ``\\theta = \\theta - \\eta g`` (an assignment to a new name stays a definition);
+* a continuation, ``= a + b``: a display that starts with its relation continues the side that
+  ends the previous display; alone it is the relation and the expression, nothing to check (a
+  document joins it to that side, ``symbolic.latex.document``).
 """
 from __future__ import annotations
 
@@ -29,6 +43,9 @@ class StatementKind(enum.Enum):
 
     MEMBERSHIP = r"\in"
     DISTRIBUTION = r"\sim"
+    ORDER = "="                 # T(n) = O(n^2): an order of growth, read one way
+    UPDATE = r"\leftarrow"      # t \leftarrow t + 1: the new value of a name
+    CONTINUATION = "continues"  # = a + b: the relation and the side that continue a chain
 
 
 class Space(sympy.Basic):
@@ -78,6 +95,23 @@ class Law(sympy.Basic):
         return self.args[1:]
 
 
+class Growth(sympy.Basic):
+    """An order of growth as written: ``Growth(O, n**2)`` is O(n^2) (``O``, ``o``, ``Theta``,
+    ``Omega``, ``omega``); the bound is kept as read, never simplified into SymPy's ``Order``
+    (whose variable and limit point the display does not state)."""
+
+    def __new__(cls, symbol, bound):
+        return sympy.Basic.__new__(cls, sympy.Symbol(str(symbol)), sympy.sympify(bound))
+
+    @property
+    def symbol(self) -> str:
+        return self.args[0].name
+
+    @property
+    def bound(self):
+        return self.args[1]
+
+
 @dataclass(frozen=True)
 class ParsedStatement:
     """A display that states a membership or a distribution: read, never checked."""
@@ -88,6 +122,14 @@ class ParsedStatement:
     target: sympy.Basic           # a SymPy set, a Space, a NamedSet or a Law
     typeset: str
     notes: tuple[str, ...] = ()
+    relation: str = ""            # a continuation's relation (=, \le, ...); "" otherwise
+    targets: tuple = ()           # an order chain: the order each subject is of, in turn
+
+    def pairs(self) -> list[tuple[sympy.Basic, sympy.Basic]]:
+        """(subject, set, law, order or new value) for each subject of the statement."""
+        if self.targets:
+            return list(zip(self.subjects, self.targets))
+        return [(subject, self.target) for subject in self.subjects]
 
 
 _TOP = re.compile(r"\\(?:in|sim)(?![A-Za-z])")
@@ -162,6 +204,10 @@ def is_statement(latex: str) -> bool:
     from symbolic.latex.cases import without_cases
     from symbolic.latex.display import _relations_at_top
     latex = without_cases(latex)
+    text = latex.strip().rstrip(".,; ")
+    if order_sides(text) is not None or continuation_parts(text) is not None \
+            or is_update(text):
+        return True
     if interval_claim(latex) is not None:
         return False
     marks = _top_level(latex)
@@ -182,6 +228,14 @@ def _parse_statement(latex: str, *, assumptions: Sequence[str] = (), imaginary_u
                      functions: Sequence[str] = ()) -> ParsedStatement:
     from symbolic.latex.parse import strip_math
     text = strip_math(latex).strip().rstrip(".,; ")
+    options = dict(assumptions=tuple(assumptions), imaginary_unit=imaginary_unit,
+                   functions=tuple(functions))
+    if order_sides(text) is not None:
+        return _order(text, options)
+    if continuation_parts(text) is not None:
+        return _continuation(text, options)
+    if _update_sides(text) is not None:
+        return _update(text, options)
     marks = _top_level(text)
     if len(marks) != 1 or not is_statement(text):
         raise ParseError(f"'{_short(text)}' is not one membership (\\in) or distribution (\\sim)")
@@ -189,8 +243,6 @@ def _parse_statement(latex: str, *, assumptions: Sequence[str] = (), imaginary_u
     left, right = text[:mark.start()].strip(), text[mark.end():].strip()
     if not left or not right:
         raise ParseError(f"nothing on one side of {mark.group()} in '{_short(text)}'")
-    options = dict(assumptions=tuple(assumptions), imaginary_unit=imaginary_unit,
-                   functions=tuple(functions))
     kind = StatementKind(mark.group())
     parts = _commas(left)
     if kind is StatementKind.MEMBERSHIP and _SPACE.fullmatch(right):
@@ -413,3 +465,206 @@ def _law(text: str, options: dict, whole: str) -> tuple[sympy.Basic, str]:
     if head.endswith(r"\left"):
         head = head[:-len(r"\left")].rstrip()
     return Law(name, *parameters), head + "(" + ", ".join(to_latex(p) for p in parameters) + ")"
+
+
+# -- orders of growth ----------------------------------------------------------------------------
+_GROWTH = re.compile(r"\s*(?:\\mathcal\s*\{\s*(O)\s*\}|\\mathcal\s*(O)|(O)|(o)"
+                     r"|\\(Theta|Omega|omega)(?![A-Za-z]))\s*(?:\\left\s*)?\(")
+_GROWTH_LATEX = {"O": "O", "o": "o", "Theta": r"\Theta", "Omega": r"\Omega", "omega": r"\omega"}
+
+
+def _growth_term(side: str) -> tuple[str, str] | None:
+    """``(name, inside)`` when ``side`` is exactly one order of growth ``O(...)``, else None."""
+    m = _GROWTH.match(side)
+    if m is None:
+        return None
+    name = next(g for g in m.groups() if g)
+    depth, k = 1, m.end()
+    while k < len(side) and depth:
+        depth += side[k] in "({["
+        depth -= side[k] in ")}]"
+        k += 1
+    if depth or side[k:].strip():
+        return None
+    inside = re.sub(r"\\right\s*$", "", side[m.end():k - 1].rstrip()).strip()
+    return name, inside
+
+
+def _equals_at_top(text: str) -> list[str]:
+    """``text`` cut at the ``=`` outside brackets (``:=`` is not one of them)."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch in "{(["
+        depth -= ch in "})]"
+        if ch == "=" and depth == 0 and not text[:k].rstrip().endswith(":"):
+            parts.append(text[start:k])
+            start = k + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+_LOGIC = re.compile(r"\\(?:Leftrightarrow|Rightarrow|Longrightarrow|iff|implies|to)(?![A-Za-z])")
+
+
+def order_sides(text: str) -> list[str] | None:
+    """The sides of a chain of ``=`` one of which is an order of growth (``T(n) = O(n^2)``),
+    with no other relation; None for anything else."""
+    from symbolic.latex.display import _relations_at_top
+    if _top_level(text) or _ASSIGN.search(text) or _LOGIC.search(text):
+        return None     # B d = O(M) \Leftrightarrow B = O(M/d): the chain reader says why not
+    sides = _equals_at_top(text)
+    if len(sides) < 2 or not any(_growth_term(s) for s in sides):
+        return None
+    if any(_relations_at_top(s) for s in sides):
+        return None
+    return sides
+
+
+def _growth(name: str, inside: str, options: dict, whole: str) -> Growth:
+    """``O(inside)`` read, unless the letter is declared as something else (a function O, a
+    matrix O): then O(...) is not an order of growth and the statement is refused."""
+    shown = _GROWTH_LATEX[name]
+    declared = set(options.get("functions", ()))
+    if shown in declared or name in declared or any(
+            re.match(rf"\s*{re.escape(shown)}\s*(?:\\in|,)", a)
+            for a in options.get("assumptions", ())):
+        raise ParseError(f"'{_short(whole)}': {shown} is declared (a function or a matrix), so "
+                         f"{shown}(...) is not read as an order of growth; write the claim with "
+                         r"\operatorname or another name")
+    if not inside:
+        raise ParseError(f"an empty order of growth {shown}() in '{_short(whole)}'")
+    return Growth(name, _expression(inside, options))
+
+
+_UPRIGHT_WORD = re.compile(r"\\(?:mathrm|text|textrm|operatorname)\s*\{\s*[A-Za-z]{2,}\s*\}")
+
+
+def _no_upright_words(text: str, whole: str) -> None:
+    """A cost such as ``\\mathrm{Nd}`` in an order of growth is as often the product N d as
+    one name (a conversion of N d to upright letters): refused, with both readings."""
+    m = _UPRIGHT_WORD.search(text)
+    if m:
+        raise ParseError(f"'{m.group()}' in the order of growth '{_short(whole)}' may be one "
+                         "name or a product of letters (N d): write the letters apart, or name "
+                         "it with one letter")
+
+
+def growth_latex(value: sympy.Basic) -> str:
+    """An order of growth (or a value) printed back in LaTeX."""
+    from symbolic.latex import to_latex
+    if isinstance(value, Growth):
+        return rf"{_GROWTH_LATEX[value.symbol]}\left({to_latex(value.bound)}\right)"
+    return to_latex(value)
+
+
+def _order(text: str, options: dict) -> ParsedStatement:
+    """``a = O(f) = O(g)``: one order statement per ``=``, each read one way (left of order right)."""
+    sides = order_sides(text)
+    terms = [_growth_term(s) for s in sides]
+    first_value = next((k for k, term in enumerate(terms) if term is None and k), None)
+    if first_value is not None and terms[first_value - 1] is not None:
+        shown = _GROWTH_LATEX[terms[first_value - 1][0]]
+        raise ParseError(f"'{_short(text)}': {shown}(...) said equal to a value is an order of "
+                         f"growth or a function named {shown} (an angle, a step function): "
+                         f"declare the function (--function) to read it as one; an order of "
+                         "growth is never checked as a value")
+    if any(term is None for term in terms[1:]):
+        raise ParseError(f"'{_short(text)}' mixes an equation between values with an order of "
+                         "growth (O, \\Theta, o): write the equation and the order statement "
+                         "separately; an order of growth is never checked as a value")
+    _no_upright_words(text, text)
+    values = [_growth(*term, options, text) if term else _expression(side, options)
+              for term, side in zip(terms, sides)]
+    typeset = " = ".join(growth_latex(v) for v in values)
+    return ParsedStatement(text, StatementKind.ORDER, tuple(values[:-1]), values[-1], typeset,
+                           ("an order of growth (O, \\Theta, o) is a statement, read one way "
+                            "(left of the order on the right): never checked as an equation",),
+                           targets=tuple(values[1:]))
+
+
+# -- updates -------------------------------------------------------------------------------------
+_ASSIGN = re.compile(r"\\(?:leftarrow|gets)(?![A-Za-z])")
+_NAME_TYPES = (sympy.Symbol, sympy.Indexed, sympy.MatrixSymbol)
+
+
+_INCREMENT = re.compile(r"\\(?:Delta|delta)\s*(?:\\[A-Za-z]+|\{|[A-Za-z])")
+
+
+def _update_sides(text: str) -> tuple[str, str] | None:
+    """``(name, value)`` of one top-level assignment arrow with no other relation, else None."""
+    from symbolic.latex.display import _relations_at_top
+    arrows = list(_ASSIGN.finditer(text))
+    if len(arrows) != 1 or _top_level(text):
+        return None
+    m = arrows[0]
+    depth = sum(text[:m.start()].count(c) for c in "{([") - \
+        sum(text[:m.start()].count(c) for c in "})]")
+    left, right = text[:m.start()].strip(), text[m.end():].strip()
+    if depth or not left or not right or _relations_at_top(left) or _relations_at_top(right):
+        return None
+    return left, right
+
+
+def is_update(text: str) -> bool:
+    """Whether ``text`` assigns a name a value that uses the name (``t \\leftarrow t + 1``)."""
+    sides = _update_sides(text)
+    if sides is None:
+        return False
+    try:
+        name = _expression(sides[0], {})
+        value = _expression(sides[1], {})
+    except Exception:   # noqa: BLE001 - unreadable: the chain reader says why
+        return False
+    return isinstance(name, _NAME_TYPES) and value.has(name)
+
+
+def _update(text: str, options: dict) -> ParsedStatement:
+    """``\\theta \\leftarrow \\theta - \\eta g``: the new value of a name, never an equation."""
+    left, right = _update_sides(text)
+    increment = _INCREMENT.search(right)
+    if increment:
+        # b \leftarrow b + \Delta b: the increment of b, or \Delta times b?
+        raise ParseError(f"'{increment.group().strip()}' in the update '{_short(text)}' may be "
+                         "an increment (one quantity) or a product: name the increment "
+                         "(\\Delta_b) or write \\Delta \\cdot b")
+    name, value = _expression(left, options), _expression(right, options)
+    if not isinstance(name, _NAME_TYPES) or not value.has(name):
+        raise ParseError(f"'{_short(text)}' is read as an update only when its left side is a "
+                         "name that its right side uses")
+    from symbolic.latex import to_latex
+    return ParsedStatement(text, StatementKind.UPDATE, (name,), value,
+                           f"{to_latex(name)} \\leftarrow {to_latex(value)}",
+                           ("an update (the assigned name on both sides) states the new value of "
+                            "the name: never checked as an equation",))
+
+
+# -- continuations ---------------------------------------------------------------------------------
+_CONTINUES = re.compile(r"\s*(=|<|>|\\leq?|\\geq?|\\approx|\\neq?)(?![A-Za-z])")
+CONTINUATION_RELATIONS = {"=": "=", "<": "<", ">": ">", r"\le": r"\le", r"\leq": r"\le",
+                          r"\ge": r"\ge", r"\geq": r"\ge", r"\approx": r"\approx",
+                          r"\ne": r"\ne", r"\neq": r"\ne"}
+
+
+def continuation_parts(text: str) -> tuple[str, str] | None:
+    """``(relation, rest)`` of a display that starts with its one relation (``= a + b``)."""
+    from symbolic.latex.display import _relations_at_top
+    m = _CONTINUES.match(text)
+    if m is None:
+        return None
+    rest = text[m.end():].strip()
+    if not rest or _relations_at_top(rest) or _top_level(rest) or _ASSIGN.search(rest) \
+            or rest.startswith("="):
+        return None
+    return CONTINUATION_RELATIONS[m.group(1)], rest
+
+
+def _continuation(text: str, options: dict) -> ParsedStatement:
+    """``= a + b``: the relation and the expression; what it continues is not in the display."""
+    relation, rest = continuation_parts(text)
+    value = _expression(rest, options)
+    from symbolic.latex import to_latex
+    return ParsedStatement(text, StatementKind.CONTINUATION, (), value,
+                           f"{relation} {to_latex(value)}",
+                           ("a display that starts with a relation continues the side that "
+                            "ends the previous display: alone, nothing to check",),
+                           relation=relation)

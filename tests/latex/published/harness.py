@@ -14,6 +14,13 @@ ours and trusted; the formula under test is only ever given to the reader):
   sets (``Interval``, ``FiniteSet``), ``IntegerRange(0, T - 1)`` the whole numbers 0..T-1, ``Space``
   a space of vectors or matrices, ``NamedSet(X)`` a set known by its name only, ``Law`` a
   family's name and its parameters;
+* ``stmt T(n) in BigO(n**2)``: an order of growth (``BigO``, ``LittleO``, ``BigTheta``,
+  ``BigOmega``, ``LittleOmega``), one link per ``=`` of the display, each read one way
+  (``stmt BigO(n) in BigO(n**2)`` for ``O(n) = O(n^2)``); never an equation;
+* ``stmt t <- t + 1``: an update (an assignment whose right side uses the assigned name):
+  the new value of the name, never an equation;
+* ``cont == a + b`` (or ``cont <= ...``): a display that starts with its relation, continuing
+  the previous display's last side: the relation and the expression, nothing to check alone;
 * relations ``a == b``, ``a ~= b`` (approximately), ``a <= b``, ``a < b``, ``a >= b``, ``a > b``, ``a != b``, ``a := b`` (a
   definition; it matches an equation or a definition), chained as ``a == b == c`` (one link per
   adjacent pair, as a chain is read) and several claims separated by ``;`` (the rows of an
@@ -61,6 +68,8 @@ HERE = Path(__file__).resolve().parent
 REFUSE = "refuse"
 EXPR = "expr "       # a display with no relation, read as this expression
 STATEMENT = "stmt "  # a membership or a distribution: stmt x in Reals, stmt X ~ Law(N, 0, 1)
+CONTINUATION = "cont "  # a display that starts with its relation: cont == a + b
+PREVIOUS_SIDE = sympy.Symbol("PREVIOUS_SIDE")   # what a continuation continues (not in the display)
 PARSE_SECONDS = 20.0
 
 
@@ -218,6 +227,10 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
                  Integers=sympy.S.Integers, Complexes=sympy.S.Complexes,
                  Naturals=sympy.S.Naturals, Naturals0=sympy.S.Naturals0,
                  Interval=sympy.Interval, FiniteSet=sympy.FiniteSet)
+    from symbolic.latex.statements import Growth
+    space.update({name: (lambda symbol: lambda bound: Growth(symbol, bound))(symbol)
+                  for name, symbol in (("BigO", "O"), ("LittleO", "o"), ("BigTheta", "Theta"),
+                                       ("BigOmega", "Omega"), ("LittleOmega", "omega"))})
     vector_names = set(vectors.split())
 
     def dot(u, v, dim=DIMENSION):
@@ -274,7 +287,7 @@ def _declared_by(subject, target):
 
 def _statement_parts(text: str):
     """``x, y in Reals`` -> (["x", "y"], "IN", "Reals"); ``X ~ Law(N, 0, 1)`` -> SIM."""
-    for word, op in ((" in ", "IN"), (" ~ ", "SIM")):
+    for word, op in ((" <- ", "UPDATE"), (" in ", "IN"), (" ~ ", "SIM")):
         if word in text:
             left, right = text.split(word, 1)
             return [p.strip() for p in _split_top(left, [","])[0]], op, right.strip()
@@ -293,7 +306,19 @@ def expected_links(display: Display):
             for subject in subjects:
                 read = parse_expr(subject, local_dict=space, global_dict=dict(_GLOBALS),
                                   transformations=standard_transformations)
+                from symbolic.latex.statements import Growth
+                if isinstance(value, Growth):     # an order of growth, one link per '='
+                    links.append((read, "ORDER", value))
+                    continue
                 links.append((_declared_by(read, value), op, value))
+            continue
+        if row.strip().startswith(CONTINUATION):   # cont == a + b: continues the previous display
+            sides, ops = _split_top(row.strip()[len(CONTINUATION):], _RELATIONS)
+            if len(ops) != 1 or sides[0].strip():
+                raise ValueError(f"a continuation reading is 'cont REL expression': {row!r}")
+            value = parse_expr(sides[1].strip(), local_dict=space, global_dict=dict(_GLOBALS),
+                               transformations=standard_transformations)
+            links.append((PREVIOUS_SIDE, "CONT_" + _REL_NAME[ops[0]], value))
             continue
         if row.strip().startswith(EXPR):      # an expression, no relation: nothing to check
             value = parse_expr(row.strip()[len(EXPR):].strip(), local_dict=space,
@@ -391,8 +416,12 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "",
             # a membership or a distribution: one (subject, IN|SIM, set or law) per subject
             read = parse_statement(chain.latex, assumptions=declared + list(chain.assume),
                                    functions=tuple(functions.split()))
-            relation = "IN" if read.kind.name == "MEMBERSHIP" else "SIM"
-            links += [(subject, relation, read.target) for subject in read.subjects]
+            kind = read.kind.name
+            if kind == "CONTINUATION":      # = a + b: the relation and the expression
+                links.append((PREVIOUS_SIDE, "CONT_" + _CONTINUED[read.relation], read.target))
+                continue
+            relation = {"MEMBERSHIP": "IN", "DISTRIBUTION": "SIM"}.get(kind, kind)
+            links += [(subject, relation, target) for subject, target in read.pairs()]
             continue
         if not has_relation(chain.latex):
             # no relation: the display is read as one expression ("EXPR" pairs it with itself)
@@ -533,6 +562,8 @@ def normalise(expr, bound=None):
         return expr
 
 
+_CONTINUED = {"=": "EQ", "<": "LT", ">": "GT", r"\le": "LE", r"\ge": "GE", r"\approx": "APPROX",
+              r"\ne": "NE"}
 _REL_FLIP = {"LT": "GT", "GT": "LT", "LE": "GE", "GE": "LE", "EQ": "EQ", "NE": "NE", "DEF": "DEF",
              "APPROX": "APPROX"}
 

@@ -73,7 +73,12 @@ DISPLAYS = [
     ("notes eq. 11", r"\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{\|\boldsymbol{\theta}_1 - \boldsymbol{\theta}^*\|^2}{2\eta_1} + \frac{G^2 + \sigma^2}{2}\sum_{t=1}^T \eta_t\tag{11}",
      "Sum(Expect(L(theta[t]) - L(thetastar)), (t, 1, T)) <= norm(theta[1] - thetastar)**2/(2*eta[1]) + (G**2 + sigma**2)/2*Sum(eta[t], (t, 1, T))",
      {"functions": r"L", "vectors": "theta thetastar"}),
-    ("notes eq. 12", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{DG}{\sqrt{T}} + \frac{D\sigma}{2G\sqrt{T}} = \mathcal{O}\left(\frac{1}{\sqrt{T}}\right)\tag{12}", _BIGO),
+    ("notes eq. 12", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{DG}{\sqrt{T}} + \frac{D\sigma}{2G\sqrt{T}} = \mathcal{O}\left(\frac{1}{\sqrt{T}}\right)\tag{12}",
+     "Sum(Expect(L(theta[t]) - L(thetastar)), (t, 1, T))/T <= D*G/sqrt(T) + D*sigma/(2*G*sqrt(T)); "
+     "stmt D*G/sqrt(T) + D*sigma/(2*G*sqrt(T)) in BigO(1/sqrt(T))",
+     {"functions": r"L", "vectors": "theta thetastar", "optimum": r"\boldsymbol{\theta}^*:d",
+      "note": "theta^* is the minimiser (the text); the bound (checked) and the order of growth of its last side (a statement), as "
+              "eq. 11 is read (was refused as asymptotic)"}),
     ("notes eq. 14", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \geq \frac{\mu}{2}\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2\tag{14}",
      "L(theta[t]) - L(thetastar) >= mu/2*norm(theta[t] - thetastar)**2", {"functions": r"L", "vectors": "theta thetastar"}),
     ("notes eq. 15", r"""\begin{aligned}
@@ -85,7 +90,12 @@ DISPLAYS = [
      {"functions": r"L", "vectors": "theta thetastar", "note": "rows starting with a relation continue the chain"}),
     ("notes eq. 16", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \frac{G^2 + \sigma^2}{\mu^2}\tag{16}",
      "Expect(norm(theta[T] - thetastar)**2) <= (G**2 + sigma**2)/mu**2", {"vectors": "theta thetastar"}),
-    ("notes eq. 17", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L(\boldsymbol{\theta}^*)] \leq \frac{2(G^2 + \sigma^2)}{\mu T} = \mathcal{O}\left(\frac{1}{T}\right)\tag{17}", _BIGO),
+    ("notes eq. 17", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L(\boldsymbol{\theta}^*)] \leq \frac{2(G^2 + \sigma^2)}{\mu T} = \mathcal{O}\left(\frac{1}{T}\right)\tag{17}",
+     "Expect(L(theta[T]) - L(thetastar)) <= 2*(G**2 + sigma**2)/(mu*T); "
+     "stmt 2*(G**2 + sigma**2)/(mu*T) in BigO(1/T)",
+     {"functions": r"L", "vectors": "theta thetastar", "optimum": r"\boldsymbol{\theta}^*:d",
+      "note": "theta^* is the minimiser (the text); the bound (checked) and the order of growth of its last side (a statement) "
+              "(was refused as asymptotic)"}),
     ("notes eq. 18", r"\|\nabla L(\boldsymbol{\theta}_1) - \nabla L(\boldsymbol{\theta}_2)\| \leq L\|\boldsymbol{\theta}_1 - \boldsymbol{\theta}_2\|\tag{18}",
      "refuse: L is both the loss function (under nabla) and the smoothness constant"),
     ("notes eq. 20", r"\mathbb{E}[L(\boldsymbol{\theta}_{t+1})] \leq \mathbb{E}[L(\boldsymbol{\theta}_t)] - \frac{1}{2L}\|\nabla L(\boldsymbol{\theta}_t)\|^2 + \frac{\sigma^2}{2L}\tag{20}",
@@ -96,7 +106,8 @@ DISPLAYS = [
     ("notes eq. 23", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \left(1 - \frac{2}{\kappa+1}\right)^T D^2 + \frac{2\kappa\sigma^2}{L^2(\kappa+1)}\tag{23}",
      "Expect(norm(theta[T] - thetastar)**2) <= (1 - 2/(kappa + 1))**T*D**2 + 2*kappa*sigma**2/(L**2*(kappa + 1))",
      {"vectors": "theta thetastar"}),
-    ("notes eq. 24", r"T = \mathcal{O}\left(\kappa\log\frac{1}{\epsilon}\right)\tag{24}", _BIGO),
+    ("notes eq. 24", r"T = \mathcal{O}\left(\kappa\log\frac{1}{\epsilon}\right)\tag{24}",
+     "stmt T in BigO(kappa*log(1/epsilon))", {"note": "an order of growth (was refused)"}),
     ("notes eq. 30", r"\frac{1}{2}\|\nabla L(\boldsymbol{\theta})\|^2 \geq \mu(L(\boldsymbol{\theta}) - L^*)\tag{30}", _GRAD),
     ("notes eq. 31", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L^*] \leq \left(1 - \frac{\mu}{L}\right)^T(L(\boldsymbol{\theta}_1) - L^*) + \frac{\sigma^2}{2\mu}\tag{31}",
      "refuse: L is both the loss function and the smoothness constant"),
@@ -109,7 +120,10 @@ DISPLAYS = [
                                                          "optimum": r"L^*"}),
     ("notes eq. 41", r"\sum_{t=1}^{\infty} \eta_t = \infty, \quad \sum_{t=1}^{\infty} \eta_t^2 < \infty\tag{41}",
      "Sum(eta[t], (t, 1, oo)) == oo; Sum(eta[t]**2, (t, 1, oo)) < oo"),
-    ("notes eq. 42", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L^*] = \mathcal{O}\left(\frac{\log T}{\sqrt{T}}\right)\tag{42}", _BIGO),
+    ("notes eq. 42", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L^*] = \mathcal{O}\left(\frac{\log T}{\sqrt{T}}\right)\tag{42}",
+     "stmt Sum(Expect(L(theta[t]) - Lstar), (t, 1, T))/T in BigO(log(T)/sqrt(T))",
+     {"functions": r"L", "optimum": r"L^*", "note": "L^* is the minimum value of L (as eq. 40); an "
+                                                    "order of growth (was refused)"}),
     ("notes eq. 43", r"\eta_t = \eta_0 \gamma^{\lfloor t/T_0 \rfloor}\tag{43}", "eta[t] == eta[0]*gamma**floor(t/T_0)"),
     ("notes eq. 44", r"\eta_t = \eta_{min} + \frac{1}{2}(\eta_{max} - \eta_{min})\left(1 + \cos\left(\frac{t\pi}{T}\right)\right)\tag{44}",
      "eta[t] == eta_min + (eta_max - eta_min)*(1 + cos(t*pi/T))/2"),

@@ -16,7 +16,9 @@ DISPLAYS = [
     ("sec. 1 (inline)", r"x = F_1(u, \Theta_1)", "x == F_1(u, Theta_1)"),
     ("sec. 1", r"\ell = F_2(x, \Theta_2).", "ell == F_2(x, Theta_2)"),
     ("sec. 1", r"\Theta_2 \leftarrow \Theta_2 - \frac{\alpha}{m} \sum_{i=1}^{m} \frac{\partial F_2(x_i, \Theta_2)}{\partial \Theta_2}",
-     "refuse: an algorithm step (assignment with \\leftarrow), not a claim"),
+     "stmt Theta_2 <- Theta_2 - alpha/m*Sum(Derivative(F_2(x[i], Theta_2), Theta_2), (i, 1, m))",
+     {"note": "an update of the parameters Theta_2 (was refused as an algorithm step); read with "
+              "Theta_2 as one parameter, the formula the paper writes for each"}),
     ("sec. 1 (inline)", r"g(x) = \frac{1}{1+\exp(-x)}", "g(x) == 1/(1 + exp(-x))", {"functions": r"g"}),
     ("sec. 1 (inline)", r"ReLU(x) = max(x, 0)",
      "refuse: 'max' without a backslash is the italic product m a x (and ReLU an italic letter run)"),
