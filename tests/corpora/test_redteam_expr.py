@@ -190,7 +190,8 @@ def test_check_of_a_file_lists_expressions_apart(tmp_path, capsys):
     tex = tmp_path / "paper.tex"
     tex.write_text("\\begin{equation} \\frac{x}{1 - p} \\end{equation}\n"
                    "\\[ a + a = 2a \\quad (1) \\]\n"
-                   "\\[ x \\in \\mathbb{R} \\]\n", encoding="utf-8")
+                   # x \\in \\mathbb{R} is a STATEMENT now; an expression in a set stays unreadable
+                   "\\[ x^2 \\in \\mathbb{R}_{>0} \\]\n", encoding="utf-8")
     code = main(["check", str(tex), "--timeout", "20"])
     out, _ = capsys.readouterr()
     assert f"{tex}:1: EXPRESSION" in out and f"{tex}:2: PROVED" in out
