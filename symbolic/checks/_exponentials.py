@@ -118,11 +118,14 @@ class _Generators:
         return self.opaque[e]
 
     def describe(self) -> str:
+        """The generators as inline maths for evidence (``$e^{i t_1}$, $e^{z/2}$``); empty
+        when there is none."""
+        from symbolic.numeric.text import tex
         parts = []
         for (m, imaginary), q in self.keys.items():
-            unit = "i " if imaginary else ""
-            parts.append(f"exp({unit}{m}{'' if q == 1 else f'/{q}'})")
-        return ", ".join(parts) or "no generator (the difference vanished once written with exponentials)"
+            exponent = (sympy.I if imaginary else 1) * m / q
+            parts.append(tex(sympy.exp(exponent, evaluate=False)))
+        return ", ".join(parts)
 
 
 def _constant_exp(c):

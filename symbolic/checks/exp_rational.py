@@ -48,7 +48,8 @@ def reduced_sides(lhs, rhs):
     (see the module doc), or None when the claim is not of a form handled here."""
     if isinstance(lhs, sympy.Pow) and isinstance(rhs, sympy.Pow) and lhs.exp == rhs.exp \
             and not lhs.exp.is_Integer and not lhs.exp.free_symbols:
-        return lhs.base, rhs.base, f"both sides are powers with exponent {lhs.exp}: the bases are equal"
+        from symbolic.numeric.text import tex
+        return lhs.base, rhs.base, f"both sides are powers with exponent {tex(lhs.exp)}: the bases are equal"
     for a, b in ((lhs, rhs), (rhs, lhs)):
         if isinstance(a, sympy.Abs) and isinstance(b, sympy.Pow) and b.exp == sympy.Rational(1, 2):
             inner = a.args[0]
@@ -56,8 +57,8 @@ def reduced_sides(lhs, rhs):
             if conjugate.has(sympy.conjugate):
                 return None   # a complex variable inside: conj(A) is not an expression of ours
             return inner * conjugate, b.base, (
-                "|A| = B^{1/2} with A conj(A) = B: then B = |A|^2 >= 0, whose principal "
-                "square root is |A|")
+                r"$|A| = B^{1/2}$ with $A \overline{A} = B$: then $B = |A|^2 \ge 0$, whose "
+                r"principal square root is $|A|$")
     return lhs, rhs, ""
 
 
@@ -110,12 +111,15 @@ def check_exp_rational(step: Step, *, config, context) -> Outcome | None:
     if _is_zero(value):
         what = f"{reduction}; and " if reduction else ""
         compared = "the difference of the bases" if reduction.startswith("both") else \
-            "A conj(A) - B" if reduction else "lhs - rhs"
+            r"$A \overline{A} - B$" if reduction else "lhs - rhs"
+        described = generators.describe()
+        powers = (f"every exponential as a product of integer powers of {described}, treated as "
+                  "independent unknowns") if described else \
+            "no exponential left once the difference is written with them"
         return Outcome(Verdict.PROVED, (Evidence(
             "complex_exp_rational",
             f"{what}{compared} is 0 as a rational function after writing the circular and hyperbolic "
-            "functions as exponentials (DLMF 4.14, 4.28) and every exponential as a product of "
-            f"integer powers of {generators.describe()}, treated as independent "
-            "unknowns: the claim holds wherever its functions are defined"),))
+            f"functions as exponentials (DLMF 4.14, 4.28), with {powers}: the claim holds "
+            "wherever its functions are defined"),))
     return undecided("complex_exp_rational", "the rational function in the exponentials is not "
                      "identically 0; this is not evidence that the claim is false")
