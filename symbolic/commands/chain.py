@@ -214,7 +214,10 @@ def _defines_a_new_name(latex: str, parsed) -> bool:
 def _definition_first(latex: str) -> bool:
     """Whether the first relation written in ``latex`` is a definition (``:=``, ...)."""
     import re
+    from symbolic.latex.definitions import _DEFINED_EQUALS
     from symbolic.latex.lexer import DEFINITIONS
+    # the reader reads y \stackrel{\text{def}}{=} 2x as y := 2x: so must this test
+    latex = _DEFINED_EQUALS.sub(" := ", latex)
     found = [latex.find(word) for word in DEFINITIONS]
     first = min((at for at in found if at >= 0), default=-1)
     if first < 0:
@@ -252,7 +255,7 @@ def _substituted(step: Step, name, value) -> Step:
 
 
 def _redefined_constant(latex: str, parsed) -> str:
-    """Why a definition cannot be read when it defines a constant the reader knows (``e := 2``,
+    r"""Why a definition cannot be read when it defines a constant the reader knows (``e := 2``,
     ``\pi := 3``, ``i := 1``): as an equation it would be a false claim about e, pi or i."""
     import sympy
     from symbolic.latex.lexer import DEFINITIONS
