@@ -90,6 +90,27 @@ def test_a_true_link_after_a_definition_is_not_refuted(capsys, latex):
     assert "refuted" not in verdicts and code == 0, (latex, verdicts)
 
 
+def test_what_is_assumed_of_a_defined_name_holds_of_its_value(capsys):
+    # found by this red team: y := x with y > 0 makes x > 0, so x = |x| holds; the link never
+    # names y, and it was refuted at x = -1 (where y = -1 breaks the assumption)
+    code, verdicts, _ = run(capsys, r"y := x = |x|", "--assume", "y > 0")
+    assert verdicts == ["proved"] and code == 0, verdicts
+
+
+def test_a_false_link_under_a_carried_assumption_is_still_refuted(capsys):
+    code, verdicts, _ = run(capsys, r"y := x = |x|", "--assume", "y < 0")   # x = -1: -1 != 1
+    assert verdicts == ["refuted"] and code != 0, verdicts
+
+
+@pytest.mark.parametrize("latex, assume", [
+    (r"y := -1 = y", ["--assume", "y > 0"]),        # the definition contradicts y > 0
+    (r"n := x = \lfloor x \rfloor", ["--assume", r"n \in \mathbb{Z}"]),   # true: x = n is whole
+])
+def test_a_definition_its_assumptions_cannot_follow_is_refused(capsys, latex, assume):
+    code, verdicts, _ = run(capsys, latex, *assume)
+    assert code == 2 and verdicts == [], (latex, code, verdicts)
+
+
 @pytest.mark.parametrize("latex", [r"y \stackrel{\text{def}}{=} 2x = x + x",
                                    r"y \overset{\mathrm{def}}{=} 2x = x + x"])
 def test_a_def_over_equals_first_in_a_chain_is_a_definition(capsys, latex):
