@@ -172,6 +172,10 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
         (item.line,) * len(parsed.links)
     steps = plain_steps = link_steps(parsed)
     defined = expressions and _first_link_defines_a_new_name(item.latex, parsed)
+    if defined and _definition_conflict(parsed.links[0].claim.lhs, parsed.links[0].claim.rhs):
+        return [], [Unreadable(item.latex, _definition_conflict(parsed.links[0].claim.lhs,
+                                                                parsed.links[0].claim.rhs),
+                               item.file, item.line)]
     if defined:
         # y := 2x = x + x: the first link names y (nothing to check); the other links are
         # checked with y replaced by what defines it (2x = y is then 2x = 2x)
@@ -214,7 +218,10 @@ def _defines_a_new_name(latex: str, parsed) -> bool:
 def _definition_first(latex: str) -> bool:
     """Whether the first relation written in ``latex`` is a definition (``:=``, ...)."""
     import re
+    from symbolic.latex.definitions import _DEFINED_EQUALS
     from symbolic.latex.lexer import DEFINITIONS
+    # the reader reads y \stackrel{\text{def}}{=} 2x as y := 2x: so must this test
+    latex = _DEFINED_EQUALS.sub(" := ", latex)
     found = [latex.find(word) for word in DEFINITIONS]
     first = min((at for at in found if at >= 0), default=-1)
     if first < 0:
@@ -241,9 +248,33 @@ def _first_link_defines_a_new_name(latex: str, parsed) -> bool:
     return not first.rhs.has(first.lhs) and not (first.lhs.free_symbols & first.rhs.free_symbols)
 
 
+def _definition_conflict(name, value) -> str:
+    """Why a definition cannot stand in for its name: an assumption on the name that its value
+    contradicts (y > 0 with y := -1), or one a fact cannot carry (n an integer, n := x)."""
+    import sympy
+    if name.is_integer and not value.is_integer:
+        return (f"{name} is assumed an integer and defined as {value}, which the checker cannot "
+                f"restrict to integers: check the links with the integer written in")
+    if any(holds and sympy.sympify(fact) is sympy.false for holds, fact in (
+            (name.is_positive, value > 0), (name.is_negative, value < 0),
+            (name.is_nonnegative, value >= 0), (name.is_nonpositive, value <= 0),
+            (name.is_nonzero, sympy.Ne(value, 0)))):
+        return f"the definition {name} := {value} contradicts what is assumed of {name}"
+    return ""
+
+
 def _substituted(step: Step, name, value) -> Step:
     """``step`` with a defined ``name`` replaced by the ``value`` that defines it."""
     from dataclasses import replace
+    import sympy
+    # what is assumed of the name (y > 0 with y := x) holds of its value: without it a link
+    # that never mentions y (x = |x|) would be refuted at x = -1, where y = x is not > 0
+    carried = tuple(fact for holds, fact in (
+        (name.is_positive, sympy.Gt(value, 0)), (name.is_negative, sympy.Lt(value, 0)),
+        (name.is_nonnegative, sympy.Ge(value, 0)), (name.is_nonpositive, sympy.Le(value, 0)),
+        (name.is_nonzero, sympy.Ne(value, 0))) if holds and fact is not sympy.true)
+    if carried:
+        step = replace(step, assumptions=tuple(step.assumptions) + carried)
     claim = step.claim
     if not (claim.lhs.has(name) or claim.rhs.has(name)):
         return step
@@ -252,7 +283,7 @@ def _substituted(step: Step, name, value) -> Step:
 
 
 def _redefined_constant(latex: str, parsed) -> str:
-    """Why a definition cannot be read when it defines a constant the reader knows (``e := 2``,
+    r"""Why a definition cannot be read when it defines a constant the reader knows (``e := 2``,
     ``\pi := 3``, ``i := 1``): as an equation it would be a false claim about e, pi or i."""
     import sympy
     from symbolic.latex.lexer import DEFINITIONS

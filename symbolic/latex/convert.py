@@ -183,6 +183,12 @@ class Context:
             # \|x - y\| = x - y: x is a vector under the norm and a number beside it
             raise ParseError(f"{name} is a vector (under a norm \\|...\\| or in a dot product) and a number elsewhere "
                              f"in this chain: name the number, or write the vector's components")
+        if parts and {self.names.get(n, n) for n in self.normed} & {
+                rf"\{cmd}{{{stem}}}" for cmd in ("mathbf", "boldsymbol", "bm", "vec")}:
+            # x_i beside a bold vector x: its components (as most papers mean), or another x?
+            raise ParseError(f"{name} beside the vector \\mathbf{{{stem}}}: the components of the "
+                             f"bold vector, or another quantity? write the vector's components "
+                             f"alone, or name the other quantity apart")
         if parts is None and name in self.bases:
             raise ParseError(f"{name} is used both alone and with an index ({name}_j, a vector): "
                              f"alone it would be read as a number; write {name}^\\top y or "
