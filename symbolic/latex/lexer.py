@@ -31,9 +31,10 @@ RELATIONS = {
     r"\propto": r"\propto", r"\implies": r"\implies", r"\Rightarrow": r"\implies",
     r"\Longrightarrow": r"\implies",
     r"\wedge": r"\wedge", r"\land": r"\wedge",   # only between relations of an implication
-    ":=": "=", r"\coloneqq": "=", r"\triangleq": "=", r"\eqqcolon": "=",
+    ":=": "=", r"\coloneqq": "=", r"\triangleq": "=",
 }
-DEFINITIONS = frozenset([":=", r"\coloneqq", r"\triangleq", r"\eqqcolon"])   # read as =, noted
+# read as =, noted; \eqqcolon (a =: b defines b) is refused: the defined name is on the right
+DEFINITIONS = frozenset([":=", r"\coloneqq", r"\triangleq"])
 # functions LaTeX has no command for, and how the reader takes them (always with brackets)
 _NAMED_ONLY = {r"\sech": "sech", r"\csch": "csch", r"\arsinh": "arsinh", r"\arcsinh": "arsinh",
                r"\arcosh": "arcosh", r"\arccosh": "arcosh", r"\artanh": "artanh",

@@ -6,6 +6,7 @@ reason instead of a bare "unknown command".
 from __future__ import annotations
 
 REFUSED_NOTATION = {
+    r"\eqqcolon": "a \\eqqcolon b defines b (the name on the right): write it b := a",
     r"\sim": "X \\sim p states a distribution (or 'of the order of'), not a relation between "
              "values: state the moments you use as assumptions, or write \\approx",
     r"\equiv": "\\equiv is an identity, a definition or a congruence: write = for an identity, "

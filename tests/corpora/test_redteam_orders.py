@@ -125,11 +125,14 @@ def test_a_false_link_after_a_def_over_equals_is_refuted(capsys):
     assert verdicts == ["refuted"] and kinds == ["definition"] and code != 0
 
 
-@pytest.mark.xfail(strict=True, reason="a =: b defines b; the reader reads \\eqqcolon as =, so "
-                   "the definition x^2 =: y is refuted at x = 0, y = 1")
-def test_eqqcolon_defines_its_right_side(capsys):
-    code, verdicts, _ = run(capsys, r"x^2 \eqqcolon y")
-    assert "refuted" not in verdicts
+# a =: b defines b; \eqqcolon was read as := (the name on the left), so x^2 =: y was refuted at
+# x = 0, y = 1: it is refused now, with the spelling to use
+@pytest.mark.parametrize("latex", [r"x^2 \eqqcolon y", r"y \eqqcolon 2x = 3x"])
+def test_eqqcolon_is_refused_with_the_spelling_to_use(latex):
+    from symbolic.errors import ParseError
+    from symbolic.latex import parse_chain
+    with pytest.raises(ParseError, match="write it b := a"):
+        parse_chain(latex)
 
 
 # --- continuations in a document ------------------------------------------------------------

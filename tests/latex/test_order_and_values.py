@@ -129,10 +129,15 @@ def test_notes_in_text_and_json(capsys):
     main(["check", r"e^{i\theta} = \cos\theta + i\sin\theta"])
     out = capsys.readouterr().out
     assert "note: i is the imaginary unit" in out
-    # a definition inside a chain is checked like = (noted); alone it defines a name
-    main(["check", "--json", r"y := 2 + 1 = 3"])
+    # a definition later in a chain is checked like = (noted); opening a chain it is listed as
+    # a definition and the rest is checked; alone it defines a name
+    main(["check", "--json", r"a = b := 3"])
     data = json.loads(capsys.readouterr().out)
     assert any(":=" in note for note in data["links"][0]["notes"])
+    main(["check", "--json", r"y := 2 + 1 = 3"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["expressions"][0]["kind"] == "definition"
+    assert [link["verdict"] for link in data["links"]] == ["proved"]
     main(["check", "--json", r"y := 2 + 1"])
     data = json.loads(capsys.readouterr().out)
     assert not data["links"] and data["expressions"][0]["kind"] == "definition"
