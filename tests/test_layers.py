@@ -24,7 +24,13 @@ LONG_MODULES = {
 # the checks helpers (_definedness, _ranges) prove signs with checks/_prove.py, never a family;
 # the Dask batch reads and collects with commands/inputs.py, not with the command that starts it;
 # the converter reads a subscript (j+1) with latex/library.py, not by calling the reader back.
-KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
+KNOWN_CYCLES: dict[tuple[str, ...], str] = {
+    # this version's statements, cases and orders hook into parse_chain (parse asks whether a
+    # display is a cases block or an interval claim) while they read their parts with parse;
+    # the hooks belong in one reader layer above parse: to be broken, not to grow
+    ("symbolic.latex.cases", "symbolic.latex.display", "symbolic.latex.parse",
+     "symbolic.latex.statements"): "statements/cases hooks inside parse_chain (to be lifted out)",
+}
 
 
 def _module_name(path: Path) -> str:

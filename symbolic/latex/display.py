@@ -135,9 +135,10 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
     read = [r for c in chains for part in _split_and(c) for piece in _split_statements(part)
             for r in [_with_conditions(piece)]]
     out = []
+    from symbolic.latex.statements import orders_apart     # a \le b = O(c): two parts
     # a chain with \pm/\mp is its upper-sign and its lower-sign claim
     for c in (o for r in map(_without_row_marks, read) for s in split_signs(r)
-              for o in _orders_apart(s)):
+              for o in orders_apart(s)):
         if not c.latex and c.assume and not c.problem:
             c = DisplayChain(c.line, c.display, "", c.assume, problem="a condition (" +
                              ", ".join(c.assume) + ") without a claim before it")
@@ -670,45 +671,6 @@ def _finish(rows: list[str], line: int, number: int, row_lines: list[int],
 _IMPLICATION = re.compile(r"\\(?:implies|Rightarrow|Longrightarrow|wedge|land)(?![A-Za-z])")
 _RELATION_TOKEN = re.compile(
     r"\\[A-Za-z]+|\\.|[{}]|" + "|".join(re.escape(r) for r in RELATIONS if not r.startswith("\\")))
-
-
-def _orders_apart(chain: DisplayChain) -> list[DisplayChain]:
-    """``a \\le b = O(c)``: the chain of values ``a \\le b`` (checked) and the order of growth
-    ``b = O(c)`` (a statement, ``symbolic.latex.statements``) apart, so that an order at the
-    end of a chain neither hides the relations before it nor is read as a value. Only when every
-    side after the first order is an order too, and the relations before it hold no order."""
-    from symbolic.latex.statements import _LOGIC, _equals_at_top, _growth_term
-    text = chain.latex
-    if chain.problem is not None or not text or _LOGIC.search(text):
-        return [chain]      # a = b \iff c = O(d): the order is not stated on its own
-    pieces = _equals_at_top(text.strip().rstrip(".,; "))
-    first = next((k for k, piece in enumerate(pieces) if k and _growth_term(piece)), None)
-    # first == 1 with one side before it: the whole chain is an order statement (or refused)
-    if first is None or (first == 1 and not _relations_at_top(pieces[0])) or not all(_growth_term(p) for p in pieces[first:]) \
-            or any(_relations_at_top(p) for p in pieces[first:]):
-        return [chain]
-    head = " = ".join(pieces[:first])
-    if _relations_at_top(head) == 0 or re.search(r"(?<![A-Za-z\\])[Oo]\s*\(|\\(?:Theta|Omega|omega"
-                                                 r"|mathcal\s*\{?\s*O)(?![A-Za-z])", head):
-        return [chain]
-    depth, end = 0, 0
-    for m in _RELATION_TOKEN.finditer(head):
-        token = m.group()
-        depth += token == "{"
-        depth -= token == "}"
-        if depth == 0 and token in RELATIONS:
-            end = m.end()
-    last = head[end:].strip()
-    count = _relations_at_top(head)
-    lines = chain.link_lines
-    head_chain = DisplayChain(chain.line, chain.display, head, chain.assume, None,
-                              chain.notes + ("the order of growth after the last side is read apart "
-                                             "as a statement",),
-                              lines[:count] if len(lines) > count else ())
-    order_line = lines[count] if len(lines) > count else chain.line
-    order = DisplayChain(order_line, chain.display, " = ".join([last] + pieces[first:]),
-                         chain.assume, None, chain.notes)
-    return [head_chain, order]
 
 
 def _relations_at_top(row: str) -> int:

@@ -97,7 +97,7 @@ def declared_name(latex: str) -> tuple[str, str]:
                               and x.text.isalpha() for x in items):
         word = "".join(x.text for x in items)      # dV: the name of \mathbf{dV}, never d times V
         return word, word
-    from symbolic.latex.shapes import word_with_subscript
+    from symbolic.latex.matrix_tokens import word_with_subscript
     named = word_with_subscript(items)              # dO_{i}: the block i of \mathbf{dO}
     if named is not None:
         return named

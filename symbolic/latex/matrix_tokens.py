@@ -189,3 +189,21 @@ def _numberish(unit) -> bool:
     head = unit[0]
     return isinstance(head, Tok) and (head.text[0].isdigit() or head.text in (
         r"\frac", r"\dfrac", r"\tfrac", r"\sqrt"))
+
+
+def word_with_subscript(items):
+    """``dO_{i}`` declared: (key, SymPy name) of the upright word ``dO`` with subscript ``i``, as
+    ``\\mathbf{\\mathrm{dO}}_{i}`` is keyed by the matrix reader; None for anything else."""
+    letters = 0
+    while letters < len(items) and isinstance(items[letters], Tok) and len(items[letters].text) == 1 \
+            and items[letters].text.isascii() and items[letters].text.isalpha():
+        letters += 1
+    if letters < 2 or letters + 2 != len(items) or items[letters].text != "_":
+        return None
+    word = "".join(x.text for x in items[:letters])
+    stand_in = (Tok("X", items[0].col),) + tuple(items[letters:])
+    found = _name_at(stand_in, 0)
+    if found is None or found[2] != len(stand_in):
+        return None
+    sub = found[0][2:]
+    return f"{word}_{sub}", f"{word}_{sub}"

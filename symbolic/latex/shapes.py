@@ -121,23 +121,8 @@ def scalar_sides(sides, symbols):
     return [(text, tuple(keep(items))) for text, items in sides]
 
 
-def word_with_subscript(items):
-    """``dO_{i}`` declared: (key, SymPy name) of the upright word ``dO`` with subscript ``i``, as
-    ``\\mathbf{\\mathrm{dO}}_{i}`` is keyed by the matrix reader; None for anything else."""
-    from symbolic.latex.matrix_tokens import _name_at
-    letters = 0
-    while letters < len(items) and isinstance(items[letters], Tok) and len(items[letters].text) == 1 \
-            and items[letters].text.isascii() and items[letters].text.isalpha():
-        letters += 1
-    if letters < 2 or letters + 2 != len(items) or items[letters].text != "_":
-        return None
-    word = "".join(x.text for x in items[:letters])
-    stand_in = (Tok("X", items[0].col),) + tuple(items[letters:])
-    found = _name_at(stand_in, 0)
-    if found is None or found[2] != len(stand_in):
-        return None
-    sub = found[0][2:]
-    return f"{word}_{sub}", f"{word}_{sub}"
+# word_with_subscript lives in matrix_tokens.py (the matrix reader uses it; shapes sits above)
+from symbolic.latex.matrix_tokens import word_with_subscript  # noqa: E402,F401
 
 
 _ENTRYWISE_COMMANDS = frozenset([r"\exp", r"\log", r"\ln", r"\max", r"\cdot", r"\left",

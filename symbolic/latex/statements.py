@@ -267,7 +267,7 @@ def _parse_statement(latex: str, *, assumptions: Sequence[str] = (), imaginary_u
         target, target_latex = _set(right, options, text)
     else:
         target, target_latex = _law(right, options, text)
-    from symbolic.latex import to_latex
+    from symbolic.latex.printer import to_latex
     typeset = f"{', '.join(to_latex(s) for s in subjects)} {kind.value} {target_latex}"
     return ParsedStatement(text, kind, subjects, target, typeset)
 
@@ -358,7 +358,7 @@ _NAMED = re.compile(r"(?:\\(?:mathcal|mathscr|mathfrak|mathbb|mathbf|boldsymbol)
 
 def _set(text: str, options: dict, whole: str) -> tuple[sympy.Basic, str]:
     """The set of a membership, as a SymPy object, and its LaTeX as read."""
-    from symbolic.latex import to_latex
+    from symbolic.latex.printer import to_latex
     m = _BLACKBOARD.fullmatch(text)
     if m and m.group(1) in "RCZQN":
         letter, rest = m.group(1), re.sub(r"\s+", "", m.group(2))
@@ -421,7 +421,7 @@ def _listed(inner: str, options: dict) -> tuple[sympy.Basic, str]:
     if not dots:
         values = [_no_unit(_expression(p, options), p) for p in parts]
         value = sympy.FiniteSet(*values)
-        from symbolic.latex import to_latex
+        from symbolic.latex.printer import to_latex
         return value, r"\{" + ", ".join(to_latex(v) for v in values) + r"\}"
     if dots != [len(parts) - 2] or len(parts) < 4:
         raise ParseError("a set written with an ellipsis needs two consecutive numbers before "
@@ -437,7 +437,7 @@ def _listed(inner: str, options: dict) -> tuple[sympy.Basic, str]:
         raise ParseError("the last element of a set written with an ellipsis must be a whole "
                          "number after the written ones")
     value = IntegerRange(written[0], last)
-    from symbolic.latex import to_latex
+    from symbolic.latex.printer import to_latex
     return value, (r"\{" + ", ".join(to_latex(w) for w in written) + r", \dots, "
                    + to_latex(last) + r"\}")
 
@@ -460,7 +460,7 @@ def _law(text: str, options: dict, whole: str) -> tuple[sympy.Basic, str]:
                          "state the moments you use")
     name = m.group(1) or m.group(2)
     parameters = tuple(_no_unit(_expression(p, options), p) for p in _commas(m.group(3)))
-    from symbolic.latex import to_latex
+    from symbolic.latex.printer import to_latex
     head = text[:text.index("(")].rstrip()
     if head.endswith(r"\left"):
         head = head[:-len(r"\left")].rstrip()
@@ -551,7 +551,7 @@ def _no_upright_words(text: str, whole: str) -> None:
 
 def growth_latex(value: sympy.Basic) -> str:
     """An order of growth (or a value) printed back in LaTeX."""
-    from symbolic.latex import to_latex
+    from symbolic.latex.printer import to_latex
     if isinstance(value, Growth):
         return rf"{_GROWTH_LATEX[value.symbol]}\left({to_latex(value.bound)}\right)"
     return to_latex(value)
@@ -631,7 +631,7 @@ def _update(text: str, options: dict) -> ParsedStatement:
     if not isinstance(name, _NAME_TYPES) or not value.has(name):
         raise ParseError(f"'{_short(text)}' is read as an update only when its left side is a "
                          "name that its right side uses")
-    from symbolic.latex import to_latex
+    from symbolic.latex.printer import to_latex
     return ParsedStatement(text, StatementKind.UPDATE, (name,), value,
                            f"{to_latex(name)} \\leftarrow {to_latex(value)}",
                            ("an update (the assigned name on both sides) states the new value of "
@@ -662,9 +662,49 @@ def _continuation(text: str, options: dict) -> ParsedStatement:
     """``= a + b``: the relation and the expression; what it continues is not in the display."""
     relation, rest = continuation_parts(text)
     value = _expression(rest, options)
-    from symbolic.latex import to_latex
+    from symbolic.latex.printer import to_latex
     return ParsedStatement(text, StatementKind.CONTINUATION, (), value,
                            f"{relation} {to_latex(value)}",
                            ("a display that starts with a relation continues the side that "
                             "ends the previous display: alone, nothing to check",),
                            relation=relation)
+
+
+def orders_apart(chain):
+    """``a \\le b = O(c)``: the chain of values ``a \\le b`` (checked) and the order of growth
+    ``b = O(c)`` (a statement, ``symbolic.latex.statements``) apart, so that an order at the
+    end of a chain neither hides the relations before it nor is read as a value. Only when every
+    side after the first order is an order too, and the relations before it hold no order."""
+    from symbolic.latex.display import _RELATION_TOKEN, DisplayChain, _relations_at_top
+    from symbolic.latex.lexer import RELATIONS
+    text = chain.latex
+    if chain.problem is not None or not text or _LOGIC.search(text):
+        return [chain]      # a = b \iff c = O(d): the order is not stated on its own
+    pieces = _equals_at_top(text.strip().rstrip(".,; "))
+    first = next((k for k, piece in enumerate(pieces) if k and _growth_term(piece)), None)
+    # first == 1 with one side before it: the whole chain is an order statement (or refused)
+    if first is None or (first == 1 and not _relations_at_top(pieces[0])) or not all(_growth_term(p) for p in pieces[first:]) \
+            or any(_relations_at_top(p) for p in pieces[first:]):
+        return [chain]
+    head = " = ".join(pieces[:first])
+    if _relations_at_top(head) == 0 or re.search(r"(?<![A-Za-z\\])[Oo]\s*\(|\\(?:Theta|Omega|omega"
+                                                 r"|mathcal\s*\{?\s*O)(?![A-Za-z])", head):
+        return [chain]
+    depth, end = 0, 0
+    for m in _RELATION_TOKEN.finditer(head):
+        token = m.group()
+        depth += token == "{"
+        depth -= token == "}"
+        if depth == 0 and token in RELATIONS:
+            end = m.end()
+    last = head[end:].strip()
+    count = _relations_at_top(head)
+    lines = chain.link_lines
+    head_chain = DisplayChain(chain.line, chain.display, head, chain.assume, None,
+                              chain.notes + ("the order of growth after the last side is read apart "
+                                             "as a statement",),
+                              lines[:count] if len(lines) > count else ())
+    order_line = lines[count] if len(lines) > count else chain.line
+    order = DisplayChain(order_line, chain.display, " = ".join([last] + pieces[first:]),
+                         chain.assume, None, chain.notes)
+    return [head_chain, order]
