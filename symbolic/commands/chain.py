@@ -332,7 +332,9 @@ def _chain_or_expression(latex: str, **options):
     looked up at the call, as for chains alone)."""
     from symbolic.latex import parse_chain
     from symbolic.latex.parse import has_relation, parse_expression
+    from symbolic.latex.lexer import check_size
     from symbolic.latex.statements import is_statement, parse_statement
+    check_size(latex)           # a megabyte is refused before any pass scans it
     if is_statement(latex):     # a membership or a distribution: read, never checked
         return parse_statement(latex, **options)
     if has_relation(latex):

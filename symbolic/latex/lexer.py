@@ -103,6 +103,14 @@ _SYMBOLS = {"≠": r"\ne", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "·"
             "∞": r"\infty", "−": "-", "∂": r"\partial", "∈": r"\in", "（": "(", "）": ")"}
 
 
+def check_size(latex) -> None:
+    """Refuse a text over ``MAX_CHARS`` before any pass reads it (a megabyte of input must be
+    refused at once, not after the reader's pre-passes have scanned it)."""
+    if isinstance(latex, str) and len(latex) > MAX_CHARS:
+        raise ParseError(f"LaTeX of {len(latex)} characters is over the limit of {MAX_CHARS}; "
+                         f"check one chain at a time")
+
+
 def plain(latex: str) -> str:
     """Unicode maths (α, x₁, x², ≠, ≈, ·) spelled as LaTeX commands."""
     if len(latex) > MAX_CHARS:
@@ -139,9 +147,7 @@ def tokenize(latex: str) -> list[Tok]:
     """
     if not isinstance(latex, str):
         raise ParseError(f"expected LaTeX text, got {type(latex).__name__}")
-    if len(latex) > MAX_CHARS:
-        raise ParseError(f"LaTeX of {len(latex)} characters is over the limit of {MAX_CHARS}; "
-                         f"check one chain at a time")
+    check_size(latex)
     if not latex.strip():
         raise ParseError("empty LaTeX: give a relation such as 'a = b'")
     tokens = []

@@ -21,7 +21,7 @@ from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.stars import declared_stars, read_with_stars
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
-from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
+from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
@@ -323,6 +323,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     the chain uses it as an index (the reading is in ``notes``); ``imaginary_unit`` is kept for
     compatibility and changes nothing.
     """
+    check_size(latex)               # before any pre-pass scans it
     if isinstance(latex, str):      # x - \\lfloor x \\rfloor \\in [0, 1): a chain
         latex = interval_claim(latex) or latex
     if declared_stars(assumptions):     # x^* declared a quantity of its own (--assume)
@@ -408,6 +409,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     imaginary unit, labels written as powers, a list, a wide gap): an expression is shown, never
     checked, but a misread expression would still show another formula.
     """
+    check_size(latex)               # before any pre-pass scans it
     if declared_stars(assumptions):
         return read_with_stars(latex, parse_expression, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
