@@ -673,9 +673,10 @@ _RELATION_TOKEN = re.compile(
     r"\\[A-Za-z]+|\\.|[{}]|" + "|".join(re.escape(r) for r in RELATIONS if not r.startswith("\\")))
 
 
-def _relations_at_top(row: str) -> int:
-    """How many relations ``row`` has outside braces (``\\sum_{i=1}`` holds none)."""
-    depth = count = 0
+def relation_ends_at_top(row: str) -> list[int]:
+    """Where each relation of ``row`` outside braces ends (``\\sum_{i=1}`` holds none): the
+    last side of a chain starts after the last of them."""
+    depth, ends = 0, []
     for m in _RELATION_TOKEN.finditer(row):
         token = m.group()
         if token == "{":
@@ -683,8 +684,13 @@ def _relations_at_top(row: str) -> int:
         elif token == "}":
             depth -= 1
         elif depth == 0 and token in RELATIONS:
-            count += 1
-    return count
+            ends.append(m.end())
+    return ends
+
+
+def _relations_at_top(row: str) -> int:
+    """How many relations ``row`` has outside braces (``\\sum_{i=1}`` holds none)."""
+    return len(relation_ends_at_top(row))
 
 
 _AND = re.compile(r"(?:\\q?quad(?![A-Za-z])|\\[,;]|\s|[,;])*\\(?:text|textrm|mbox)\s*\{\s*and\s*\}"

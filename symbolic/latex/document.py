@@ -96,21 +96,12 @@ def _last_side(latex: str) -> str | None:
     """The text after the last relation of a chain outside braces (the whole text when it has
     none: an expression); None after an assignment or a statement (\\in, \\sim), which no
     relation continues."""
-    from symbolic.latex.display import _RELATION_TOKEN
-    from symbolic.latex.lexer import RELATIONS
+    from symbolic.latex.display import relation_ends_at_top
     if re.search(r"\\(?:leftarrow|gets|in|sim|to|mapsto|iff|implies|Leftrightarrow|Rightarrow)"
                  r"(?![A-Za-z])|:=", latex):
         return None
-    depth, end = 0, 0
-    for m in _RELATION_TOKEN.finditer(latex):
-        token = m.group()
-        if token == "{":
-            depth += 1
-        elif token == "}":
-            depth -= 1
-        elif depth == 0 and token in RELATIONS:
-            end = m.end()
-    side = latex[end:].strip()
+    ends = relation_ends_at_top(latex)
+    side = latex[ends[-1] if ends else 0:].strip()
     return side or None
 
 

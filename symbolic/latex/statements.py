@@ -675,8 +675,7 @@ def orders_apart(chain):
     ``b = O(c)`` (a statement, ``symbolic.latex.statements``) apart, so that an order at the
     end of a chain neither hides the relations before it nor is read as a value. Only when every
     side after the first order is an order too, and the relations before it hold no order."""
-    from symbolic.latex.display import _RELATION_TOKEN, DisplayChain, _relations_at_top
-    from symbolic.latex.lexer import RELATIONS
+    from symbolic.latex.display import DisplayChain, _relations_at_top, relation_ends_at_top
     text = chain.latex
     if chain.problem is not None or not text or _LOGIC.search(text):
         return [chain]      # a = b \iff c = O(d): the order is not stated on its own
@@ -690,14 +689,8 @@ def orders_apart(chain):
     if _relations_at_top(head) == 0 or re.search(r"(?<![A-Za-z\\])[Oo]\s*\(|\\(?:Theta|Omega|omega"
                                                  r"|mathcal\s*\{?\s*O)(?![A-Za-z])", head):
         return [chain]
-    depth, end = 0, 0
-    for m in _RELATION_TOKEN.finditer(head):
-        token = m.group()
-        depth += token == "{"
-        depth -= token == "}"
-        if depth == 0 and token in RELATIONS:
-            end = m.end()
-    last = head[end:].strip()
+    ends = relation_ends_at_top(head)
+    last = head[ends[-1] if ends else 0:].strip()
     count = _relations_at_top(head)
     lines = chain.link_lines
     head_chain = DisplayChain(chain.line, chain.display, head, chain.assume, None,
