@@ -133,6 +133,7 @@ class Judgement:
     dps: int
     digits: int = 0
     undefined: str = ""
+    too_large: bool = False  # the balls overlap only because the sides are too large to pin
 
     @property
     def exact(self) -> bool:
@@ -269,19 +270,26 @@ def _settle(B, relation, a, b, digits, flip) -> Judgement | None:
 
 
 def _at_cap(B, relation, a, b, digits, flip) -> Judgement:
-    """The balls never separated: agreement to so many digits, or undecided."""
+    """The balls never separated: agreement to so many digits, or undecided.
+
+    Agreement counts only where the difference is pinned below 10^-MIN_AGREEMENT in
+    absolute terms: relative to sides of size 10^43429 (e^x at x = 10^5) a difference of 1
+    is invisible at 1000 digits, and ``e^x + 1 = e^x`` must not agree there."""
     if a is None or b is None or isinstance(a, Undefined) or isinstance(b, Undefined):
         return _oriented(Judgement(Status.UNDECIDED, None, None, math.nan, digits), flip)
     diff = a - b
     agree = _agreement(diff, a, b)
-    status = Status.TIGHT if relation in (Relation.EQ, Relation.LE) else Status.UNDECIDED
-    return _oriented(Judgement(status, a, b, 0.0, digits, agree), flip)
+    pinned = _absolute_digits(diff) >= MIN_AGREEMENT
+    tight = relation in (Relation.EQ, Relation.LE)
+    status = Status.TIGHT if pinned and tight else Status.UNDECIDED
+    return _oriented(Judgement(status, a, b, 0.0, digits, agree, too_large=tight and not pinned),
+                     flip)
 
 
 def _oriented(j: Judgement, flip: bool) -> Judgement:
     if not flip:
         return j
-    return Judgement(j.status, j.rhs, j.lhs, j.gap, j.dps, j.digits, j.undefined)
+    return Judgement(j.status, j.rhs, j.lhs, j.gap, j.dps, j.digits, j.undefined, j.too_large)
 
 
 def _magnitude(a, b):
@@ -303,6 +311,24 @@ def _gap(diff, a, b, B) -> float:
         return math.nan
 
 
+MIN_AGREEMENT = 30  # decimal places to which the difference must be pinned to count as agreeing
+
+
+def _absolute_digits(diff) -> int:
+    """Decimal places to which a ball of a difference is pinned around 0: -log10 of its
+    largest possible absolute value (EXACT when it is exactly 0)."""
+    bound = abs(diff).upper()
+    if bound == 0:
+        return EXACT
+    return _floor_digits(-(bound.log() / flint.arb(10).log()))
+
+
+def _floor_digits(v) -> int:
+    """A ball's value as whole digits, -EXACT where it is unbounded (a side at e^(10^30))."""
+    f = float(v)
+    return int(f) if math.isfinite(f) else (EXACT if f > 0 else -EXACT)
+
+
 def _agreement(diff, a, b) -> int:
     """Digits to which two overlapping balls agree: -log10 of the largest possible
     difference relative to the larger side (absolute below 1)."""
@@ -310,7 +336,7 @@ def _agreement(diff, a, b) -> int:
     if bound == 0:
         return EXACT
     mag = max(_magnitude(a, b), flint.arb(1))
-    return max(0, int(-float((bound / mag).log() / flint.arb(10).log())) - 1)
+    return max(0, _floor_digits(-((bound / mag).log() / flint.arb(10).log())) - 1)
 
 
 def ball_mp(v, digits: int = 40):

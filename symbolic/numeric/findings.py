@@ -15,8 +15,8 @@ from symbolic.model import Relation
 
 from symbolic.numeric.backends import MAX_DPS, NotEvaluable, OutOfDomain, _MP, _context
 from symbolic.numeric.compile import Env, compile_expr, key_name
-from symbolic.numeric.evaluate import (EXACT, Judgement, Status, _FLIP, Sides, _run, ball_mp,
-                                       judge_point)
+from symbolic.numeric.evaluate import (EXACT, MIN_AGREEMENT, Judgement, Status, _FLIP, Sides,
+                                       _run, ball_mp, judge_point)
 from symbolic.numeric.certify import Certainty, certify, exactly_equal
 from symbolic.numeric.exact import (admissible, collapsed, defined_at, definedness_conditions,
                                     exact_candidates, real_zeros)
@@ -69,6 +69,10 @@ class _RunText:
         if self.extreme_undecided:
             npoints += (f", {self.extreme_undecided} more at magnitudes 10^+-100 to 10^+-300 "
                         f"left out (the balls did not decide them up to {MAX_DPS} digits)")
+        if self.too_large:
+            npoints += (f", {self.too_large} more left out where the sides are too large for "
+                        f"the balls to pin their difference below 10^-{MIN_AGREEMENT} at "
+                        f"{MAX_DPS} digits")
         special = self.specials + self.special_held - self.special_unenclosed
         if self.special_unenclosed:
             npoints += (f", {self.special_unenclosed} more special point(s) left out where a "
@@ -101,7 +105,11 @@ class _RunText:
             return Finding("undecided", f"{digits}, {npoints}: at {len(self.undecided)} point(s) "
                            f"the balls did not decide up to {MAX_DPS} digits (at {shown} {why})")
         if self.held == 0:
-            why = "the time budget ran out" if self.timed_out else "no sampled point is in the domain"
+            why = "the time budget ran out" if self.timed_out else (
+                f"at {self.too_large} point(s) the sides are too large for the balls to pin "
+                f"their difference below 10^-{MIN_AGREEMENT} at {MAX_DPS} digits, and no other "
+                f"sampled point is in the domain" if self.too_large
+                else "no sampled point is in the domain")
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
         if self.timed_out and sizes:
             return Finding("undecided", f"{digits}, {npoints}: the time budget ran out before "

@@ -267,6 +267,7 @@ class _Run(_RunText):
         self.exact_point = None  # an identified irrational counterexample
         self.far_checked: set = set()  # sizes past the plan judged with equal arguments
         self.extreme_undecided = 0  # points at 10^+-100..300 the balls did not decide
+        self.too_large = 0  # points whose sides are too large for the balls to pin a difference
         self.pole_point = None  # an exact point where exactly one side is undefined
         self.exact_points: list = []  # special points with irrational values (z = -i pi)
         self.specials = 0  # special points among the samples (the axes, attained bounds)
@@ -417,6 +418,8 @@ class _Run(_RunText):
                 self.signs.setdefault(bool(j.lhs > j.rhs), sample)
         elif j.status is Status.UNDECIDED and is_extreme(sample.values):
             self.extreme_undecided += 1
+        elif j.status is Status.UNDECIDED and j.too_large:
+            self.too_large += 1   # e^x + 1 = e^x at x = 10^5: no digit of a difference shows
         elif j.status is Status.UNDECIDED and sample.label == "special" \
                 and (j.lhs is None or j.rhs is None):
             self.special_unenclosed += 1   # a pole on an axis (arctan at i): no value to judge

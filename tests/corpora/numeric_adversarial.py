@@ -624,6 +624,22 @@ _add("huge_argument", True, [
     (r"\cos(10^{100}) = \cos(-10^{100})", "cos is even"),
 ])
 
+# sides far beyond 10^1000 over the whole domain: relative to sides of 10^43429 a difference of 1
+# is below every digit the balls carry, so agreement there measured against the size of the
+# sides "verified" e^x + 1 = e^x (a review of 2026-12-01)
+_add("huge_argument", False, [
+    (r"e^{x} + 1 = e^{x}", "the sides differ by 1 at every x", r"x > 100000"),
+    (r"e^{x} + 10^{-20} = e^{x}", "the sides differ by 10^-20 at every x", r"x > 3000"),
+    (r"\cosh x - \sinh x = 0", "cosh x - sinh x = e^-x > 0 at every x", r"x > 3000"),
+    (r"x^{1000} + 1 = x^{1000}", "the sides differ by 1 at every x", r"x > 100"),
+    (r"e^{e^{x}} + 1 = e^{e^{x}}", "the sides differ by 1 at every x", r"x > 10"),
+    (r"e^{x} + 1 \le e^{x}", "e^x + 1 > e^x at every x", r"x > 100000"),
+])
+_add("huge_argument", True, [
+    (r"e^{x} e^{-x} = 1", "e^x e^-x = e^0", r"x > 100000"),
+    (r"\frac{e^{x} + 1}{e^{x}} = 1 + e^{-x}", "divide term by term", r"x > 3000"),
+])
+
 
 FALSE_CLAIMS = [e for e in ENTRIES if not e.truth]
 TRUE_CLAIMS = [e for e in ENTRIES if e.truth]

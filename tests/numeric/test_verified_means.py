@@ -232,3 +232,37 @@ def test_factorials_and_zeta_are_evaluated_with_balls():
     f = verdict(sympy.factorial(n), Relation.LE, Integer(10) ** 20)  # 22! > 10^20
     assert f.verdict == "refuted", f.detail
     assert verdict(sympy.zeta(2), Relation.EQ, pi ** 2 / 6).verdict == "verified"
+
+
+# --- sides beyond the precision cap: agreement is absolute, never relative to their size --------
+
+def test_a_difference_of_one_between_sides_of_ten_to_the_43429_is_not_agreement():
+    # e^x + 1 - e^x = 1 at every x; at x > 10^5 the sides exceed 10^43429, so at the cap of
+    # 1000 digits the balls cannot show the 1, and relative to the sides they "agree" to
+    # 1000 digits: those points are left out, and no point is left to verify
+    big = Symbol("x", positive=True)
+    finding = verdict(exp(big) + 1, Relation.EQ, exp(big), [big > 100000])
+    assert finding.verdict == "undecided"
+    assert "too large for the balls to pin their difference" in finding.detail
+
+
+def test_an_order_between_sides_beyond_the_cap_is_not_verified():
+    big = Symbol("x", positive=True)
+    finding = verdict(exp(big) + 1, Relation.LE, exp(big), [big > 100000])
+    assert finding.verdict == "undecided"
+
+
+def test_sides_whose_balls_are_unbounded_leave_the_point_out_without_a_crash():
+    # e^(e^x) at x = 10^30: the ball's radius overflows a float; the agreement in digits must not
+    big = Symbol("x", positive=True)
+    finding = verdict(exp(exp(big)) + 1, Relation.EQ, exp(exp(big)), [big > 10])
+    assert finding.verdict != "verified"
+
+
+def test_a_true_identity_beyond_the_cap_says_which_points_it_left_out():
+    # cosh^2 - sinh^2 = 1 over C: at |z| = 10^30 no digit of either side is known; those points
+    # are left out and said so, the agreement stated is that of the points that were judged
+    finding = verdict(sympy.cosh(z) ** 2 - sympy.sinh(z) ** 2, Relation.EQ, Integer(1))
+    assert finding.verdict == "verified"
+    assert "left out where the sides are too large" in finding.detail
+    assert "at least 0 digits" not in finding.detail
