@@ -12,7 +12,9 @@ class CheckConfig:
 
     ``dps`` is the working precision of the numeric tier (it is doubled to confirm);
     ``samples`` the number of random points; ``seed`` makes sampling repeatable;
-    ``timeout_s`` is the wall-time budget of one step; ``memory_mb`` its memory ceiling.
+    ``timeout_s`` is the budget of one step in CPU seconds; ``memory_mb`` its memory ceiling;
+    ``wall_factor`` stretches only the wall-clock safety net around a step's child (a step
+    re-run alone on a busy machine gets more wall time for the same work: not in ``key``).
     """
 
     dps: int = 50
@@ -21,6 +23,7 @@ class CheckConfig:
     timeout_s: float = 30.0
     memory_mb: int = 2048
     imaginary_unit: bool = False
+    wall_factor: float = 1.0
 
     def __post_init__(self):
         if self.dps < 15:
@@ -29,6 +32,8 @@ class CheckConfig:
             raise ConfigError(f"samples={self.samples} must be at least 1")
         if self.timeout_s <= 0:
             raise ConfigError(f"timeout_s={self.timeout_s} must be positive")
+        if self.wall_factor < 1:
+            raise ConfigError(f"wall_factor={self.wall_factor} must be at least 1")
 
     def but(self, **changes) -> "CheckConfig":
         """A copy with some options changed."""

@@ -3,7 +3,7 @@
 ``commands.targets``). These names stay importable from here for scripts and tests."""
 from symbolic.commands.listing import cached_outcomes, run_list  # noqa: F401
 from symbolic.commands.rendered import render_cached, render_key  # noqa: F401
-from symbolic.commands.report import (REPORT_CONFIG, RERUN_BUDGET_FACTOR,  # noqa: F401
+from symbolic.commands.report import (REPORT_CONFIG, RERUN_WALL_FACTOR,  # noqa: F401
                                       check_documents, compile_latex, overfull_boxes,
                                       rerun_timeouts, run_report)
 from symbolic.commands.targets import load_derivation_file, resolve_documents  # noqa: F401

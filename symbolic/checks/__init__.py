@@ -288,9 +288,9 @@ def check_step_limited(step: Step, *, config: CheckConfig = CheckConfig(),
     limit, twice that and two seconds more, only stops a child that stalls or starves.
     """
     _load_families()  # import once in the parent so that forks start warm
-    grace = 2.0 + config.timeout_s
+    wall = (2.0 * config.timeout_s + 2.0) * config.wall_factor
     result = run_limited(check_step, step, config=config, context=context,
-                         timeout_s=config.timeout_s + grace, memory_mb=config.memory_mb)
+                         timeout_s=wall, memory_mb=config.memory_mb)
     if result.ok:
         return result.value
     if result.status == "timeout":

@@ -8,7 +8,7 @@ depend on the machine's speed; and far from it, the finding must not depend on t
 from __future__ import annotations
 
 import sympy
-from sympy import IndexedBase, Rational, Sum, Symbol, sin
+from sympy import IndexedBase, Integer, Rational, Sum, Symbol, sin
 
 import symbolic.checks.approx as approx_module
 import symbolic.checks.numeric as numeric_module
@@ -98,25 +98,55 @@ def test_a_step_that_hit_the_safety_net_is_rerun_alone_with_its_counted_verdict(
     assert dict(again[step.id].counterexample)["x"] == "1.5"  # the shrunk, certified point
 
 
-def test_the_rerun_alone_has_a_larger_wall_budget_and_the_same_cache_key(tmp_path, monkeypatch):
-    """A busy machine is slower, not wrong: the re-run gets RERUN_BUDGET_FACTOR times the
-    wall budget, and its outcome is stored under the report's own key."""
+def test_the_rerun_alone_has_the_same_cpu_budget_a_larger_wall_net_and_the_same_cache_key(
+        tmp_path, monkeypatch):
+    """A busy machine is slower, not wrong: the re-run does the same work (the same CPU
+    budget, so the verdict an idle machine gives) inside RERUN_WALL_FACTOR times the
+    wall-clock net, and its outcome is stored under the report's own key."""
     import symbolic.runner
     from symbolic.cache import Cache, step_keys
     from symbolic.model import Evidence, Outcome
-    from symbolic.report import RERUN_BUDGET_FACTOR, rerun_timeouts
+    from symbolic.report import RERUN_WALL_FACTOR, rerun_timeouts
 
     step = _step(sin(x), Relation.LE, Rational(99, 100))
     derivation = Derivation("budgets", "budgets", "budgets.tex", (step,))
     seen = []
 
     def alone(step, config, context):
-        seen.append(config.timeout_s)
+        seen.append((config.timeout_s, config.wall_factor))
         return Outcome(Verdict.VERIFIED, (Evidence("numeric_sample", "holds"),))
 
     monkeypatch.setattr(symbolic.runner, "_check_one", alone)
     cache = Cache(tmp_path)
     timeout = Outcome(Verdict.TIMEOUT, (Evidence("budget", "hard limit"),))
     rerun_timeouts(derivation, {step.id: timeout}, config=CONFIG, cache=cache)
-    assert seen == [RERUN_BUDGET_FACTOR * CONFIG.timeout_s] and RERUN_BUDGET_FACTOR >= 2
+    assert seen == [(CONFIG.timeout_s, RERUN_WALL_FACTOR)] and RERUN_WALL_FACTOR >= 2
+    assert CONFIG.but(wall_factor=RERUN_WALL_FACTOR).key() == CONFIG.key()
     assert cache.get(step_keys(derivation, CONFIG)[step.id]).verdict is Verdict.VERIFIED
+
+
+def test_a_step_resting_on_a_rerun_step_is_checked_again_with_its_new_outcome(monkeypatch):
+    """A conclusion checked while its premise had timed out is checked again once the
+    premise's re-run decides it; steps that rest on nothing re-run are left as they were."""
+    import symbolic.runner
+    from symbolic.model import Evidence, Outcome, Rule, Step, Kind
+    from symbolic.report import rerun_timeouts
+
+    premise = _step(sin(x), Relation.LE, Integer(1))
+    premise = Step("P", premise.kind, premise.quote, premise.claim)
+    other = Step("O", premise.kind, premise.quote, premise.claim)
+    conclusion = Step("C", Kind.INEQUALITY, "c", premise.claim, rule=Rule("monotone", ("P",)))
+    derivation = Derivation("budgets", "budgets", "budgets.tex", (premise, other, conclusion))
+    seen = {}
+
+    def alone(step, config, context):
+        seen[step.id] = {k: v.verdict for k, v in context.outcomes.items()}
+        return Outcome(Verdict.PROVED, (Evidence("rule", "from P"),))
+
+    monkeypatch.setattr(symbolic.runner, "_check_one", alone)
+    outcomes = {"P": Outcome(Verdict.TIMEOUT, (Evidence("budget", "hard limit"),)),
+                "O": Outcome(Verdict.PROVED, (Evidence("x", "y"),)),
+                "C": Outcome(Verdict.INCONCLUSIVE, (Evidence("rule", "premise P is timeout"),))}
+    result = rerun_timeouts(derivation, outcomes, config=CONFIG, cache=None)
+    assert list(seen) == ["P", "C"] and seen["C"] == {"P": Verdict.PROVED}
+    assert result["C"].verdict is Verdict.PROVED and result["O"] is outcomes["O"]
