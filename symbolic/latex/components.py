@@ -175,6 +175,29 @@ def _shown(parsed, shown: dict, used: set, lengths: dict, bound: str):
                                notes=tuple(sorted(notes)))
 
 
+# -- capitals declared numbers -----------------------------------------------------------------
+def declared_numbers(known) -> frozenset:
+    """The capitals (``N``, ``B_c``) the assumptions make numbers (``N \\in \\mathbb{Z}_{>0}``,
+    ``D > 0``): after another factor (``M N d``, ``DG``) such a capital commutes, never a matrix."""
+    return frozenset(re.sub(r"[{}\s]", "", name) for name, value in dict(known or {}).items()
+                     if re.fullmatch(r"[A-Z](_\{?[A-Za-z0-9]+\}?)?", name)
+                     and isinstance(value, sympy.Symbol) and value.is_extended_real)
+
+
+def is_declared_number(items, k, numbers) -> bool:
+    """Whether the capital at ``items[k]`` (with the subscript after it) is declared a number."""
+    if not numbers:
+        return False
+    from symbolic.latex.lexer import Group, Tok, text_of
+    name = items[k].text
+    if k + 2 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text == "_":
+        sub = items[k + 2]
+        sub = text_of(sub.items) if isinstance(sub, Group) and sub.kind == "brace" else \
+            sub.text if isinstance(sub, Tok) else ""
+        return re.sub(r"\s", "", f"{name}_{sub}") in numbers
+    return name in numbers
+
+
 # -- the convert hook: a subscript on any other function's value ------------------------------
 _CALL = re.compile(r"(SCZc\d+)_(\{.*\}|.+)")
 

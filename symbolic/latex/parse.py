@@ -150,7 +150,7 @@ class _Reader:
     """Reads the sides of one chain (or one assumption) raw, then converts them together."""
 
     def __init__(self, known, imaginary_unit, functions=(), families=None):
-        self.rewriter = Rewriter(functions)
+        self.rewriter = Rewriter(functions, known)
         self.context = Context(known=dict(known), imaginary_unit=imaginary_unit,
                                families=dict(families or {}))
         self.items: dict[int, tuple] = {}     # id(raw) -> the items it was read from
