@@ -10,6 +10,8 @@ _GRAD = "refuse: a gradient of the loss (nabla L) defined elsewhere"
 _GFUN = ("refuse: the norm or inner product of a vector-valued function value g(x_t, theta_t) "
          "(no component can be named)")
 _BIGO = "refuse: an asymptotic (O) statement, not an equation between values"
+# D = max_t ||theta_t - theta^*|| and G bounds the gradients' norms (the post): numbers
+_DG = r"D \in \mathbb{R} ; G \in \mathbb{R}"
 
 DISPLAYS = [
     ("eq. loss", r"L(\boldsymbol{\theta}) = \lim_{T\to\infty}\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta})\label{eq:loss}",
@@ -23,11 +25,12 @@ DISPLAYS = [
      "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D**2/(2*T*eta[T]) + G**2/(2*T)*Sum(eta[t], (t, 1, T))", {"functions": r"L",
      "optimum": r"\boldsymbol{\theta}^*"}),  # theta^* is the minimiser (eq. argmin)
     ("two examples: constant rate", r"\frac{D^2}{2T\eta} + \frac{G^2}{2T}\sum_{t=1}^T\eta = \frac{D^2}{2T\eta} + \frac{G^2\eta}{2}\geq \frac{DG}{\sqrt{T}}",
-     "D**2/(2*T*eta) + G**2/(2*T)*Sum(eta, (t, 1, T)) == D**2/(2*T*eta) + G**2*eta/2 >= D*G/sqrt(T)"),
+     "D**2/(2*T*eta) + G**2/(2*T)*Sum(eta, (t, 1, T)) == D**2/(2*T*eta) + G**2*eta/2 >= D*G/sqrt(T)",
+     {"assume": _DG}),
     ("two examples (inline)", r"\eta=\frac{D}{G\sqrt{T}}", "eta == D/(G*sqrt(T))"),
     ("neq. case-1", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*)\leq \frac{DG}{\sqrt{T}}\label{neq:case-1}",
      "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D*G/sqrt(T)", {"functions": r"L",
-     "optimum": r"\boldsymbol{\theta}^*"}),  # theta^* is the minimiser (eq. argmin)
+     "optimum": r"\boldsymbol{\theta}^*", "assume": _DG}),  # theta^* is the minimiser (eq. argmin)
     ("two examples (inline)", r"\eta_t = \frac{\alpha}{\sqrt{t}}", "eta[t] == alpha/sqrt(t)"),
     ("two examples: sum bound", r"\sum_{t=1}^T \frac{1}{\sqrt{t}} = 1+\sum_{t=2}^T \frac{1}{\sqrt{t}}\leq 1+\sum_{t=2}^T \frac{2}{\sqrt{t-1} + \sqrt{t}}=1+\sum_{t=2}^T 2(\sqrt{t}-\sqrt{t-1})=2\sqrt{T}-1 < 2\sqrt{T}",
      "Sum(1/sqrt(t), (t, 1, T)) == 1 + Sum(1/sqrt(t), (t, 2, T)) <= 1 + Sum(2/(sqrt(t - 1) + sqrt(t)), (t, 2, T)) == 1 + Sum(2*(sqrt(t) - sqrt(t - 1)), (t, 2, T)) == 2*sqrt(T) - 1 < 2*sqrt(T)"),
