@@ -130,3 +130,27 @@ def test_declared_star_in_other_places(latex):
 def test_star_with_another_script_is_refused(latex):
     with pytest.raises(ParseError):
         parse_chain(latex, assumptions=STAR)
+
+
+# -- capitals declared numbers (components.declared_numbers) ------------------------------------
+def test_declared_capital_after_a_factor_is_a_number():
+    claim = parse_chain(r"T = 4 M N d", assumptions=(r"M \in \mathbb{Z}_{>0}",
+                                                     r"N \in \mathbb{Z}_{>0}")).links[0].claim
+    assert claim.rhs == 4 * sympy.Symbol("M", integer=True, positive=True) * \
+        sympy.Symbol("N", integer=True, positive=True) * sympy.Symbol("d", real=True)
+
+
+def test_declared_subscripted_capital_is_a_number():
+    claim = parse_chain(r"x = B_{c}B_{r}", assumptions=(r"B_c \in \mathbb{Z}_{>0}",
+                                                         r"B_r \in \mathbb{Z}_{>0}")).links[0].claim
+    assert {s.name for s in claim.rhs.free_symbols} == {"B_c", "B_r"}
+
+
+@pytest.mark.parametrize("latex, assume", [
+    (r"T = M N", ()),                                        # undeclared: maybe a matrix
+    (r"T = M N", (r"M \in \mathbb{Z}_{>0}",)),               # only M declared: N follows M
+    (r"T = x B_r", (r"B_c \in \mathbb{Z}_{>0}",)),           # B_c declared, not B_r
+])
+def test_undeclared_capital_after_a_factor_is_still_refused(latex, assume):
+    with pytest.raises(ParseError):
+        parse_chain(latex, assumptions=assume)
