@@ -102,8 +102,9 @@ def read_with_components(latex: str, reader, options: dict):
     def expand(m: re.Match) -> str:
         letter = _letter(m.group("arg"))
         if letter not in lengths:
-            raise ParseError(f"{m.group(0).strip()} is the entry e^{{{letter}_i}} / \\sum_j e^{{{letter}_j}} "
-                             f"of a vector whose length is not given: declare it, --assume "
+            raise ParseError(f"{m.group(0).strip()}, an entry of a function value, is "
+                             f"e^{{{letter}_i}} / \\sum_j e^{{{letter}_j}} over all entries of "
+                             f"{letter}, whose length is not given: declare it, --assume "
                              f"'{m.group('arg').strip()} \\in \\mathbb{{R}}^{{n}}'")
         index = m.group("index").strip()
         index = index[1:-1].strip() if index.startswith("{") else index
