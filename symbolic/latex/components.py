@@ -95,7 +95,7 @@ def read_with_components(latex: str, reader, options: dict):
                          "the other quantity")
     spans = {m.span() for m in _COMPONENT.finditer(latex)
              if sigma or not m.group("fn").startswith(r"\sigma")}
-    bound = _free_letter(latex)
+    bound = _free_letter(latex + " " + " ".join(lengths.values()))    # never the length's letter
     used, ranges = set(), set()
     shown = {}
 

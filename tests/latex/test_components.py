@@ -154,3 +154,10 @@ def test_declared_subscripted_capital_is_a_number():
 def test_undeclared_capital_after_a_factor_is_still_refused(latex, assume):
     with pytest.raises(ParseError):
         parse_chain(latex, assumptions=assume)
+
+
+def test_softmax_index_is_a_letter_of_its_own():
+    # the sum's own index is none of the claim's letters, nor the declared length (R^j)
+    value = parse_expression(r"\mathrm{softmax}(x)_i", assumptions=(r"x \in \mathbb{R}^j",)).value
+    (index, _, hi), = _entry(value)[1].limits
+    assert str(hi) == "j" and index.name not in ("i", "j", "x")
