@@ -28,6 +28,7 @@ from symbolic.errors import ParseError
 from symbolic.functions import MaxOver, MinOver, ReLU
 import symbolic.latex.calculus as calculus
 from symbolic.latex.subscripts import check_rank, element_indices
+from symbolic.latex.components import component
 from symbolic.latex.vectors import DIMENSION, dot, vector_component
 
 _MAX_POWER_BITS = 4096
@@ -171,6 +172,8 @@ class Context:
             name = self.names[name]
         elif accent and accent.group(1) in self.names:
             name = self.names[accent.group(1)] + accent.group(2)     # \hat{x}_1
+        elif "SCZ" in name and (value := component(self, name)) is not None:
+            return value        # f(x)_i, an entry of a function's value (components.py)
         elif "SCZ" in name:
             raise ParseError("a subscript on a function value (e.g. softmax(x)_i) "
                              "cannot be read; name the quantity instead")

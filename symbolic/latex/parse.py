@@ -19,6 +19,7 @@ from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.stars import declared_stars, read_with_stars
+from symbolic.latex.components import has_components, read_with_components
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
@@ -149,7 +150,7 @@ class _Reader:
     """Reads the sides of one chain (or one assumption) raw, then converts them together."""
 
     def __init__(self, known, imaginary_unit, functions=(), families=None):
-        self.rewriter = Rewriter(functions)
+        self.rewriter = Rewriter(functions, known)
         self.context = Context(known=dict(known), imaginary_unit=imaginary_unit,
                                families=dict(families or {}))
         self.items: dict[int, tuple] = {}     # id(raw) -> the items it was read from
@@ -329,6 +330,9 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     if declared_stars(assumptions):     # x^* declared a quantity of its own (--assume)
         return read_with_stars(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+    if has_components(latex, assumptions):     # softmax(x)_i written out (components.py)
+        return read_with_components(latex, parse_chain, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if has_cases(latex):      # \\begin{cases}: a Piecewise put in after the rest is read
         return read_with_cases(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
@@ -412,6 +416,9 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     check_size(latex)               # before any pre-pass scans it
     if declared_stars(assumptions):
         return read_with_stars(latex, parse_expression, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+    if has_components(latex, assumptions):
+        return read_with_components(latex, parse_expression, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if has_cases(latex):
         return read_with_cases(latex, parse_expression, dict(

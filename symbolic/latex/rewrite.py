@@ -26,6 +26,7 @@ import re
 
 import symbolic.latex.calculus as calculus
 from symbolic.errors import ParseError
+from symbolic.latex.components import declared_numbers, is_declared_number
 from symbolic.latex.lexer import FUNCTIONS, Group, RELATIONS, Tok, fail, text_of
 from symbolic.latex.notation import REFUSED_NOTATION
 from symbolic.latex.rewrite_bars import BarRewriting
@@ -51,8 +52,9 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
     it inherits (``rewrite_names``, ``rewrite_operators``, ``rewrite_bars``).
     """
 
-    def __init__(self, functions=()):
+    def __init__(self, functions=(), known=None):
         self.functions = frozenset(_function_key(f) for f in functions)
+        self.numbers = declared_numbers(known)    # capitals declared numbers (components.py)
         self.names: dict[str, str] = {}
         self.plain: dict[str, str] = {}      # placeholders of plain names (I, gamma) -> the name
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -299,7 +301,8 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
             # inside E[...]/Var(...) the random-variable letters X, Y, Z are numbers (E[XY]); any
             # other capital there may still be a matrix (E[AB] = E[BA] is false for matrices)
             random_letter = self.moment and text in ("X", "Y", "Z")
-            if not self._exponent and not random_letter and (letter is None or letter[0].endswith(r"\cdot")):
+            if not self._exponent and not random_letter and not is_declared_number(
+                    items, k, self.numbers) and (letter is None or letter[0].endswith(r"\cdot")):
                 _check_matrix_order(items, k)    # after _letter: its refusals name more
             if letter is not None:
                 return letter

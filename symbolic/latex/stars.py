@@ -47,7 +47,18 @@ def _replace(text: str, names: dict[str, str], braced: bool = True) -> str:
         key = re.sub(r"\s+", "", m.group("base"))
         if key not in names:
             return m.group(0)
-        return "{" + names[key] + "}" if braced else names[key]
+        after = text[m.end():].lstrip()[:1]
+        if braced and after == "^":
+            # x^*^2: TeX rejects a second superscript; read as (x^*)^2 it would be a guess
+            raise ParseError(f"'{m.group(0).strip()}^' is a double superscript, which TeX rejects: "
+                             f"write ({m.group(0).strip()})^2")
+        if braced and after == "_":
+            # x^*_1 is typeset as x_1^*, which is not the declared x^* (another name)
+            raise ParseError(f"'{m.group(0).strip()}_' is a subscripted x^*, another name than the "
+                             f"declared {key}^*: name it (x_{{1,opt}})")
+        # doubly braced: after a letter, {Z} alone is read as a function applied to Z
+        # (\lambda x^* would be lambda(x^*)); {{Z}} is one factor wherever it stands
+        return "{{" + names[key] + "}}" if braced else names[key]
     return _ONE.sub(put, text)
 
 
@@ -79,7 +90,8 @@ def read_with_stars(latex: str, reader, options: dict):
 
     def shown(text_: str) -> str:
         for placeholder, base in back.items():
-            text_ = text_.replace("{" + placeholder + "}", base + "^{*}")
+            text_ = text_.replace("{{" + placeholder + "}}", base + "^{*}")
+            text_ = text_.replace(placeholder, base + "^{*}")
         return text_
 
     note = ("x^* declared a quantity of its own by the assumptions (" +

@@ -312,11 +312,11 @@ def test_declared_star_is_a_quantity_of_its_own(claim, assume):
     assert not _accepted(claim, (assume,))
 
 
-@pytest.mark.xfail(strict=True, reason="FOUND, not fixed: the declared x^* is put in as a braced "
-                   "placeholder, and a letter before a braced group reads as a function applied "
-                   "to it (y{x} is y(x)), so \\lambda x^* is lambda(x^*), not lambda times x^*")
+# FOUND: the declared x^* was put in as a braced placeholder, and a letter before a braced group
+# reads as a function applied to it (y{x} is y(x)), so \lambda x^* was lambda(x^*)
 def test_a_letter_before_a_declared_star_is_a_product():
     assert _accepted(r"\lambda x^* = x^* \lambda", (STAR_X,))
+    assert _refuted(r"\lambda x^* = x^* + \lambda", (STAR_X,))
 
 
 def test_complex_membership_does_not_declare_star_a_quantity_of_its_own():

@@ -88,6 +88,9 @@ class Display:
     macros: str = ""     # the source's own \\newcommand lines, expanded as in the user's .tex file
     optimum: str = ""    # "\\eta^*" or "\\mathbf{x}^*:n": an x^* the source's text calls the optimum,
     # declared a quantity of its own as a user does with --assume 'x^* \\in \\mathbb{R}' (or R^n)
+    assume: str = ""     # other declarations the source's text states, as --assume strings joined
+    # by " ; " ("\\sigma = \\mathrm{softmax} ; \\mathbf{z} \\in \\mathbb{R}^K": "the softmax sigma
+    # of z in R^K")
 
     @property
     def expects_refusal(self) -> bool:
@@ -382,7 +385,7 @@ def optimum_assumptions(optimum: str) -> list[str]:
 
 
 def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "",
-          optimum: str = ""):
+          optimum: str = "", assume: str = ""):
     """The reader's links as (lhs, relation name, rhs); runs inside a budgeted child.
 
     The display is read as the same display in a user's .tex file is (``read_display``: rows,
@@ -405,6 +408,7 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "",
             # never read the display without its shapes: its matrices would be numbers
             raise ParseError(f"the display's matrix declarations cannot be read: {exc}") from None
     declared += optimum_assumptions(optimum)    # read with the claim (symbolic.latex.stars)
+    declared += [a.strip() for a in assume.split(" ; ") if a.strip()]
     chains = read_document(_with_macros(latex, macros)) if macros else read_display(latex)
     if not chains:
         raise ParseError("no claim in the display")
@@ -437,15 +441,15 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "",
 
 
 def read_bounded(latex: str, matrices: str = "", functions: str = "", macros: str = "",
-                 optimum: str = ""):
+                 optimum: str = "", assume: str = ""):
     """("ok", links) | ("refused", message) | ("error", message), within PARSE_SECONDS."""
     from symbolic.budget import run_limited
-    result = run_limited(_read, latex, matrices, functions, macros, optimum,
+    result = run_limited(_read, latex, matrices, functions, macros, optimum, assume,
                          timeout_s=PARSE_SECONDS, memory_mb=2048)
     if result.status not in ("ok", "user-error"):
         # reading is deterministic: a child that died once (late in a long test process) is
         # read again in a fresh child, and only a second death counts as a crash
-        result = run_limited(_read, latex, matrices, functions, macros, optimum,
+        result = run_limited(_read, latex, matrices, functions, macros, optimum, assume,
                              timeout_s=PARSE_SECONDS, memory_mb=2048)
     if result.status == "ok":
         return "ok", result.value
@@ -745,7 +749,7 @@ def _show(links) -> str:
 def classify(display: Display) -> Outcome:
     """Read one display (bounded) and compare with its expected reading."""
     status, value = read_bounded(display.latex, display.matrices, display.functions,
-                                 display.macros, display.optimum)
+                                 display.macros, display.optimum, display.assume)
     if status == "refused":
         return Outcome(display, "refused", value.strip().splitlines()[0] if value else "")
     if status == "error":

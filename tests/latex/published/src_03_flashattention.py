@@ -19,6 +19,11 @@ _MEMBER = ("refuse: a definition followed by a membership in a matrix or vector 
            "statements in one line")
 _ROW = "refuse: a continuation row of an aligned chain (starts with '='), not a claim by itself"
 
+# the sequence length N, the SRAM size M and the block sizes B_c = ceil(M/4d), B_r (Algorithm 1):
+# numbers, never matrices
+_SIZES = (r"N \in \mathbb{Z}_{>0} ; M \in \mathbb{Z}_{>0} ; B_c \in \mathbb{Z}_{>0} ; "
+          r"B_r \in \mathbb{Z}_{>0}")
+
 DISPLAYS = [
     ("sec. 2.2", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},",
      "S == Q*K.T; P == MatFn(softmax, S); O == P*V",
@@ -129,7 +134,7 @@ DISPLAYS = [
      {"note": "do_i, o_i are vectors of dimension d"}),
     ("proof of thm. 1", r"O\left(\frac{N^{2}}{B_{c}B_{r}}B_{r}B_{c}d\right)=O(N^{2}d).",
      "stmt BigO(N**2/(B_c*B_r)*B_r*B_c*d) in BigO(N**2*d)",
-     {"note": "O(f) = O(g) read one way, as Knuth's convention (every function of O(f) is of O(g)); "
+     {"assume": _SIZES, "note": "O(f) = O(g) read one way, as Knuth's convention (every function of O(f) is of O(g)); "
               "an order of growth, never an equation (was refused as asymptotic)"}),
     ("proof of thm. 1", r"m^{(j)}=\mathrm{rowmax}(\mathbf{S}_{:,:j})\in\mathbb{R}^{N},\quad\ell^{(j)}=\mathrm{rowsum}(\exp(\mathbf{S}_{:,:j}-m^{(j)}))\in\mathbb{R}^{N},\quad\mathbf{O}^{(j)}=\mathbf{P}_{:,:j}\mathbf{V}_{:j}\in\mathbb{R}^{N\times d}.",
      "refuse: slices S_{:,:j}, memberships, several statements"),
@@ -153,7 +158,7 @@ DISPLAYS = [
     ("proof of thm. 2", r"B_{c}d=O(M)\Leftrightarrow B_{c}=O\left(\frac{M}{d}\right).", _BIGO),
     ("proof of thm. 2", r"B_{r}d=O(M)\Leftrightarrow B_{r}=O\left(\frac{M}{d}\right).", _BIGO),
     ("proof of thm. 2", r"B_{r}B_{c}=O(M).", "stmt B_r*B_c in BigO(M)",
-     {"note": "an order of growth (was refused as asymptotic)"}),
+     {"assume": _SIZES, "note": "an order of growth (was refused as asymptotic)"}),
     ("proof of thm. 2", r"B_{c}=\Theta\left(\frac{M}{d}\right),\qquad B_{r}=\Theta\left(\min\left(\frac{M}{d},\frac{M}{B_{c}}\right)\right)=\Theta\left(\min\left(\frac{M}{d},d\right)\right).",
      "stmt B_c in BigTheta(M/d); stmt B_r in BigTheta(Min(M/d, M/B_c)); "
      "stmt BigTheta(Min(M/d, M/B_c)) in BigTheta(Min(M/d, d))",

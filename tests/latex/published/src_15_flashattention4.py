@@ -6,6 +6,8 @@ SOURCE = ("flashattention4", "FlashAttention-4: Algorithm and Kernel Pipelining 
           "the running text")
 
 _EXPR = "refuse: an expression, not a relation"
+# M x N is the tile of S in R^{M x N} (the text: "M=256"): tile sizes are numbers, never matrices
+_TILES = {"assume": r"M \in \mathbb{Z}_{>0} ; N \in \mathbb{Z}_{>0}"}
 _MM = "dS:M,N dP:M,N P:M,N S:M,N Q:M,d dQ:M,d dO:M,d K:N,d dK:N,d V:N,d dV:N,d"
 
 DISPLAYS = [
@@ -31,12 +33,12 @@ DISPLAYS = [
      "refuse: a bold d is a gradient operator here; diag of a vector and an outer product"),
     ("sec. 2.1 (inline)", r"p = \mathrm{softmax}(s)", "p == softmax(s)"),
     ("eq. 1", r"T_{\mathrm{MMA}} = \frac{4MNd}{8192} \mathrm{\ cycles}.", "T_MMA == 4*M*N*d/8192",
-     {"note": "'cycles' is a unit written upright, not a factor"}),
+     {**_TILES, "note": "'cycles' is a unit written upright, not a factor"}),
     ("eq. 2", r"""= 2\Big\lceil\tfrac{M}{128}\Big\rceil\Big\lceil\tfrac{N}{128}\Big\rceil 256d
 + 2\Big\lceil\tfrac{M}{128}\Big\rceil\Big\lceil\tfrac{d}{128}\Big\rceil 128N
 = \tfrac{3MNd}{8192}\ \mathrm{cycles}""",
      "refuse: the display starts with '=' (its left side, T_smem, is in the text)"),
-    ("eq. 3", r"T_{\mathrm{exp}} = \frac{MN}{16} \mathrm{\ cycles}.", "T_exp == M*N/16"),
+    ("eq. 3", r"T_{\mathrm{exp}} = \frac{MN}{16} \mathrm{\ cycles}.", "T_exp == M*N/16", _TILES),
     ("sec. 3.1.1 (inline)", r"\lceil M/128 \rceil \times \lceil N/128 \rceil", "expr ceiling(M/128)*ceiling(N/128)"),
     ("sec. 3.1.1 (inline)", r"\lceil M/128 \rceil \times \lceil N/128 \rceil \times (128d + 128d) = \lceil M/128 \rceil \lceil N/128 \rceil \times 256d",
      "ceiling(M/128)*ceiling(N/128)*(128*d + 128*d) == ceiling(M/128)*ceiling(N/128)*256*d"),
@@ -73,18 +75,18 @@ O_{j-1} + e^{S_j - m_{j-1}} V_j & \mathrm{otherwise}
     ("sec. 3.1.4 (inline)", r"m_j - m_{j-1} \leq \tau", "m[j] - m[j - 1] <= tau"),
     ("sec. 3.1.4", r"\mathrm{Output} = \frac{1}{\ell_{\mathrm{final}}} O_{\mathrm{final}}",
      "Output == O_final/ell_final", {"note": "the row normaliser l_final scales O_final"}),
-    ("eq. 7", r"T_{\mathrm{MMA}} = \frac{10MNd}{8192} \mathrm{\ cycles}.", "T_MMA == 10*M*N*d/8192"),
+    ("eq. 7", r"T_{\mathrm{MMA}} = \frac{10MNd}{8192} \mathrm{\ cycles}.", "T_MMA == 10*M*N*d/8192", _TILES),
     ("sec. 3.2.1 (inline)", r"\mathbf{S}^\top = \mathbf{K} \mathbf{Q}^\top", "S.T == K*Q.T", {"matrices": _MM}),
     ("sec. 3.2.1 (inline)", r"\mathbf{dP}^\top = \mathbf{V} \mathbf{dO}^\top", "dP.T == V*dO.T", {"matrices": _MM}),
     ("sec. 3.2.1 (inline)", r"\mathbf{dQ} = \mathbf{dS} \mathbf{K}", "dQ == dS*K", {"matrices": _MM}),
     ("sec. 3.2.1 (inline)", r"\mathbf{dV} = \mathbf{P}^\top \mathbf{dO}", "dV == P.T*dO", {"matrices": _MM}),
     ("sec. 3.2.1 (inline)", r"\mathbf{dK} = \mathbf{dS}^\top \mathbf{Q}", "dK == dS.T*Q", {"matrices": _MM}),
-    ("sec. 3.2.1 (inline)", r"2Md + 3Nd + MN", "expr 2*M*d + 3*N*d + M*N"),
+    ("sec. 3.2.1 (inline)", r"2Md + 3Nd + MN", "expr 2*M*d + 3*N*d + M*N", _TILES),
     ("eq. 8", r"T_{\mathrm{smem,MMA}} = \frac{4 M d + 3 N d + M N}{64} \mathrm{\ cycles}.",
      "T[smem, MMA] == (4*M*d + 3*N*d + M*N)/64"),
     ("eq. 9", r"\frac{4 M d + 3 N d + M N}{64} + \frac{MN}{64} + \frac{Md}{16} \mathrm{\ cycles}.",
-     "expr (4*M*d + 3*N*d + M*N)/64 + M*N/64 + M*d/16"),   # the unit, as in eq. 3
-    ("eq. 10", r"T_{\mathrm{exp}} = \frac{MN}{16} \mathrm{\ cycles}.", "T_exp == M*N/16"),
+     "expr (4*M*d + 3*N*d + M*N)/64 + M*N/64 + M*d/16", _TILES),   # the unit, as in eq. 3
+    ("eq. 10", r"T_{\mathrm{exp}} = \frac{MN}{16} \mathrm{\ cycles}.", "T_exp == M*N/16", _TILES),
     ("sec. 3.2.3 (inline)", r"M=256", "M == 256"),
     ("sec. 3.2.3 (inline)", r"N=K=128", "N == K == 128"),
     ("sec. 3.2.3 (inline)", r"(\frac{M}{2}, 2N)(2N, d)", "refuse: a product of shapes, not a relation"),

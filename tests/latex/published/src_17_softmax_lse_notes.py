@@ -9,7 +9,11 @@ SOURCE = ("softmax_lse_notes", "Softmax / cross-entropy / log-sum-exp derivation
 
 _DERIV = ("refuse: a derivative of a quantity defined in another display (its dependence on the "
           "variable is not in this display)")
-_COMP = "refuse: a component of a vector-valued function value (sigma(z)_i)"
+_KRONECKER = ("refuse: delta_{ik} is the Kronecker delta (the text), which the reader does not read "
+              "beside softmax entries")
+# what the two Nemotron documents' text states: sigma is the softmax of a vector z of K (n) entries
+_SOFTMAX_K = r"\sigma = \mathrm{softmax} ; \mathbf{z} \in \mathbb{R}^K"
+_SOFTMAX_N = r"\sigma = \mathrm{softmax} ; z \in \mathbb{R}^n"
 
 DISPLAYS = [
     ("sunhaozhe: rules", r"\nabla (u^\intercal A) = \nabla (u^\intercal) A",
@@ -25,21 +29,38 @@ DISPLAYS = [
     ("sunhaozhe: cases", r"\begin{equation}\begin{split} \frac{\partial p_i}{\partial o_k} = \begin{cases} p_k (1 - p_k) & \text{if }\; i=k \\ - p_k p_i & \text{if }\; i\neq k \end{cases} \end{split}\end{equation}",
      "refuse: a definition by cases of a derivative of a quantity defined elsewhere"),
     ("sunhaozhe: inline", r"\sum_i y_i = 1", "Sum(y[i], (i, 1, N_i)) == 1"),
-    ("nemotron softmax derivative: definition", r"\sigma(\mathbf{z})_i = \frac{e^{z_i}}{\sum_{j=1}^{K} e^{z_j}}", _COMP),
+    ("nemotron softmax derivative: definition", r"\sigma(\mathbf{z})_i = \frac{e^{z_i}}{\sum_{j=1}^{K} e^{z_j}}",
+     "exp(z[i])/Sum(exp(z[j]), (j, 1, K)) == exp(z[i])/Sum(exp(z[j]), (j, 1, K))",
+     {"assume": _SOFTMAX_K, "note": "the text: 'the softmax function for a vector z = [z_1, ..., z_K] "
+      "is defined as'; read under that declaration, the definition is an identity"}),
     ("nemotron softmax derivative: cases", r"""\frac{\partial \sigma(\mathbf{z})_i}{\partial z_k} = 
 \begin{cases} 
 \sigma(\mathbf{z})_i (1 - \sigma(\mathbf{z})_i) & \text{if } i = k \\
 -\sigma(\mathbf{z})_i \sigma(\mathbf{z})_k & \text{if } i \neq k 
-\end{cases}""", _COMP),
-    ("nemotron softmax derivative: Kronecker form", r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_k} = \sigma(\mathbf{z})_i (\delta_{ik} - \sigma(\mathbf{z})_k)", _COMP),
+\end{cases}""",
+     "Derivative(exp(z[i])/Sum(exp(z[j]), (j, 1, K)), z[k]) == Piecewise("
+     "(exp(z[i])/Sum(exp(z[j]), (j, 1, K))*(1 - exp(z[i])/Sum(exp(z[j]), (j, 1, K))), Eq(i, k)), "
+     "(-exp(z[i])/Sum(exp(z[j]), (j, 1, K))*exp(z[k])/Sum(exp(z[j]), (j, 1, K)), True))",
+     {"assume": _SOFTMAX_K, "note": "sigma the softmax of z in R^K (the text); the rows' conditions "
+      "i = k and i != k exclude each other"}),
+    ("nemotron softmax derivative: Kronecker form", r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_k} = \sigma(\mathbf{z})_i (\delta_{ik} - \sigma(\mathbf{z})_k)", _KRONECKER,
+     {"assume": _SOFTMAX_K}),
     ("nemotron softmax derivative: example", r"\sigma(\mathbf{z}) = \left[ \frac{e^1}{e^1 + e^2 + e^3}, \frac{e^2}{e^1 + e^2 + e^3}, \frac{e^3}{e^1 + e^2 + e^3} \right]",
      "sigma(z) == Tuple(E/(E + exp(2) + exp(3)), exp(2)/(E + exp(2) + exp(3)), exp(3)/(E + exp(2) + exp(3)))",
      {"note": "a vector equated to the list of its entries"}),
     ("nemotron softmax derivative: example", r"\sigma(\mathbf{z}) = [0.090, 0.244, 0.665]", "sigma(z) == Tuple(0.090, 0.244, 0.665)",
      {"note": "as printed (rounded values written with '='): read faithfully, the claim is false"}),
-    ("nemotron softmax and cross-entropy: softmax", r"\sigma(z)_i = \frac{e^{z_i}}{\sum_{j=1}^n e^{z_j}}", _COMP),
-    ("nemotron softmax and cross-entropy: i = j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = \sigma(z)_i (\delta_{ij} - \sigma(z)_j)", _COMP),
-    ("nemotron softmax and cross-entropy: i != j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = -\sigma(z)_i \sigma(z)_j", _COMP),
+    ("nemotron softmax and cross-entropy: softmax", r"\sigma(z)_i = \frac{e^{z_i}}{\sum_{j=1}^n e^{z_j}}",
+     "exp(z[i])/Sum(exp(z[j]), (j, 1, n)) == exp(z[i])/Sum(exp(z[j]), (j, 1, n))",
+     {"assume": _SOFTMAX_N, "note": "the text: 'the softmax function is defined as ... for i = 1..n "
+      "and input vector z = (z_1, ..., z_n)'; under that declaration the definition is an identity"}),
+    ("nemotron softmax and cross-entropy: i = j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = \sigma(z)_i (\delta_{ij} - \sigma(z)_j)", _KRONECKER,
+     {"assume": _SOFTMAX_N}),
+    ("nemotron softmax and cross-entropy: i != j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = -\sigma(z)_i \sigma(z)_j",
+     "Derivative(exp(z[i])/Sum(exp(z[k]), (k, 1, n)), z[j]) == "
+     "-exp(z[i])/Sum(exp(z[k]), (k, 1, n))*exp(z[j])/Sum(exp(z[k]), (k, 1, n))",
+     {"assume": _SOFTMAX_N + r" ; i \ne j", "note": "the text states the case 'when i != j' for this "
+      "display"}),
     ("nemotron softmax and cross-entropy: Jacobian", r"\frac{\partial \sigma(z)}{\partial z} = \text{diag}(\sigma(z)) - \sigma(z) \sigma(z)^T",
      "refuse: the Jacobian matrix of a vector function (diag and an outer product)"),
     ("nemotron softmax and cross-entropy: loss", r"L(y, \hat{y}) = -\sum_{i=1}^n y_i \log(\hat{y}_i)",

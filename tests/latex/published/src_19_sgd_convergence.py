@@ -10,6 +10,9 @@ _GRAD = "refuse: a gradient of the loss (nabla L) defined elsewhere"
 _GFUN = ("refuse: the norm or inner product of a vector-valued function value g(x_t, theta_t) "
          "(no component can be named)")
 _BIGO = "refuse: an asymptotic (O) statement, not an equation between values"
+# theta^* (a vector of R^d) is the minimiser (eq. argmin), declared as in notes eq. 12
+# D = max_t ||theta_t - theta^*|| and G bounds the gradients' norms (the post): numbers
+_DG = r"D \in \mathbb{R} ; G \in \mathbb{R}"
 
 DISPLAYS = [
     ("eq. loss", r"L(\boldsymbol{\theta}) = \lim_{T\to\infty}\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta})\label{eq:loss}",
@@ -23,11 +26,12 @@ DISPLAYS = [
      "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D**2/(2*T*eta[T]) + G**2/(2*T)*Sum(eta[t], (t, 1, T))", {"functions": r"L",
      "optimum": r"\boldsymbol{\theta}^*"}),  # theta^* is the minimiser (eq. argmin)
     ("two examples: constant rate", r"\frac{D^2}{2T\eta} + \frac{G^2}{2T}\sum_{t=1}^T\eta = \frac{D^2}{2T\eta} + \frac{G^2\eta}{2}\geq \frac{DG}{\sqrt{T}}",
-     "D**2/(2*T*eta) + G**2/(2*T)*Sum(eta, (t, 1, T)) == D**2/(2*T*eta) + G**2*eta/2 >= D*G/sqrt(T)"),
+     "D**2/(2*T*eta) + G**2/(2*T)*Sum(eta, (t, 1, T)) == D**2/(2*T*eta) + G**2*eta/2 >= D*G/sqrt(T)",
+     {"assume": _DG}),
     ("two examples (inline)", r"\eta=\frac{D}{G\sqrt{T}}", "eta == D/(G*sqrt(T))"),
     ("neq. case-1", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*)\leq \frac{DG}{\sqrt{T}}\label{neq:case-1}",
      "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D*G/sqrt(T)", {"functions": r"L",
-     "optimum": r"\boldsymbol{\theta}^*"}),  # theta^* is the minimiser (eq. argmin)
+     "optimum": r"\boldsymbol{\theta}^*", "assume": _DG}),  # theta^* is the minimiser (eq. argmin)
     ("two examples (inline)", r"\eta_t = \frac{\alpha}{\sqrt{t}}", "eta[t] == alpha/sqrt(t)"),
     ("two examples: sum bound", r"\sum_{t=1}^T \frac{1}{\sqrt{t}} = 1+\sum_{t=2}^T \frac{1}{\sqrt{t}}\leq 1+\sum_{t=2}^T \frac{2}{\sqrt{t-1} + \sqrt{t}}=1+\sum_{t=2}^T 2(\sqrt{t}-\sqrt{t-1})=2\sqrt{T}-1 < 2\sqrt{T}",
      "Sum(1/sqrt(t), (t, 1, T)) == 1 + Sum(1/sqrt(t), (t, 2, T)) <= 1 + Sum(2/(sqrt(t - 1) + sqrt(t)), (t, 2, T)) == 1 + Sum(2*(sqrt(t) - sqrt(t - 1)), (t, 2, T)) == 2*sqrt(T) - 1 < 2*sqrt(T)"),
@@ -66,13 +70,16 @@ DISPLAYS = [
      "Expect(norm(g[t])**2) <= G**2 + sigma[t]**2 <= G**2 + sigma**2", {"vectors": "g"}),
     ("notes eq. 9", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] \leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - 2\eta_t \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] + \eta_t^2(G^2 + \sigma^2)\tag{9}",
      "Expect(norm(theta[t + 1] - thetastar)**2) <= Expect(norm(theta[t] - thetastar)**2) - 2*eta[t]*Expect(L(theta[t]) - L(thetastar)) + eta[t]**2*(G**2 + sigma**2)",
-     {"functions": r"L", "vectors": "theta thetastar"}),
+     {"functions": r"L", "vectors": "theta thetastar",
+      "optimum": r"\boldsymbol{\theta}^*:d"}),
     ("notes eq. 10", r"\mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{\mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2]}{2\eta_t} + \frac{\eta_t(G^2 + \sigma^2)}{2}\tag{10}",
      "Expect(L(theta[t]) - L(thetastar)) <= (Expect(norm(theta[t] - thetastar)**2) - Expect(norm(theta[t + 1] - thetastar)**2))/(2*eta[t]) + eta[t]*(G**2 + sigma**2)/2",
-     {"functions": r"L", "vectors": "theta thetastar"}),
+     {"functions": r"L", "vectors": "theta thetastar",
+      "optimum": r"\boldsymbol{\theta}^*:d"}),
     ("notes eq. 11", r"\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{\|\boldsymbol{\theta}_1 - \boldsymbol{\theta}^*\|^2}{2\eta_1} + \frac{G^2 + \sigma^2}{2}\sum_{t=1}^T \eta_t\tag{11}",
      "Sum(Expect(L(theta[t]) - L(thetastar)), (t, 1, T)) <= norm(theta[1] - thetastar)**2/(2*eta[1]) + (G**2 + sigma**2)/2*Sum(eta[t], (t, 1, T))",
-     {"functions": r"L", "vectors": "theta thetastar"}),
+     {"functions": r"L", "vectors": "theta thetastar",
+      "optimum": r"\boldsymbol{\theta}^*:d"}),
     ("notes eq. 12", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{DG}{\sqrt{T}} + \frac{D\sigma}{2G\sqrt{T}} = \mathcal{O}\left(\frac{1}{\sqrt{T}}\right)\tag{12}",
      "Sum(Expect(L(theta[t]) - L(thetastar)), (t, 1, T))/T <= D*G/sqrt(T) + D*sigma/(2*G*sqrt(T)); "
      "stmt D*G/sqrt(T) + D*sigma/(2*G*sqrt(T)) in BigO(1/sqrt(T))",
@@ -80,7 +87,8 @@ DISPLAYS = [
       "note": "theta^* is the minimiser (the text); the bound (checked) and the order of growth of its last side (a statement), as "
               "eq. 11 is read (was refused as asymptotic)"}),
     ("notes eq. 14", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \geq \frac{\mu}{2}\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2\tag{14}",
-     "L(theta[t]) - L(thetastar) >= mu/2*norm(theta[t] - thetastar)**2", {"functions": r"L", "vectors": "theta thetastar"}),
+     "L(theta[t]) - L(thetastar) >= mu/2*norm(theta[t] - thetastar)**2", {"functions": r"L", "vectors": "theta thetastar",
+      "optimum": r"\boldsymbol{\theta}^*:d"}),
     ("notes eq. 15", r"""\begin{aligned}
 \mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] &\leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \frac{2}{\mu}\mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] + \frac{G^2 + \sigma^2}{\mu^2}\\
 &\leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 + \frac{G^2 + \sigma^2}{\mu^2}\\
