@@ -18,6 +18,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
+from symbolic.latex.kronecker import kronecker_deltas
 from symbolic.latex.stars import declared_stars, read_with_stars
 from symbolic.latex.components import has_components, read_with_components
 from symbolic.latex.statements import interval_claim
@@ -366,7 +367,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raws = [reader.raw(items) for _, items in sides]
         check_i(reader, sides)
         check_j(reader, sides)
-        values = [reader.convert(r) for r in raws]
+        values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws])
+        reader.context.notes.update(delta_notes)                  # \delta_{ik} (kronecker.py)
         _check_order(values, rels, text)
     texts = [matrix_literals.restore(t) for t in _side_texts(sides, rels)]
     links = []
@@ -384,9 +386,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
             raise ParseError(f"the left side of the assignment '{_short(latex)}' is not a name "
                              f"(such as m_t): an assignment defines a name; write the claim with =")
         if isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) and first.rhs.has(first.lhs):
-            raise ParseError(f"'{_short(latex)}' defines {first.lhs} in terms "
-                             f"of itself: an update "
-                             f"(an algorithm step), not a claim")
+            raise ParseError(f"'{_short(latex)}' defines {first.lhs} in terms of itself: an "
+                             f"update (an algorithm step), not a claim")
         notes.add("an assignment (\\leftarrow) is read as a definition of its left side: it is "
                   "checked like =" if assigned else
                   "a definition (:=) is read as an equation: it is checked like =")

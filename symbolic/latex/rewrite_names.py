@@ -163,6 +163,16 @@ class NameRewriting:
                        f"{items[k + 1].text}{tok.text}")
         if tok.text == "d":
             return None
+        if tok.text in (r"\Delta", r"\delta"):
+            nxt = self._solid(items, k + 1)
+            after = items[nxt] if nxt < len(items) else None
+            if isinstance(after, Tok) and (_is_letter(after.text) or after.text in _FONTS):
+                # Δx/Δt read as a product would cancel to x/t: an increment is one quantity
+                what = after.text + ("{...}" if after.text in _FONTS else "")
+                raise fail(tok.text + " " + after.text, tok.col, f"{tok.text} {what} may be an "
+                           f"increment (or variation) of {what}, one quantity, or {tok.text} "
+                           f"times {what}: give the increment a name of its own (a subscript, "
+                           f"{tok.text}_{{x}}) or write {tok.text} \\cdot {what} for a product")
         scripts, j = [], k + 1
         s = self._solid(items, j)
         while s < len(items) and isinstance(items[s], Tok) and items[s].text in ("^", "_") \
@@ -185,6 +195,9 @@ class NameRewriting:
         group = items[s] if s < len(items) else None
         if not (isinstance(group, Group) and group.kind == "paren"):
             self._not_a_declared_function(items, k, scripts)
+            if isinstance(group, Group) and group.kind == "brace":
+                # TeX's a{b} is a times b (braces only group): the parser would call a at b
+                return self._product_head(tok.text, scripts), s
             return None
         name, key = tok.text, _function_key(tok.text)
         sub = [a for t, a in scripts if t == "_"]
@@ -228,11 +241,15 @@ class NameRewriting:
                        f"times {arg}: declare the function (--function {key}, functions=['{key}']) "
                        f"or write {name} \\cdot {arg}")
         # a product, the same whatever the brackets hold
+        return self._product_head(name, scripts), s
+
+    def _product_head(self, name, scripts) -> str:
+        """A letter with its scripts as the first factor of a product (``a_i^{2} \\cdot``)."""
         out = [self._base(name)]
         for t, arg in scripts:
             out.append("_{" + self._subscript(arg) + "}" if t == "_"
                        else "^{ " + self.emit(self._inner(arg)) + " }")
-        return " ".join(out) + r" \cdot", s
+        return " ".join(out) + r" \cdot"
 
     def _check_division(self, items, k) -> None:
         """Refuse ``a/b c``: (a/b)c or a/(bc) is a guess; ask for \\frac or brackets."""

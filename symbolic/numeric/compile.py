@@ -435,6 +435,12 @@ def _compile_factorial(expr):
     return lambda B, env: _call(B, "gamma", inner(B, env) + B.num(Fraction(1)))
 
 
+def _compile_kronecker(expr):
+    """KroneckerDelta(i, k): 1 where the (integer) indices are equal, else 0."""
+    a, b = (_compile(arg) for arg in expr.args)
+    return lambda B, env: B.num(Fraction(1)) - B.abs(B.sign(a(B, env) - b(B, env)))
+
+
 def _compile_subs(expr):
     return _compile(expr.doit())
 
@@ -450,6 +456,7 @@ _COMPILERS: dict[type, Callable] = {
     MaxOver: _compile_maxover, sympy.Derivative: _compile_derivative,
     sympy.Piecewise: _compile_piecewise, sympy.Limit: _compile_limit,
     sympy.Subs: _compile_subs, sympy.Mod: _compile_mod, sympy.factorial: _compile_factorial,
+    sympy.KroneckerDelta: _compile_kronecker,
     sympy.Function: _compile_function,
 }
 
