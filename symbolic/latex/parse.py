@@ -19,6 +19,7 @@ from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.stars import declared_stars, read_with_stars
+from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
@@ -329,6 +330,9 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     if declared_stars(assumptions):     # x^* declared a quantity of its own (--assume)
         return read_with_stars(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+    if declared_primes(assumptions):    # L' declared a quantity of its own (--assume)
+        return read_with_primes(latex, parse_chain, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if has_cases(latex):      # \\begin{cases}: a Piecewise put in after the rest is read
         return read_with_cases(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
@@ -412,6 +416,9 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     check_size(latex)               # before any pre-pass scans it
     if declared_stars(assumptions):
         return read_with_stars(latex, parse_expression, dict(
+            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+    if declared_primes(assumptions):
+        return read_with_primes(latex, parse_expression, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if has_cases(latex):
         return read_with_cases(latex, parse_expression, dict(
