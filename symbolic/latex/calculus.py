@@ -63,6 +63,45 @@ def _atom_end(items, start):
     return start + 1
 
 
+_SCALAR_ACCENTS = frozenset([r"\hat", r"\tilde", r"\bar", r"\widehat", r"\widetilde", r"\overline"])
+
+
+def _variable_end(items, start):
+    """End of a derivative's variable at start: a letter, or an accented letter (``\\hat{y}``,
+    the prediction y-hat: a number like y), either with an optional subscript.
+
+    Bold letters and arrows are vectors and never a variable here (a derivative in a vector is
+    a gradient, which the scalar reading would turn into another claim)."""
+    end = _atom_end(items, start)
+    if end is not None or start >= len(items):
+        return end
+    item = items[start]
+    if not (isinstance(item, Tok) and item.text in _SCALAR_ACCENTS):
+        return None
+    s = _next(items, start + 1)
+    if s < len(items) and isinstance(items[s], Group) and items[s].kind == "brace":
+        inside = _solid(items[s].items)
+        if not (len(inside) == 1 and _letter(inside[0])):
+            return None
+    elif not (s < len(items) and _letter(items[s])):
+        return None
+    k = _next(items, s + 1)
+    if k < len(items) and isinstance(items[k], Tok) and items[k].text == "_":
+        return k + 2 if k + 1 < len(items) else None
+    return s + 1
+
+
+def _plainly_a_variable(kind, rest) -> bool:
+    """Whether what follows a differential's d or \\partial is meant as its variable: always
+    after \\partial; after d only a bold or arrowed letter or a bracket (d/d_k and d/(d+1) are
+    ratios of a dimension d)."""
+    if kind == "partial":
+        return True
+    first = rest[0] if rest else None
+    return (isinstance(first, Tok) and first.text in (r"\mathbf", r"\boldsymbol", r"\bm", r"\vec")) \
+        or (isinstance(first, Group) and first.kind == "paren")
+
+
 def _d_mark(items, m):
     """The index after a differential's ``d`` (``d``, ``\\mathrm{d}``) at m, or None."""
     item = items[m]
@@ -219,9 +258,17 @@ def derivative_frac(rw, items, k, num, den, j):
         if h[0] != kind:
             raise fail(shown, col, "d and \\partial mixed in one derivative")
         rest = list(h[1])
-        end = _atom_end(rest, 0)
-        if end is None:
+        end = _variable_end(rest, 0)
+        if end is None and not _plainly_a_variable(h[0], rest):
             return None if not variables else _not_derivative(shown, col)
+        if end is None:
+            # \frac{\partial L}{\partial \mathbf{x}}: plainly a derivative, in a variable that
+            # is no scalar letter (a vector, an expression): say so rather than misplace the \partial
+            raise fail(shown, col, "the variable of a derivative is read only as a letter, an "
+                       "accented letter (\\hat{y}) or either with an index (x_i): a derivative "
+                       "in a vector, a matrix or an expression is a gradient, a Jacobian or a "
+                       "chain rule, which cannot be read; write the partial derivatives in "
+                       "components, \\frac{\\partial f}{\\partial x_i}")
         atom, rest = rest[:end], rest[end:]
         power, rest = _order(rest, col, shown)
         variables.append((atom, power))
@@ -249,6 +296,12 @@ def derivative_frac(rw, items, k, num, den, j):
     for atom, power in variables:
         args += [rw.emit(atom), power if isinstance(power, str) else str(power)]
     return rw._call("SCZdiffn", *args), j
+
+
+# every refusal of a prime says both ways to write what was meant
+PRIME_HINT = ("primes are read only on a declared function at a variable, f'(x) with --function f, "
+              "or on a name declared a quantity of its own, --assume \"x' \\in \\mathbb{R}\"; "
+              "or name the quantity x_2, or write \\frac{d}{dx} f(x)")
 
 
 _VECTOR_GRADIENT = ("a gradient with respect to a vector (a bold letter, several arguments, or a "
