@@ -286,12 +286,16 @@ def derivative_frac(rw, items, k, num, den, j):
     if kind == "d" and len(variables) != 1:
         raise fail(shown, col, "an ordinary derivative d/dx has one variable; write \\partial for "
                    "partial derivatives")
+    names = {text_of(atom).strip() for atom, _ in variables}
     if body_items:
         if isinstance(body_items[0], Tok) and body_items[0].text == "^":
             raise fail(shown, col, "write the order right after d: d^2 y")
+        _no_undeclared_application(rw, body_items, names)
         body = rw.emit(body_items)
     else:
+        start = j
         body, j = rw._operand(items, j, function=False)
+        _no_undeclared_application(rw, items[start:j], names)
     args = [body]
     for atom, power in variables:
         args += [rw.emit(atom), power if isinstance(power, str) else str(power)]
@@ -370,7 +374,41 @@ def partial_subscript(rw, items, k):
         raise fail(text_of(items[k:s + 2]).strip(), items[s].col, "a power of \\partial_x is an "
                    "order or a power of the value: write \\frac{\\partial^2 f}{\\partial x^2}")
     body, end = rw._operand(items, j, function=False)
+    _no_undeclared_application(rw, items[j:end], {text_of(variable).strip()})
     return rw._call("SCZdsub", body, rw.emit(variable)), end
+
+
+def _no_undeclared_application(rw, operand, names) -> None:
+    """Refuse ``u(x + 1)`` of an undeclared letter u in the operand of a derivative in x.
+
+    Elsewhere it is a product (the reader's rule for letters that are not function names), but
+    under \\frac{d}{dx} a reader means the function u at x + 1: d/dx u(x + 1) = u holds for
+    the product and not for a function, so neither reading may be picked silently."""
+    previous = None
+    solid = _solid(operand)
+    for n, item in enumerate(solid):
+        if isinstance(item, Group):
+            _no_undeclared_application(rw, item.items, names)
+        nxt = solid[n + 1] if n + 1 < len(solid) else None
+        if _letter(item) and item.text not in names and item.text != r"\sigma" \
+                and _function_key(item.text) not in rw.functions \
+                and not (isinstance(previous, Tok) and previous.text in ("^", "_")) \
+                and isinstance(nxt, Group) and nxt.kind == "paren" \
+                and any(isinstance(x, Tok) and x.text in names for x in _tokens(nxt.items)):
+            raise fail(item.text + text_of([nxt]).strip(), item.col,
+                       f"{item.text}(...) under a derivative may be the function {item.text} "
+                       f"or {item.text} times (...): declare the function (--function "
+                       f"{item.text.lstrip(chr(92))}) or write {item.text} \\cdot (...)")
+        previous = item
+
+
+def _tokens(items):
+    """Every token of items, inside groups too."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from _tokens(item.items)
+        else:
+            yield item
 
 
 def _not_derivative(shown, col):
