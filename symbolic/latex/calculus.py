@@ -30,7 +30,8 @@ from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
 from symbolic.latex.rewrite_tables import _function_key
 
 _NAME_FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\mathit"])
-TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig", "SCZdsub"])
+TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig", "SCZdsub",
+                  "SCZgrad"])
 
 
 def _space(item) -> bool:
@@ -318,8 +319,10 @@ def gradient(rw, items, k):
     """``\\nabla f(x)``, ``\\nabla_\\theta L(\\theta)``: the derivative in one scalar variable.
 
     The gradient of a scalar function of one scalar variable is its derivative; the variable is
-    the subscript, or else the one argument of the function. A bold or several-argument variable
-    is a vector and refused; so is a gradient of anything but a function applied to brackets."""
+    the subscript, or else the one argument of the function, and an assumption must make it a
+    number (checked when converted: a plain theta may be a parameter vector). A bold or
+    several-argument variable is a vector and refused; so is a gradient of anything but a
+    function applied to brackets."""
     col = items[k].col
     j = _next(items, k + 1)
     variable = None
@@ -352,7 +355,7 @@ def gradient(rw, items, k):
                    "after a gradient: write (\\nabla f(x))^2 for a power of the derivative; "
                    "a transpose of a gradient is a vector's, which cannot be read")
     body = rw.emit(items[s:g + 1])
-    return rw._call("SCZdiffn", body, rw.emit(variable), "1"), g + 1
+    return rw._call("SCZgrad", body, rw.emit(variable), "1"), g + 1
 
 
 def partial_subscript(rw, items, k):
@@ -503,6 +506,19 @@ def convert_call(ctx, tag, args):
         if missing:
             body = _implicit(ctx, body_raw, body, [v for v, _ in variables], missing)
         return sympy.Derivative(body, *variables)
+    if tag == "SCZgrad":
+        var = conv(args[1])
+        if not _declared_scalar(ctx, var):
+            # a gradient is a vector of partial derivatives: \nabla_\theta L(\theta) of a
+            # parameter vector theta read as dL/dtheta would check the one-dimensional case only
+            # (\nabla f(x) \nabla g(x) = \nabla g(x) \nabla f(x) holds for numbers, not for
+            # the outer products of vectors)
+            shown = sympy.latex(var)
+            raise ParseError(f"\\nabla in {shown}: a gradient is a vector unless {shown} is a "
+                             f"number; declare it one, --assume '{shown} \\in \\mathbb{{R}}', "
+                             f"to read the gradient as the derivative in {shown}, or write "
+                             f"\\frac{{d}}{{d{shown}}} f({shown})")
+        return convert_call(ctx, "SCZdiffn", args)
     if tag == "SCZdsub":
         body, var = conv(args[0]), conv(args[1])
         if not (isinstance(var, (sympy.Symbol, sympy.Indexed)) and var in body.free_symbols):
@@ -523,6 +539,18 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"only the expectation of a scalar expression can be read, not {value}")
         return Expect(value) if tag == "SCZexpect" else Variance(value)
     raise ParseError(f"internal placeholder {tag} is unknown")
+
+
+def _declared_scalar(ctx, var) -> bool:
+    """Whether an assumption makes ``var`` a number (a set of numbers or a sign: ``x \\in
+    \\mathbb{R}``, ``x > 0``; for x_1 also one about every x_j)."""
+    if isinstance(var, sympy.Symbol):
+        if var.name in ctx.known and not getattr(ctx.known[var.name], "is_Matrix", False):
+            return True
+        return var.name.partition("_")[0] in ctx.families
+    if isinstance(var, sympy.Indexed):
+        return str(var.base.label) in ctx.families
+    return False
 
 
 def _count(conv, raw):

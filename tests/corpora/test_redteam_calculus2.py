@@ -24,6 +24,7 @@ CONFIG = CheckConfig(timeout_s=10)
 ACCEPTING = frozenset([Verdict.PROVED, Verdict.VERIFIED, Verdict.APPROXIMATE])
 REAL_PRIME = "x' \\in \\mathbb{R}"
 REAL_L = "L' \\in \\mathbb{R}"
+SCALAR_X = r"x \in \mathbb{R}"
 RANGE = (r"n \in \mathbb{Z}_{>0}", r"i \in \mathbb{Z}", r"1 \le i \le n")
 
 
@@ -70,8 +71,13 @@ FALSE = [
     (r"\nabla f(\mathbf{x}) = \frac{d}{dx} f(x)", ("f",), ()),
     (r"\nabla_\theta L(\theta) = \frac{d}{d\theta} L(\theta) + 1", ("L",), (r"\theta \in \mathbb{R}^{d}",)),
     (r"\nabla f(x) = 2 f(x)", ("f",), ()),
-    (r"\nabla_x f(x, y) = \nabla_y f(x, y)", ("f",), ()),
-    (r"\nabla f(x) = f'(x) + 1", ("f",), ()),
+    (r"\nabla f(x) = 2 f(x)", ("f",), (SCALAR_X,)),
+    (r"\nabla_x f(x, y) = \nabla_y f(x, y)", ("f",), (SCALAR_X, r"y \in \mathbb{R}")),
+    (r"\nabla f(x) = f'(x) + 1", ("f",), (SCALAR_X,)),
+    # outer products of two gradients of vectors do not commute; numbers do: only declared
+    # numbers may be read so
+    (r"\nabla f(x) \nabla g(x) = \nabla g(x) \nabla f(x)", ("f", "g"), ()),
+    (r"\nabla_\theta L(\theta) \nabla_\theta L(\theta) = (\nabla_\theta L(\theta))^2", ("L",), ()),
     # -- d x is a product outside a derivative, and never a ratio inside one --
     (r"\frac{dx}{dt} = \frac{x}{t}", (), ()),             # true as a ratio of products d x / d t
     (r"\frac{d x}{d y} = \frac{x}{y}", (), ()),
@@ -113,6 +119,8 @@ TRUE = [
     (r"\frac{d}{dx} u(x + 1) = \frac{d}{dx} u(x + 1)", ("u",), ()),
     (r"\frac{d}{d_k} = \frac{1}{d_k} d", (), ("d_k > 0",)),     # d over d_k: a ratio, no derivative
     (r"\sigma'(x) = \sigma(x)(1 - \sigma(x))", (), ()),
+    (r"\nabla f(x) \nabla g(x) = \nabla g(x) \nabla f(x)", ("f", "g"), (SCALAR_X,)),
+    (r"\nabla f(x) = f'(x)", ("f",), ("x > 0",)),
 ]
 
 
@@ -138,6 +146,8 @@ REFUSED = [
     (r"\frac{d}{d(x^2)} x^4 = 2x^2", (), (), "variable of a derivative"),
     (r"\frac{\partial}{\partial \bar{z}} (z \bar{z}) = z", (), (r"z \in \mathbb{C}",), "derivative"),
     (r"\nabla_{\mathbf{x}} f(x) = 0", ("f",), (), "vector"),
+    (r"\nabla_\theta L(\theta) = 0", ("L",), (), "a gradient is a vector"),   # theta undeclared
+    (r"\nabla f(x) = 2x", ("f",), (), "declare it one"),
     (r"\frac{\partial L}{\partial \hat{y}_i} = 1", (), (), "does not depend"),
 ]
 
