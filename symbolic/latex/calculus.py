@@ -491,6 +491,7 @@ def convert_call(ctx, tag, args):
                 raise ParseError(f"a derivative with respect to {var}, a vector, a matrix or an "
                                  f"expression: only a scalar variable is read; write the partial "
                                  f"derivatives in its components")
+        _no_captured_index(body, [v for v, _ in variables])
         if body.is_number and not body.free_symbols and not isinstance(body_raw, sympy.Symbol):
             raise ParseError(f"the derivative of the constant {body}: write the function")
         free = body.free_symbols
@@ -539,6 +540,28 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"only the expectation of a scalar expression can be read, not {value}")
         return Expect(value) if tag == "SCZexpect" else Variance(value)
     raise ParseError(f"internal placeholder {tag} is unknown")
+
+
+def _no_captured_index(body, variables) -> None:
+    """Refuse a derivative in x_i of a sum over i (``\\frac{\\partial}{\\partial x_i}
+    \\sum_{i=1}^n x_i^2``): the variable's i is free, the sum's is bound, and SymPy would
+    differentiate every term as if it were x_i (2 \\sum_i x_i, where 2 x_i is meant)."""
+    bound = set()
+    for node in sympy.preorder_traversal(body):
+        if isinstance(node, sympy.concrete.expr_with_limits.ExprWithLimits):
+            bound |= {lim[0] for lim in node.limits}
+    if not bound:
+        return
+    bound_names = {getattr(b, "name", str(b)) for b in bound}
+    for var in variables:
+        names = {s.name for s in var.free_symbols if isinstance(s, sympy.Symbol)}
+        if isinstance(var, sympy.Symbol) and "_" in var.name:
+            names |= set(re.findall(r"[A-Za-z]+", var.name.partition("_")[2]))
+        clash = sorted(names & bound_names)
+        if clash:
+            raise ParseError(f"the derivative in {var} of a sum or product over {clash[0]}: the "
+                             f"{clash[0]} of {var} is free and the sum's is bound, so the two "
+                             f"cannot be told apart; rename the index of the sum (\\sum_{{j=1}}^n)")
 
 
 def _declared_scalar(ctx, var) -> bool:

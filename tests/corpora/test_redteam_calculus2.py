@@ -90,6 +90,11 @@ FALSE = [
     (r"\partial_x u(x + 1) = u", (), ()),
     (r"\frac{\partial u(x + 1)}{\partial x} = u", (), ()),
     (r"\frac{d}{dx} \left(a(x + 1)\right)^2 = 2 a^2 (x + 1)", (), ()),
+    # -- the variable's index captured by a sum over the same letter: 2 x_i is meant --
+    (r"\frac{\partial}{\partial x_i} \sum_{i=1}^n x_i^2 = 2 \sum_{i=1}^n x_i", (), (r"n \in \mathbb{Z}_{>0}",)),
+    (r"\frac{\partial}{\partial \hat{y}_i} \sum_{i=1}^n (\hat{y}_i - y_i)^2 = 2 \sum_{i=1}^n (\hat{y}_i - y_i)",
+     (), RANGE),
+    (r"\frac{d}{dj} \sum_{j=1}^n j x = \sum_{j=1}^n x", (), (r"n \in \mathbb{Z}_{>0}",)),
     # -- a partial of an undeclared letter that does not depend on the variable as written --
     (r"\frac{\partial L}{\partial y_i} = 1", (), ()),
     (r"\frac{\partial L}{\partial \hat{y}_i} = -\frac{y_i}{\hat{y}_i}", (), ()),
@@ -147,6 +152,7 @@ REFUSED = [
     (r"\frac{\partial}{\partial \bar{z}} (z \bar{z}) = z", (), (r"z \in \mathbb{C}",), "derivative"),
     (r"\nabla_{\mathbf{x}} f(x) = 0", ("f",), (), "vector"),
     (r"\nabla_\theta L(\theta) = 0", ("L",), (), "a gradient is a vector"),   # theta undeclared
+    (r"\frac{\partial}{\partial x_i} \sum_{i=1}^n x_i^2 = 2 x_i", (), (), "rename the index"),
     (r"\nabla f(x) = 2x", ("f",), (), "declare it one"),
     (r"\frac{\partial L}{\partial \hat{y}_i} = 1", (), (), "does not depend"),
 ]

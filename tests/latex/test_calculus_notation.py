@@ -173,3 +173,13 @@ def test_products_that_stay_readable_under_a_derivative():
     u = sympy.Function("u", real=True)
     ((lhs, _, _),) = links(r"\frac{d}{dx} u(x + 1) = 1", functions=("u",))
     assert lhs == sympy.Derivative(u(x + 1), x)
+
+
+# -- the variable's index and a sum's bound index ------------------------------------------------
+def test_a_derivative_in_x_i_of_a_sum_over_i_is_refused():
+    # SymPy would differentiate every term as if it were x_i: 2 sum_i x_i was proved before
+    refused(r"\frac{\partial}{\partial x_i} \sum_{i=1}^n x_i^2 = 2 x_i", "rename the index")
+    refused(r"\frac{d}{dj} \sum_{j=1}^n j x = 0", "rename the index")
+    # another index is read: the Kronecker delta picks the term j = k
+    ((lhs, _, _),) = links(r"\frac{\partial}{\partial x_k} \sum_{j=1}^n x_j^2 = 2 x_k")
+    assert isinstance(lhs, sympy.Derivative)
