@@ -33,7 +33,7 @@ _ONE = re.compile(r"(?P<base>" + _BASE + r")(?P<marks>" + _MARKS + r")")
 _DECLARED = re.compile(r"^\s*(?P<names>" + _BASE + r"(?:" + _MARKS + r")(?:\s*,\s*" + _BASE +
                        r"(?:" + _MARKS + r"))*)\s*\\in(?![A-Za-z])")
 _COMPLEX = re.compile(r"\s*(?:\\mathbb\s*\{?\s*C\b|\\C\b|\\mathbf\s*\{\s*C\s*\})")
-_PLACEHOLDER = "Z_{Zprime%s}"
+_PLACEHOLDER = "z_{Zprime%s}"   # lowercase: a capital after a factor may be a matrix
 _RESERVED = "Zprime"
 
 
@@ -128,7 +128,8 @@ def read_with_primes(latex: str, reader, options: dict):
 
     def shown(text_: str) -> str:
         for placeholder, name in back.items():
-            text_ = text_.replace("{" + placeholder + "}", name).replace(placeholder, name)
+            # (" " + placeholder: the space _replace put before it)
+            text_ = text_.replace(" " + placeholder, name).replace(placeholder, name)
         return text_
 
     from symbolic.latex.stars import _renamed

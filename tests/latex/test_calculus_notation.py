@@ -65,6 +65,21 @@ def test_every_spelling_of_the_prime_is_the_same_symbol():
         assert lhs == rhs and lhs.name == "L'", written
 
 
+def test_a_declared_primed_name_after_a_factor_is_a_number():
+    # (the reader's own name for it must not look like a capital, which after a factor may be
+    # a matrix and is refused)
+    ((lhs, _, rhs),) = links(r"a L' = L' a", assumptions=["L' \\in \\mathbb{R}"])
+    assert lhs == rhs == _named(lhs, "a") * _named(lhs, "L'")
+    assert parse_chain(r"s = \frac{L'}{L}", assumptions=["L' \\in \\mathbb{R}"]).links[0].latex \
+        == r"s = \frac{L'}{L}"
+
+
+def test_a_declared_primed_matrix_is_a_matrix():
+    ((lhs, _, rhs),) = links(r"V' = A B", assumptions=[
+        "V' \\in \\mathbb{R}^{n \\times n}", r"A \in \mathbb{R}^{n \times n}", r"B \in \mathbb{R}^{n \times n}"])
+    assert isinstance(lhs, sympy.MatrixSymbol) and lhs.name == "V'"
+
+
 def test_a_power_of_a_declared_primed_name_is_its_power():
     ((lhs, _, rhs),) = links(r"h = b'^{-2d/|D|}", assumptions=["b' \\in \\mathbb{R}"])
     base = _named(rhs, "b'")
