@@ -393,10 +393,12 @@ def _no_undeclared_application(rw, operand, names) -> None:
         if isinstance(item, Group):
             _no_undeclared_application(rw, item.items, names)
         nxt = solid[n + 1] if n + 1 < len(solid) else None
+        # (a list in the bracket, \ell(x_i, \Theta), is no factor: the function's arguments)
         if _letter(item) and item.text not in names and item.text != r"\sigma" \
                 and _function_key(item.text) not in rw.functions \
                 and not (isinstance(previous, Tok) and previous.text in ("^", "_")) \
                 and isinstance(nxt, Group) and nxt.kind == "paren" \
+                and not any(isinstance(x, Tok) and x.text == "," for x in nxt.items) \
                 and any(isinstance(x, Tok) and x.text in names for x in _tokens(nxt.items)):
             raise fail(item.text + text_of([nxt]).strip(), item.col,
                        f"{item.text}(...) under a derivative may be the function {item.text} "
