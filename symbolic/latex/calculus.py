@@ -622,9 +622,11 @@ def _implicit(ctx, body_raw, body, variables, missing):
         re.fullmatch(r"[A-Za-z]|\\?[A-Za-z]+", name) and not name.startswith("SCZ")
     # only a plain variable (x, t, \theta): k_j is one of many, and M(k_j) would drop the rest
     if not plain or not all(isinstance(v, sympy.Symbol) and "_" not in v.name for v in variables):
-        raise ParseError(f"the derivative of {body} with respect to {missing[0]}: as written {body} "
-                         f"does not depend on {missing[0]}, so it would be 0; write the "
-                         f"dependence, e.g. f({missing[0]}) with --function f")
+        var = sympy.latex(missing[0])       # o_{k}, as written, not SymPy's o[k]
+        raise ParseError(f"the derivative of {body} with respect to {var}: as written {body} "
+                         f"does not depend on {var}, so it would be 0; write the dependence, "
+                         f"e.g. f({var}) with --function f, or the definition of {body} in "
+                         f"its place")
     made = ctx.__dict__.setdefault("implicit_functions", {})
     key = tuple(dict.fromkeys(variables))          # the arguments, in the order first written
     if set(made.setdefault(name, key)) != set(key):

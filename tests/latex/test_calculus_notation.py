@@ -198,3 +198,15 @@ def test_a_derivative_in_x_i_of_a_sum_over_i_is_refused():
     # another index is read: the Kronecker delta picks the term j = k
     ((lhs, _, _),) = links(r"\frac{\partial}{\partial x_k} \sum_{j=1}^n x_j^2 = 2 x_k")
     assert isinstance(lhs, sympy.Derivative)
+
+
+def test_a_function_of_a_list_under_a_derivative_stays_a_function():
+    # \ell(x_i, \Theta): a bracket holding a list is the function's arguments, never a factor
+    ((lhs, _, _),) = links(r"\frac{1}{m} \frac{\partial \ell(x_i, \Theta)}{\partial \Theta} = 1")
+    assert isinstance(lhs.args[-1] if lhs.is_Mul else lhs, sympy.Derivative) or lhs.has(sympy.Derivative)
+
+
+def test_a_quantity_defined_elsewhere_is_named_as_written():
+    # p_i defined as a softmax in another display: refused, naming o_k as the source writes it
+    message = refused(r"\frac{\partial p_i}{\partial o_k} = p_k (1 - p_k)", "does not depend")
+    assert "o_{k}" in message and "definition" in message
