@@ -622,7 +622,9 @@ def _implicit(ctx, body_raw, body, variables, missing):
         re.fullmatch(r"[A-Za-z]|\\?[A-Za-z]+", name) and not name.startswith("SCZ")
     # only a plain variable (x, t, \theta): k_j is one of many, and M(k_j) would drop the rest
     if not plain or not all(isinstance(v, sympy.Symbol) and "_" not in v.name for v in variables):
-        var = sympy.latex(missing[0])       # o_{k}, as written, not SymPy's o[k]
+        var = missing[0]                    # o_{k}, as written, not SymPy's o[k]
+        var = f"{var.base.label}_{{{','.join(map(str, var.indices))}}}" \
+            if isinstance(var, sympy.Indexed) else sympy.latex(var)
         raise ParseError(f"the derivative of {body} with respect to {var}: as written {body} "
                          f"does not depend on {var}, so it would be 0; write the dependence, "
                          f"e.g. f({var}) with --function f, or the definition of {body} in "
