@@ -331,8 +331,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         return read_with_stars(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if declared_primes(assumptions):    # L' declared a quantity of its own (--assume)
-        return read_with_primes(latex, parse_chain, dict(
-            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+        return read_with_primes(latex, parse_chain, assumptions, imaginary_unit, functions)
     if has_cases(latex):      # \\begin{cases}: a Piecewise put in after the rest is read
         return read_with_cases(latex, parse_chain, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
@@ -418,8 +417,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
         return read_with_stars(latex, parse_expression, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
     if declared_primes(assumptions):
-        return read_with_primes(latex, parse_expression, dict(
-            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+        return read_with_primes(latex, parse_expression, assumptions, imaginary_unit, functions)
     if has_cases(latex):
         return read_with_cases(latex, parse_expression, dict(
             assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))

@@ -97,15 +97,14 @@ def _replace(text: str, names: dict, functions: frozenset, braced: bool = True) 
     return _ONE.sub(put, text)
 
 
-def read_with_primes(latex: str, reader, options: dict):
+def read_with_primes(latex: str, reader, assumptions, imaginary_unit, functions):
     """Read ``latex`` with ``reader`` (``parse_chain`` or ``parse_expression``), each declared
     primed name read as one symbol named with its primes (``L'``)."""
     if _RESERVED in latex:
         raise ParseError(f"the name {_RESERVED} is reserved by the reader")
-    assumptions = options.get("assumptions", ())
     assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
-    functions = options.get("functions", ()) or ()
-    functions = frozenset([functions] if isinstance(functions, str) else functions)
+    options = dict(imaginary_unit=imaginary_unit, functions=functions)
+    functions = frozenset([functions] if isinstance(functions, str) else functions or ())
     keys = declared_primes(assumptions)
     if len(keys) > 26:
         raise ParseError("more than 26 primed names are declared: name some without primes")
