@@ -30,7 +30,8 @@ from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
 from symbolic.latex.rewrite_tables import _function_key
 
 _NAME_FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\mathit"])
-TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig", "SCZdsub"])
+TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig", "SCZdsub",
+                  "SCZgrad"])
 
 
 def _space(item) -> bool:
@@ -61,6 +62,45 @@ def _atom_end(items, start):
     if k < len(items) and isinstance(items[k], Tok) and items[k].text == "_":
         return k + 2 if k + 1 < len(items) else None
     return start + 1
+
+
+_SCALAR_ACCENTS = frozenset([r"\hat", r"\tilde", r"\bar", r"\widehat", r"\widetilde", r"\overline"])
+
+
+def _variable_end(items, start):
+    """End of a derivative's variable at start: a letter, or an accented letter (``\\hat{y}``,
+    the prediction y-hat: a number like y), either with an optional subscript.
+
+    Bold letters and arrows are vectors and never a variable here (a derivative in a vector is
+    a gradient, which the scalar reading would turn into another claim)."""
+    end = _atom_end(items, start)
+    if end is not None or start >= len(items):
+        return end
+    item = items[start]
+    if not (isinstance(item, Tok) and item.text in _SCALAR_ACCENTS):
+        return None
+    s = _next(items, start + 1)
+    if s < len(items) and isinstance(items[s], Group) and items[s].kind == "brace":
+        inside = _solid(items[s].items)
+        if not (len(inside) == 1 and _letter(inside[0])):
+            return None
+    elif not (s < len(items) and _letter(items[s])):
+        return None
+    k = _next(items, s + 1)
+    if k < len(items) and isinstance(items[k], Tok) and items[k].text == "_":
+        return k + 2 if k + 1 < len(items) else None
+    return s + 1
+
+
+def _plainly_a_variable(kind, rest) -> bool:
+    """Whether what follows a differential's d or \\partial is meant as its variable: always
+    after \\partial; after d only a bold or arrowed letter or a bracket (d/d_k and d/(d+1) are
+    ratios of a dimension d)."""
+    if kind == "partial":
+        return True
+    first = rest[0] if rest else None
+    return (isinstance(first, Tok) and first.text in (r"\mathbf", r"\boldsymbol", r"\bm", r"\vec")) \
+        or (isinstance(first, Group) and first.kind == "paren")
 
 
 def _d_mark(items, m):
@@ -219,9 +259,17 @@ def derivative_frac(rw, items, k, num, den, j):
         if h[0] != kind:
             raise fail(shown, col, "d and \\partial mixed in one derivative")
         rest = list(h[1])
-        end = _atom_end(rest, 0)
-        if end is None:
+        end = _variable_end(rest, 0)
+        if end is None and not _plainly_a_variable(h[0], rest):
             return None if not variables else _not_derivative(shown, col)
+        if end is None:
+            # \frac{\partial L}{\partial \mathbf{x}}: plainly a derivative, in a variable that
+            # is no scalar letter (a vector, an expression): say so rather than misplace the \partial
+            raise fail(shown, col, "the variable of a derivative is read only as a letter, an "
+                       "accented letter (\\hat{y}) or either with an index (x_i): a derivative "
+                       "in a vector, a matrix or an expression is a gradient, a Jacobian or a "
+                       "chain rule, which cannot be read; write the partial derivatives in "
+                       "components, \\frac{\\partial f}{\\partial x_i}")
         atom, rest = rest[:end], rest[end:]
         power, rest = _order(rest, col, shown)
         variables.append((atom, power))
@@ -239,16 +287,26 @@ def derivative_frac(rw, items, k, num, den, j):
     if kind == "d" and len(variables) != 1:
         raise fail(shown, col, "an ordinary derivative d/dx has one variable; write \\partial for "
                    "partial derivatives")
+    names = {text_of(atom).strip() for atom, _ in variables}
     if body_items:
         if isinstance(body_items[0], Tok) and body_items[0].text == "^":
             raise fail(shown, col, "write the order right after d: d^2 y")
+        _no_undeclared_application(rw, body_items, names)
         body = rw.emit(body_items)
     else:
+        start = j
         body, j = rw._operand(items, j, function=False)
+        _no_undeclared_application(rw, items[start:j], names)
     args = [body]
     for atom, power in variables:
         args += [rw.emit(atom), power if isinstance(power, str) else str(power)]
     return rw._call("SCZdiffn", *args), j
+
+
+# every refusal of a prime says both ways to write what was meant
+PRIME_HINT = ("primes are read only on a declared function at a variable, f'(x) with --function f, "
+              "or on a name declared a quantity of its own, --assume \"x' \\in \\mathbb{R}\"; "
+              "or name the quantity x_2, or write \\frac{d}{dx} f(x)")
 
 
 _VECTOR_GRADIENT = ("a gradient with respect to a vector (a bold letter, several arguments, or a "
@@ -261,8 +319,10 @@ def gradient(rw, items, k):
     """``\\nabla f(x)``, ``\\nabla_\\theta L(\\theta)``: the derivative in one scalar variable.
 
     The gradient of a scalar function of one scalar variable is its derivative; the variable is
-    the subscript, or else the one argument of the function. A bold or several-argument variable
-    is a vector and refused; so is a gradient of anything but a function applied to brackets."""
+    the subscript, or else the one argument of the function, and an assumption must make it a
+    number (checked when converted: a plain theta may be a parameter vector). A bold or
+    several-argument variable is a vector and refused; so is a gradient of anything but a
+    function applied to brackets."""
     col = items[k].col
     j = _next(items, k + 1)
     variable = None
@@ -295,7 +355,7 @@ def gradient(rw, items, k):
                    "after a gradient: write (\\nabla f(x))^2 for a power of the derivative; "
                    "a transpose of a gradient is a vector's, which cannot be read")
     body = rw.emit(items[s:g + 1])
-    return rw._call("SCZdiffn", body, rw.emit(variable), "1"), g + 1
+    return rw._call("SCZgrad", body, rw.emit(variable), "1"), g + 1
 
 
 def partial_subscript(rw, items, k):
@@ -317,7 +377,43 @@ def partial_subscript(rw, items, k):
         raise fail(text_of(items[k:s + 2]).strip(), items[s].col, "a power of \\partial_x is an "
                    "order or a power of the value: write \\frac{\\partial^2 f}{\\partial x^2}")
     body, end = rw._operand(items, j, function=False)
+    _no_undeclared_application(rw, items[j:end], {text_of(variable).strip()})
     return rw._call("SCZdsub", body, rw.emit(variable)), end
+
+
+def _no_undeclared_application(rw, operand, names) -> None:
+    """Refuse ``u(x + 1)`` of an undeclared letter u in the operand of a derivative in x.
+
+    Elsewhere it is a product (the reader's rule for letters that are not function names), but
+    under \\frac{d}{dx} a reader means the function u at x + 1: d/dx u(x + 1) = u holds for
+    the product and not for a function, so neither reading may be picked silently."""
+    previous = None
+    solid = _solid(operand)
+    for n, item in enumerate(solid):
+        if isinstance(item, Group):
+            _no_undeclared_application(rw, item.items, names)
+        nxt = solid[n + 1] if n + 1 < len(solid) else None
+        # (a list in the bracket, \ell(x_i, \Theta), is no factor: the function's arguments)
+        if _letter(item) and item.text not in names and item.text != r"\sigma" \
+                and _function_key(item.text) not in rw.functions \
+                and not (isinstance(previous, Tok) and previous.text in ("^", "_")) \
+                and isinstance(nxt, Group) and nxt.kind == "paren" \
+                and not any(isinstance(x, Tok) and x.text == "," for x in nxt.items) \
+                and any(isinstance(x, Tok) and x.text in names for x in _tokens(nxt.items)):
+            raise fail(item.text + text_of([nxt]).strip(), item.col,
+                       f"{item.text}(...) under a derivative may be the function {item.text} "
+                       f"or {item.text} times (...): declare the function (--function "
+                       f"{item.text.lstrip(chr(92))}) or write {item.text} \\cdot (...)")
+        previous = item
+
+
+def _tokens(items):
+    """Every token of items, inside groups too."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from _tokens(item.items)
+        else:
+            yield item
 
 
 def _not_derivative(shown, col):
@@ -397,6 +493,7 @@ def convert_call(ctx, tag, args):
                 raise ParseError(f"a derivative with respect to {var}, a vector, a matrix or an "
                                  f"expression: only a scalar variable is read; write the partial "
                                  f"derivatives in its components")
+        _no_captured_index(body, [v for v, _ in variables])
         if body.is_number and not body.free_symbols and not isinstance(body_raw, sympy.Symbol):
             raise ParseError(f"the derivative of the constant {body}: write the function")
         free = body.free_symbols
@@ -412,6 +509,19 @@ def convert_call(ctx, tag, args):
         if missing:
             body = _implicit(ctx, body_raw, body, [v for v, _ in variables], missing)
         return sympy.Derivative(body, *variables)
+    if tag == "SCZgrad":
+        var = conv(args[1])
+        if not _declared_scalar(ctx, var):
+            # a gradient is a vector of partial derivatives: \nabla_\theta L(\theta) of a
+            # parameter vector theta read as dL/dtheta would check the one-dimensional case only
+            # (\nabla f(x) \nabla g(x) = \nabla g(x) \nabla f(x) holds for numbers, not for
+            # the outer products of vectors)
+            shown = sympy.latex(var)
+            raise ParseError(f"\\nabla in {shown}: a gradient is a vector unless {shown} is a "
+                             f"number; declare it one, --assume '{shown} \\in \\mathbb{{R}}', "
+                             f"to read the gradient as the derivative in {shown}, or write "
+                             f"\\frac{{d}}{{d{shown}}} f({shown})")
+        return convert_call(ctx, "SCZdiffn", args)
     if tag == "SCZdsub":
         body, var = conv(args[0]), conv(args[1])
         if not (isinstance(var, (sympy.Symbol, sympy.Indexed)) and var in body.free_symbols):
@@ -432,6 +542,40 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"only the expectation of a scalar expression can be read, not {value}")
         return Expect(value) if tag == "SCZexpect" else Variance(value)
     raise ParseError(f"internal placeholder {tag} is unknown")
+
+
+def _no_captured_index(body, variables) -> None:
+    """Refuse a derivative in x_i of a sum over i (``\\frac{\\partial}{\\partial x_i}
+    \\sum_{i=1}^n x_i^2``): the variable's i is free, the sum's is bound, and SymPy would
+    differentiate every term as if it were x_i (2 \\sum_i x_i, where 2 x_i is meant)."""
+    bound = set()
+    for node in sympy.preorder_traversal(body):
+        if isinstance(node, sympy.concrete.expr_with_limits.ExprWithLimits):
+            bound |= {lim[0] for lim in node.limits}
+    if not bound:
+        return
+    bound_names = {getattr(b, "name", str(b)) for b in bound}
+    for var in variables:
+        names = {s.name for s in var.free_symbols if isinstance(s, sympy.Symbol)}
+        if isinstance(var, sympy.Symbol) and "_" in var.name:
+            names |= set(re.findall(r"[A-Za-z]+", var.name.partition("_")[2]))
+        clash = sorted(names & bound_names)
+        if clash:
+            raise ParseError(f"the derivative in {var} of a sum or product over {clash[0]}: the "
+                             f"{clash[0]} of {var} is free and the sum's is bound, so the two "
+                             f"cannot be told apart; rename the index of the sum (\\sum_{{j=1}}^n)")
+
+
+def _declared_scalar(ctx, var) -> bool:
+    """Whether an assumption makes ``var`` a number (a set of numbers or a sign: ``x \\in
+    \\mathbb{R}``, ``x > 0``; for x_1 also one about every x_j)."""
+    if isinstance(var, sympy.Symbol):
+        if var.name in ctx.known and not getattr(ctx.known[var.name], "is_Matrix", False):
+            return True
+        return var.name.partition("_")[0] in ctx.families
+    if isinstance(var, sympy.Indexed):
+        return str(var.base.label) in ctx.families
+    return False
 
 
 def _count(conv, raw):
@@ -478,9 +622,13 @@ def _implicit(ctx, body_raw, body, variables, missing):
         re.fullmatch(r"[A-Za-z]|\\?[A-Za-z]+", name) and not name.startswith("SCZ")
     # only a plain variable (x, t, \theta): k_j is one of many, and M(k_j) would drop the rest
     if not plain or not all(isinstance(v, sympy.Symbol) and "_" not in v.name for v in variables):
-        raise ParseError(f"the derivative of {body} with respect to {missing[0]}: as written {body} "
-                         f"does not depend on {missing[0]}, so it would be 0; write the "
-                         f"dependence, e.g. f({missing[0]}) with --function f")
+        var = missing[0]                    # o_{k}, as written, not SymPy's o[k]
+        var = f"{var.base.label}_{{{','.join(map(str, var.indices))}}}" \
+            if isinstance(var, sympy.Indexed) else sympy.latex(var)
+        raise ParseError(f"the derivative of {body} with respect to {var}: as written {body} "
+                         f"does not depend on {var}, so it would be 0; write the dependence, "
+                         f"e.g. f({var}) with --function f, or the definition of {body} in "
+                         f"its place")
     made = ctx.__dict__.setdefault("implicit_functions", {})
     key = tuple(dict.fromkeys(variables))          # the arguments, in the order first written
     if set(made.setdefault(name, key)) != set(key):

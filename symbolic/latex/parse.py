@@ -21,6 +21,7 @@ from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.kronecker import kronecker_deltas
 from symbolic.latex.stars import declared_stars, read_with_stars
 from symbolic.latex.components import has_components, read_with_components
+from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
@@ -313,6 +314,19 @@ def parse_expr(latex: str, *, assumptions: Assumptions | None = None,
     return reader.convert(raw)
 
 
+def _prepassed(latex, reader, assumptions, imaginary_unit, functions):
+    """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: declared
+    x^* and L' (stars.py, primes.py), softmax(x)_i (components.py), cases (cases.py)."""
+    options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
+    if declared_stars(assumptions):
+        return read_with_stars(latex, reader, options)
+    if has_components(latex, assumptions):
+        return read_with_components(latex, reader, options)
+    if declared_primes(assumptions):
+        return read_with_primes(latex, reader, assumptions, imaginary_unit, functions)
+    return read_with_cases(latex, reader, options) if has_cases(latex) else None
+
+
 @_guard
 def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
                 imaginary_unit: bool = False, functions: Sequence[str] = ()) -> ParsedChain:
@@ -328,15 +342,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     check_size(latex)               # before any pre-pass scans it
     if isinstance(latex, str):      # x - \\lfloor x \\rfloor \\in [0, 1): a chain
         latex = interval_claim(latex) or latex
-    if declared_stars(assumptions):     # x^* declared a quantity of its own (--assume)
-        return read_with_stars(latex, parse_chain, dict(
-            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
-    if has_components(latex, assumptions):     # softmax(x)_i written out (components.py)
-        return read_with_components(latex, parse_chain, dict(
-            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
-    if has_cases(latex):      # \\begin{cases}: a Piecewise put in after the rest is read
-        return read_with_cases(latex, parse_chain, dict(
-            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+    if (done := _prepassed(latex, parse_chain, assumptions, imaginary_unit, functions)) is not None:
+        return done
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
@@ -415,15 +422,8 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     checked, but a misread expression would still show another formula.
     """
     check_size(latex)               # before any pre-pass scans it
-    if declared_stars(assumptions):
-        return read_with_stars(latex, parse_expression, dict(
-            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
-    if has_components(latex, assumptions):
-        return read_with_components(latex, parse_expression, dict(
-            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
-    if has_cases(latex):
-        return read_with_cases(latex, parse_expression, dict(
-            assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions))
+    if (done := _prepassed(latex, parse_expression, assumptions, imaginary_unit, functions)) is not None:
+        return done
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)

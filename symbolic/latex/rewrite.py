@@ -366,7 +366,7 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
         if text in (r"\cdots", r"\ldots", r"\dots", r"\vdots"):
             raise fail(text, item.col, "an ellipsis cannot be checked; write the general term")
         if text == "'":
-            raise fail(text, item.col, "primes are not supported; name the quantity x_2 or x'")
+            raise fail(text, item.col, calculus.PRIME_HINT)
         if text == r"\int":
             return calculus.integral(self, items, k)
         if text in REFUSED_NOTATION:

@@ -146,8 +146,7 @@ class NameRewriting:
         if not declared or primes > 3 or len(args) != 1 or not (isinstance(args[0], Tok)
                                                                and _is_letter(args[0].text)):
             raise fail(text_of(items[k:s + primes + 1]), tok.col,
-                       "primes are read only on a declared function at a variable, f'(x) with "
-                       "--function f; name other quantities x_2, or write \\frac{d}{dx} f(x)")
+                       calculus.PRIME_HINT)
         return self._call("SCZprime", key, str(primes), self.emit(group.items)), s + primes + 1
 
     def _letter(self, items, k):

@@ -30,8 +30,9 @@ _REFUSED = {
     r"\nabla": "gradients cannot be read; write the partial derivatives \\frac{\\partial f}{\\partial x}",
     r"\circ": "\\circ is a composition, a degree or a Hadamard product: between matrices declared "
                "with --assume it is read as \\odot; write \\odot, or the composition f(g(x))",
-    r"\prime": "primes are not supported; name the quantity x_2, or declare f and write "
-                "\\frac{d}{dx} f(x) for a derivative",
+    r"\prime": "primes are read only on a declared function at a variable (f'(x), --function f) "
+                "or on a name declared a quantity of its own (--assume \"x' \\in \\mathbb{R}\"); "
+                "or name the quantity x_2",
 }
 # Letters that papers use as function names: before a bracket they are refused unless declared,
 # since f(x + y) read as a product would turn a false claim about a function into a true one.

@@ -40,14 +40,24 @@ def verdict(latex, *, assume=(), functions=()):
 
 
 # -- \nabla of a scalar function of one scalar variable ----------------------------------------
+# A gradient is a vector: it is read as the derivative only in a variable an assumption makes a
+# number (x \in \mathbb{R}, x > 0); a plain letter alone may be a parameter vector (theta).
+SCALARS = (r"x \in \mathbb{R}", r"y \in \mathbb{R}", r"\theta \in \mathbb{R}")
+
+
 def test_gradient_of_a_function_of_one_variable_is_its_derivative():
-    lhs, rhs = sides(r"\nabla f(x) = 2x", functions=("f",))
+    lhs, rhs = sides(r"\nabla f(x) = 2x", functions=("f",), assumptions=SCALARS)
     assert lhs == sympy.Derivative(f(x), x) and rhs == 2 * x
-    lhs, _ = sides(r"\nabla_\theta L(\theta) = 0", functions=("L",))
+    lhs, _ = sides(r"\nabla_\theta L(\theta) = 0", functions=("L",), assumptions=SCALARS)
     assert lhs == sympy.Derivative(L(theta), theta)
     # \nabla_x f(x, y) with a scalar x is the partial derivative in x
-    lhs, _ = sides(r"\nabla_x f(x, y) = 0", functions=("f",))
+    lhs, _ = sides(r"\nabla_x f(x, y) = 0", functions=("f",), assumptions=SCALARS)
     assert lhs == sympy.Derivative(f(x, y), x)
+
+
+def test_gradient_in_a_variable_not_declared_a_number_is_refused():
+    refused(r"\nabla f(x) = 2x", "declare it one", functions=("f",))
+    refused(r"\nabla_\theta L(\theta) = 0", "a gradient is a vector", functions=("L",))
 
 
 def test_gradient_with_respect_to_a_vector_is_refused():
@@ -74,7 +84,7 @@ def test_gradient_of_an_undeclared_function_letter_is_refused():
 
 
 def test_gradient_in_a_variable_the_function_does_not_have_is_refused():
-    refused(r"\nabla_x f(y) = 0", "does not depend", functions=("f",))
+    refused(r"\nabla_x f(y) = 0", "does not depend", functions=("f",), assumptions=SCALARS)
 
 
 # -- \partial_x ---------------------------------------------------------------------------------
@@ -173,13 +183,13 @@ def test_false_derivative_claims_are_refuted(latex):
     r"\frac{d^2 y}{dx^2} = (\frac{dy}{dx})^2",                   # an unknown y(x)
 ])
 def test_false_claims_about_an_unknown_function_are_not_proved(latex):
-    got = verdict(latex, functions=("f",))
+    got = verdict(latex, functions=("f",), assume=SCALARS)
     assert got not in (Verdict.PROVED, Verdict.VERIFIED), got
 
 
 def test_true_claims_about_an_unknown_function():
-    assert verdict(r"\nabla f(x) = \frac{d}{dx} f(x)", functions=("f",)) is Verdict.PROVED
-    assert verdict(r"f'(x) = \nabla f(x)", functions=("f",)) is Verdict.PROVED
+    assert verdict(r"\nabla f(x) = \frac{d}{dx} f(x)", functions=("f",), assume=SCALARS) is Verdict.PROVED
+    assert verdict(r"f'(x) = \nabla f(x)", functions=("f",), assume=SCALARS) is Verdict.PROVED
     assert verdict(r"\partial_x f(x, y) = \frac{\partial}{\partial x} f(x, y)",
                    functions=("f",)) is Verdict.PROVED
 

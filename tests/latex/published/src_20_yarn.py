@@ -39,7 +39,10 @@ DISPLAYS = [
     ("eq. 10", r"f'_{\mathbf{W}}(\mathbf{x}_m, m, \theta_d) = f_{\mathbf{W}}\left(\mathbf{x}_m, \frac{mL}{L'}, \theta_d\right), \tag{10}",
      "fprime_W(x[m], m, theta[d]) == f_W(x[m], m*L/Lprime, theta[d])",
      {"note": "f' and L' are new names (primes), not derivatives"}),
-    ("eq. 11", r"s = \frac{L'}{L}, \tag{11}", "s == Lprime/L"),
+    # L' is the extended context length (the text): declared a number of its own, as a user
+    # declares it with --assume "L' \in \mathbb{R}" (the harness's `optimum` field hands the
+    # reader exactly that membership; nothing here is an optimum)
+    ("eq. 11", r"s = \frac{L'}{L}, \tag{11}", "s == Lprime/L", {"optimum": "L'"}),
     ("eq. 12", r"f'_{\mathbf{W}}(\mathbf{x}_m, m, \theta_d) = f_{\mathbf{W}}(\mathbf{x}_m, g(m), h(\theta_d)), \tag{12}",
      "fprime_W(x[m], m, theta[d]) == f_W(x[m], g(m), h(theta[d]))"),
     ("eq. 13", r"\lambda_d = \frac{2\pi}{\theta_d} = 2\pi b^{\frac{2d}{|D|}}. \tag{13}",
@@ -51,7 +54,7 @@ DISPLAYS = [
     ("sec. 2.1 (inline)", r"\theta_d = b^{-2d/|D|}", "theta[d] == b**(-2*d/Abs(D))"),
     ("sec. 2.1 (inline)", r"b = 10000", "b == 10000"),
     ("sec. 2.1 (inline)", r"\text{Re}(\mathbf{q}^* \mathbf{k})", _EXPR),
-    ("sec. 2.2 (inline)", r"L' > L", "Lprime > L"),
+    ("sec. 2.2 (inline)", r"L' > L", "Lprime > L", {"optimum": "L'"}),
     ("sec. 2.3 (inline)", r"g(m) = m/s", "g(m) == m/s", {"functions": r"g"}),
     ("sec. 2.3 (inline)", r"h(\theta_d) = \theta_d", "h(theta[d]) == theta[d]", {"functions": r"h"}),
 ]

@@ -112,12 +112,16 @@ DISPLAYS = [
      "g(m) == m/s; h(theta[d]) == theta[d]",
      {"functions": r"g h", "note": "two definitions separated by \\quad"}),
     ("yarn blog: NTK-aware", r"b' = b \cdot s^{\frac{|D|}{|D| - 2}}.", "bprime == b*s**(Abs(D)/(Abs(D) - 2))",
-     {"note": "b' is a new base (a prime, not a derivative); |D| the hidden dimension"}),
+     {"note": "b' is a new base (a prime, not a derivative); |D| the hidden dimension",
+      # the text defines b' (the new base), l' (the current length) and L' (the extended
+      # length) as quantities of their own: declared as a user does with --assume
+      # "b' \in \mathbb{R}" (the harness's `optimum` field hands the reader that membership)
+      "optimum": "b'"}),
     ("yarn blog: NTK-aware", r"g(m) = m, ~ h(\theta_d) = b'^{-2d/|D|}.",
-     "g(m) == m; h(theta[d]) == bprime**(-2*d/Abs(D))", {"functions": r"g h"}),
+     "g(m) == m; h(theta[d]) == bprime**(-2*d/Abs(D))", {"functions": r"g h", "optimum": "b'"}),
     ("yarn blog: wavelength", r"\lambda_d = 2\pi b’^{\frac{2d}{|D|}}.", "lamda[d] == 2*pi*bprime**(2*d/Abs(D))",
      {"note": "’ (a typographic apostrophe) stands for the prime of b'; refusing it is also "
-              "acceptable"}),
+              "acceptable", "optimum": "b'"}),
     ("yarn blog: NTK-by-parts", r"h(\theta_d) = (1 - \gamma)\dfrac{\theta_d}{s} + \gamma\theta_d,",
      "h(theta[d]) == (1 - gamma)*theta[d]/s + gamma*theta[d]",
      {"functions": r"h", "note": "gamma is the ramp value (a free parameter), not Euler's constant"}),
@@ -140,12 +144,12 @@ DISPLAYS = [
 \end{cases}
 \end{align}""",
      "s == Piecewise((lprime/L, lprime/L > 1), (1, True))",
-     {"note": "a definition by cases; l' is a new name (the current length)"}),
+     {"note": "a definition by cases; l' is a new name (the current length)", "optimum": "l'"}),
     ("yarn blog (inline)", r"\theta_d = b^{-2d/|D|}", "theta[d] == b**(-2*d/Abs(D))"),
     ("yarn blog (inline)", r"s=L’/L", "s == Lprime/L",
-     {"note": "’ (a typographic apostrophe) stands for the prime of L'"}),
-    ("yarn blog (inline)", r"L' > L", "Lprime > L"),
-    ("yarn blog (inline)", r"s = L'/L", "s == Lprime/L"),
+     {"note": "’ (a typographic apostrophe) stands for the prime of L'", "optimum": "L'"}),
+    ("yarn blog (inline)", r"L' > L", "Lprime > L", {"optimum": "L'"}),
+    ("yarn blog (inline)", r"s = L'/L", "s == Lprime/L", {"optimum": "L'"}),
     ("yarn blog (inline)", r"s=2", "s == 2"),
     ("yarn blog (inline)", r"\lambda_d < L", "lamda[d] < L"),
     ("yarn blog (inline)", r"\lambda_d > L", "lamda[d] > L"),
