@@ -36,6 +36,11 @@ class Undefined(OutOfDomain):
     log, a square root, a division... is outside the operation's domain)."""
 
 
+class ClosedFormUndefined(Undefined):
+    """Undefined in SymPy's closed form of a derivative, whose domain may be smaller than the
+    derivative's (d/dx x^j is j x^j / x, undefined at 0): never grounds for a failure."""
+
+
 class Unsettled(NotEvaluable):
     """An enclosure is too wide to tell whether a value is defined (or which piece of a
     definition applies) at this precision; a higher precision may settle it."""

@@ -14,7 +14,7 @@ import mpmath
 import sympy
 from symbolic.functions import MaxOver, MinOver, ReLU
 
-from symbolic.numeric.backends import NotEvaluable, OutOfDomain
+from symbolic.numeric.backends import ClosedFormUndefined, NotEvaluable, OutOfDomain, Undefined
 from symbolic.numeric.text import tex
 
 
@@ -336,10 +336,25 @@ def _compile_maxover(expr):
 
 
 def _compile_derivative(expr):
-    done = expr.doit()
+    """A derivative through SymPy's closed form, whose domain may be smaller than the
+    derivative's: d/dx of x^j is j x^j / x, undefined at 0 where the derivative is j x^(j-1).
+    The inner expression is differentiated as written (``deep=False``): evaluated first, a sum
+    becomes a Piecewise whose x = 1 piece (n) differentiates to 0."""
+    done = expr.doit(deep=False)
     if done.has(sympy.Derivative, sympy.Subs):
         raise NotEvaluable(f"SymPy cannot differentiate {tex(expr)} in closed form")
-    return _compile(done)
+    inner, function = _compile(done), _compile(expr.expr)
+
+    def run(B, env):
+        function(B, env)   # undefined there (ln x at x < 0): no derivative either, certainly
+        try:
+            return inner(B, env)
+        except ClosedFormUndefined:
+            raise
+        except Undefined as exc:
+            raise ClosedFormUndefined(f"the closed form of {tex(expr)} is undefined here "
+                                      f"({exc}); the derivative itself may exist") from None
+    return run
 
 
 def _compile_piecewise(expr):

@@ -17,7 +17,7 @@ from mpmath import libmp
 from symbolic.model import Relation
 import flint
 
-from symbolic.numeric.backends import (Gaussian, MAX_DPS, NotEvaluable, OutOfDomain, Undefined,
+from symbolic.numeric.backends import (ClosedFormUndefined, Gaussian, MAX_DPS, NotEvaluable, OutOfDomain, Undefined,
                                        Unsettled, _Acb, _Arb, _MP, _context, _flint_precision)
 from symbolic.numeric.compile import Env, _number_value, compile_expr
 
@@ -217,6 +217,8 @@ def _settle(B, relation, a, b, digits, flip) -> Judgement | None:
     if undefined_a or undefined_b:
         if (a if undefined_b else b) is None:
             return None  # the other side may be undefined too: settle it first
+        if isinstance(a if undefined_a else b, ClosedFormUndefined):
+            return None  # a derivative's closed form, not the derivative: never a failure
         which, why = (first, a) if undefined_a else (second, b)
         shown = (None, b) if undefined_a else (a, None)
         return _oriented(Judgement(Status.FAILS, *shown, math.nan, digits,

@@ -266,3 +266,26 @@ def test_a_true_identity_beyond_the_cap_says_which_points_it_left_out():
     assert finding.verdict == "verified"
     assert "left out where the sides are too large" in finding.detail
     assert "at least 0 digits" not in finding.detail
+
+
+# --- derivatives: SymPy's closed form is not the derivative --------------------------------------
+
+def test_a_derivative_of_a_sum_is_not_refuted_where_its_closed_form_is_undefined():
+    # d/dx sum_{j=1}^n x^j = sum_j j x^(j-1) (true: a polynomial). SymPy's closed form of the
+    # left side is sum_j j x^j / x, undefined at x = 0, which refuted the claim there; and
+    # evaluated before differentiating, the sum's Piecewise (n at x = 1) differentiated to 0
+    jj = Symbol("j", integer=True)
+    lhs = sympy.Derivative(Sum(x ** jj, (jj, 1, n)), x)
+    rhs = Sum(jj * x ** (jj - 1), (jj, 1, n))
+    assert verdict(lhs, Relation.EQ, rhs).verdict != "refuted"
+    wrong = Sum(x ** (jj - 1), (jj, 1, n))              # fails at n = 2, x = 1: 3 against 2
+    assert verdict(lhs, Relation.EQ, wrong).verdict == "refuted"
+
+
+def test_a_derivative_where_its_function_is_undefined_is_undefined():
+    # d/dx ln x has the closed form 1/x, defined at x = -1; ln x is not, so neither is its
+    # derivative: as a real identity d/dx ln x = 1/x fails at x = -1
+    finding = verdict(sympy.Derivative(log(x), x), Relation.EQ, 1 / x)
+    assert finding.verdict == "refuted" and "log" in finding.detail
+    xp = Symbol("x", positive=True)
+    assert verdict(sympy.Derivative(log(xp), xp), Relation.EQ, 1 / xp).verdict == "verified"
