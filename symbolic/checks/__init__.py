@@ -253,6 +253,8 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
     both sides are undefined at exactly the same points (an equation's stated domain is
     where its sides are defined, as DLMF states its formulas: ``shared_exclusion``)."""
     from symbolic.checks._definedness import definedness_problem, shared_exclusion
+    from symbolic.checks._derivative_domain import as_derivative_step, derivative_domain
+    step = as_derivative_step(step)     # an antiderivative is about where F is differentiable
     problem = definedness_problem(step)
     if problem is None:
         return outcome
@@ -263,6 +265,9 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
             f"excluded, where neither side is defined: {shared.text()} (each condition there "
             f"is needed by both sides; both are defined at "
             f"{', '.join(f'{k} = {v}' for k, v in shared.witness)})"))
+    domain = derivative_domain(step)
+    if domain is not None:
+        return outcome.with_evidence(Evidence("definedness", f"{name}: {domain.text()}"))
     return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
         "definedness", f"{name} supported the claim wherever its sides are defined, but "
         f"{problem} is not proved from the assumptions, so this is no proof on the whole "
