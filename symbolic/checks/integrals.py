@@ -215,6 +215,17 @@ def _agrees_with_quad(integral, value) -> bool | None:
     return abs(quad - target) <= ctx.mpf("1e-10") * (1 + abs(target))
 
 
+def _zero_or_rest(expr):
+    """0 when simplify shows expr = 0 directly or after rewriting it in exponentials (cosh and
+    arctan of e^x meet there), else what simplify left."""
+    first = sympy.simplify(expr)
+    if first == 0 or not first.has(sympy.exp, sympy.sinh, sympy.cosh, sympy.tanh, sympy.sin,
+                                    sympy.cos, sympy.tan, sympy.atan):
+        return first
+    second = sympy.simplify(sympy.expand(first.rewrite(sympy.exp)))
+    return second if second == 0 else first
+
+
 def _antiderivative(claim):
     """``Integral(f, x) = F`` (either way round, F free of integrals): (f, x, F), else None."""
     if claim.relation is not Relation.EQ:
@@ -263,7 +274,7 @@ def _check_antiderivative(step, claim, found) -> Outcome:
     """An indefinite integral equals F up to a constant exactly when F' is the integrand."""
     f, x, big_f = found
     derivative = sympy.diff(big_f, x)
-    difference = sympy.simplify(derivative - f)
+    difference = _zero_or_rest(derivative - f)
     said = (f"an indefinite integral is an antiderivative, determined up to a constant: the claim "
             f"holds when the derivative in {tex(x)} of {tex(big_f)} is {tex(f)}")
     if difference == 0:
@@ -277,6 +288,64 @@ def _check_antiderivative(step, claim, found) -> Outcome:
                      f"{tex(difference)}, was not shown to be 0")
 
 
+def _upper_limit_form(claim):
+    """``G(x) = Integral(f(t), (t, a, x))`` (either way round), a free of x, one real letter x:
+    (G, f, t, a, x), else None."""
+    if claim.relation is not Relation.EQ:
+        return None
+    for side, other in ((claim.lhs, claim.rhs), (claim.rhs, claim.lhs)):
+        if not isinstance(side, sympy.Integral) or len(side.limits) != 1 or len(side.limits[0]) != 3 \
+                or other.has(sympy.Integral, sympy.Derivative):
+            continue
+        t, a, x = side.limits[0]
+        if isinstance(x, sympy.Symbol) and x.is_extended_real and x not in a.free_symbols \
+                and not a.free_symbols and claim.lhs.free_symbols | claim.rhs.free_symbols == {x} \
+                and a.is_finite:
+            return other, side.function, t, a, x
+    return None
+
+
+def _smooth_on(expr, x, facts) -> bool:
+    """Every definedness condition of ``expr`` (x real) holds strictly on the facts' interval of
+    x, and expr is built from analytic functions only: expr is differentiable there."""
+    from symbolic.checks._definedness import _NOWHERE_HOLOMORPHIC, Condition, Need, _proved, conditions
+    if expr.atoms(*_NOWHERE_HOLOMORPHIC) or expr.atoms(sympy.core.function.AppliedUndef):
+        return False
+    for c in conditions(expr):
+        if c.need is Need.NONNEGATIVE:     # sqrt(u) has no derivative where u = 0
+            c = Condition(Need.POSITIVE, c.expr, c.facts, c.why)
+        if not _proved(c, facts):
+            return False
+    return True
+
+
+def _fundamental_theorem(step, found) -> Outcome | None:
+    """``G(x) = \int_a^x f(t) dt`` on an interval I of x that holds a, with f and G smooth on I:
+    G(a) = 0 and G' = f make G minus the integral a function with derivative 0 on I that
+    vanishes at a, so it is 0 on all of I (the mean value theorem)."""
+    from symbolic.checks._prove import interval_of
+    big_g, f, t, a, x = found
+    facts = tuple(step.assumptions)
+    region = interval_of(x, facts)
+    if not isinstance(region, sympy.Interval) or region.measure == 0 or a not in region \
+            or region.contains(a) is not sympy.true:
+        return None
+    if not (_smooth_on(big_g, x, facts) and _smooth_on(f.xreplace({t: x}), x, facts)):
+        return None
+    at_a = sympy.simplify(big_g.xreplace({x: a}))
+    if at_a != 0:
+        return None
+    derivative = sympy.diff(big_g, x)
+    if _zero_or_rest(derivative - f.xreplace({t: x})) != 0:
+        return None
+    return Outcome(Verdict.PROVED, (Evidence(METHOD, (
+        f"by the fundamental theorem of calculus on {tex(region)}, which holds the lower limit "
+        f"{tex(a)}: both {tex(big_g)} and the integrand are defined and differentiable there, "
+        f"the side without the integral is 0 at {tex_relation(x, '=', a)}, and its derivative "
+        f"{tex(derivative)} simplifies to the integrand at {tex(x)}; their difference has "
+        f"derivative 0 on the interval and vanishes at {tex(a)}, so it is 0")),))
+
+
 @checker(METHOD, cost=Cost.INTEGRALS, applies=_has_integral)
 def integral_value(step: Step, *, config, context) -> Outcome | None:
     """Decide a claim with definite integrals by Arb enclosures and SymPy's integration."""
@@ -288,6 +357,11 @@ def integral_value(step: Step, *, config, context) -> Outcome | None:
            for lim in i.limits):
         return undecided(METHOD, "an indefinite integral is decided only alone on one side of an "
                          "equation (\\int f \\, dx = F, read as F' = f)")
+    upper = _upper_limit_form(claim)
+    if upper is not None:
+        proved = _fundamental_theorem(step, upper)
+        if proved is not None:
+            return proved
     sides, why = _enclose(claim)
     notes = []
     if sides is not None:
