@@ -320,7 +320,7 @@ def _smooth_on(expr, x, facts) -> bool:
 
 
 def _fundamental_theorem(step, found) -> Outcome | None:
-    """``G(x) = \int_a^x f(t) dt`` on an interval I of x that holds a, with f and G smooth on I:
+    """``G(x) = \\int_a^x f(t) dt`` on an interval I of x that holds a, with f and G smooth on I:
     G(a) = 0 and G' = f make G minus the integral a function with derivative 0 on I that
     vanishes at a, so it is 0 on all of I (the mean value theorem)."""
     from symbolic.checks._prove import interval_of
