@@ -254,7 +254,7 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
     where its sides are defined, as DLMF states its formulas: ``shared_exclusion``)."""
     from symbolic.checks._definedness import definedness_problem, shared_exclusion
     from symbolic.checks._derivative_domain import as_derivative_step, derivative_domain
-    step = as_derivative_step(step)     # an antiderivative is about where F is differentiable
+    original, step = step, as_derivative_step(step)   # an antiderivative: where F' exists
     problem = definedness_problem(step)
     if problem is None:
         return outcome
@@ -265,7 +265,7 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
             f"excluded, where neither side is defined: {shared.text()} (each condition there "
             f"is needed by both sides; both are defined at "
             f"{', '.join(f'{k} = {v}' for k, v in shared.witness)})"))
-    domain = derivative_domain(step)
+    domain = derivative_domain(original)
     if domain is not None:
         return outcome.with_evidence(Evidence("definedness", f"{name}: {domain.text()}"))
     return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
