@@ -253,7 +253,11 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
     both sides are undefined at exactly the same points (an equation's stated domain is
     where its sides are defined, as DLMF states its formulas: ``shared_exclusion``)."""
     from symbolic.checks._definedness import definedness_problem, shared_exclusion
-    from symbolic.checks._derivative_domain import as_derivative_step, derivative_domain
+    from symbolic.checks._derivative_domain import (as_derivative_step, derivative_domain,
+                                                    uncorroborated_integral)
+    if (why := uncorroborated_integral(step, name)) is not None:
+        return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence("integrals", why),),
+                       table=outcome.table, figures=outcome.figures)
     original, step = step, as_derivative_step(step)   # an antiderivative: where F' exists
     problem = definedness_problem(step)
     if problem is None:

@@ -265,3 +265,25 @@ def _witness(claim, excluded, facts):
                else _off_cut_at(c.expr, values) and _moving(c.expr, values) for c in excluded):
             return tuple((str(s), str(v)) for s, v in values.items())
     return None
+
+
+# the checker whose proofs of a claim with an integral are corroborated (symbolic.checks.integrals)
+INTEGRAL_CHECKER = "integral_value"
+
+
+def uncorroborated_integral(step: Step, name: str) -> str | None:
+    """Why a proof of a claim with an integral does not stand, or None.
+
+    ``sympy.simplify`` evaluates integrals on its way, and SymPy's integrators can be wrong
+    (it gives ``-pi^2/12 + 2 pi i ln 2`` for ``\\int_0^1 ln t / (1 + t) dt = -pi^2/12``), so a
+    generic simplification would prove a false claim through them. Only the integral checker,
+    which corroborates SymPy's value (Arb, mpmath.quad) or differentiates an antiderivative, and
+    named rules prove such a claim."""
+    claim = step.claim
+    if claim is None or name == INTEGRAL_CHECKER or name.startswith("rule "):
+        return None
+    if not (claim.lhs.has(sympy.Integral) or claim.rhs.has(sympy.Integral)):
+        return None
+    return (f"{name} simplified a claim with an integral; SymPy's integration is trusted only "
+            f"where it is corroborated ({INTEGRAL_CHECKER}), so this is no proof")
+

@@ -68,6 +68,10 @@ FALSE = [
     (r"\int_{0}^{1}x^{2}\,dx = \frac{1}{3}+10^{-30}", ()),
     # the exponent's shift: the integral is 1/(a + 1)
     (r"\int_{0}^{1}x^{a}\,dx = \frac{1}{a}", ("a > 0",)),
+    # SymPy's own (wrong) value of DLMF 4.10.6: the integrand is real on (0, 1), so the value
+    # -pi^2/12 has no imaginary part; sympy.simplify evaluates the integral to this and proved
+    # the claim before only the corroborated integral checker could prove integral claims
+    (r"\int_{0}^{1}\frac{\ln t}{1+t}\,dt = -\frac{\pi^{2}}{12}+2\pi i\ln 2", ()),
     # the -pi/2 is missing: at x = 0 the left side is pi/2, the integral 0
     (r"2\arctan(e^{x}) = \int_{0}^{x}\frac{1}{\cosh(t)}\,dt", ()),
     # the Gaussian integral diverges for Re c < 0
