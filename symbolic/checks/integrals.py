@@ -449,9 +449,76 @@ def _fundamental_theorem(step, found) -> Outcome | None:
         f"derivative 0 on the interval and vanishes at {tex(a)}, so it is 0")),))
 
 
+def _parameter_points(step, symbols):
+    """Exact points of the claim's parameters that satisfy every assumption: small integers for
+    integer parameters (all of -2..2), sampled values for the others."""
+    import itertools
+
+    from symbolic.checks._definedness import _exact
+    from symbolic.numeric.sampling import sample_points
+    integers = [s for s in symbols if s.is_integer]
+    others = [s for s in symbols if not s.is_integer]
+    if any(s.is_extended_real is not True for s in others) or len(integers) > 3:
+        return []
+    grid = sorted(itertools.product(range(-2, 3), repeat=len(integers)),
+                  key=lambda p: (sum(map(abs, p)), p))
+    drawn = sample_points(others, (), seed=0, count=6, edges=True) if others else [{}]
+    points = []
+    for values in grid:
+        for point in drawn[:8]:
+            exact = {s: sympy.Integer(v) for s, v in zip(integers, values)}
+            exact.update({s: _exact(v) for s, v in point.items()})
+            if all(_allowed(s, v) for s, v in exact.items()) and all(
+                    sympy.sympify(f).xreplace(exact) is sympy.true for f in step.assumptions):
+                points.append(exact)
+    return points[:24]
+
+
+def _allowed(symbol, value) -> bool:
+    """Whether a value satisfies the symbol's own assumptions (integer, sign)."""
+    checks = {"integer": value.is_integer, "positive": value.is_positive,
+              "nonnegative": value.is_nonnegative, "negative": value.is_negative,
+              "nonpositive": value.is_nonpositive, "nonzero": value.is_nonzero,
+              "real": value.is_real}
+    return all(checks[k] is True for k, v in symbol.assumptions0.items() if v is True and k in checks)
+
+
+def _refuted_at_a_point(step) -> Outcome | None:
+    """A certified counterexample to a claim with definite integrals and parameters: at an exact
+    point of the parameters that satisfies every assumption, Arb's balls of the two sides do
+    not meet."""
+    claim = step.claim
+    symbols = sorted(claim.lhs.free_symbols | claim.rhs.free_symbols, key=str)
+    if not symbols or claim.relation is not Relation.EQ or not all(
+            isinstance(s, sympy.Symbol) for s in symbols):
+        return None
+    for point in _parameter_points(step, symbols):
+        at = type(claim)(claim.lhs.xreplace(point), claim.relation, claim.rhs.xreplace(point))
+        sides, _ = _enclose(at)
+        if sides is None:
+            continue
+        decided, said = _certified(at, sides)
+        if decided is not None and decided.verdict is Verdict.REFUTED:
+            where = ", ".join(f"{s} = {v}" for s, v in point.items())
+            return Outcome(Verdict.REFUTED, (Evidence(METHOD, (
+                f"at {where}, which satisfies every assumption, {said}: the balls do not meet, "
+                f"so the sides differ there")),),
+                tuple((str(s), str(v)) for s, v in point.items()) + tuple(decided.counterexample))
+    return None
+
+
 @checker(METHOD, cost=Cost.INTEGRALS, applies=_has_integral)
 def integral_value(step: Step, *, config, context) -> Outcome | None:
     """Decide a claim with definite integrals by Arb enclosures and SymPy's integration."""
+    outcome = _integral_outcome(step)
+    if outcome is not None and outcome.verdict is Verdict.INCONCLUSIVE:
+        refuted = _refuted_at_a_point(step)
+        if refuted is not None:
+            return refuted
+    return outcome
+
+
+def _integral_outcome(step: Step) -> Outcome | None:
     claim = step.claim
     found = _antiderivative(claim)
     if found is not None:

@@ -15,6 +15,7 @@ The truth of every claim was worked out by hand (in its comment) before it was r
 from __future__ import annotations
 
 import pytest
+import sympy
 
 from symbolic.api import check
 from symbolic.config import CheckConfig
@@ -72,6 +73,13 @@ FALSE = [
     # -pi^2/12 has no imaginary part; sympy.simplify evaluates the integral to this and proved
     # the claim before only the corroborated integral checker could prove integral claims
     (r"\int_{0}^{1}\frac{\ln t}{1+t}\,dt = -\frac{\pi^{2}}{12}+2\pi i\ln 2", ()),
+    # Fresnel's integral with the wrong constant (the value is sqrt(2 pi)/4 = 0.6267, not 0.8862)
+    (r"\int_{0}^{\infty}\cos(t^{2})\,dt = \frac{1}{2}\sqrt{\pi}", ()),
+    (r"\int_{0}^{\infty}\sin(t^{2})\,dt = \frac{1}{2}\sqrt{\pi}", ()),
+    # the two Fresnel integrals are equal, not negatives of each other
+    (r"\int_{0}^{\infty}\sin(t^{2})\,dt = -\int_{0}^{\infty}\cos(t^{2})\,dt", ()),
+    # an antiderivative across a pole: F = -1/x gives -2, but the integral diverges
+    (r"\int_{-1}^{1}\frac{dx}{x^{2}} = -2", ()),
     # the -pi/2 is missing: at x = 0 the left side is pi/2, the integral 0
     (r"2\arctan(e^{x}) = \int_{0}^{x}\frac{1}{\cosh(t)}\,dt", ()),
     # the Gaussian integral diverges for Re c < 0
@@ -106,6 +114,7 @@ TRUE = [
     (r"\int\frac{dz}{e^{az}+b} = \frac{1}{ab}(az-\ln(e^{az}+b))",
      (r"z, a, b \in \mathbb{C}",)),                                           # DLMF 4.10.9
     (r"\int\cot x\,dx = \ln(\sin x)", ("0 < x", r"x < \pi")),                 # DLMF 4.26.6
+    (r"\int_{0}^{\infty}\sin(t^{2})\,dt = \int_{0}^{\infty}\cos(t^{2})\,dt", ()),   # DLMF 4.26.13
     (r"\left(2\arctan\left(e^{x}\right)-\frac{1}{2}\pi\right) = \int_{0}^{x}\frac{1}{\cosh(t)}\,dt",
      ()),                                                                     # DLMF 4.23.39
 ]
@@ -124,3 +133,22 @@ def test_claim_true_on_part_of_its_domain_is_never_proved(latex, assume):
 @pytest.mark.parametrize("latex, assume", TRUE, ids=[c[0] for c in TRUE])
 def test_dlmf_calculus_formula_is_proved(latex, assume):
     assert _verdict(latex, assume, PROOF_CONFIG) is Verdict.PROVED
+
+
+@pytest.mark.parametrize("latex", [
+    r"\int_{0}^{\pi}\sin(mt)\sin(nt)\,dt = 0", r"\int_{0}^{\pi}\cos(mt)\cos(nt)\,dt = 0"])
+def test_orthogonality_over_all_integers_is_refuted_with_a_point_of_the_domain(latex):
+    # DLMF 4.26.9 and 4.26.10 as the data states them (m, n integers, m != n): at m = -n != 0 the
+    # integrals are -pi/2 and pi/2
+    outcome = check(latex, assume=[r"n \in \mathbb{Z}", r"m \in \mathbb{Z}", r"m \neq n"], config=CONFIG)
+    assert outcome.verdict is Verdict.REFUTED
+    point = {k: int(sympy.sympify(v)) for k, v in outcome.counterexample if k in ("m", "n")}
+    assert point["m"] == -point["n"] != 0
+
+
+@pytest.mark.parametrize("latex", [
+    r"\int_{0}^{\pi}\sin(mt)\sin(nt)\,dt = 0", r"\int_{0}^{\pi}\cos(mt)\cos(nt)\,dt = 0"])
+def test_orthogonality_over_positive_integers_is_never_refuted(latex):
+    assume = [r"n \in \mathbb{Z}_{>0}", r"m \in \mathbb{Z}_{>0}", r"m \neq n"]
+    assert _verdict(latex, assume) is not Verdict.REFUTED
+
