@@ -161,9 +161,59 @@ def _certified(claim, sides):
     return None, said
 
 
-def _symbolic(claim):
-    """(the claim's sides with SymPy's integral values, None) or (None, why not)."""
-    values = {}
+def _decide(cond, facts) -> bool | None:
+    """Whether a condition of SymPy's Piecewise value holds under the facts (None: not known):
+    literal truth values, equations that a stated ``!=`` rules out, and ``|arg u| <= pi/2``
+    from a stated ``Re u > 0``."""
+    from symbolic.checks._prove import as_greater
+    if cond in (sympy.true, sympy.false):
+        return bool(cond)
+    if isinstance(cond, (sympy.And, sympy.Or)):
+        parts = [_decide(c, facts) for c in cond.args]
+        if isinstance(cond, sympy.And):
+            return False if False in parts else (True if all(p is True for p in parts) else None)
+        return True if True in parts else (False if all(p is False for p in parts) else None)
+    if isinstance(cond, sympy.Eq):
+        gap = sympy.expand(cond.lhs - cond.rhs)
+        if any(isinstance(f, sympy.Ne) and sympy.expand(f.lhs - f.rhs) in (gap, -gap) for f in facts):
+            return False
+        return None
+    if isinstance(cond, (sympy.LessThan, sympy.StrictLessThan)) and cond.rhs == sympy.pi / 2 \
+            and isinstance(cond.lhs, sympy.Abs) and isinstance(cond.lhs.args[0], sympy.arg):
+        u = cond.lhs.args[0].args[0]
+        for fact in facts:
+            parts = as_greater(fact)
+            if parts is not None and parts[2] and sympy.expand(parts[0] - parts[1] - sympy.re(u)) == 0:
+                return True        # Re u > 0 puts arg u in (-pi/2, pi/2)
+    return None
+
+
+def _branch(value, facts):
+    """The branch of a Piecewise value that the facts select (every earlier condition false,
+    its own true), or None."""
+    for branch, cond in value.args:
+        decided = _decide(cond, facts)
+        if decided is True:
+            return branch
+        if decided is None:
+            return None
+    return None
+
+
+def _off_cut_powers(expr, facts):
+    """``(1/u)^r`` as ``u^(-r)`` where u is proved off the cut (-oo, 0] (there ln(1/u) = -ln u)."""
+    from symbolic.checks._definedness import _off_cut
+    mapping = {}
+    for p in expr.atoms(sympy.Pow):
+        base = p.base
+        if isinstance(base, sympy.Pow) and base.exp == -1 and _off_cut(base.base, facts):
+            mapping[p] = sympy.Pow(base.base, -p.exp)
+    return expr.xreplace(mapping)
+
+
+def _symbolic(claim, facts=()):
+    """(the claim's sides with SymPy's integral values and notes, None) or (None, why not)."""
+    values, conditional = {}, []
     for integral in claim.lhs.atoms(sympy.Integral) | claim.rhs.atoms(sympy.Integral):
         try:
             value = integral.doit()
@@ -171,27 +221,40 @@ def _symbolic(claim):
             raise
         except Exception as exc:     # SymPy's integrators raise many kinds
             return None, f"SymPy could not integrate {tex(integral)}: {type(exc).__name__}"
+        if isinstance(value, sympy.Piecewise) and facts:
+            chosen = _branch(value, facts)
+            if chosen is not None:
+                conditional.append(f"SymPy's value of {tex(integral)} holds under a condition "
+                                   f"that the assumptions give")
+                value = chosen
         if value.has(sympy.Integral) or value.has(sympy.Piecewise):
             return None, f"SymPy evaluates {tex(integral)} only partly or under a condition"
         if value.has(sympy.nan, sympy.zoo) or value in (sympy.oo, -sympy.oo):
             return None, f"{tex(integral)} does not converge to a finite value ({tex(value)})"
         values[integral] = value
-    return (claim.lhs.xreplace(values), claim.rhs.xreplace(values), values), None
+    return (claim.lhs.xreplace(values), claim.rhs.xreplace(values), values, conditional), None
 
 
-def _at_a_point(integral, value):
-    """The integral and its value with every parameter at a value its assumptions allow."""
-    point = {}
+def _at_a_point(integral, value, facts=()):
+    """The integral and its value with every parameter at a value its assumptions and the
+    stated facts allow (a complex parameter at 7/10 + i/3 or another simple point), or with
+    no point when none of a few does."""
+    choices = {}
     for p in integral.free_symbols:
         if p.is_integer:
-            point[p] = sympy.Integer(-2 if p.is_negative else 2)
+            choices[p] = [sympy.Integer(-2 if p.is_negative else 2), sympy.Integer(-1 if p.is_negative else 1)]
         elif p.is_negative or p.is_nonpositive:
-            point[p] = sympy.Rational(-7, 10)
+            choices[p] = [sympy.Rational(-7, 10), sympy.Integer(-3)]
         elif p.is_extended_real or p.is_positive or p.is_nonnegative:
-            point[p] = sympy.Rational(7, 10)
+            choices[p] = [sympy.Rational(7, 10), sympy.Integer(3), sympy.Rational(-7, 10)]
         else:
-            return integral, value, {}     # a complex parameter: left uncorroborated
-    return integral.xreplace(point), value.xreplace(point), point
+            choices[p] = [sympy.Rational(7, 10) + sympy.I / 3, sympy.Integer(2) - sympy.I / 2,
+                          -sympy.Rational(7, 10) + sympy.I / 3]
+    for k in range(3):
+        point = {p: c[min(k, len(c) - 1)] for p, c in choices.items()}
+        if all(sympy.sympify(f).xreplace(point) is sympy.true for f in facts):
+            return integral.xreplace(point), value.xreplace(point), point
+    return integral, value, {}
 
 
 def _agrees_with_quad(integral, value) -> bool | None:
@@ -541,15 +604,18 @@ def _integral_outcome(step: Step) -> Outcome | None:
         notes.append(said)
     else:
         notes.append(f"no Arb enclosure: {why}")
-    found, why = _symbolic(claim)
+    facts = tuple(step.assumptions)
+    found, why = _symbolic(claim, facts)
     if found is None:
         return _by_antiderivatives(claim, notes + [why])
-    lhs, rhs, values = found
+    lhs, rhs, values, conditional = found
     shown = "; ".join(tex_relation(k, "=", v) for k, v in values.items())
     if claim.relation is not Relation.EQ:
         return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}; only equalities are decided "
                                                      "from SymPy's values"]))
     difference = sympy.simplify(lhs - rhs)
+    if difference != 0 and facts:
+        difference = sympy.simplify(_off_cut_powers(difference, facts))
     if difference != 0:
         return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}; the sides then differ by "
                                                      f"{tex(difference)}, which is not a "
@@ -562,7 +628,7 @@ def _integral_outcome(step: Step) -> Outcome | None:
                                                          f"enclosure: not trusted"]))
         support = "inside Arb's enclosure"
     else:
-        points = [_at_a_point(k, v) for k, v in values.items()]
+        points = [_at_a_point(k, v, facts) for k, v in values.items()]
         agree = [_agrees_with_quad(k, v) for k, v, _ in points]
         if any(a is False for a in agree):
             return _by_antiderivatives(claim, notes + [f"SymPy: {shown}, which mpmath.quad "
@@ -573,4 +639,5 @@ def _integral_outcome(step: Step) -> Outcome | None:
         support = ("agreeing with mpmath.quad" + (f" at {where}" if where else "")) \
             if agree and all(agree) else "not corroborated numerically"
     return Outcome(Verdict.PROVED, (Evidence(METHOD, f"SymPy integrates {shown} ({support}); "
-                                             f"the claim then simplifies to an identity"),))
+                                             + "".join(c + "; " for c in conditional) +
+                                             "the claim then simplifies to an identity"),))

@@ -7,7 +7,8 @@ at every such point is never refuted. Every value was worked out by hand.
 import pytest
 import sympy
 
-from symbolic.checks.integrals import _newton_leibniz, _parameter_points, _refuted_at_a_point
+from symbolic.checks.integrals import (_decide, _newton_leibniz, _off_cut_powers, _parameter_points,
+                                      _refuted_at_a_point)
 from symbolic.model import Claim, Relation, Step, infer_kind
 
 t = sympy.Symbol("t", real=True)
@@ -71,3 +72,25 @@ def test_newton_leibniz_values(integrand, a_, b_, value):
 ])
 def test_newton_leibniz_refuses_singular_or_unsupported_integrals(integrand, a_, b_):
     assert isinstance(_newton_leibniz(sympy.Integral(integrand, (t, a_, b_))), str)
+
+
+c = sympy.Symbol("c", complex=True)
+
+
+def test_piecewise_conditions_decided_from_the_facts():
+    half_plane = (sympy.re(c) > 0,)
+    assert _decide(sympy.Abs(sympy.arg(c)) <= pi / 2, half_plane) is True
+    # Re c >= 0 lets in the imaginary axis, where the Gaussian integral does not converge
+    assert _decide(sympy.Abs(sympy.arg(c)) <= pi / 2, (sympy.re(c) >= 0,)) is None
+    assert _decide(sympy.Abs(sympy.arg(c)) <= pi / 2, ()) is None
+    assert _decide(sympy.Eq(m, n), (sympy.Ne(m, n),)) is False
+    assert _decide(sympy.Eq(m, -n), (sympy.Ne(m, n),)) is None
+    assert _decide(sympy.Eq(m, n) | sympy.Eq(m, -n), (sympy.Ne(m, n), sympy.Ne(m, -n))) is False
+
+
+def test_reciprocal_powers_combined_only_off_the_cut():
+    expr = sympy.sqrt(1 / c)
+    assert _off_cut_powers(expr, (sympy.re(c) > 0,)) == 1 / sympy.sqrt(c)
+    # at c = -1: sqrt(1/c) = i but 1/sqrt(c) = -i, so nothing is combined without the fact
+    assert _off_cut_powers(expr, ()) == expr
+

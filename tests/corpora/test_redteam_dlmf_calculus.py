@@ -85,6 +85,11 @@ FALSE = [
     # the Gaussian integral diverges for Re c < 0
     (r"\int_{-\infty}^{\infty}e^{-cx^{2}}\,dx = \sqrt{\frac{\pi}{c}}",
      (r"c \in \mathbb{C}", r"\operatorname{Re} c < 0")),
+    # the Gaussian integral with Re c > 0 is sqrt(pi/c), not sqrt(pi/(2c)) nor -sqrt(pi/c)
+    (r"\int_{-\infty}^{\infty}e^{-cx^{2}}\,dx = \sqrt{\frac{\pi}{2c}}",
+     (r"c \in \mathbb{C}", r"\operatorname{Re} c > 0")),
+    (r"\int_{-\infty}^{\infty}e^{-cx^{2}}\,dx = -\sqrt{\frac{\pi}{c}}",
+     (r"c \in \mathbb{C}", r"\operatorname{Re} c > 0")),
     # DLMF 4.26.9 with m, n integers and only m != n: at m = 1, n = -1 the integral is
     # -int_0^pi sin^2 t dt = -pi/2
     (r"\int_{0}^{\pi}\sin(mt)\sin(nt)\,dt = 0", (r"n \in \mathbb{Z}", r"m \in \mathbb{Z}", r"m \neq n")),
@@ -115,6 +120,8 @@ TRUE = [
      (r"z, a, b \in \mathbb{C}",)),                                           # DLMF 4.10.9
     (r"\int\cot x\,dx = \ln(\sin x)", ("0 < x", r"x < \pi")),                 # DLMF 4.26.6
     (r"\int_{0}^{\infty}\sin(t^{2})\,dt = \int_{0}^{\infty}\cos(t^{2})\,dt", ()),   # DLMF 4.26.13
+    (r"\int_{-\infty}^{\infty}e^{-cx^{2}}\,dx = \sqrt{\frac{\pi}{c}}",
+     (r"c \in \mathbb{C}", r"\operatorname{Re} c > 0")),                      # DLMF 4.10.11
     (r"\left(2\arctan\left(e^{x}\right)-\frac{1}{2}\pi\right) = \int_{0}^{x}\frac{1}{\cosh(t)}\,dt",
      ()),                                                                     # DLMF 4.23.39
 ]
