@@ -71,11 +71,17 @@ def derivative_form(claim: Claim) -> tuple[Claim, bool] | None:
 
 
 def as_derivative_step(step: Step) -> Step:
-    """An antiderivative claim as the step ``d/dx F = f`` whose definedness decides it (its
-    domain is where F is differentiable); any other step as it is."""
+    """An antiderivative claim in a complex variable as the step ``d/dz F = f`` whose
+    definedness decides it (its domain is where F is differentiable, off the cuts), and one in a
+    real variable x when F takes a log or root of an argument with ``i`` in it (``ln(-1 + ix)``
+    jumps where x crosses the cut); any other step as it is (over a real variable the
+    conditions of F are the real ones: ``ln u`` needs u > 0, an open set)."""
     form = derivative_form(step.claim) if step.kind not in (Kind.DEFINITION, Kind.PROSE) else None
     if form is None or not form[1]:
         return step
+    if form[0].lhs.variables[0].is_extended_real and not any(
+            c.expr.has(sympy.I) for c in holomorphy_conditions(form[0].lhs)):
+        return step     # a real variable, and no log or root of a visibly complex argument
     return Step(id=step.id, kind=step.kind, quote=step.quote, claim=form[0],
                 assumptions=step.assumptions, latex=step.latex)
 

@@ -105,6 +105,8 @@ PARTLY_TRUE = [
     (r"\frac{d}{dx}\ln x = \frac{1}{x}", (r"x \neq 0",)),
     # sec has a pole at pi/2 inside (-pi, pi): the integral diverges for |x| >= pi/2
     (r"\ln(\tan(\frac{1}{2}x+\frac{1}{4}\pi)) = \int_{0}^{x}\sec t\,dt", (r"-\pi < x", r"x < \pi")),
+    # ln(-1 + ix) jumps by 2 pi i where x crosses 0: no antiderivative over all real x
+    (r"\int\frac{i}{-1+ix}\,dx = \ln(-1+ix)", ()),
     # along a real x the argument -1 + ix crosses the cut of ln at x = 0: no derivative there
     (r"\frac{d}{dx}\ln(-1+ix) = \frac{i}{-1+ix}", ()),
 ]
