@@ -251,7 +251,10 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
     """A proof counts only where the claim is defined on its whole domain: a proof whose
     claim has a definedness condition that is not proved becomes inconclusive, unless
     both sides are undefined at exactly the same points (an equation's stated domain is
-    where its sides are defined, as DLMF states its formulas: ``shared_exclusion``)."""
+    where its sides are defined, as DLMF states its formulas: ``shared_exclusion``), or, for a
+    derivative or antiderivative claim, off a set without interior where the derivative does
+    not exist (``_derivative_domain``). A claim with an integral is proved only by the
+    integral checker, which corroborates SymPy's integration."""
     from symbolic.checks._definedness import definedness_problem, shared_exclusion
     from symbolic.checks._derivative_domain import (as_derivative_step, derivative_domain,
                                                     uncorroborated_integral)
