@@ -251,8 +251,17 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
     """A proof counts only where the claim is defined on its whole domain: a proof whose
     claim has a definedness condition that is not proved becomes inconclusive, unless
     both sides are undefined at exactly the same points (an equation's stated domain is
-    where its sides are defined, as DLMF states its formulas: ``shared_exclusion``)."""
+    where its sides are defined, as DLMF states its formulas: ``shared_exclusion``), or, for a
+    derivative or antiderivative claim, off a set without interior where the derivative does
+    not exist (``_derivative_domain``). A claim with an integral is proved only by the
+    integral checker, which corroborates SymPy's integration."""
     from symbolic.checks._definedness import definedness_problem, shared_exclusion
+    from symbolic.checks._derivative_domain import (as_derivative_step, derivative_domain,
+                                                    uncorroborated_integral)
+    if (why := uncorroborated_integral(step, name)) is not None:
+        return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence("integrals", why),),
+                       table=outcome.table, figures=outcome.figures)
+    original, step = step, as_derivative_step(step)   # an antiderivative: where F' exists
     problem = definedness_problem(step)
     if problem is None:
         return outcome
@@ -263,6 +272,9 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
             f"excluded, where neither side is defined: {shared.text()} (each condition there "
             f"is needed by both sides; both are defined at "
             f"{', '.join(f'{k} = {v}' for k, v in shared.witness)})"))
+    domain = derivative_domain(original)
+    if domain is not None:
+        return outcome.with_evidence(Evidence("definedness", f"{name}: {domain.text()}"))
     return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
         "definedness", f"{name} supported the claim wherever its sides are defined, but "
         f"{problem} is not proved from the assumptions, so this is no proof on the whole "

@@ -146,11 +146,25 @@ def test_constraints_that_do_not_exclude_the_bad_points_prove_nothing(name):
     assert definedness_problem(UNDEFINED[name]) is not None
 
 
-@pytest.mark.parametrize("name", ["log-derivative-nonzero-only", "log-derivative-closed-phase",
-                                  "log-derivative-crossing", "sqrt-derivative-nonzero-only",
-                                  "closed-disc-touching-0"])
+@pytest.mark.parametrize("name", ["log-derivative-crossing", "closed-disc-touching-0"])
 def test_claims_true_only_off_the_bad_points_are_not_proved_by_any_symbolic_checker(name):
     assert Verdict.PROVED not in symbolic_verdicts(UNDEFINED[name])
+
+
+@pytest.mark.parametrize("name", ["log-derivative-nonzero-only", "log-derivative-closed-phase",
+                                  "sqrt-derivative-nonzero-only"])
+def test_a_derivative_is_proved_where_it_exists_with_the_cut_named(name):
+    # product decision (issue 16, 2026-12-01): a derivative claim is about the points where
+    # the derivative exists; a complex derivative of the principal branch does not exist on
+    # its cut, so d/dz ln z = 1/z is proved on the stated domain less the cut (a set without
+    # interior), and the evidence names the cut. Before this decision these three were
+    # asserted unproved; the claims did not change, the reading of their domain did.
+    outcome = _defined_or_undecided(UNDEFINED[name], "algebraic_derivative",
+                                    Outcome(Verdict.PROVED, ()))
+    assert outcome.verdict is Verdict.PROVED
+    text = outcome.evidence[-1].detail
+    assert "proved on the domain where the derivative exists" in text
+    assert r"lies on the cut $(-\infty, 0]$" in text
 
 
 def test_a_claim_whose_sides_are_undefined_at_the_same_points_is_proved_where_they_are_defined():
