@@ -360,7 +360,7 @@ def write_results(path: Path, results: list[dict]) -> None:
 def table(results: list[dict]) -> str:
     """The side-by-side table in Markdown."""
     head = ("| rows | N | Maple symbolic ok | Mathematica symbolic ok | proved (of which on the domain "
-            "where both sides are defined) | verified | refuted "
+            "where both sides are defined, or where the derivative exists) | verified | refuted "
             "| undecided (inconclusive / approximate / timeout / error) | unreadable |")
     lines = [head, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for group in GROUPS:
@@ -379,15 +379,19 @@ def table(results: list[dict]) -> str:
 
 
 WHOLE_DOMAIN = "proved on the whole domain where both sides are defined"
+WHERE_DIFFERENTIABLE = "proved on the domain where the derivative exists"
 
 
 def proved_where_defined(record: dict) -> bool:
-    """A proved row whose proof covers the domain where both sides are defined (the DLMF's
-    reading of an equation: ``tan z = sin z / cos z`` wherever both sides mean something),
+    """A proved row whose proof leaves a set out: the domain where both sides are defined (the
+    DLMF's reading of an equation: ``tan z = sin z / cos z`` wherever both sides mean something),
     as the definedness gate's evidence says ("proved on the whole domain where both sides
-    are defined; excluded, where neither side is defined: ..."), counted beside proved."""
+    are defined; excluded, where neither side is defined: ..."), or where a derivative exists
+    (off a branch cut: "proved on the domain where the derivative exists ..."), counted beside
+    proved."""
     return record["status"] == Status.PROVED.value and any(
-        WHOLE_DOMAIN in e for link in record["links"] for e in link["evidence"])
+        WHOLE_DOMAIN in e or WHERE_DIFFERENTIABLE in e
+        for link in record["links"] for e in link["evidence"])
 
 
 def _ok(rows, field) -> int:
