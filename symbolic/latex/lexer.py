@@ -58,7 +58,9 @@ _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
 # softmax(x)); TeX would not open inline maths inside maths, so they can only be brackets
 OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle", r"\(": r"\)"}
 CLOSE = {v: k for k, v in OPEN.items()}
-_UNSIZED = frozenset([r"\lfloor", r"\rfloor", r"\lceil", r"\rceil", "."])
+_UNSIZED = frozenset(["."])
+# floors and ceilings are paired by the library, not here: only their sizer is dropped
+_SIZED_PAIRS = frozenset([r"\lfloor", r"\rfloor", r"\lceil", r"\rceil"])
 SIZERS = frozenset(r"\big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr".split())
 
 
@@ -206,10 +208,15 @@ def group(tokens: list[Tok]) -> tuple:
             if j == len(tokens):
                 raise fail(text, tok.col, "a delimiter must follow it")
             delim = tokens[j].text
+            if delim in _SIZED_PAIRS:
+                # \left\lceil x \right\rceil is \lceil x \rceil in a larger size: the sizer goes
+                i = j
+                continue
             if delim in _UNSIZED:
-                # \left\lfloor x \right\rfloor would read as plain brackets: x, not floor(x)
-                raise fail(text + delim, tok.col, "write floors, ceilings and evaluation bars without "
-                           "\\left/\\right: \\lfloor x \\rfloor, \\lceil x \\rceil")
+                # \left. f \right|_a^b would read as plain brackets: f, not f(b) - f(a)
+                raise fail(text + delim, tok.col, "an invisible delimiter (an evaluation bar "
+                           "\\left. f \\right|_{x=a}) cannot be read: write the value f(a), or "
+                           "f(b) - f(a) for a bar with two limits")
             i = j
             if text == r"\left":
                 _open(stack, "abs" if delim in ("|", r"\|") else "paren", delim, tok.col)
