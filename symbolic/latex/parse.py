@@ -22,7 +22,7 @@ from symbolic.latex.stars import declared_stars, read_with_stars
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
-from symbolic.latex.defined_labels import check_defined_labels
+from symbolic.latex.side_checks import check_sides
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
@@ -354,7 +354,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
     check_layer_labels(sides)
-    check_defined_labels(sides)     # \mu^l = ... a_i^l: a layer or a power (defined_labels.py)
+    check_sides(sides, given.symbols)     # \mu^l = ... a_i^l, i = ...: side_checks.py
     check_row_operators(scalar_sides(sides, given.symbols))
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.context.i_ordered = i_compared(sides, rels)
