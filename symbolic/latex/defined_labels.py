@@ -75,6 +75,6 @@ def check_defined_labels(sides) -> None:
             others = sorted(found.get(letter, set()) - {name})
             if others:
                 raise ParseError(
-                    f"^{letter} on {name} and on {others[0]} may be a label (the layer or step {letter}) or a "
-                    f"power: write the label as a subscript ({name}_{{{letter}}}) or bracket the "
-                    f"powers ({{{name}}}^{{{letter}}}) if they are powers")
+                    f"^{letter} on {name} and on {others[0]} may be a label (the layer or step "
+                    f"{letter}) or a power: write the label as a subscript ({name}_{{{letter}}}) "
+                    f"or bracket the powers ({{{name}}}^{{{letter}}}) if they are powers")

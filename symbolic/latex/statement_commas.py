@@ -1,5 +1,5 @@
-"""Statements of one display separated by a plain comma: ``i = \\lfloor k/B_r \\rfloor, j = \\lfloor l/B_c \\rfloor``,
-``M = 256, N = d = 128``.
+"""Statements of one display separated by a plain comma: ``M = 256, N = d = 128``,
+``x = \\lfloor k/B_r \\rfloor, y = \\lfloor l/B_c \\rfloor``.
 
 A comma inside a formula is a list or a decimal comma, so the formula reader refuses it. Between
 two relations it is read as the wide gap (``, \\quad``) that separates statements, but only where
