@@ -23,6 +23,7 @@ from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.side_checks import check_sides
+from symbolic.latex.italic_names import italic_variance
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
@@ -337,7 +338,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
-    latex, artifact_notes = joined_transposes(strip_math(latex))     # q_i^\topk_j (artifacts.py)
+    latex, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # artifacts.py
     latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
     latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
@@ -422,7 +423,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text, artifact_notes = joined_transposes(strip_math(latex))
+    text, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # Var(X)
     text, label_notes = superscript_labels(text)
     text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
