@@ -355,7 +355,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
     check_layer_labels(sides)
-    check_sides(sides, given.symbols)     # \mu^l = ... a_i^l, i = ...: side_checks.py
+    check_sides(sides, rels, given.symbols)     # \mu^l = ... a_i^l, i = ...: side_checks.py
     check_row_operators(scalar_sides(sides, given.symbols))
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.context.i_ordered = i_compared(sides, rels)

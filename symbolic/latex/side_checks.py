@@ -13,6 +13,7 @@ from typing import Mapping
 from symbolic.errors import ParseError
 from symbolic.latex.defined_labels import check_defined_labels
 from symbolic.latex.lexer import Tok
+from symbolic.latex.refusals import i_compared
 
 
 def _lone_i(items) -> bool:
@@ -20,10 +21,13 @@ def _lone_i(items) -> bool:
     return len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text == "i"
 
 
-def check_sides(sides, known: Mapping[str, object]) -> None:
-    """Every refusal of this module for the sides of one chain (``known``: declared names)."""
+def check_sides(sides, rels, known: Mapping[str, object]) -> None:
+    """Every refusal of this module for the sides of one chain (``known``: declared names).
+
+    ``i`` beside an order (``j \\le i``) is an index already (``i_compared``): not refused.
+    """
     check_defined_labels(sides)
-    if "i" in known or len(sides) < 2:
+    if "i" in known or not rels or i_compared(sides, rels):
         return
     if any(_lone_i(items) for _, items in sides):
         raise ParseError(r"i alone on one side is an index given a value (i = \lfloor k/B \rfloor) "
