@@ -194,6 +194,7 @@ def _greek_char(text: str) -> bool:
 def group(tokens: list[Tok]) -> tuple:
     """Nest tokens into Groups, checking balance and depth; returns the top-level items."""
     stack: list[tuple[str, str, int, list]] = [("top", "", 0, [])]
+    sized: list[tuple[str, int]] = []      # the sized floors and ceilings open (their \left)
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -209,7 +210,14 @@ def group(tokens: list[Tok]) -> tuple:
                 raise fail(text, tok.col, "a delimiter must follow it")
             delim = tokens[j].text
             if delim in _SIZED_PAIRS:
-                # \left\lceil x \right\rceil is \lceil x \rceil in a larger size: the sizer goes
+                # \left\lceil x \right\rceil is \lceil x \rceil in a larger size: the sizer goes,
+                # once its \left and \right are known to pair (TeX refuses a lone one)
+                if text == r"\right" and not sized:
+                    raise fail(text + delim, tok.col, "a \\right without its \\left")
+                if text == r"\left":
+                    sized.append((delim, tok.col))
+                else:
+                    sized.pop()
                 i = j
                 continue
             if delim in _UNSIZED:
@@ -235,6 +243,8 @@ def group(tokens: list[Tok]) -> tuple:
         else:
             stack[-1][3].append(tok)
         i += 1
+    if sized:
+        raise fail(r"\left" + sized[-1][0], sized[-1][1], "it is never closed")
     if len(stack) > 1:
         kind, opener, col, _ = stack[-1]
         raise fail(opener if kind != "abs" else r"\left|", col, "it is never closed")

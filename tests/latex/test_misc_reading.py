@@ -165,3 +165,12 @@ def test_i_alone_on_a_side_is_refused_unless_declared():
 def test_refusal_messages_name_the_construct_and_the_fix(latex, says):
     with pytest.raises(ParseError, match=says):
         parse_chain(latex)
+
+
+@pytest.mark.parametrize("latex, says", [
+    (r"x = \lfloor t \right\rfloor", r"\\right without its \\left"),
+    (r"x = \left\lfloor t \rfloor", "never closed"),
+])
+def test_a_sizer_of_a_floor_must_pair(latex, says):
+    with pytest.raises(ParseError, match=says):
+        parse_chain(latex)
