@@ -302,7 +302,7 @@ def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()
     if need is Need.OFF_CUT:
         return _off_cut(expr, every)
     from symbolic.checks._trig_signs import trig_sign_proved    # cos x > 0 on (-pi/2, pi/2)
-    if trig_sign_proved(condition, every):
+    if not condition.facts and trig_sign_proved(condition.expr, need.name, every):
         return True
     if need is Need.POSITIVE and isinstance(expr, sympy.Abs):
         # |u| > 0 exactly where u != 0 (a fact about arg u, Re u, ... gives that)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import sympy
 
-from symbolic.checks._definedness import Condition, Need
-
 _PERIOD = {sympy.sin: 2 * sympy.pi, sympy.tan: sympy.pi}
 _WIDTH = {sympy.sin: sympy.pi, sympy.tan: sympy.pi / 2}
 
@@ -44,13 +42,12 @@ def _positive_on(function, argument, x, region: sympy.Interval) -> bool:
     return _inside(image, k * period, k * period + width)
 
 
-def trig_sign_proved(condition: Condition, facts) -> bool:
+def trig_sign_proved(expr, need: str, facts) -> bool:
     """Whether ``c * f(a x + b) > 0`` (or ``!= 0``) holds on the interval the facts give x, for a
     number ``c`` and f one of sin, cos, tan."""
     from symbolic.checks._prove import interval_of
-    if condition.need not in (Need.POSITIVE, Need.NONZERO, Need.NONNEGATIVE) or condition.facts:
+    if need not in ("POSITIVE", "NONZERO", "NONNEGATIVE"):
         return False
-    expr = condition.expr
     if not isinstance(expr, sympy.Expr):
         return False
     coefficient, core = expr.as_coeff_Mul()
@@ -68,13 +65,13 @@ def trig_sign_proved(condition: Condition, facts) -> bool:
     function, argument = type(core), core.args[0]
     if coefficient > 0 and _positive_on(function, argument, x, region):
         return True
-    if condition.need is Need.NONZERO or coefficient < 0:
+    if need == "NONZERO" or coefficient < 0:
         # -sin t = sin(t + pi), -tan t = tan(-t), -cos t = cos(t + pi)
         flipped = {sympy.sin: (sympy.sin, argument + sympy.pi), sympy.cos: (sympy.cos, argument + sympy.pi),
                    sympy.tan: (sympy.tan, -argument)}[function]
         negative = _positive_on(flipped[0], flipped[1], x, region)
         if coefficient < 0 and negative:
             return True
-        if condition.need is Need.NONZERO and (negative or _positive_on(function, argument, x, region)):
+        if need == "NONZERO" and (negative or _positive_on(function, argument, x, region)):
             return True
     return False

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from symbolic.latex.lexer import RELATIONS
 from symbolic.latex.macros import Macro, Unreadable, argument, expand
 from symbolic.latex.plus_minus import split_signs
+from symbolic.latex.statement_commas import listed
 from symbolic.latex.wrappers import unwrap
 
 _ALIGNED = ("aligned", "split", "gathered", "alignedat")
@@ -132,7 +133,8 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
             row_lines.append(row_line)
         if current:
             chains.append(_finish(current, start, number, row_lines, ambiguous))
-    read = [r for c in chains for part in _split_and(c) for piece in _split_statements(part)
+    read = [r for c in chains for part in _split_and(c)      # a = 1, b = 2: statement_commas.py
+            for piece in listed(part, _split_statements, _statement_parts, _condition_kind)
             for r in [_with_conditions(piece)]]
     out = []
     from symbolic.latex.statements import orders_apart     # a \le b = O(c): two parts

@@ -58,7 +58,9 @@ _PLAIN = re.compile(r"[A-Za-z0-9+\-*/=<>()\[\]{}^_,.|!'\s]")
 # softmax(x)); TeX would not open inline maths inside maths, so they can only be brackets
 OPEN = {"(": ")", "[": "]", r"\{": r"\}", r"\lbrace": r"\rbrace", r"\langle": r"\rangle", r"\(": r"\)"}
 CLOSE = {v: k for k, v in OPEN.items()}
-_UNSIZED = frozenset([r"\lfloor", r"\rfloor", r"\lceil", r"\rceil", "."])
+_UNSIZED = frozenset(["."])
+# floors and ceilings are paired by the library, not here: only their sizer is dropped
+_SIZED_PAIRS = frozenset([r"\lfloor", r"\rfloor", r"\lceil", r"\rceil"])
 SIZERS = frozenset(r"\big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr".split())
 
 
@@ -192,6 +194,7 @@ def _greek_char(text: str) -> bool:
 def group(tokens: list[Tok]) -> tuple:
     """Nest tokens into Groups, checking balance and depth; returns the top-level items."""
     stack: list[tuple[str, str, int, list]] = [("top", "", 0, [])]
+    sized: list[tuple[str, int]] = []      # the sized floors and ceilings open (their \left)
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -206,10 +209,22 @@ def group(tokens: list[Tok]) -> tuple:
             if j == len(tokens):
                 raise fail(text, tok.col, "a delimiter must follow it")
             delim = tokens[j].text
+            if delim in _SIZED_PAIRS:
+                # \left\lceil x \right\rceil is \lceil x \rceil in a larger size: the sizer goes,
+                # once its \left and \right are known to pair (TeX refuses a lone one)
+                if text == r"\right" and not sized:
+                    raise fail(text + delim, tok.col, "a \\right without its \\left")
+                if text == r"\left":
+                    sized.append((delim, tok.col))
+                else:
+                    sized.pop()
+                i = j
+                continue
             if delim in _UNSIZED:
-                # \left\lfloor x \right\rfloor would read as plain brackets: x, not floor(x)
-                raise fail(text + delim, tok.col, "write floors, ceilings and evaluation bars without "
-                           "\\left/\\right: \\lfloor x \\rfloor, \\lceil x \\rceil")
+                # \left. f \right|_a^b would read as plain brackets: f, not f(b) - f(a)
+                raise fail(text + delim, tok.col, "an invisible delimiter (an evaluation bar "
+                           "\\left. f \\right|_{x=a}) cannot be read: write the value f(a), or "
+                           "f(b) - f(a) for a bar with two limits")
             i = j
             if text == r"\left":
                 _open(stack, "abs" if delim in ("|", r"\|") else "paren", delim, tok.col)
@@ -228,6 +243,8 @@ def group(tokens: list[Tok]) -> tuple:
         else:
             stack[-1][3].append(tok)
         i += 1
+    if sized:
+        raise fail(r"\left" + sized[-1][0], sized[-1][1], "it is never closed")
     if len(stack) > 1:
         kind, opener, col, _ = stack[-1]
         raise fail(opener if kind != "abs" else r"\left|", col, "it is never closed")

@@ -18,4 +18,22 @@ REFUSED_NOTATION = {
                             "B \\implies A separately",
     r"\pm": "\\pm writes two claims (or a range) in one: check the + and the - claim separately",
     r"\mp": "\\mp writes two claims (or a range) in one: check the - and the + claim separately",
+    r"\_": "\\_ is an underscore inside a name written in letters (step\\_num): write the name "
+           "upright, \\mathrm{step\\_num}",
+    r"\lesssim": "\\lesssim is a bound up to an unstated constant: write \\le with the constant",
+    r"\gtrsim": "\\gtrsim is a bound up to an unstated constant: write \\ge with the constant",
+    r"\oplus": "\\oplus is an operation its text defines (a direct sum, XOR, a merge of pairs): "
+              "write the operation out",
+    r"\otimes": "\\otimes is a Kronecker, tensor or outer product, which cannot be read: write "
+               "the entries",
+    r"\underset": "\\underset puts a script under an operator: write \\max_{i} x_i (and an arg "
+                 "max, a maximiser, cannot be checked as a value)",
+    r"\overset": "\\overset puts a mark over a symbol (a defined relation, a limit?): write the "
+                "relation or the operator with its scripts",
+    r"\mapsto": "x \\mapsto f(x) names a map, not a relation between values: write the claim "
+               "f(x) = ... about it",
+    r"\cong": "\\cong is an isomorphism or a congruence, not a relation between values",
+    r"\dim": "\\dim is the dimension of a space, not a variable: write a letter (d, i) for a "
+              "size or an index",
+    r"\verb": "\\verb is verbatim text (code), not mathematics",
 }

@@ -16,15 +16,15 @@ from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
-from symbolic.latex.cases import has_cases, read_with_cases, without_cases
+from symbolic.latex.cases import has_cases, without_cases
+from symbolic.latex.prepasses import prepassed
 from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.kronecker import kronecker_deltas
-from symbolic.latex.stars import declared_stars, read_with_stars
-from symbolic.latex.components import has_components, read_with_components
-from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
+from symbolic.latex.side_checks import check_sides
+from symbolic.latex.italic_names import italic_variance
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
@@ -314,19 +314,6 @@ def parse_expr(latex: str, *, assumptions: Assumptions | None = None,
     return reader.convert(raw)
 
 
-def _prepassed(latex, reader, assumptions, imaginary_unit, functions):
-    """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: declared
-    x^* and L' (stars.py, primes.py), softmax(x)_i (components.py), cases (cases.py)."""
-    options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    if declared_stars(assumptions):
-        return read_with_stars(latex, reader, options)
-    if has_components(latex, assumptions):
-        return read_with_components(latex, reader, options)
-    if declared_primes(assumptions):
-        return read_with_primes(latex, reader, assumptions, imaginary_unit, functions)
-    return read_with_cases(latex, reader, options) if has_cases(latex) else None
-
-
 @_guard
 def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
                 imaginary_unit: bool = False, functions: Sequence[str] = ()) -> ParsedChain:
@@ -342,13 +329,13 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     check_size(latex)               # before any pre-pass scans it
     if isinstance(latex, str):      # x - \\lfloor x \\rfloor \\in [0, 1): a chain
         latex = interval_claim(latex) or latex
-    if (done := _prepassed(latex, parse_chain, assumptions, imaginary_unit, functions)) is not None:
+    if (done := prepassed(latex, parse_chain, assumptions, imaginary_unit, functions)) is not None:
         return done
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
     # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
-    latex, artifact_notes = joined_transposes(strip_math(latex))     # q_i^\topk_j (artifacts.py)
+    latex, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # artifacts.py
     latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
     latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
@@ -365,6 +352,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raise ParseError(f"\\wedge joins the relations of an implication; in '{_short(text)}' "
                          f"write each claim separately")
     check_layer_labels(sides)
+    check_sides(sides, rels, given.symbols)     # \mu^l = ... a_i^l, i = ...: side_checks.py
     check_row_operators(scalar_sides(sides, given.symbols))
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.context.i_ordered = i_compared(sides, rels)
@@ -422,13 +410,13 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     checked, but a misread expression would still show another formula.
     """
     check_size(latex)               # before any pre-pass scans it
-    if (done := _prepassed(latex, parse_expression, assumptions, imaginary_unit, functions)) is not None:
+    if (done := prepassed(latex, parse_expression, assumptions, imaginary_unit, functions)) is not None:
         return done
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    text, artifact_notes = joined_transposes(strip_math(latex))
+    text, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # Var(X)
     text, label_notes = superscript_labels(text)
     text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders

@@ -155,8 +155,12 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
                 started = True
             end += 1
         if not started:
-            col = items[k - 1].col if k and isinstance(items[k - 1], Tok) else 0
-            raise ParseError(f"an operator at column {col} has nothing to apply to")
+            # the operator is the last command before k (\sin^{2} ends with its exponent group)
+            op = next((x for x in reversed(items[:k]) if isinstance(x, Tok)
+                       and x.text[:1] == "\\" and x.text[1:].isalpha()), None)
+            what = f"{op.text} at column {op.col}" if op else "an operator"
+            raise ParseError(f"{what} has nothing to apply to: write its argument "
+                             "(\\sin^2 x, not \\sin^2)")
         return end
 
     @staticmethod

@@ -262,7 +262,8 @@ class NameRewriting:
         if nxt >= len(items):
             return
         after = items[nxt]
-        stops = ("+", "-", "*", "/", r"\cdot", r"\times", ",", "!") + tuple(RELATIONS)
+        # a closing floor or ceiling ends the quotient: \lceil M/128 \rceil
+        stops = ("+", "-", "*", "/", r"\cdot", r"\times", ",", "!", r"\rceil", r"\rfloor") + tuple(RELATIONS)
         if isinstance(after, Tok) and after.text in stops:
             return
         raise fail(text_of(items[max(k - 1, 0):nxt + 1]).strip(), items[k].col,

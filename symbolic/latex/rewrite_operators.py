@@ -4,6 +4,7 @@ functions applied to a product, ``\\max``/``\\min`` and ``\\sum``/``\\prod``.
 from __future__ import annotations
 
 import symbolic.latex.calculus as calculus
+from symbolic.latex.script_order import subscript_first
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
     _derivative_head, _derivative_variable, _excluded, _index_and_lower, _more_factors)
@@ -107,6 +108,7 @@ class OperatorRewriting:
     def _sum(self, items, k):
         name = items[k].text
         tag = "SCZsum" if name == r"\sum" else "SCZprod"
+        items = subscript_first(items, k)        # \sum^{H}_{i=1} is \sum_{i=1}^{H}
         s = self._solid(items, k + 1)
         if not (s < len(items) and isinstance(items[s], Tok) and items[s].text == "_"):
             raise fail(name, items[k].col, r"give the index, e.g. \sum_{j=1}^{n}")

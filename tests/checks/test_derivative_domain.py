@@ -56,7 +56,7 @@ SIGNS = [
 
 @pytest.mark.parametrize("need, expr, facts, proved", SIGNS, ids=[f"{c[1]} on {c[2]}" for c in SIGNS])
 def test_trig_signs_on_an_interval(need, expr, facts, proved):
-    assert trig_sign_proved(Condition(need, expr), facts) is proved
+    assert trig_sign_proved(expr, need.name, facts) is proved
 
 
 # points off every cut and points on one (w, on the cut?)

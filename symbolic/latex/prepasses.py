@@ -1,0 +1,22 @@
+"""Pre-passes that read a display by rewriting it and calling the reader on the rewriting:
+declared x^* and L' (stars.py, primes.py), softmax(x)_i written out (components.py), and
+``\\begin{cases}`` as a Piecewise put in after the rest is read (cases.py)."""
+from __future__ import annotations
+
+from symbolic.latex.cases import has_cases, read_with_cases
+from symbolic.latex.components import has_components, read_with_components
+from symbolic.latex.primes import declared_primes, read_with_primes
+from symbolic.latex.stars import declared_stars, read_with_stars
+
+
+def prepassed(latex, reader, assumptions, imaginary_unit, functions):
+    """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: declared
+    x^* and L' (stars.py, primes.py), softmax(x)_i (components.py), cases (cases.py)."""
+    options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
+    if declared_stars(assumptions):
+        return read_with_stars(latex, reader, options)
+    if has_components(latex, assumptions):
+        return read_with_components(latex, reader, options)
+    if declared_primes(assumptions):
+        return read_with_primes(latex, reader, assumptions, imaginary_unit, functions)
+    return read_with_cases(latex, reader, options) if has_cases(latex) else None
