@@ -73,6 +73,10 @@ class _RunText:
             npoints += (f", {self.too_large} more left out where the sides are too large for "
                         f"the balls to pin their difference below 10^-{MIN_AGREEMENT} at "
                         f"{MAX_DPS} digits")
+        if self.absorbed:
+            npoints += (f", {self.absorbed} more left out where the sides agree only through a "
+                        f"sum that lost a nonzero term below its precision "
+                        f"({self._absorbed_where()}agreement there says nothing)")
         special = self.specials + self.special_held - self.special_unenclosed
         if self.special_unenclosed:
             npoints += (f", {self.special_unenclosed} more special point(s) left out where a "
@@ -109,6 +113,9 @@ class _RunText:
                 f"at {self.too_large} point(s) the sides are too large for the balls to pin "
                 f"their difference below 10^-{MIN_AGREEMENT} at {MAX_DPS} digits, and no other "
                 f"sampled point is in the domain" if self.too_large
+                else f"at {self.absorbed} point(s) the sides agree only through a sum that "
+                f"lost a nonzero term below its precision, and no other sampled point is in "
+                f"the domain" if self.absorbed
                 else "no sampled point is in the domain")
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
         if self.timed_out and sizes:
@@ -144,6 +151,10 @@ class _RunText:
             return Finding("verified", f"the sides are equal to {self._agree_text()} "
                            f"({digits}); a numerical agreement, not a proof")
         return Finding("verified", f"{digits}, {npoints}{budget}, {self._worst_text()}")
+
+    def _absorbed_where(self) -> str:
+        sizes = sorted(",".join(f"{a}={b}" for a, b in key) for key in self.absorbed_sizes if key)
+        return f"at {'; '.join(sizes)}: " if sizes else ""
 
     def _agree_text(self) -> str:
         return "every digit (their difference is exactly 0)" if self.agree == EXACT \

@@ -268,6 +268,8 @@ class _Run(_RunText):
         self.far_checked: set = set()  # sizes past the plan judged with equal arguments
         self.extreme_undecided = 0  # points at 10^+-100..300 the balls did not decide
         self.too_large = 0  # points whose sides are too large for the balls to pin a difference
+        self.absorbed = 0  # points where the sides agree only through a sum that lost a term
+        self.absorbed_sizes: set = set()  # the instances of the sizes of those points
         self.pole_point = None  # an exact point where exactly one side is undefined
         self.exact_points: list = []  # special points with irrational values (z = -i pi)
         self.specials = 0  # special points among the samples (the axes, attained bounds)
@@ -420,6 +422,9 @@ class _Run(_RunText):
             self.extreme_undecided += 1
         elif j.status is Status.UNDECIDED and j.too_large:
             self.too_large += 1   # e^x + 1 = e^x at x = 10^5: no digit of a difference shows
+        elif j.status is Status.UNDECIDED and j.absorbed:
+            self.absorbed += 1    # 1 + e^(-e^x) = 1 at x = 10: the term was lost in the sum
+            self.absorbed_sizes.add(_size_key(sample.values, self.fixed))
         elif j.status is Status.UNDECIDED and sample.label == "special" \
                 and (j.lhs is None or j.rhs is None):
             self.special_unenclosed += 1   # a pole on an axis (arctan at i): no value to judge
@@ -455,6 +460,8 @@ class _Run(_RunText):
         thin = []
         for fixed in instances:
             key = _size_key(fixed, self.fixed)
+            if key in self.absorbed_sizes and not self.held_by_size.get(key):
+                continue  # left out, and the evidence says so
             needed = min(MIN_POINTS_PER_INSTANCE, self.planned.get(key, MIN_POINTS_PER_INSTANCE))
             if self.held_by_size.get(key, 0) < needed:
                 thin.append(",".join(f"{a}={b}" for a, b in key))
