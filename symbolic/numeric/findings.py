@@ -84,6 +84,9 @@ class _RunText:
         if special:
             npoints += (f" ({special} of them exact special points: the axes, imaginary "
                         f"multiples of pi and the stated bounds attained)")
+        if self.kink_held:
+            npoints += (f" ({self.kink_held} of them exact points at and between the kinks "
+                        f"of |.|, max and min, solved by SymPy)")
         if self.searched:
             npoints += f", {self.searched} more in a margin search"
         if self.refuted:
@@ -154,6 +157,8 @@ class _RunText:
 
     def _absorbed_where(self) -> str:
         sizes = sorted(",".join(f"{a}={b}" for a, b in key) for key in self.absorbed_sizes if key)
+        if len(sizes) > 4:
+            return f"at {len(sizes)} of the sizes: "
         return f"at {'; '.join(sizes)}: " if sizes else ""
 
     def _agree_text(self) -> str:
@@ -187,8 +192,11 @@ class _RunText:
             else:
                 cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))
                 sides = f"lhs = {tex(lhs)}, rhs = {tex(rhs)}"
-            return Finding("refuted", f"at an exact special point (the axes, imaginary multiples "
-                           f"of pi, the stated bounds attained): {self.relation.value} fails at "
+            what = ("a kink of |.|, max or min, or the midpoint of two neighbouring kinks "
+                    "(solved by SymPy)" if self.special_kink else "the axes, imaginary "
+                    "multiples of pi, the stated bounds attained")
+            return Finding("refuted", f"at an exact special point ({what}): "
+                           f"{self.relation.value} fails at "
                            f"{items_text(shown)}, where {sides} (the values put in exactly by "
                            f"SymPy, the sides judged with Arb balls at {j.dps} digits, every "
                            f"assumption certified there, exactly where it is attained)", cex)
