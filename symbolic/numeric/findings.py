@@ -111,6 +111,19 @@ class _RunText:
                    else "a side could not be enclosed")
             return Finding("undecided", f"{digits}, {npoints}: at {len(self.undecided)} point(s) "
                            f"the balls did not decide up to {MAX_DPS} digits (at {shown} {why})")
+        if self.moving_point is not None:
+            sample, sym, slope = self.moving_point
+            shown = items_text(point_items(sample))
+            return Finding("undecided", f"{digits}, {npoints}: at {shown} the sides agree to "
+                           f"every digit the balls carry, but the derivative of lhs - rhs "
+                           f"along {sym} there is certainly nonzero "
+                           f"({value_text(ball_mp(slope, 15))}), so lhs - rhs is not 0 on any "
+                           f"interval around it: the claim fails near there, by less than the "
+                           f"balls resolve (no certified counterexample, so not refuted)")
+        if self.moving_left:
+            npoints += (f", {self.moving_left} more left out where the sides agree to every "
+                        f"digit of the cap but their difference is moving (its derivative is "
+                        f"certainly nonzero there), so the sign of the margin is not seen")
         if self.held == 0:
             why = "the time budget ran out" if self.timed_out else (
                 f"at {self.too_large} point(s) the sides are too large for the balls to pin "

@@ -22,6 +22,7 @@ from symbolic.numeric.certify import Certainty, certify, exactly_equal
 from symbolic.numeric.exact import (admissible, collapsed, defined_at, definedness_conditions,
                                     exact_candidates, real_zeros)
 from symbolic.numeric.kinks import in_domain, kink_points
+from symbolic.numeric.moving import moving_samples
 from symbolic.numeric.shrink import shrink_refutation
 from symbolic.numeric.text import round_decimal, fraction_text, items_text, value_text, values_text
 from symbolic.numeric.special import _claim_samples
@@ -237,6 +238,7 @@ LARGE_SIZE_DPS = 400  # the precision cap past SEARCH_SIZE terms
 NEAR_ZERO = 0.05  # a relative margin the search got below: look for an exact touching point
 
 POLE_CONDITIONS = 8  # definedness conditions whose exact zeros are tried
+MOVING_POINTS = 8  # tight points of an equality whose slope is tried
 
 
 class _Run(_RunText):
@@ -271,6 +273,10 @@ class _Run(_RunText):
         self.too_large = 0  # points whose sides are too large for the balls to pin a difference
         self.absorbed = 0  # points where the sides agree only through a sum that lost a term
         self.absorbed_sizes: dict = {}  # those points per instance of the sizes
+        self.lost: list[Sample] = []  # those points
+        self.tight: list[Sample] = []  # points where the sides agree to every digit of the cap
+        self.moving_point = None  # (sample, symbol, slope ball): an equality fails near it
+        self.moving_left = 0  # tight points of an order left out: the difference moves there
         self.pole_point = None  # an exact point where exactly one side is undefined
         self.exact_points: list = []  # special points with irrational values (z = -i pi)
         self.specials = 0  # special points among the samples (the axes, attained bounds)
@@ -306,10 +312,31 @@ class _Run(_RunText):
             self.poles()
         if not self.refuted and not self.out_of_time() and self.held and self.real:
             self.kinks()
+        if not self.refuted and not self.out_of_time() and self.real:
+            self.moving()
         if not self.refuted and not self.out_of_time():
             self.far_sizes()
 
     # -- special points with irrational values ------------------------------------------
+
+    def moving(self) -> None:
+        """Where the sides agree to every digit of the cap, whether their difference is
+        still moving (``moving.py``): an equality then fails near there; an order's tight
+        point says nothing about its sign and is left out."""
+        if self.relation is Relation.EQ:
+            for found in moving_samples(self.lhs, self.rhs, self.facts,
+                                        (self.tight + self.lost)[:MOVING_POINTS], self.dps):
+                self.moving_point = found
+                return
+        elif self.relation in (Relation.LE, Relation.GE):
+            for sample, _, _ in moving_samples(self.lhs, self.rhs, self.facts,
+                                               self.tight[:MOVING_POINTS * 4], self.dps):
+                key = _size_key(sample.values, self.fixed)
+                self.held -= 1
+                self.held_by_size[key] -= 1
+                self.moving_left += 1
+                if self.out_of_time():
+                    return
 
     def kinks(self) -> None:
         """Judge the claim at the kinks of its |.|, max and min near a judged sample, and
@@ -430,6 +457,8 @@ class _Run(_RunText):
             self._count_held(sample)
             if j.status is Status.TIGHT:
                 self.agree = min(self.agree, j.digits)
+                if not j.exact:
+                    self.tight.append(sample)
             if self.relation is Relation.EQ:
                 badness = abs(j.gap)
             elif self.relation is Relation.NE:
@@ -447,6 +476,7 @@ class _Run(_RunText):
             self.too_large += 1   # e^x + 1 = e^x at x = 10^5: no digit of a difference shows
         elif j.status is Status.UNDECIDED and j.absorbed:
             self.absorbed += 1    # 1 + e^(-e^x) = 1 at x = 10: the term was lost in the sum
+            self.lost.append(sample)
             key = _size_key(sample.values, self.fixed)
             self.absorbed_sizes[key] = self.absorbed_sizes.get(key, 0) + 1
         elif j.status is Status.UNDECIDED and sample.label == "special" \
