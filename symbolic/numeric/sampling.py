@@ -223,7 +223,7 @@ def _place(point, fact, free, kinds, rng, tiny, side: int = 1) -> bool:
                                      Env(point))[0]
             except (OutOfDomain, NotEvaluable):
                 return False
-            if isinstance(target, mpmath.ctx_mp_python.mpc) or not mpmath.isfinite(target):
+            if isinstance(target, _MPC) or not mpmath.isfinite(target):
                 return False
             # 45 digits: str() would round to 15, past the boundary, which a step of 1e-30
             # then fails to cross (x < pi/2 near pi/2)
