@@ -86,7 +86,7 @@ class _RunText:
                         f"multiples of pi and the stated bounds attained)")
         if self.kink_held:
             npoints += (f" ({self.kink_held} of them exact points at and between the kinks "
-                        f"of |.|, max and min, solved by SymPy)")
+                        f"and jumps of |.|, max, min, floor and cases, solved by SymPy)")
         if self.searched:
             npoints += f", {self.searched} more in a margin search"
         if self.refuted:
@@ -205,8 +205,8 @@ class _RunText:
             else:
                 cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))
                 sides = f"lhs = {tex(lhs)}, rhs = {tex(rhs)}"
-            what = ("a kink of |.|, max or min, or the midpoint of two neighbouring kinks "
-                    "(solved by SymPy)" if self.special_kink else "the axes, imaginary "
+            what = ("a kink or jump of |.|, max, min, floor or cases, or the midpoint of two "
+                    "neighbouring ones (solved by SymPy)" if self.special_kink else "the axes, imaginary "
                     "multiples of pi, the stated bounds attained")
             return Finding("refuted", f"at an exact special point ({what}): "
                            f"{self.relation.value} fails at "

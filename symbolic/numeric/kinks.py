@@ -1,9 +1,10 @@
 """Exact points at the kinks of a claim's piecewise parts, and between them.
 
-A claim with ``|.|``, ``max``, ``min``, ``sign`` or ReLU can differ from the truth only on a
+A claim with ``|.|``, ``max``, ``min``, ``sign``, ReLU, cases, floor or ceiling can differ from the truth only on a
 narrow window that no sample meets: ``\\max(0, 1 - 1000|x - 0.377|) = 0`` fails exactly on
 (0.376, 0.378). Such a window is bounded by kinks, the zeros of the pieces' arguments (the
-argument of ``|.|``, the difference of two arguments of ``max``): SymPy solves them exactly
+argument of ``|.|``, the difference of two arguments of ``max``, the sides of a case's
+condition, the argument of ``floor`` minus the integers around its value): SymPy solves them exactly
 along each coordinate of a judged sample, and the claim is judged at every kink and at the
 midpoint of every two neighbouring kinks (inside each window), as an exact special point.
 """
@@ -29,11 +30,32 @@ def kink_arguments(expr) -> list:
         elif isinstance(node, (sympy.Max, sympy.Min)):
             args = node.args
             out.extend(a - b for i, a in enumerate(args) for b in args[i + 1:])
+        elif isinstance(node, sympy.Piecewise):   # a row for x = 0.377 alone is a point
+            out.extend(r.lhs - r.rhs for _, cond in node.args
+                       for r in sympy.preorder_traversal(cond)
+                       if isinstance(r, sympy.core.relational.Relational))
     unique: list = []
     for arg in out:
         if arg.free_symbols and arg not in unique:
             unique.append(arg)
     return unique[:KINK_ARGUMENTS]
+
+
+def _steps(expr, base: dict) -> list:
+    """The jumps of floor and ceiling next to a sample: their argument minus the integers
+    around its value there (floor(n / 10^7) = 0 holds at every n below 10^7)."""
+    out: list = []
+    for node in sympy.preorder_traversal(expr):
+        if not isinstance(node, (sympy.floor, sympy.ceiling)):
+            continue
+        arg = node.args[0]
+        try:
+            here = sympy.floor(arg.xreplace(base))
+        except (TypeError, ValueError):
+            continue
+        if here.is_Integer:
+            out.extend(arg - k for k in (here, here + 1))
+    return out[:KINK_ARGUMENTS]
 
 
 def kink_points(lhs, rhs, base: dict, fixed) -> list[dict]:
@@ -43,7 +65,7 @@ def kink_points(lhs, rhs, base: dict, fixed) -> list[dict]:
     arguments = kink_arguments(lhs) + [a for a in kink_arguments(rhs)
                                        if a not in kink_arguments(lhs)]
     zeros: dict = {}
-    for arg in arguments:
+    for arg in arguments + _steps(lhs, base) + _steps(rhs, base):
         for sym in sorted(arg.free_symbols, key=str):
             if not isinstance(sym, sympy.Symbol) or sym not in base or sym in fixed:
                 continue
