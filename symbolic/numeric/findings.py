@@ -123,7 +123,8 @@ class _RunText:
         if self.moving_left:
             npoints += (f", {self.moving_left} more left out where the sides agree to every "
                         f"digit of the cap but their difference is moving (its derivative is "
-                        f"certainly nonzero there), so the sign of the margin is not seen")
+                        f"certainly nonzero there, or below every digit), so the sign of the "
+                        f"margin is not seen")
         if self.held == 0:
             why = "the time budget ran out" if self.timed_out else (
                 f"at {self.too_large} point(s) the sides are too large for the balls to pin "
@@ -132,6 +133,10 @@ class _RunText:
                 else f"at {self.absorbed} point(s) the sides agree only through a sum that "
                 f"lost a nonzero term below its precision, and no other sampled point is in "
                 f"the domain" if self.absorbed
+                else f"at {self.moving_left} point(s) the sides agree to every digit of the "
+                f"cap while their difference moves (its derivative is certainly nonzero, or "
+                f"below every digit), so the sign of the margin is not seen, and no other "
+                f"sampled point is in the domain" if self.moving_left
                 else "no sampled point is in the domain")
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
         if self.timed_out and sizes:
@@ -206,8 +211,8 @@ class _RunText:
                 cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))
                 sides = f"lhs = {tex(lhs)}, rhs = {tex(rhs)}"
             what = ("a kink or jump of |.|, max, min, floor or cases, or the midpoint of two "
-                    "neighbouring ones (solved by SymPy)" if self.special_kink else "the axes, imaginary "
-                    "multiples of pi, the stated bounds attained")
+                    "neighbouring ones (solved by SymPy)" if self.special_kink else
+                    "the axes, imaginary multiples of pi, the stated bounds attained")
             return Finding("refuted", f"at an exact special point ({what}): "
                            f"{self.relation.value} fails at "
                            f"{items_text(shown)}, where {sides} (the values put in exactly by "

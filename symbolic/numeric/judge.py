@@ -274,6 +274,7 @@ class _Run(_RunText):
         self.absorbed = 0  # points where the sides agree only through a sum that lost a term
         self.absorbed_sizes: dict = {}  # those points per instance of the sizes
         self.lost: list[Sample] = []  # those points
+        self.judged: dict = {}  # id of a held sample -> its judgement
         self.tight: list[Sample] = []  # points where the sides agree to every digit of the cap
         self.moving_point = None  # (sample, symbol, slope ball): an equality fails near it
         self.moving_left = 0  # tight points of an order left out: the difference moves there
@@ -329,14 +330,22 @@ class _Run(_RunText):
                 self.moving_point = found
                 return
         elif self.relation in (Relation.LE, Relation.GE):
-            for sample, _, _ in moving_samples(self.lhs, self.rhs, self.facts,
-                                               self.tight[:MOVING_POINTS * 4], self.dps):
+            dropped = set()
+            for sample, _, _ in moving_samples(self.lhs, self.rhs, self.facts, self.tight,
+                                               self.dps, unseen=True):
                 key = _size_key(sample.values, self.fixed)
                 self.held -= 1
                 self.held_by_size[key] -= 1
                 self.moving_left += 1
+                dropped.add(id(sample))
                 if self.out_of_time():
-                    return
+                    break
+            if self.worst is not None and id(self.worst[1]) in dropped:
+                kept = [r for r in self.ranked if id(r[2]) not in dropped]
+                self.ranked = kept
+                best = max(kept, key=lambda r: (r[0], -r[1]), default=None)
+                self.worst = None if best is None else (best[0], best[2],
+                                                        self.judged[id(best[2])])
 
     def kinks(self) -> None:
         """Judge the claim at the kinks of its |.|, max and min near a judged sample, and
@@ -468,6 +477,7 @@ class _Run(_RunText):
             if self.worst is None or badness > self.worst[0]:
                 self.worst = (badness, sample, j)
             self.ranked.append((badness, len(self.ranked), sample))
+            self.judged[id(sample)] = j
             if self.relation is Relation.NE and self.real:
                 self.signs.setdefault(bool(j.lhs > j.rhs), sample)
         elif j.status is Status.UNDECIDED and is_extreme(sample.values):

@@ -75,23 +75,32 @@ def open_at(sym, facts, values: dict, dps: int) -> bool:
     return True
 
 
-def moving_slope(slope, values: dict):
-    """The ball of a slope at a point when it certainly excludes 0, else None."""
+def moving_slope(slope, values: dict, unseen: bool = False):
+    """The ball of a slope at a point when it certainly excludes 0, else None. With
+    ``unseen``, also a ball that underflowed (erf'(x) at x = 10^30 is [0 +- 10^-(10^59)]:
+    it may be 0 or not, far below any rounding of a slope that is 0)."""
     env = Env({k: v for k, v in values.items() if isinstance(v, Fraction)})
     for dps in SLOPE_DPS:
-        with _flint_precision(int(dps * 3.33) + 32):
+        bits = int(dps * 3.33) + 32
+        with _flint_precision(bits):
             try:
                 value = slope(_Arb(), env)
             except (OutOfDomain, NotEvaluable, ArithmeticError, ValueError, TypeError):
                 return None
-            if isinstance(value, flint.arb) and value.is_finite() and 0 not in value:
+            if not isinstance(value, flint.arb) or not value.is_finite():
+                return None
+            if 0 not in value:
+                return value
+            if unseen and not (value.is_exact() and value == 0) \
+                    and abs(value).upper() < flint.arb(2) ** (-2 * bits):
                 return value
     return None
 
 
-def moving_samples(lhs, rhs, facts, samples, dps: int):
+def moving_samples(lhs, rhs, facts, samples, dps: int, unseen: bool = False):
     """Each sample (with its coordinate and slope ball) where the difference of the sides
-    is certainly moving along a coordinate with room to move."""
+    is certainly moving along a coordinate with room to move (or, with ``unseen``, where
+    its slope underflowed)."""
     found = slopes(lhs - rhs)
     if not found:
         return
@@ -100,7 +109,7 @@ def moving_samples(lhs, rhs, facts, samples, dps: int):
         for sym, slope in found.items():
             if sym not in values or not open_at(sym, facts, values, dps):
                 continue
-            value = next((v for v in (moving_slope(form, values) for form in slope)
+            value = next((v for v in (moving_slope(form, values, unseen) for form in slope)
                           if v is not None), None)
             if value is not None:
                 yield sample, sym, value
