@@ -31,6 +31,7 @@ _NOT_SMOOTH = (sympy.Abs, sympy.sign, sympy.Max, sympy.Min, sympy.floor, sympy.c
                sympy.Derivative, sympy.Integral, sympy.Limit, sympy.Subs)
 _OPEN = {Relation.LT: Relation.LT, Relation.GT: Relation.GT, Relation.NE: Relation.NE,
          Relation.LE: Relation.LT, Relation.GE: Relation.GT}
+_HYPERBOLIC = (sympy.tanh, sympy.coth, sympy.sinh, sympy.cosh, sympy.sech, sympy.csch)
 MAX_OPS = 200  # a difference this large is not differentiated (SymPy's diff can blow up)
 SLOPE_DPS = (60, 250)
 
@@ -53,9 +54,10 @@ def slopes(difference) -> dict:
             forms = [compile_expr(slope)]
             # d/dx tanh x = 1 - tanh^2 x cancels to nothing at x = 3000; over a common
             # denominator in exponentials it is 4 e^(2x) / (e^(2x) + 1)^2, a ball off 0
-            rewritten = sympy.cancel(slope.rewrite(sympy.exp))
-            if rewritten != slope and sympy.count_ops(rewritten) <= MAX_OPS:
-                forms.append(compile_expr(rewritten))
+            if slope.has(*_HYPERBOLIC) and sympy.count_ops(slope) <= MAX_OPS // 4:
+                rewritten = sympy.cancel(slope.rewrite(sympy.exp))
+                if rewritten != slope and sympy.count_ops(rewritten) <= MAX_OPS:
+                    forms.append(compile_expr(rewritten))
             out[sym] = forms
         except (NotEvaluable, TypeError, ValueError, RecursionError, sympy.PolynomialError):
             continue
