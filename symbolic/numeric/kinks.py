@@ -1,12 +1,13 @@
 """Exact points at the kinks of a claim's piecewise parts, and between them.
 
-A claim with ``|.|``, ``max``, ``min``, ``sign``, ReLU, cases, floor or ceiling can differ from the truth only on a
-narrow window that no sample meets: ``\\max(0, 1 - 1000|x - 0.377|) = 0`` fails exactly on
-(0.376, 0.378). Such a window is bounded by kinks, the zeros of the pieces' arguments (the
-argument of ``|.|``, the difference of two arguments of ``max``, the sides of a case's
-condition, the argument of ``floor`` minus the integers around its value): SymPy solves them exactly
-along each coordinate of a judged sample, and the claim is judged at every kink and at the
-midpoint of every two neighbouring kinks (inside each window), as an exact special point.
+A claim with ``|.|``, ``max``, ``min``, ``sign``, ReLU, cases, floor or ceiling can differ
+from the truth only on a narrow window that no sample meets:
+``\\max(0, 1 - 1000|x - 0.377|) = 0`` fails exactly on (0.376, 0.378). Such a window is
+bounded by kinks, the zeros of the pieces' arguments (the argument of ``|.|``, the
+difference of two arguments of ``max``, the sides of a case's condition, the argument of
+``floor`` minus the integers around its value): SymPy solves them exactly along each
+coordinate of a judged sample, and the claim is judged at every kink and at the midpoint
+of every two neighbouring kinks (inside each window), as an exact special point.
 """
 from __future__ import annotations
 
