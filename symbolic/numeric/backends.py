@@ -274,6 +274,7 @@ class _Arb(_Interval):
 
     def __init__(self):
         self.kind = flint.arb
+        self.absorbed = False  # a sum lost a certainly nonzero term below its uncertainty
         method = lambda n: lambda x: getattr(x, n)()  # noqa: E731
         self.funcs = {name: method(name) for name in (
             "exp", "sin", "cos", "tan", "sec", "sinh", "cosh", "tanh", "atan", "asinh", "erf")}
@@ -351,6 +352,8 @@ class _Arb(_Interval):
         total = values[0]
         for v in values[1:]:
             total = total + v
+        if len(values) > 1 and not self.absorbed:
+            self.absorbed = _absorbs(total, values)
         return total
 
     def bounds(self, v):
@@ -378,6 +381,25 @@ class _Arb(_Interval):
 
     def finite(self, v):
         return v.is_finite()
+
+
+def _absorbs(total, values) -> bool:
+    """Whether a sum lost a term: one certainly nonzero and smaller than the uncertainty of
+    the total, so that no digit of it survives (1 + e^(-e^x) at x = 10 is 1 to every digit
+    of 1000). Sides that agree only through such a sum say nothing about that term."""
+    rad = total.rad() if isinstance(total, flint.arb) else max(total.real.rad(),
+                                                                 total.imag.rad())
+    if rad == 0:
+        return False
+    # a term that underflowed (e^(-e^x) at x = 10^6 is [0 +- 10^(-10^434294)]): it may be 0,
+    # but no value it could have shows in the total, far below the total's own rounding
+    underflow = max(rad, abs(total).upper()) * flint.arb(2) ** (-2 * flint.ctx.prec)
+    return any(abs(v).upper() < (rad if 0 not in v else underflow) and not _is_zero(v)
+               for v in values)
+
+
+def _is_zero(v) -> bool:
+    return v.is_exact() and v == 0
 
 
 def _complex_nonzero(name: str, fn: Callable) -> Callable:

@@ -134,6 +134,7 @@ class Judgement:
     digits: int = 0
     undefined: str = ""
     too_large: bool = False  # the balls overlap only because the sides are too large to pin
+    absorbed: bool = False  # the sides agree only through a sum that lost a nonzero term
 
     @property
     def exact(self) -> bool:
@@ -276,22 +277,28 @@ def _at_cap(B, relation, a, b, digits, flip) -> Judgement:
 
     Agreement counts only where the difference is pinned below 10^-MIN_AGREEMENT in
     absolute terms: relative to sides of size 10^43429 (e^x at x = 10^5) a difference of 1
-    is invisible at 1000 digits, and ``e^x + 1 = e^x`` must not agree there."""
+    is invisible at 1000 digits, and ``e^x + 1 = e^x`` must not agree there. Nor where a sum
+    lost a nonzero term below its uncertainty (``absorbed``): the difference is pinned, but
+    only because the term that makes it was dropped."""
     if a is None or b is None or isinstance(a, Undefined) or isinstance(b, Undefined):
         return _oriented(Judgement(Status.UNDECIDED, None, None, math.nan, digits), flip)
     diff = a - b
     agree = _agreement(diff, a, b)
     pinned = _absolute_digits(diff) >= MIN_AGREEMENT
     tight = relation in (Relation.EQ, Relation.LE)
-    status = Status.TIGHT if pinned and tight else Status.UNDECIDED
-    return _oriented(Judgement(status, a, b, 0.0, digits, agree, too_large=tight and not pinned),
-                     flip)
+    # a sum that lost a nonzero term below its uncertainty: 1 + e^(-e^x) = 1 at x = 10
+    # agrees to every digit of the cap although the sides differ by 10^-9566
+    absorbed = pinned and tight and getattr(B, "absorbed", False)
+    status = Status.TIGHT if pinned and tight and not absorbed else Status.UNDECIDED
+    return _oriented(Judgement(status, a, b, 0.0, digits, agree, too_large=tight and not pinned,
+                               absorbed=absorbed), flip)
 
 
 def _oriented(j: Judgement, flip: bool) -> Judgement:
     if not flip:
         return j
-    return Judgement(j.status, j.rhs, j.lhs, j.gap, j.dps, j.digits, j.undefined, j.too_large)
+    return Judgement(j.status, j.rhs, j.lhs, j.gap, j.dps, j.digits, j.undefined, j.too_large,
+                     j.absorbed)
 
 
 def _magnitude(a, b):

@@ -73,6 +73,10 @@ class _RunText:
             npoints += (f", {self.too_large} more left out where the sides are too large for "
                         f"the balls to pin their difference below 10^-{MIN_AGREEMENT} at "
                         f"{MAX_DPS} digits")
+        if self.absorbed:
+            npoints += (f", {self.absorbed} more left out where the sides agree only through a "
+                        f"sum that lost a nonzero term below its precision "
+                        f"({self._absorbed_where()}agreement there says nothing)")
         special = self.specials + self.special_held - self.special_unenclosed
         if self.special_unenclosed:
             npoints += (f", {self.special_unenclosed} more special point(s) left out where a "
@@ -80,6 +84,9 @@ class _RunText:
         if special:
             npoints += (f" ({special} of them exact special points: the axes, imaginary "
                         f"multiples of pi and the stated bounds attained)")
+        if self.kink_held:
+            npoints += (f" ({self.kink_held} of them exact points at and between the kinks "
+                        f"and jumps of |.|, max, min, floor and cases, solved by SymPy)")
         if self.searched:
             npoints += f", {self.searched} more in a margin search"
         if self.refuted:
@@ -104,11 +111,32 @@ class _RunText:
                    else "a side could not be enclosed")
             return Finding("undecided", f"{digits}, {npoints}: at {len(self.undecided)} point(s) "
                            f"the balls did not decide up to {MAX_DPS} digits (at {shown} {why})")
+        if self.moving_point is not None:
+            sample, sym, slope = self.moving_point
+            shown = items_text(point_items(sample))
+            return Finding("undecided", f"{digits}, {npoints}: at {shown} the sides agree to "
+                           f"every digit the balls carry, but the derivative of lhs - rhs "
+                           f"along {sym} there is certainly nonzero "
+                           f"({value_text(ball_mp(slope, 15))}), so lhs - rhs is not 0 on any "
+                           f"interval around it: the claim fails near there, by less than the "
+                           f"balls resolve (no certified counterexample, so not refuted)")
+        if self.moving_left:
+            npoints += (f", {self.moving_left} more left out where the sides agree to every "
+                        f"digit of the cap but their difference is moving (its derivative is "
+                        f"certainly nonzero there, or below every digit), so the sign of the "
+                        f"margin is not seen")
         if self.held == 0:
             why = "the time budget ran out" if self.timed_out else (
                 f"at {self.too_large} point(s) the sides are too large for the balls to pin "
                 f"their difference below 10^-{MIN_AGREEMENT} at {MAX_DPS} digits, and no other "
                 f"sampled point is in the domain" if self.too_large
+                else f"at {self.absorbed} point(s) the sides agree only through a sum that "
+                f"lost a nonzero term below its precision, and no other sampled point is in "
+                f"the domain" if self.absorbed
+                else f"at {self.moving_left} point(s) the sides agree to every digit of the "
+                f"cap while their difference moves (its derivative is certainly nonzero, or "
+                f"below every digit), so the sign of the margin is not seen, and no other "
+                f"sampled point is in the domain" if self.moving_left
                 else "no sampled point is in the domain")
             return Finding("undecided", f"{digits}: no point could be judged ({why})")
         if self.timed_out and sizes:
@@ -145,6 +173,12 @@ class _RunText:
                            f"({digits}); a numerical agreement, not a proof")
         return Finding("verified", f"{digits}, {npoints}{budget}, {self._worst_text()}")
 
+    def _absorbed_where(self) -> str:
+        sizes = sorted(",".join(f"{a}={b}" for a, b in key) for key in self.absorbed_sizes if key)
+        if len(sizes) > 4:
+            return f"at {len(sizes)} of the sizes: "
+        return f"at {'; '.join(sizes)}: " if sizes else ""
+
     def _agree_text(self) -> str:
         return "every digit (their difference is exactly 0)" if self.agree == EXACT \
             else f"{self.agree} digits"
@@ -176,8 +210,11 @@ class _RunText:
             else:
                 cex = shown + (("lhs", sympy.sstr(lhs)), ("rhs", sympy.sstr(rhs)))
                 sides = f"lhs = {tex(lhs)}, rhs = {tex(rhs)}"
-            return Finding("refuted", f"at an exact special point (the axes, imaginary multiples "
-                           f"of pi, the stated bounds attained): {self.relation.value} fails at "
+            what = ("a kink or jump of |.|, max, min, floor or cases, or the midpoint of two "
+                    "neighbouring ones (solved by SymPy)" if self.special_kink else
+                    "the axes, imaginary multiples of pi, the stated bounds attained")
+            return Finding("refuted", f"at an exact special point ({what}): "
+                           f"{self.relation.value} fails at "
                            f"{items_text(shown)}, where {sides} (the values put in exactly by "
                            f"SymPy, the sides judged with Arb balls at {j.dps} digits, every "
                            f"assumption certified there, exactly where it is attained)", cex)

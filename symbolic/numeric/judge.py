@@ -21,6 +21,8 @@ from symbolic.numeric.evaluate import (EXACT, Judgement, Status, _FLIP, Sides, _
 from symbolic.numeric.certify import Certainty, certify, exactly_equal
 from symbolic.numeric.exact import (admissible, collapsed, defined_at, definedness_conditions,
                                     exact_candidates, real_zeros)
+from symbolic.numeric.kinks import in_domain, kink_points
+from symbolic.numeric.moving import moving_samples
 from symbolic.numeric.shrink import shrink_refutation
 from symbolic.numeric.text import round_decimal, fraction_text, items_text, value_text, values_text
 from symbolic.numeric.special import _claim_samples
@@ -236,6 +238,7 @@ LARGE_SIZE_DPS = 400  # the precision cap past SEARCH_SIZE terms
 NEAR_ZERO = 0.05  # a relative margin the search got below: look for an exact touching point
 
 POLE_CONDITIONS = 8  # definedness conditions whose exact zeros are tried
+MOVING_POINTS = 8  # tight points of an equality whose slope is tried
 
 
 class _Run(_RunText):
@@ -268,6 +271,13 @@ class _Run(_RunText):
         self.far_checked: set = set()  # sizes past the plan judged with equal arguments
         self.extreme_undecided = 0  # points at 10^+-100..300 the balls did not decide
         self.too_large = 0  # points whose sides are too large for the balls to pin a difference
+        self.absorbed = 0  # points where the sides agree only through a sum that lost a term
+        self.absorbed_sizes: dict = {}  # those points per instance of the sizes
+        self.lost: list[Sample] = []  # those points
+        self.judged: dict = {}  # id of a held sample -> its judgement
+        self.tight: list[Sample] = []  # points where the sides agree to every digit of the cap
+        self.moving_point = None  # (sample, symbol, slope ball): an equality fails near it
+        self.moving_left = 0  # tight points of an order left out: the difference moves there
         self.pole_point = None  # an exact point where exactly one side is undefined
         self.exact_points: list = []  # special points with irrational values (z = -i pi)
         self.specials = 0  # special points among the samples (the axes, attained bounds)
@@ -275,6 +285,8 @@ class _Run(_RunText):
         self.special_open: list = []  # special points that could not be decided or certified
         self.special_skipped = 0  # irrational special points the evaluator could not judge
         self.special_held = 0  # irrational special points where the relation holds
+        self.kink_held = 0  # exact points at and between kinks of |.|, max, min where it holds
+        self.special_kink = False  # the special counterexample is at or between kinks
         self.special_unenclosed = 0  # special points where a side had no finite enclosure
 
     def out_of_time(self) -> bool:
@@ -299,12 +311,57 @@ class _Run(_RunText):
                 self.identify(self.closest[1])
         if not self.refuted and not self.out_of_time() and self.held:
             self.poles()
+        if not self.refuted and not self.out_of_time() and self.held and self.real:
+            self.kinks()
+        if not self.refuted and not self.out_of_time() and self.real:
+            self.moving()
         if not self.refuted and not self.out_of_time():
             self.far_sizes()
 
     # -- special points with irrational values ------------------------------------------
 
-    def special(self, exact: dict) -> None:
+    def moving(self) -> None:
+        """Where the sides agree to every digit of the cap, whether their difference is
+        still moving (``moving.py``): an equality then fails near there; an order's tight
+        point says nothing about its sign and is left out."""
+        if self.relation is Relation.EQ:
+            for found in moving_samples(self.lhs, self.rhs, self.facts,
+                                        (self.tight + self.lost)[:MOVING_POINTS], self.dps):
+                self.moving_point = found
+                return
+        elif self.relation in (Relation.LE, Relation.GE):
+            dropped = set()
+            for sample, _, _ in moving_samples(self.lhs, self.rhs, self.facts, self.tight,
+                                               self.dps, unseen=True):
+                key = _size_key(sample.values, self.fixed)
+                self.held -= 1
+                self.held_by_size[key] -= 1
+                self.moving_left += 1
+                dropped.add(id(sample))
+                if self.out_of_time():
+                    break
+            if self.worst is not None and id(self.worst[1]) in dropped:
+                kept = [r for r in self.ranked if id(r[2]) not in dropped]
+                self.ranked = kept
+                best = max(kept, key=lambda r: (r[0], -r[1]), default=None)
+                self.worst = None if best is None else (best[0], best[2],
+                                                        self.judged[id(best[2])])
+
+    def kinks(self) -> None:
+        """Judge the claim at the kinks of its |.|, max and min near a judged sample, and
+        between neighbouring kinks (``kinks.py``): a window where it fails may lie there."""
+        base = next((s for _, _, s in sorted(self.ranked, key=lambda r: r[1])), None)
+        if base is None or any(not isinstance(k, sympy.Symbol) for k in base.values):
+            return
+        exact = {k: sympy.Rational(v.numerator, v.denominator)
+                 for k, v in base.values.items() if isinstance(v, Fraction)}
+        for point in kink_points(self.lhs, self.rhs, exact, self.fixed):
+            if self.refuted or self.out_of_time():
+                return
+            if in_domain(self.facts, point, self.dps):
+                self.special(point, kink=True)
+
+    def special(self, exact: dict, kink: bool = False) -> None:
         """Judge the claim at a special point with an irrational value (z = -i pi, where
         Im z >= -pi is attained): SymPy puts the values in exactly (e^{-i pi} = -1, which a
         ball straddling the cut of ln could not settle), balls judge the constant claim, and
@@ -333,7 +390,10 @@ class _Run(_RunText):
                 return
         if j.status in (Status.HOLDS, Status.TIGHT):
             self.held += 1
-            self.special_held += 1
+            if kink:
+                self.kink_held += 1
+            else:
+                self.special_held += 1
             key = tuple(sorted((str(k), str(v)) for k, v in exact.items() if k in self.fixed))
             self.held_by_size[key] = self.held_by_size.get(key, 0) + 1
             if j.status is Status.TIGHT:
@@ -350,6 +410,7 @@ class _Run(_RunText):
                                           "assumptions could not be certified to hold"))
                 return
         self.special_point = (shown, lhs, rhs, j)
+        self.special_kink = kink
         self.refuted = (Sample({}, None), j)
 
     # -- equal arguments past the plan's sizes -----------------------------------------
@@ -405,6 +466,8 @@ class _Run(_RunText):
             self._count_held(sample)
             if j.status is Status.TIGHT:
                 self.agree = min(self.agree, j.digits)
+                if not j.exact:
+                    self.tight.append(sample)
             if self.relation is Relation.EQ:
                 badness = abs(j.gap)
             elif self.relation is Relation.NE:
@@ -414,12 +477,18 @@ class _Run(_RunText):
             if self.worst is None or badness > self.worst[0]:
                 self.worst = (badness, sample, j)
             self.ranked.append((badness, len(self.ranked), sample))
+            self.judged[id(sample)] = j
             if self.relation is Relation.NE and self.real:
                 self.signs.setdefault(bool(j.lhs > j.rhs), sample)
         elif j.status is Status.UNDECIDED and is_extreme(sample.values):
             self.extreme_undecided += 1
         elif j.status is Status.UNDECIDED and j.too_large:
             self.too_large += 1   # e^x + 1 = e^x at x = 10^5: no digit of a difference shows
+        elif j.status is Status.UNDECIDED and j.absorbed:
+            self.absorbed += 1    # 1 + e^(-e^x) = 1 at x = 10: the term was lost in the sum
+            self.lost.append(sample)
+            key = _size_key(sample.values, self.fixed)
+            self.absorbed_sizes[key] = self.absorbed_sizes.get(key, 0) + 1
         elif j.status is Status.UNDECIDED and sample.label == "special" \
                 and (j.lhs is None or j.rhs is None):
             self.special_unenclosed += 1   # a pole on an axis (arctan at i): no value to judge
@@ -455,7 +524,10 @@ class _Run(_RunText):
         thin = []
         for fixed in instances:
             key = _size_key(fixed, self.fixed)
-            needed = min(MIN_POINTS_PER_INSTANCE, self.planned.get(key, MIN_POINTS_PER_INSTANCE))
+            # points left out where a sum lost a term (the evidence says how many) are
+            # not points to judge: an instance all of whose points were lost needs none
+            planned = self.planned.get(key, MIN_POINTS_PER_INSTANCE)
+            needed = min(MIN_POINTS_PER_INSTANCE, planned - self.absorbed_sizes.get(key, 0))
             if self.held_by_size.get(key, 0) < needed:
                 thin.append(",".join(f"{a}={b}" for a, b in key))
         return thin

@@ -168,6 +168,9 @@ def _fact_value(fact: _Fact, env: Env, dps: int = 60):
 # (2 ph(-i) = -pi) is a tie that rounding would put on either side
 # (60-digit rounding stays far below; a boundary placed at 45 digits by ``_place`` far above)
 TIE = mpmath.mpf(10) ** -52
+# the complex type every mpmath context derives its own from (a local context's mpc is not
+# mpmath's global one, so isinstance against that missed ln(x + 2) at x = -3)
+_MPC = mpmath.ctx_mp_python._mpc
 
 
 def facts_hold(facts: Sequence[_Fact], env: Env, exact: Mapping | None = None) -> bool:
@@ -177,7 +180,7 @@ def facts_hold(facts: Sequence[_Fact], env: Env, exact: Mapping | None = None) -
     for fact in facts:
         try:
             a, b = _fact_value(fact, env)
-            if isinstance(a, mpmath.ctx_mp_python.mpc) or isinstance(b, mpmath.ctx_mp_python.mpc):
+            if isinstance(a, _MPC) or isinstance(b, _MPC):
                 return False
             if abs(a - b) <= TIE * max(1, abs(a), abs(b)) and exactly_equal(
                     fact.expr.lhs, fact.expr.rhs, env.values if exact is None else exact):
@@ -220,7 +223,7 @@ def _place(point, fact, free, kinds, rng, tiny, side: int = 1) -> bool:
                                      Env(point))[0]
             except (OutOfDomain, NotEvaluable):
                 return False
-            if isinstance(target, mpmath.ctx_mp_python.mpc) or not mpmath.isfinite(target):
+            if isinstance(target, _MPC) or not mpmath.isfinite(target):
                 return False
             # 45 digits: str() would round to 15, past the boundary, which a step of 1e-30
             # then fails to cross (x < pi/2 near pi/2)

@@ -641,6 +641,74 @@ _add("huge_argument", True, [
 ])
 
 
+# differences below every digit of the 1000-digit cap, although the sides are of size 1: the
+# balls pinned the difference below 10^-30, so agreement at the cap "verified" these (a red
+# team of the numeric tier, 2026-12-02). Witnesses computed with mpmath at 12000 digits.
+_add("below_precision", False, [
+    (r"e^{-e^{x}} + 1 = 1", "lhs - rhs = e^(-e^x) > 0; at x = 11 it is 10^-26003", r"x > 10"),
+    (r"1 + e^{-e^{x}} \le 1", "lhs - rhs = e^(-e^x) > 0 at every x", r"x > 10"),
+    (r"\frac{e^{x}+1}{e^{x}} = 1", "lhs - rhs = e^-x > 0; at x = 3001 it is 4.81e-1304",
+     r"x > 3000"),
+    (r"\frac{1}{1+e^{-x}} = 1", "1 - lhs = 1/(1+e^x) > 0; at x = 3001 it is 4.81e-1304",
+     r"x > 3000"),
+    (r"\tanh x = 1", "1 - tanh x = 2/(e^2x+1) > 0; at x = 3001 it is 4.63e-2607", r"x > 3000"),
+    (r"\operatorname{erf}(x) = 1", "1 - erf x = erfc x > 0; at x = 61 it is 9.04e-1619", r"x > 60"),
+    (r"1 + \prod_{j=1}^{n} \frac{1}{j} = 1", "lhs - rhs = 1/n! > 0; at n = 500 it is 8.20e-1135",
+     r"n \in \mathbb{Z}", r"n \ge 500"),
+])
+_add("below_precision", True, [
+    (r"\tanh x = \frac{e^{2x}-1}{e^{2x}+1}", "the definition of tanh in exponentials", r"x > 3000"),
+    (r"\tanh x \le 1", "tanh x = 1 - 2/(e^2x+1) < 1", r"x > 3000"),
+    (r"\operatorname{erf}(x) \le 1", "erfc x > 0", r"x > 60"),
+    (r"e^{-e^{x}} \ge 0", "an exponential is positive", r"x > 10"),
+])
+
+# claims false only on a narrow window or at one point that no sample meets: a bump of max,
+# min or |.|, a row of cases for one value, a jump of floor past the sampled sizes
+_add("narrow_window", False, [
+    (r"\max(0, 1 - 1000|x - 0.377|) = 0", "x = 0.377: lhs = 1 (it is positive on (0.376, 0.378))"),
+    (r"\max(0, 1 - 1000|x - 0.377|) \le 0", "x = 0.377: lhs = 1"),
+    (r"\min(1, 10^{6}(x-0.41)^2) = 1", "x = 0.41: lhs = 0 (below 1 on (0.409, 0.411))"),
+    (r"\max(0, 1 - 1000|x - \pi|) = 0", "x = pi: lhs = 1", "x > 0"),
+    (r"\operatorname{sgn}(x - 0.3) = \operatorname{sgn}(x - 0.30001)", "x = 0.3: lhs = 0, rhs = -1"),
+    (r"\begin{cases} 1 & x = 0.377 \\ 0 & \text{otherwise} \end{cases} = 0", "x = 0.377: lhs = 1"),
+    (r"\lfloor \frac{n}{10^{7}} \rfloor = 0", "n = 10^7: lhs = 1", r"n \in \mathbb{Z}_{>0}"),
+    (r"e^{-10^{8}(x-0.3)^2} + 1 = 1", "x = 0.3: lhs = 2 (elsewhere the bump is below 10^-4343 "
+     "from |x - 0.3| = 0.01 on)"),
+    (r"|x - 0.377| + |x - 0.378| > 0.001", "on [0.377, 0.378] the sum is exactly 0.001"),
+])
+_add("narrow_window", True, [
+    (r"\max(x, 0) = \frac{x + |x|}{2}", "x >= 0: x = x; x < 0: 0 = 0"),
+    (r"\max(x, y) + \min(x, y) = x + y", "one is x, the other y"),
+    (r"|x - 0.377| + |x - 0.378| \ge 0.001", "the triangle inequality: |a| + |b| >= |a - b|"),
+    (r"\lfloor \frac{n}{10^{7}} \rfloor \ge 0", "n / 10^7 > 0", r"n \in \mathbb{Z}_{>0}"),
+    (r"\begin{cases} 1 & x = 0.377 \\ 0 & \text{otherwise} \end{cases} \ge 0", "both rows are >= 0"),
+    (r"\lfloor x + \frac{1}{2} \rfloor = \lceil x - \frac{1}{2} \rceil",
+     "on (0.6, 1.4) both sides are 1", "x > 0.6", "x < 1.4"),
+])
+
+# an assumption whose side is not real at some sampled points (ln(x + 2) at x = -3) crashed the
+# tier with a TypeError before the sampler rejected the point
+_add("partial_domain", False, [
+    (r"\sqrt{x^2} = x", "x = -1/2: ln(3/2) > 0, lhs = 1/2, rhs = -1/2", r"\ln(x + 2) > 0"),
+])
+_add("partial_domain", True, [
+    (r"\sqrt{x^2} = |x|", "the principal root of x^2", r"\ln(x + 2) > 0"),
+])
+
+# found, not fixed: false claims the numeric tier still verifies (tests/numeric/
+# test_redteam_numeric2.py marks them xfail(strict=True)); kept out of ENTRIES so that the
+# corpus tests state what holds
+KNOWN_OPEN: list[Entry] = [
+    Entry(r"\sum_{k=1}^{n} k^{2} = \frac{n(n+1)(2n+1)}{6} + \lfloor \frac{n}{20000000} \rfloor",
+          (r"n \in \mathbb{Z}_{>0}",), False, "sizes",
+          "n = 2*10^7: rhs - lhs = 1; the sizes judged stop at 10^4 and a size's jump is not "
+          "tried (a sum over 2*10^7 terms)"),
+    Entry(r"\tanh(3000) = 1", (), False, "below_precision",
+          "1 - tanh 3000 = 3.42e-2606: a constant claim has no coordinate to move; the tier says "
+          "'equal to N digits; a numerical agreement, not a proof'"),
+]
+
 FALSE_CLAIMS = [e for e in ENTRIES if not e.truth]
 TRUE_CLAIMS = [e for e in ENTRIES if e.truth]
 
