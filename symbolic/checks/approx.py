@@ -366,8 +366,10 @@ def _bounds(readings) -> str:
 
 
 def _real(reading) -> bool:
-    return not isinstance(reading.lhs, mpmath.ctx_mp_python.mpc) and \
-        not isinstance(reading.rhs, mpmath.ctx_mp_python.mpc)
+    # _mpc: the class every context's complex type derives from (a local context's mpc is not
+    # the global mpmath.mpc, so isinstance against that calls every local complex value real)
+    return not isinstance(reading.lhs, mpmath.ctx_mp_python._mpc) and \
+        not isinstance(reading.rhs, mpmath.ctx_mp_python._mpc)
 
 
 def _ratio_summary(readings, key, relation, tolerance) -> str:
