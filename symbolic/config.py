@@ -12,7 +12,10 @@ class CheckConfig:
 
     ``dps`` is the working precision of the numeric tier (it is doubled to confirm);
     ``samples`` the number of random points; ``seed`` makes sampling repeatable;
-    ``timeout_s`` is the wall-time budget of one step; ``memory_mb`` its memory ceiling.
+    ``timeout_s`` is the wall-time budget of one step; ``memory_mb`` its memory ceiling;
+    ``where_defined`` reads an equation on the points where both sides are defined (a
+    table of identities such as the DLMF; never a derivation's default: see
+    ``symbolic.checks._where_defined``).
     """
 
     dps: int = 50
@@ -21,6 +24,7 @@ class CheckConfig:
     timeout_s: float = 30.0
     memory_mb: int = 2048
     imaginary_unit: bool = False
+    where_defined: bool = False
 
     def __post_init__(self):
         if self.dps < 15:
@@ -36,4 +40,5 @@ class CheckConfig:
 
     def key(self) -> str:
         """What of the configuration can change a verdict (for cache keys)."""
-        return f"dps={self.dps};samples={self.samples};seed={self.seed};timeout={self.timeout_s}"
+        key = f"dps={self.dps};samples={self.samples};seed={self.seed};timeout={self.timeout_s}"
+        return key + (";where_defined" if self.where_defined else "")
