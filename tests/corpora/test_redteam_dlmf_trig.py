@@ -21,6 +21,7 @@ from symbolic.latex import parse_chain
 from symbolic.model import Outcome, Step, Verdict, infer_kind
 
 NUMERIC = {"symbolic.checks.numeric", "symbolic.checks.approx"}
+pytestmark = pytest.mark.slow   # every symbolic checker on each claim, under 20 s budgets
 C = r"\in \mathbb{C}"
 WHERE_DEFINED = CheckConfig(timeout_s=20, where_defined=True)
 
