@@ -8,7 +8,7 @@ the other's squared modulus (``vanish_together``), and the where-defined reading
 (``_where_defined``), which lets a proof stand with the points where a side is undefined
 left out. Each false claim carries its counterexample, worked out by hand in the comment
 above it. The formulas quoted are DLMF 4.21.4, 4.21.29, 4.21.39, 4.21.41, 4.21.43, 4.35.3,
-4.35.36, 4.35.40 (with the changes that make them false).
+4.35.36, 4.35.40 and 4.21.35 (with the changes that make them false).
 """
 from __future__ import annotations
 
@@ -93,6 +93,15 @@ FALSE = {
                           r"-\cos(2x)\right)\right)^{1/2}",),
     # where_defined is no licence for a false value: x = 1 gives 1 = 2
     "quotient-two": (r"\frac{x}{x} = 2",),
+    # the product of 4.21.35 from k = 1: it is 2^{1-n} sin(nz + pi) = -2^{1-n} sin(nz)
+    "sine-product-from-one": (r"\sin(nz) = 2^{n-1}\prod_{k=1}^{n}\sin(z+\frac{k\pi}{n})", f"z {C}",
+                              r"n \in \mathbb{Z}_{>0}"),
+    # 2 pi / n: n = 2, sin 2z against 2 sin z sin(z + 2 pi / 2) = -2 sin^2 z
+    "sine-product-double-step": (r"\sin(nz) = 2^{n-1}\prod_{k=0}^{n-1}\sin(z+\frac{2k\pi}{n})",
+                                 f"z {C}", r"n \in \mathbb{Z}_{>0}"),
+    # cos for sin: n = 2, cos 2z against 2 cos z cos(z + pi/2) = -sin 2z
+    "cosine-product": (r"\cos(nz) = 2^{n-1}\prod_{k=0}^{n-1}\cos(z+\frac{k\pi}{n})", f"z {C}",
+                       r"n \in \mathbb{Z}_{>0}"),
     # cot z = 1/tan(2z): z = pi/8, cot = 2.414, 1/tan(pi/4) = 1
     "cot-reciprocal-tan-double": (r"\frac{\cos z}{\sin z} = \frac{1}{\tan(2z)}", f"z {C}"),
 }
@@ -114,6 +123,9 @@ STRICT_TRUE = {
     # cosh 2y - cos 2x >= 0 by the ranges of cosh and cos
     "4.21.E41/2": (r"(\sin^{2} x+\sinh^{2} y)^{1/2} = \left(\frac{1}{2}\left(\cosh(2y)"
                    r"-\cos(2x)\right)\right)^{1/2}",),
+    # the roots of unity e^{2 pi i k / n}, k = 0..n-1, for every n
+    "4.21.E35": (r"\sin(nz) = 2^{n-1}\prod_{k=0}^{n-1}\sin(z+\frac{k\pi}{n})", f"z {C}",
+                 r"n \in \mathbb{Z}_{>0}"),
     "4.21.E43": (r"\left|\tan(x + i y)\right| = \left(\frac{\cosh(2y)-\cos(2x)}{\cosh(2y)"
                  r"+\cos(2x)}\right)^{1/2}",),
 }
