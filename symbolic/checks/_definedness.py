@@ -336,7 +336,8 @@ def _nonzero(expr, facts, protect, depth: int) -> bool:
         return True
     if (prove_sign_on(expr, facts, strict=True, cheap=True, protect=protect) is not None
             or prove_sign_on(-expr, facts, strict=True, cheap=True, protect=protect) is not None
-            or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)):
+            or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)
+            or sign_by_ranges(expr, strict=True) or sign_by_ranges(-expr, strict=True)):
         return True
     if depth <= 1 and not _real(expr) and _complex_nonzero(expr, facts):
         return True

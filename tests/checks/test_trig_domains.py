@@ -84,3 +84,13 @@ def test_the_where_defined_reading_refuses_inexact_and_vacuous_conditions():
 def test_the_reading_is_off_by_default_and_in_the_cache_key():
     assert CheckConfig().where_defined is False
     assert CheckConfig(where_defined=True).key() != CheckConfig().key()
+
+
+def test_the_gate_proves_nonzero_conditions_by_ranges():
+    from symbolic.checks._definedness import Condition, Need, _proved
+    assert _proved(Condition(Need.NONZERO, 2 + cos(x)), ())
+    assert _proved(Condition(Need.NONZERO, -cosh(y) - sin(x) ** 2), ())
+    # 1 + cos x vanishes at x = pi
+    assert not _proved(Condition(Need.NONZERO, 1 + cos(x)), ())
+    assert _proved(Condition(Need.NONNEGATIVE, cosh(2 * y) - cos(2 * x)), ())
+    assert not _proved(Condition(Need.POSITIVE, cosh(2 * y) - cos(2 * x)), ())
