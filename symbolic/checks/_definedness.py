@@ -27,7 +27,8 @@ never proved differentiable here;
 
 and asks SymPy to prove each from the symbols' assumptions and the step's facts (inside
 a sum over ``j = a..b`` also ``a <= j <= b``; inside a ``Piecewise`` branch also its
-condition). Over a complex domain the facts are about real and imaginary parts, moduli
+condition; a real expression's sign also from the ranges of real sin, cos, cosh and exp,
+``_ranges_elementary``). Over a complex domain the facts are about real and imaginary parts, moduli
 and principal arguments (``Re z > 0``, ``|z - 1| < 1``, ``-pi < arg z < pi``); they are
 restated about real unknowns (``complex_view``) and a nonzero or off-the-cut condition
 is proved from them: ``Re u > 0`` or ``Im u != 0`` puts u off the cut, a fact about
@@ -636,7 +637,8 @@ def shared_exclusion(step: Step) -> SharedExclusion | None:
     the domain minus the points where neither side is defined.
 
     Returned when every definedness condition that is not proved is one that both sides
-    need (the same expression up to a nonzero constant, the same facts) and whose failure
+    need (the same expression up to a nonzero constant or, for real variables, a constant
+    times the other's squared modulus, the same facts) and whose failure
     certainly makes each side undefined (``Condition.exact``), so that where it fails both
     sides are undefined, as in ``\\tan z = \\sin z / \\cos z``; the sides are
     then undefined at exactly the same points, and a proof of ``lhs - rhs = 0`` wherever
