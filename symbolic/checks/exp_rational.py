@@ -19,6 +19,10 @@ claim never cancels; ``exp(z)`` and ``exp(iz)`` are two unknowns, as they are al
 independent functions of ``z``.) Whether the sides are defined on the whole stated domain
 is then the pipeline's definedness gate's question, as for every proof.
 
+A product over ``k = 0..N-1`` (N a positive integer) of sines and cosines of ``a +- k pi/N``
+is first written in closed form by the N-th roots of unity (``_unity_products``, DLMF 4.21.35
+is of this form); any other product leaves the claim to other checkers.
+
 Nothing here touches a branch: a claim with a logarithm, an inverse function, a
 phase, ``Re``/``Im`` or a conjugate is left to other checkers, with two exceptions whose
 reasoning does not depend on a branch:
