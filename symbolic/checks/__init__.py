@@ -192,6 +192,9 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
                 if outcome is not None and (outcome.verdict is Verdict.PROVED or (
                         outcome.verdict is Verdict.VERIFIED and name.startswith("rule "))):
                     outcome = _defined_or_undecided(step, name, outcome, config=config)
+                if outcome is not None and config.where_defined:
+                    from symbolic.checks._where_defined import without_one_sided_refutation
+                    outcome = without_one_sided_refutation(step, name, outcome)
                 return outcome
         except SoftTimeout:
             timed_out = True

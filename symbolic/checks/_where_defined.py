@@ -88,3 +88,29 @@ def proved_text(name: str, found: OneSidedExclusion) -> str:
     return (f"{name}: proved on the whole domain where both sides are defined (the reading "
             f"asked for: a point where a side is undefined is left out, the claim says nothing "
             f"there); excluded, {found.text()} (both sides are defined at {at})")
+
+
+def at_one_sided_point(outcome) -> bool:
+    """Whether a refutation's point is one where a side is undefined: its counterexample shows
+    the value of at most one side (the numeric tier shows both where both are defined) and its
+    evidence says a side is undefined. Read where both sides are defined, the claim says
+    nothing there, so that is no counterexample."""
+    from symbolic.model import Verdict
+    if outcome.verdict is not Verdict.REFUTED or not outcome.counterexample:
+        return False
+    names = {name for name, _ in outcome.counterexample}
+    return not {"lhs", "rhs"} <= names and any("undefined" in e.detail for e in outcome.evidence)
+
+
+def without_one_sided_refutation(step: Step, name: str, outcome):
+    """``outcome``, or an inconclusive one when it refutes at a point where a side is
+    undefined (``at_one_sided_point``): the pipeline then goes on to the proofs."""
+    from symbolic.model import Evidence, Outcome, Verdict
+    claim = step.claim
+    if claim is None or claim.relation is not Relation.EQ or not at_one_sided_point(outcome):
+        return outcome
+    point = ", ".join(f"{k} = {v}" for k, v in outcome.counterexample)
+    return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
+        "definedness", f"{name}: at {point} a side is undefined; read where both sides are "
+        "defined (the reading asked for), the claim says nothing there, so this is no "
+        "counterexample"),), table=outcome.table, figures=outcome.figures)

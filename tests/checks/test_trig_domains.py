@@ -94,3 +94,17 @@ def test_the_gate_proves_nonzero_conditions_by_ranges():
     assert not _proved(Condition(Need.NONZERO, 1 + cos(x)), ())
     assert _proved(Condition(Need.NONNEGATIVE, cosh(2 * y) - cos(2 * x)), ())
     assert not _proved(Condition(Need.POSITIVE, cosh(2 * y) - cos(2 * x)), ())
+
+
+def test_a_one_sided_refutation_is_recognised_by_its_counterexample():
+    from symbolic.checks._where_defined import at_one_sided_point, without_one_sided_refutation
+    from symbolic.model import Evidence, Outcome, Verdict
+    one_sided = Outcome(Verdict.REFUTED, (Evidence("numeric_sample", "at x=0 lhs is undefined: a "
+                                                   "division by zero, while rhs has a value"),),
+                        (("x", "0"), ("rhs", "2.0")))
+    both = Outcome(Verdict.REFUTED, (Evidence("numeric_sample", "= fails at x=1"),),
+                   (("x", "1"), ("lhs", "1.0"), ("rhs", "2.0")))
+    assert at_one_sided_point(one_sided) and not at_one_sided_point(both)
+    s = step(x / x, 2 + 0 * x)
+    assert without_one_sided_refutation(s, "numeric_sample", one_sided).verdict is Verdict.INCONCLUSIVE
+    assert without_one_sided_refutation(s, "numeric_sample", both) is both
