@@ -155,7 +155,9 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         "self_definition": _is_own_definition(row["id"], spelled.fixes if spelled else ()),
         "links": [], "error": None,
     }
-    config = CheckConfig(timeout_s=timeout_s, imaginary_unit=bool(row.get("imaginary_unit")))
+    # the DLMF states its identities where both sides are defined (symbolic.checks._where_defined)
+    config = CheckConfig(timeout_s=timeout_s, imaginary_unit=bool(row.get("imaginary_unit")),
+                         where_defined=True)
     if any(left.startswith("\\coth") for left in record["fixes_left"]):
         # the reader reads \coth z as \cot(h z); an argument we cannot delimit stays unread
         record["error"] = ("runner: \\coth with an argument the runner cannot delimit "

@@ -66,6 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="kept for compatibility, changes nothing: i is the imaginary unit unless the "
                             "claim uses it as an index (a subscript, a bound of a sum), and the "
                             "verdict notes which")
+    check.add_argument("--where-defined", action="store_true",
+                       help="read each equation only where both sides are defined, as a table of "
+                            "identities states them (the DLMF): a point where one side is "
+                            "undefined is left out, never a counterexample; the evidence names "
+                            "the points left out (docs/verdicts.md)")
     check.add_argument("--scheduler", metavar="ADDRESS", default=os.environ.get("STEPCHECK_SCHEDULER"),
                        help="check on this Dask scheduler (env STEPCHECK_SCHEDULER; needs the dask extra)")
     sub.add_parser("serve", help="run the language server on stdio (docs/editor.md; needs the lsp extra)")

@@ -14,7 +14,10 @@ class CheckConfig:
     ``samples`` the number of random points; ``seed`` makes sampling repeatable;
     ``timeout_s`` is the budget of one step in CPU seconds; ``memory_mb`` its memory ceiling;
     ``wall_factor`` stretches only the wall-clock safety net around a step's child (a step
-    re-run alone on a busy machine gets more wall time for the same work: not in ``key``).
+    re-run alone on a busy machine gets more wall time for the same work: not in ``key``);
+    ``where_defined`` reads an equation on the points where both sides are defined (a
+    table of identities such as the DLMF; never a derivation's default: see
+    ``symbolic.checks._where_defined``).
     """
 
     dps: int = 50
@@ -24,6 +27,7 @@ class CheckConfig:
     memory_mb: int = 2048
     imaginary_unit: bool = False
     wall_factor: float = 1.0
+    where_defined: bool = False
 
     def __post_init__(self):
         if self.dps < 15:
@@ -41,4 +45,5 @@ class CheckConfig:
 
     def key(self) -> str:
         """What of the configuration can change a verdict (for cache keys)."""
-        return f"dps={self.dps};samples={self.samples};seed={self.seed};timeout={self.timeout_s}"
+        key = f"dps={self.dps};samples={self.samples};seed={self.seed};timeout={self.timeout_s}"
+        return key + (";where_defined" if self.where_defined else "")

@@ -191,7 +191,10 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
                 # where the claim is defined on its whole domain
                 if outcome is not None and (outcome.verdict is Verdict.PROVED or (
                         outcome.verdict is Verdict.VERIFIED and name.startswith("rule "))):
-                    outcome = _defined_or_undecided(step, name, outcome)
+                    outcome = _defined_or_undecided(step, name, outcome, config=config)
+                if outcome is not None and config.where_defined:
+                    from symbolic.checks._where_defined import without_one_sided_refutation
+                    outcome = without_one_sided_refutation(step, name, outcome)
                 return outcome
         except SoftTimeout:
             timed_out = True
@@ -247,14 +250,17 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
                    best.table if best else None, best.figures if best else ())
 
 
-def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
+def _defined_or_undecided(step: Step, name: str, outcome: Outcome, *,
+                          config: CheckConfig = CheckConfig()) -> Outcome:
     """A proof counts only where the claim is defined on its whole domain: a proof whose
     claim has a definedness condition that is not proved becomes inconclusive, unless
     both sides are undefined at exactly the same points (an equation's stated domain is
     where its sides are defined, as DLMF states its formulas: ``shared_exclusion``), or, for a
     derivative or antiderivative claim, off a set without interior where the derivative does
-    not exist (``_derivative_domain``). A claim with an integral is proved only by the
-    integral checker, which corroborates SymPy's integration."""
+    not exist (``_derivative_domain``), or ``config.where_defined`` asks for the points where
+    both sides are defined (``_where_defined``). A claim with an integral is proved only by
+    the integral checker, which corroborates SymPy's integration."""
+    from symbolic.checks import _where_defined
     from symbolic.checks._definedness import definedness_problem, shared_exclusion
     from symbolic.checks._derivative_domain import (as_derivative_step, derivative_domain,
                                                     uncorroborated_integral)
@@ -275,6 +281,9 @@ def _defined_or_undecided(step: Step, name: str, outcome: Outcome) -> Outcome:
     domain = derivative_domain(original)
     if domain is not None:
         return outcome.with_evidence(Evidence("definedness", f"{name}: {domain.text()}"))
+    sided = _where_defined.one_sided_exclusion(step) if config.where_defined else None
+    if sided is not None:
+        return outcome.with_evidence(Evidence("definedness", _where_defined.proved_text(name, sided)))
     return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence(
         "definedness", f"{name} supported the claim wherever its sides are defined, but "
         f"{problem} is not proved from the assumptions, so this is no proof on the whole "

@@ -27,7 +27,8 @@ never proved differentiable here;
 
 and asks SymPy to prove each from the symbols' assumptions and the step's facts (inside
 a sum over ``j = a..b`` also ``a <= j <= b``; inside a ``Piecewise`` branch also its
-condition). Over a complex domain the facts are about real and imaginary parts, moduli
+condition; a real expression's sign also from the ranges of real sin, cos, cosh and exp,
+``_ranges_elementary``). Over a complex domain the facts are about real and imaginary parts, moduli
 and principal arguments (``Re z > 0``, ``|z - 1| < 1``, ``-pi < arg z < pi``); they are
 restated about real unknowns (``complex_view``) and a nonzero or off-the-cut condition
 is proved from them: ``Re u > 0`` or ``Im u != 0`` puts u off the cut, a fact about
@@ -48,7 +49,8 @@ import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.budget import SoftTimeout
-from symbolic.checks._exponentials import nonzero_by_identity
+from symbolic.checks._exponentials import nonzero_by_identity, vanish_together
+from symbolic.checks._ranges_elementary import sign_by_ranges
 from symbolic.functions import MaxOver
 from symbolic.model import Kind, Relation, Step
 from symbolic.numeric.text import latex_of, tex, tex_range
@@ -313,13 +315,15 @@ def _proved(condition: Condition, facts: tuple, protect: frozenset = frozenset()
                 or prove_sign_on(expr, every, strict=True, cheap=True,
                                  protect=protect) is not None
                 or _shift_sign(expr, strict=True)
-                or _on_interval(expr, every, strict=True))
+                or _on_interval(expr, every, strict=True)
+                or sign_by_ranges(expr, strict=True))
     if need is Need.NONNEGATIVE:
         return (expr.is_nonnegative is True or sign_of(expr) is not None
                 or _stated(expr, every, strict=False)
                 or prove_sign_on(expr, every, cheap=True, protect=protect) is not None
                 or _shift_sign(expr, strict=False)
-                or _on_interval(expr, every, strict=False))
+                or _on_interval(expr, every, strict=False)
+                or sign_by_ranges(expr, strict=False))
     return _nonzero(expr, every, protect, depth=0)
 
 
@@ -336,7 +340,8 @@ def _nonzero(expr, facts, protect, depth: int) -> bool:
         return True
     if (prove_sign_on(expr, facts, strict=True, cheap=True, protect=protect) is not None
             or prove_sign_on(-expr, facts, strict=True, cheap=True, protect=protect) is not None
-            or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)):
+            or _shift_sign(expr, strict=True) or _shift_sign(-expr, strict=True)
+            or sign_by_ranges(expr, strict=True) or sign_by_ranges(-expr, strict=True)):
         return True
     if depth <= 1 and not _real(expr) and _complex_nonzero(expr, facts):
         return True
@@ -548,6 +553,12 @@ def _scaled(u, v) -> bool:
     return ratio.is_number and ratio.is_zero is False and ratio.is_finite is True
 
 
+def _same_zeros(u, v) -> bool:
+    """Whether u and v vanish at the same points: a constant multiple, or one a multiple of
+    the other's squared modulus (``cos 2x + cosh 2y = 2 |cos(x + i y)|^2``)."""
+    return _scaled(u, v) or vanish_together(u, v)
+
+
 def _complex_nonzero(expr, facts) -> bool:
     """``expr != 0`` for a complex ``expr`` from facts about parts, moduli and phases."""
     if isinstance(expr, sympy.exp):
@@ -629,7 +640,8 @@ def shared_exclusion(step: Step) -> SharedExclusion | None:
     the domain minus the points where neither side is defined.
 
     Returned when every definedness condition that is not proved is one that both sides
-    need (the same expression up to a nonzero constant, the same facts) and whose failure
+    need (the same expression up to a nonzero constant or, for real variables, a constant
+    times the other's squared modulus, the same facts) and whose failure
     certainly makes each side undefined (``Condition.exact``), so that where it fails both
     sides are undefined, as in ``\\tan z = \\sin z / \\cos z``; the sides are
     then undefined at exactly the same points, and a proof of ``lhs - rhs = 0`` wherever
@@ -664,13 +676,13 @@ def shared_exclusion(step: Step) -> SharedExclusion | None:
                 # whole instances of the claim, not points where its functions are singular
                 return None
             if not any(o.exact and o.need is c.need and o.facts == c.facts and (
-                    o.expr == c.expr or c.need in (Need.NONZERO,) and _scaled(c.expr, o.expr))
+                    o.expr == c.expr or c.need in (Need.NONZERO,) and _same_zeros(c.expr, o.expr))
                        for o in others):
                 return None
     excluded: list[Condition] = []
     for c in per_side[0][1] + per_side[1][1]:
         if not any(e.need is c.need and e.facts == c.facts and (
-                e.expr == c.expr or c.need is Need.NONZERO and _scaled(c.expr, e.expr))
+                e.expr == c.expr or c.need is Need.NONZERO and _same_zeros(c.expr, e.expr))
                    for e in excluded):
             excluded.append(c)
     witness = _witness(claim, excluded, facts)

@@ -201,3 +201,46 @@ def _exponential_monomial(expr) -> bool:
         return False
     coefficient = poly.terms()[0][1]
     return coefficient.is_number and coefficient.is_zero is False
+
+
+def vanish_together(u, v) -> bool:
+    """Whether ``u`` and ``v`` vanish at exactly the same points, shown by ``v = c u conj(u)``
+    (or ``u = c v conj(v)``) with c a nonzero number, as an identity of rational functions
+    in exponentials: then ``v = c |u|^2``. Both must be free of poles (their functions
+    entire, so the identity holds at every point) and of real variables only, so that the
+    conjugate is again such an expression: ``cos 2x + cosh 2y = 2 |cos(x + i y)|^2``."""
+    for a, b in ((u, v), (v, u)):
+        try:
+            if _modulus_multiple(a, b):
+                return True
+        except SoftTimeout:
+            raise
+        except Exception:   # a SymPy failure only means "not shown"
+            continue
+    return False
+
+
+_ENTIRE = (sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.exp)
+
+
+def _modulus_multiple(a, b) -> bool:
+    """``b = c a conj(a)`` for a nonzero number c (see ``vanish_together``)."""
+    for e in (a, b):
+        if not isinstance(e, sympy.Expr) or not e.free_symbols or sympy.count_ops(e) > MAX_OPS:
+            return False
+        if not all(s.is_extended_real for s in e.free_symbols):
+            return False
+        if e.has(*FOREIGN):
+            return False
+        # entire: only sin, cos, sinh, cosh, exp and non-negative integer powers
+        if any(isinstance(f, sympy.Function) and not isinstance(f, _ENTIRE)
+               for f in e.atoms(sympy.Function)):
+            return False
+        if any(p.exp.is_Integer is not True or p.exp < 0 for p in e.atoms(sympy.Pow)
+               if p.base is not sympy.E):
+            return False
+    conjugate = sympy.conjugate(a)
+    if conjugate.has(sympy.conjugate):
+        return False
+    ratio, _ = rational_difference(b / (a * conjugate), sympy.S.Zero)
+    return bool(ratio.is_number and ratio.is_zero is False and ratio.is_finite)

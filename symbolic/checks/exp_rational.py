@@ -19,6 +19,10 @@ claim never cancels; ``exp(z)`` and ``exp(iz)`` are two unknowns, as they are al
 independent functions of ``z``.) Whether the sides are defined on the whole stated domain
 is then the pipeline's definedness gate's question, as for every proof.
 
+A product over ``k = 0..N-1`` (N a positive integer) of sines and cosines of ``a +- k pi/N``
+is first written in closed form by the N-th roots of unity (``_unity_products``, DLMF 4.21.35
+is of this form); any other product leaves the claim to other checkers.
+
 Nothing here touches a branch: a claim with a logarithm, an inverse function, a
 phase, ``Re``/``Im`` or a conjugate is left to other checkers, with two exceptions whose
 reasoning does not depend on a branch:
@@ -36,6 +40,7 @@ import sympy
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
+from symbolic.checks import _unity_products as unity_products
 from symbolic.checks._exponentials import FOREIGN, TRIG, integer_powers_only, rational_difference
 from symbolic.checks._prove import run_budgeted
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
@@ -62,6 +67,21 @@ def reduced_sides(lhs, rhs):
     return lhs, rhs, ""
 
 
+def prepared_sides(lhs, rhs):
+    """``reduced_sides`` with every product over a period of roots of unity in closed form
+    (``_unity_products``), and whether there was one; None when the claim is not handled."""
+    reduced = reduced_sides(lhs, rhs)
+    if reduced is None:
+        return None
+    a, b, reason = reduced
+    if not (unity_products.has_product(a) or unity_products.has_product(b)):
+        return a, b, reason, False
+    a, b = unity_products.closed_form(a), unity_products.closed_form(b)
+    if a is None or b is None:
+        return None
+    return a, b, reason, True
+
+
 def _applies(step: Step) -> bool:
     claim = step.claim
     if claim is None or claim.relation is not Relation.EQ or step.kind in (
@@ -69,7 +89,7 @@ def _applies(step: Step) -> bool:
         return False
     if not all(isinstance(s, sympy.Expr) for s in (claim.lhs, claim.rhs)):
         return False
-    reduced = reduced_sides(claim.lhs, claim.rhs)
+    reduced = prepared_sides(claim.lhs, claim.rhs)
     if reduced is None:
         return False
     sides = reduced[:2]
@@ -96,7 +116,7 @@ def _is_zero(value) -> bool:
 def check_exp_rational(step: Step, *, config, context) -> Outcome | None:
     """Prove a circular/hyperbolic identity over C as a rational identity in exponentials."""
     claim = step.claim
-    lhs, rhs, reduction = reduced_sides(claim.lhs, claim.rhs)
+    lhs, rhs, reduction, products = prepared_sides(claim.lhs, claim.rhs)
     try:
         found = run_budgeted(lambda pair: rational_difference(*pair), (lhs, rhs),
                              budget_s=BUDGET_S)
@@ -110,6 +130,7 @@ def check_exp_rational(step: Step, *, config, context) -> Outcome | None:
     value, generators = found
     if _is_zero(value):
         what = f"{reduction}; and " if reduction else ""
+        what += f"{unity_products.DETAIL}; then " if products else ""
         compared = "the difference of the bases" if reduction.startswith("both") else \
             r"$A \overline{A} - B$" if reduction else "lhs - rhs"
         described = generators.describe()

@@ -28,7 +28,8 @@ __all__ = ["Checked", "CheckedLink", "Item", "JsonlWriter", "Unreadable", "as_js
 def run(args) -> ExitCode:
     """The ``check`` command: returns the exit code (see docs/cli.md)."""
     config = CheckConfig(dps=args.dps, samples=args.samples, seed=args.seed,
-                         timeout_s=args.timeout, imaginary_unit=args.imaginary_unit)
+                         timeout_s=args.timeout, imaginary_unit=args.imaginary_unit,
+                         where_defined=getattr(args, "where_defined", False))
     targets = list(args.step) if isinstance(args.step, (list, tuple)) else [args.step]
     functions = tuple(getattr(args, "function", None) or ())
     strict = bool(getattr(args, "strict", False))
