@@ -18,6 +18,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
+from symbolic.latex.slices import read_slices, refusal as slice_refusal, without_conventions
 from symbolic.latex.stars import declared_stars, read_with_stars
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
@@ -90,7 +91,7 @@ def _check_colon(latex: str) -> None:
         elif text[k] == "{":
             if depth == 0:
                 if text[:k].rstrip().endswith("_"):
-                    raise fail(latex, at + 1, "a slice (S_{:,:j}, g_{1:T}, q_{[2i:2i+1]}) selects "
+                    raise fail(latex, at + 1, slice_refusal(text, at) or "a slice (S_{:,:j}, g_{1:T}, q_{[2i:2i+1]}) selects "
                                "several entries of a matrix or vector, which the reader cannot "
                                "read; name the part (S_j) or write its entries")
                 break
@@ -343,8 +344,9 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
                               functions=functions)
     text, left_out = _labels_left_out(latex)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
+    text, sliced = read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
     text, dotted = read_ellipses(text)
-    left_out = tuple(left_out) + dotted
+    left_out = tuple(left_out) + dotted + sliced
     text, assigned = _prepared(text)
     sides, rels = _pieces(text)
     if not rels:
@@ -424,8 +426,9 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     text, label_notes = superscript_labels(text)
     text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
+    text, sliced = read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
     text, dotted = read_ellipses(text)
-    left_out = tuple(left_out) + dotted
+    left_out = tuple(left_out) + dotted + sliced
     sides, rels = _pieces(text)
     if rels:
         raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(text)}'")
@@ -451,6 +454,7 @@ def has_relation(latex: str) -> bool:
     try:
         latex = without_cases(latex) if has_cases(latex) else latex
         text = matrix_literals.extract(_labels_left_out(strip_math(latex))[0])[0]
+        text = read_slices(text)[0] if ":" in text else text
         return bool(_pieces(_prepared(text)[0])[1])
     except ParseError:
         return True       # the chain reader gives the reason
@@ -590,6 +594,7 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
     """``--assume`` strings (``x > 0``, ``0 < p < 1``, ``n \\in \\mathbb{Z}_{>0}``) read together."""
     if isinstance(latexes, str):
         latexes = (latexes,)
+    latexes = without_conventions(latexes)     # x_{a:b} = (x_a, \ldots, x_b): slices.py
     stated: dict[str, dict] = {}
     pending = []          # (latex, sides, rels, reader) of relations, read once symbols are known
     declared: dict[str, tuple] = {}     # matrix key -> (SymPy name, size names or numbers)
