@@ -18,7 +18,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
-from symbolic.latex.slices import read_slices, refusal as slice_refusal, without_conventions
+from symbolic.latex.slices import implied_bounds, read_slices, refusal as slice_refusal, without_conventions
 from symbolic.latex.stars import declared_stars, read_with_stars
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
@@ -340,6 +340,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     latex, artifact_notes = joined_transposes(strip_math(latex))     # q_i^\topk_j (artifacts.py)
     latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
     latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
+    stated += implied_bounds(latex, assumptions)       # x_1 + x_2 + \dots + x_n: n >= 2
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
                               functions=functions)
     text, left_out = _labels_left_out(latex)

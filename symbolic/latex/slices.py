@@ -254,7 +254,8 @@ def _fresh(text: str) -> str:
     raise ParseError("no free letter for the index of a slice: write the range with \\max_{k=a}^{b}")
 
 
-def _range(piece: Slice, convention: Convention | None, index: str) -> str:
+def _range(piece: Slice, convention: Convention | None, index: str,
+           bounds: list | None = None) -> str:
     """The bounds ``_{k=a}^{b}`` of a slice (nothing for a whole row), or a refusal."""
     if piece.kind is Kind.WHOLE:
         return f"_{{{index}}}"
@@ -272,6 +273,9 @@ def _range(piece: Slice, convention: Convention | None, index: str) -> str:
         raise ParseError(f"{piece.written} runs backwards (it ends below its start): a reversed "
                          "range is refused; write the range from its smaller end")
     last = high if convention is Convention.INCLUSIVE else f"{high}-1"
+    if bounds is not None and not (low.isdigit() and high.isdigit()):
+        # a range reads as its entries only when it has some: x_{2:n} says n >= 2
+        bounds.append(f"{last} \\ge {low}")
     return f"_{{{index}={low}}}^{{{last}}}"
 
 
@@ -300,7 +304,8 @@ def _check_written_entries(text: str, piece: Slice) -> None:
                              "outside it: write the bounds (\\max_{k=1}^{N}) and declare N")
 
 
-def read_slices(text: str, assumptions: Sequence[str] = ()) -> tuple[str, tuple[str, ...]]:
+def read_slices(text: str, assumptions: Sequence[str] = (),
+                bounds: list | None = None) -> tuple[str, tuple[str, ...]]:
     """``text`` with every slice whose meaning is fixed written out as the reduction it is
     (``\\max(x_{1:n})`` -> ``(\\max_{k=1}^{n} x_{k})``), and notes saying so.
 
@@ -329,8 +334,8 @@ def read_slices(text: str, assumptions: Sequence[str] = ()) -> tuple[str, tuple[
                     continue
                 _check_written_entries(text, piece)
                 index = _fresh(text)
-                bounds = _range(piece, stated.get(_tight(piece.base)), index)
-                new = f"(\\{reduction.group('op')}{bounds} {piece.entry(index)})"
+                bounds_ = _range(piece, stated.get(_tight(piece.base)), index, bounds)
+                new = f"(\\{reduction.group('op')}{bounds_} {piece.entry(index)})"
                 a, b = reduction.start(), piece.end + closer.end()
             elif norm:
                 closer = _NORM_CLOSE.match(tail)
@@ -338,12 +343,12 @@ def read_slices(text: str, assumptions: Sequence[str] = ()) -> tuple[str, tuple[
                     continue
                 _check_written_entries(text, piece)
                 index = _fresh(text)
-                bounds = _range(piece, stated.get(_tight(piece.base)), index)
+                bounds_ = _range(piece, stated.get(_tight(piece.base)), index, bounds)
                 p = (closer.group("p") or "2").strip("{} ")
                 entry = piece.entry(index)
-                new = {"2": f"\\sqrt{{\\sum{bounds} {entry}^{{2}}}}",
-                       "1": f"(\\sum{bounds} |{entry}|)",
-                       "\\infty": f"(\\max{bounds} |{entry}|)"}[p]
+                new = {"2": f"\\sqrt{{\\sum{bounds_} {entry}^{{2}}}}",
+                       "1": f"(\\sum{bounds_} |{entry}|)",
+                       "\\infty": f"(\\max{bounds_} |{entry}|)"}[p]
                 a, b = norm.start(), piece.end + closer.end()
             else:
                 continue
@@ -355,6 +360,19 @@ def read_slices(text: str, assumptions: Sequence[str] = ()) -> tuple[str, tuple[
             break
         if not done:
             return text, tuple(notes)
+
+
+def implied_bounds(text: str, assumptions: Sequence[str] = ()) -> tuple[str, ...]:
+    """What the slices and ellipses of ``text`` imply of their symbolic ends, as --assume
+    strings (``\\max(x_{2:n})`` and ``x_1 + x_2 + \\dots + x_n`` both say n >= 2): read with
+    the claim, so that no 'counterexample' lies where the written entries do not exist."""
+    from symbolic.latex.ellipsis import implied_bounds as ellipsis_bounds
+    bounds: list[str] = []
+    try:
+        read_slices(text, assumptions, bounds)
+    except ParseError:
+        bounds = []
+    return tuple(dict.fromkeys(bounds)) + ellipsis_bounds(text)
 
 
 def refusal(text: str, at: int) -> str | None:
