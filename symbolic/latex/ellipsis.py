@@ -333,11 +333,12 @@ def _product_run(tokens: list[str], at: int) -> tuple[int, int, str] | None:
     while k >= 0:
         found = None
         for start in range(k, -1, -1):
-            end = _factor_end(tokens, start) if tokens[start] not in _CLOSE else None
+            try:
+                end = _factor_end(tokens, start) if tokens[start] not in _CLOSE else None
+            except EllipsisError:
+                end = None
             if end == k + 1:
                 found = start
-                break
-            if tokens[start] in _OPEN and end is None:
                 break
         if found is None:
             break
@@ -373,8 +374,14 @@ def _product_run(tokens: list[str], at: int) -> tuple[int, int, str] | None:
 
 
 def _check_last(index_tokens: list[str], last_written: int) -> None:
-    """A numeric last index must come after the written ones (``x_1 x_2 \\cdots x_1``)."""
+    """A numeric last index must come after the written ones (``x_1 x_2 \\cdots x_1``), and
+    ``x_{11} x_{12} \\cdots x_{1n}`` is row 1's entries (two indices each), not x_11 to x_n."""
     last = "".join(index_tokens)
+    if last_written >= 11 and len(index_tokens) > 1 and index_tokens[0].isdigit() \
+            and index_tokens[1] not in ("+", "-"):
+        raise EllipsisError(f"the indices {last_written - 1}, {last_written}, ..., {last} may be "
+                            "two indices each (row and column): write them with a comma "
+                            "(x_{1,1}) or the run with \\prod, \\max_{k=1}^{n}")
     if last.isdigit() and int(last) <= last_written:
         raise EllipsisError(f"the last index {last} does not come after the written ones")
 

@@ -268,6 +268,10 @@ def _range(piece: Slice, convention: Convention | None, index: str,
     if _tight(low) == _tight(high) and convention is Convention.EXCLUSIVE:
         raise ParseError(f"{piece.written} is empty (its end {high} is excluded by the stated "
                          "convention): a maximum or norm of no entries cannot be read")
+    if high.isdigit() and not low.isdigit():
+        raise ParseError(f"{piece.written} ends at the number {high} but starts at {low}: it may "
+                         "run backwards (a reversed range, refused); write the range from its "
+                         "smaller end")
     offset = re.fullmatch(r"(.+?)([+-])(\d+)", _tight(high))
     if offset and _tight(low) == offset.group(1) and offset.group(2) == "-":
         raise ParseError(f"{piece.written} runs backwards (it ends below its start): a reversed "
@@ -353,7 +357,7 @@ def read_slices(text: str, assumptions: Sequence[str] = (),
             else:
                 continue
             notes.append(f"the slice {piece.written} is read as "
-                         f"{'every entry along that index' if piece.kind is Kind.WHOLE else 'the labels ' + piece.low + ' to ' + piece.high + (' (the end included, as stated)' if stated.get(_tight(piece.base)) is Convention.INCLUSIVE else ' (the end excluded, as stated)')}"
+                         f"{'every entry along that index' if piece.kind is Kind.WHOLE else 'the labels ' + piece.low + ' to ' + piece.high + (', the end included as stated' if stated.get(_tight(piece.base)) is Convention.INCLUSIVE else ', ' + piece.high + ' excluded as stated')}"
                          f": {text[a:b].strip()} is {new}")
             text = text[:a] + " " + new + " " + text[b:]
             done = True
