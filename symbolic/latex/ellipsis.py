@@ -173,7 +173,8 @@ def _fresh_index(tokens: list[str]) -> str:
     raise EllipsisError("no free letter for the index of the sum")
 
 
-def expand_ellipses(text: str, bounds: list | None = None) -> tuple[str, tuple[str, ...]]:
+def expand_ellipses(text: str, bounds: list | None = None,
+                    declared: frozenset = frozenset()) -> tuple[str, tuple[str, ...]]:
     """``text`` with each sum written with an ellipsis spelled as ``\\sum``, and notes saying so.
 
     Raises ``EllipsisError`` when an ellipsis stands between ``+`` signs but the terms do not
@@ -250,6 +251,7 @@ def expand_ellipses(text: str, bounds: list | None = None) -> tuple[str, tuple[s
         replacement = _joined(["(", r"\sum", "_", "{", name, "=", str(first_value), "}", "^",
                                "{", *index_tokens, "}", "{", *body, "}", ")"])
         last_shown = _joined(index_tokens)
+        _check_declared(body, declared)
         _bound(bounds, index_tokens, last_written)
         notes.append(f"the sum written with an ellipsis (index {first_value}, ..., "
                      f"{last_written}, ..., {last_shown}) is read as {replacement}")
@@ -257,7 +259,7 @@ def expand_ellipses(text: str, bounds: list | None = None) -> tuple[str, tuple[s
         text = text[:a] + " " + replacement + " " + text[b:]
         tokens, spans = _tokens(text)
         changed = True
-    text, more = _expand_runs(text, bounds)
+    text, more = _expand_runs(text, bounds, declared)
     notes += more
     if not changed and not more:
         return text, ()
@@ -267,6 +269,10 @@ def expand_ellipses(text: str, bounds: list | None = None) -> tuple[str, tuple[s
 _SEPARATORS = frozenset([r"\cdot", r"\times"])
 _REDUCTIONS = frozenset([r"\max", r"\min"])
 _SCRIPTED = frozenset(["_", "^"])
+_GREEK = frozenset("\\" + name for name in (
+    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi "
+    "pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta "
+    "Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell").split())
 
 
 def _group_end(tokens: list[str], k: int) -> int:
@@ -295,10 +301,7 @@ def _factor_end(tokens: list[str], k: int) -> int | None:
         if n >= len(tokens) or tokens[n] != "{":
             return None
         n = _group_end(tokens, n)
-    elif re.fullmatch(r"[A-Za-z]|\\[A-Za-z]+", t) and t not in _DOTS and t not in _SEPARATORS \
-            and t not in _RELATION_WORDS and t not in _OPEN and t not in _CLOSE \
-            and not re.fullmatch(r"\\(?:quad|qquad|left|right|sum|prod|int|max|min|lim|exp|log|ln"
-                                 r"|sin|cos|tan|sqrt|mathbf|boldsymbol|mathrm|text|operatorname)", t):
+    elif re.fullmatch(r"[A-Za-z]", t) or t in _GREEK:
         n = k + 1
     else:
         return None
@@ -314,6 +317,9 @@ def _product_run(tokens: list[str], at: int) -> tuple[int, int, str] | None:
     after = tokens[at + 1] if at + 1 < len(tokens) else ""
     if before in ("+", "-", ",", "=") or after in ("+", "-", ",", "="):
         return None
+    if before not in _SEPARATORS and before not in _CLOSE and before not in _SCRIPTED \
+            and not re.fullmatch(r"[A-Za-z0-9]+", before) and before not in _GREEK:
+        return None         # \oplus \cdots \oplus: no factor before the ellipsis
     # factors after the ellipsis: one, then the end of the product
     k = at + 1
     if k < len(tokens) and tokens[k] in _SEPARATORS:
@@ -348,6 +354,10 @@ def _product_run(tokens: list[str], at: int) -> tuple[int, int, str] | None:
             k -= 1
         elif k >= 0 and tokens[k] in _DOTS:
             break
+    if not starts:
+        return None         # x_{1 \\dots m}: no factor before it, no product
+    if len(starts) == 1 and tokens[starts[0]] != tokens[at + 1 + (tokens[at + 1] in _SEPARATORS)]:
+        return None         # \{x_1 ... N\}: two different things, not a run of one formula
     if len(starts) < 2:
         raise EllipsisError("a product written with an ellipsis needs two written factors before "
                             "it (they show the step) and one after it (the last)")
@@ -358,6 +368,14 @@ def _product_run(tokens: list[str], at: int) -> tuple[int, int, str] | None:
     factors.reverse()
     first_value, where = _index_of_pair(factors[-2][1], factors[-1][1])
     last_written = first_value + 1
+    head = factors[-1][1][0]
+    if re.fullmatch(r"[A-Z]|\\[A-Z][a-z]+", head) and any(
+            tokens[_factor_end(tokens, a)] not in _SEPARATORS for a, _ in factors[:-1]):
+        # the reader refuses A_1 A_2 (capitals side by side may be matrices, which do not
+        # commute); a product read through \prod must not slip past that rule
+        raise EllipsisError(f"{head} written after another factor may be a matrix, and a product "
+                            "of matrices depends on its order: if the factors are numbers, write "
+                            "\\cdot between them; if matrices, write the product in full")
     run_start, template = factors[-2]
     for n in range(len(factors) - 3, -1, -1):
         try:
@@ -423,7 +441,12 @@ def _list_run(tokens: list[str], at: int) -> tuple[int, int, str] | None:
     head = opener - 1
     if head >= 0 and tokens[head] == r"\left":
         head -= 1
-    if opener < 0 or tokens[opener] != "(" or head < 0 or tokens[head] not in _REDUCTIONS:
+    if opener < 0 or tokens[opener] != "(" or head < 0:
+        return None         # a tuple, a set, an interval: the reader says what it is
+    if tokens[head] not in _REDUCTIONS:
+        if not (re.fullmatch(r"[A-Za-z]|\\[A-Za-z]+|\}", tokens[head]) or tokens[head] in _GREEK) \
+                or re.fullmatch(r"\\[Bb]ig+[lr]?", tokens[head]):
+            return None     # \big( ... \big): a tuple in large brackets
         raise EllipsisError("an ellipsis in a list of arguments is read only for \\max and "
                             "\\min: a function of a number of arguments that is not fixed "
                             "(f(x_1, \\ldots, x_n)) cannot be represented; write the general "
@@ -464,7 +487,8 @@ def _list_run(tokens: list[str], at: int) -> tuple[int, int, str] | None:
     return items[run][0], items[pos + 1][1], bounded, bound
 
 
-def _expand_runs(text: str, bounds: list | None = None) -> tuple[str, list[str]]:
+def _expand_runs(text: str, bounds: list | None = None,
+                 declared: frozenset = frozenset()) -> tuple[str, list[str]]:
     """Products and \\max/\\min lists written with an ellipsis, spelled with their bounds."""
     notes: list[str] = []
     while True:
@@ -478,6 +502,7 @@ def _expand_runs(text: str, bounds: list | None = None) -> tuple[str, list[str]]
         else:
             return text, notes
         start, end, new, (index_tokens, last_written) = found
+        _check_declared(_tokens(new)[0], declared)
         _bound(bounds, index_tokens, last_written)
         a, b = spans[start][0], spans[end - 1][1]
         notes.append(f"the {'product' if new.startswith('(' + chr(92) + 'prod') else 'list'} "
@@ -522,23 +547,40 @@ def _level(tokens: list[str], at: int) -> tuple[int, int]:
     return lo, hi
 
 
-def _run_word(text: str) -> str:
-    """What the refused ellipsis abbreviates, as far as its neighbours show: for the message."""
-    tokens, _ = _tokens(text)
-    at = next((k for k, t in enumerate(tokens) if t in _DOTS), 0)
-    near = tokens[max(0, at - 1):at + 2]
-    if "+" in near or "-" in near:
-        return "sum"
-    if "," in near:
-        return "list"
-    return "product"
+def _check_declared(body, declared: frozenset) -> None:
+    """Refuse a run over names the assumptions declare vectors or matrices: read through
+    \\sum, \\prod or \\max_k their terms would be numbers (and commute)."""
+    named = sorted(set(body) & declared)
+    if named:
+        raise EllipsisError(f"{named[0]} is declared a vector or a matrix: a sum, product or "
+                            "list of them written with an ellipsis cannot be read; write it with "
+                            "its terms")
 
 
-def read_ellipses(text: str) -> tuple[str, tuple[str, ...]]:
+def declared_names(assumptions) -> frozenset:
+    """The names that assumptions declare vectors or matrices (``Q, K \\in \\mathbb{R}^{N
+    \\times d}``, ``A_1 \\in \\mathbb{R}^{n}``): their letters, as the tokens of a run show them."""
+    names = set()
+    for text in assumptions or ():
+        if not isinstance(text, str):
+            continue
+        m = re.search(r"\\in\s*\\mathbb\s*\{?\s*[RC]\s*\}?\s*\^", text)
+        if m is None:
+            continue
+        for subject in text[:m.start()].split(","):
+            subject = re.sub(r"\\(?:mathbf|boldsymbol|bm|mathrm|vec|hat|widehat|tilde|widetilde|"
+                             r"bar|overline)\s*|[{}]", "", subject)
+            name = re.search(r"\\[A-Za-z]+|[A-Za-z]", subject)
+            if name:
+                names.add(name.group())
+    return frozenset(names)
+
+
+def read_ellipses(text: str, assumptions=()) -> tuple[str, tuple[str, ...]]:
     """``expand_ellipses`` for the formula reader: an undetermined ellipsis sum is a
     ``ParseError`` naming why."""
     from symbolic.errors import ParseError
     try:
-        return expand_ellipses(text)
+        return expand_ellipses(text, declared=declared_names(assumptions))
     except EllipsisError as exc:
-        raise ParseError(f"cannot read the {_run_word(text)} written with an ellipsis: {exc}") from None
+        raise ParseError(f"cannot read the ellipsis: {exc}") from None

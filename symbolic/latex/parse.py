@@ -346,7 +346,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     text, left_out = _labels_left_out(latex)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
     text, sliced = read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
-    text, dotted = read_ellipses(text)
+    text, dotted = read_ellipses(text, assumptions)
     left_out = tuple(left_out) + dotted + sliced
     text, assigned = _prepared(text)
     sides, rels = _pieces(text)
@@ -428,7 +428,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
     text, sliced = read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
-    text, dotted = read_ellipses(text)
+    text, dotted = read_ellipses(text, assumptions)
     left_out = tuple(left_out) + dotted + sliced
     sides, rels = _pieces(text)
     if rels:
