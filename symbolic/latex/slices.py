@@ -241,13 +241,14 @@ def without_conventions(assumptions: Sequence[str]) -> tuple:
 # -- reading ---------------------------------------------------------------------------------------
 _REDUCTION = re.compile(r"\\(?P<op>max|min)\s*(?P<open>\\left\s*\(|\()\s*$")
 _NORM_OPEN = re.compile(r"(?:\\left\s*)?(?:\\\||\\lVert|\\Vert)\s*$")
+# the norm's subscript, if any, must be one the reader knows: \|x\|_3 or \|x\|_F is left alone
 _NORM_CLOSE = re.compile(r"^\s*(?:\\right\s*)?(?:\\\||\\rVert|\\Vert)(?:\s*_\s*(?P<p>\{\s*(?:2|1|\\infty)"
-                         r"\s*\}|2|1|\\infty))?")
+                         r"\s*\}|2|1|\\infty)|(?!\s*_))")
 
 
 def _fresh(text: str) -> str:
-    used = set(re.findall(r"(?<!\\)\b[A-Za-z]\b|(?<![\\A-Za-z])[A-Za-z](?=[_^{}\s,)]|$)", text))
-    used |= set(re.findall(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", " ", text)))
+    """A letter the claim does not use, for the index of the reduction."""
+    used = set(re.findall(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", " ", text)))
     for name in _INDEX_NAMES:
         if name not in used:
             return name
@@ -308,6 +309,15 @@ def _check_written_entries(text: str, piece: Slice) -> None:
                              "outside it: write the bounds (\\max_{k=1}^{N}) and declare N")
 
 
+def _meaning(piece: Slice, stated: Mapping[str, Convention]) -> str:
+    """What a read slice holds, for the verdict's note."""
+    if piece.kind is Kind.WHOLE:
+        return "every entry along that index"
+    if stated.get(_tight(piece.base)) is Convention.INCLUSIVE:
+        return f"the labels {piece.low} to {piece.high}, the end included as stated"
+    return f"the labels {piece.low} to {piece.high}, {piece.high} excluded as stated"
+
+
 def read_slices(text: str, assumptions: Sequence[str] = (),
                 bounds: list | None = None) -> tuple[str, tuple[str, ...]]:
     """``text`` with every slice whose meaning is fixed written out as the reduction it is
@@ -356,9 +366,8 @@ def read_slices(text: str, assumptions: Sequence[str] = (),
                 a, b = norm.start(), piece.end + closer.end()
             else:
                 continue
-            notes.append(f"the slice {piece.written} is read as "
-                         f"{'every entry along that index' if piece.kind is Kind.WHOLE else 'the labels ' + piece.low + ' to ' + piece.high + (', the end included as stated' if stated.get(_tight(piece.base)) is Convention.INCLUSIVE else ', ' + piece.high + ' excluded as stated')}"
-                         f": {text[a:b].strip()} is {new}")
+            notes.append(f"the slice {piece.written} is read as {_meaning(piece, stated)}: "
+                         f"{text[a:b].strip()} is {new}")
             text = text[:a] + " " + new + " " + text[b:]
             done = True
             break
@@ -412,5 +421,6 @@ def refusal(text: str, at: int) -> str | None:
                     "before it) and whether it counts entries or blocks are not stated: write "
                     "the range with both ends")
         return (f"{x} selects several entries (a vector), and here no \\max(...), \\min(...) or "
-                "norm makes one number of them: name the part, or write its entries")
+                "norm (\\|...\\|, _2, _1, _\\infty) around it alone makes one number of them: name "
+                "the part, or write its entries")
     return None
