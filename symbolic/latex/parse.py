@@ -18,7 +18,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
-from symbolic.latex.slices import implied_bounds, read_slices, refusal as slice_refusal, without_conventions
+import symbolic.latex.slices as slices
 from symbolic.latex.stars import declared_stars, read_with_stars
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
@@ -91,9 +91,10 @@ def _check_colon(latex: str) -> None:
         elif text[k] == "{":
             if depth == 0:
                 if text[:k].rstrip().endswith("_"):
-                    raise fail(latex, at + 1, slice_refusal(text, at) or "a slice (S_{:,:j}, g_{1:T}, q_{[2i:2i+1]}) selects "
-                               "several entries of a matrix or vector, which the reader cannot "
-                               "read; name the part (S_j) or write its entries")
+                    raise fail(latex, at + 1, slices.refusal(text, at) or "a slice (S_{:,:j}, "
+                               "g_{1:T}, q_{[2i:2i+1]}) selects several entries of a matrix or "
+                               "vector, which the reader cannot read; name the part (S_j) or "
+                               "write its entries")
                 break
             depth -= 1
     if re.search(r"\\(?:to|rightarrow|mapsto|longrightarrow)(?![A-Za-z])", text[at:]):
@@ -340,12 +341,12 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     latex, artifact_notes = joined_transposes(strip_math(latex))     # q_i^\topk_j (artifacts.py)
     latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
     latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
-    stated += implied_bounds(latex, assumptions)       # x_1 + x_2 + \dots + x_n: n >= 2
+    stated += slices.implied_bounds(latex, assumptions)       # x_1 + x_2 + \dots + x_n: n >= 2
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
                               functions=functions)
     text, left_out = _labels_left_out(latex)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
-    text, sliced = read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
+    text, sliced = slices.read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
     text, dotted = read_ellipses(text, assumptions)
     left_out = tuple(left_out) + dotted + sliced
     text, assigned = _prepared(text)
@@ -427,7 +428,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     text, label_notes = superscript_labels(text)
     text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
-    text, sliced = read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
+    text, sliced = slices.read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
     text, dotted = read_ellipses(text, assumptions)
     left_out = tuple(left_out) + dotted + sliced
     sides, rels = _pieces(text)
@@ -455,7 +456,7 @@ def has_relation(latex: str) -> bool:
     try:
         latex = without_cases(latex) if has_cases(latex) else latex
         text = matrix_literals.extract(_labels_left_out(strip_math(latex))[0])[0]
-        text = read_slices(text)[0] if ":" in text else text
+        text = slices.relation_text(text)                       # \max(x_{1:n}) alone (slices.py)
         return bool(_pieces(_prepared(text)[0])[1])
     except ParseError:
         return True       # the chain reader gives the reason
@@ -595,7 +596,7 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
     """``--assume`` strings (``x > 0``, ``0 < p < 1``, ``n \\in \\mathbb{Z}_{>0}``) read together."""
     if isinstance(latexes, str):
         latexes = (latexes,)
-    latexes = without_conventions(latexes)     # x_{a:b} = (x_a, \ldots, x_b): slices.py
+    latexes = slices.without_conventions(latexes)     # x_{a:b} = (x_a, \ldots, x_b): slices.py
     stated: dict[str, dict] = {}
     pending = []          # (latex, sides, rels, reader) of relations, read once symbols are known
     declared: dict[str, tuple] = {}     # matrix key -> (SymPy name, size names or numbers)

@@ -318,8 +318,8 @@ def _meaning(piece: Slice, stated: Mapping[str, Convention]) -> str:
     return f"the labels {piece.low} to {piece.high}, {piece.high} excluded as stated"
 
 
-def read_slices(text: str, assumptions: Sequence[str] = (),
-                bounds: list | None = None) -> tuple[str, tuple[str, ...]]:
+def read_slices(text: str, assumptions: Sequence[str] = (), bounds: list | None = None,
+                default: Convention | None = None) -> tuple[str, tuple[str, ...]]:
     """``text`` with every slice whose meaning is fixed written out as the reduction it is
     (``\\max(x_{1:n})`` -> ``(\\max_{k=1}^{n} x_{k})``), and notes saying so.
 
@@ -329,6 +329,8 @@ def read_slices(text: str, assumptions: Sequence[str] = (),
     if ":" not in text:
         return text, ()
     stated = conventions(assumptions)
+    if default is not None:
+        stated = _Default(stated, default)
     notes = []
     while True:
         done = False
@@ -373,6 +375,28 @@ def read_slices(text: str, assumptions: Sequence[str] = (),
             break
         if not done:
             return text, tuple(notes)
+
+
+class _Default(dict):
+    """Conventions with a default for every other name (only to find relations)."""
+
+    def __init__(self, stated, default):
+        super().__init__(stated)
+        self.default = default
+
+    def get(self, key, fallback=None):
+        return super().get(key, self.default)
+
+
+def relation_text(text: str) -> str:
+    """``text`` with its readable slices written out under any convention: only to tell whether
+    it holds a relation (the reading itself states or refuses the convention)."""
+    if ":" not in text:
+        return text
+    try:
+        return read_slices(text, default=Convention.INCLUSIVE)[0]
+    except ParseError:
+        return text
 
 
 def implied_bounds(text: str, assumptions: Sequence[str] = ()) -> tuple[str, ...]:

@@ -163,3 +163,23 @@ def test_ellipsis_refusals(latex, words):
         parse_chain(latex)
     for word in words:
         assert word in str(info.value), (word, str(info.value))
+
+
+def test_a_display_of_a_slice_alone_is_an_expression():
+    whole = parse_reading(r"\max(S_{i,:})")
+    assert str(whole.value) == "MaxOver(S[i, k], (k, 1, N_k))"
+    ranged = parse_reading(r"\max(x_{1:n})", assumptions=(INCL,))
+    assert str(ranged.value) == "MaxOver(x[k], (k, 1, n))"
+    with pytest.raises(ParseError, match="not stated"):
+        parse_reading(r"\max(x_{1:n})")
+
+
+@pytest.mark.parametrize("latex", [
+    r"\|x_{1:n}\|_3 \ge 0",            # a p-norm the reader does not know: not rewritten
+    r"\|x_{1:n}\|_F \ge 0",
+    r"\max(x_{1:n}, y) \ge 0",         # the slice is not the whole argument
+    r"\max(x_{1:n})_2 \ge 0",          # a subscript on the value
+])
+def test_slices_outside_a_whole_reduction_are_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex, assumptions=(INCL,))
