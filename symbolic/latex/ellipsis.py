@@ -16,6 +16,15 @@ The same rule reads two more runs: a product of factors written side by side or 
 also beside other arguments, ``\\max(0, x_1, x_2, \\ldots, x_n)``) as ``\\max_{k=a}^{last}``:
 the maximum of a list is the maximum over its entries whatever their order.
 
+The written terms also say that the family has them: ``x_1 + x_2 + \\dots + x_n`` writes x_2,
+so n >= 2. Read as ``\\sum_{k=1}^{n}`` alone, n = 1 would drop x_2 and a 'counterexample' there
+would not be one of the written claim; ``implied_bounds`` gives these conditions, and the
+reader reads them with the claim as assumptions (the verdict's domain shows them).
+
+Refused as well: a run over names the assumptions declare vectors or matrices (their terms
+would be read as numbers, and commute), and capitals side by side in a product (``A_1 A_2
+\\cdots A_n``), which the reader refuses when written out, as possible matrices.
+
 Refused (left as written, so the reader gives its message): an index in anything but a
 subscript (``1 + 2 + \\dots + n`` and ``x + x^2 + \\dots + x^n`` could continue as an arithmetic
 or a geometric progression, ``1 + 2 + \\dots + 16`` may mean the powers of two), steps other
