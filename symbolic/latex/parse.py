@@ -91,7 +91,7 @@ def _check_colon(latex: str) -> None:
         elif text[k] == "{":
             if depth == 0:
                 if text[:k].rstrip().endswith("_"):
-                    raise fail(latex, at + 1, slices.refusal(text, at) or "a slice (S_{:,:j}, "
+                    raise fail(latex, at + 1, slices.refusal(latex, at) or "a slice (S_{:,:j}, "
                                "g_{1:T}, q_{[2i:2i+1]}) selects several entries of a matrix or "
                                "vector, which the reader cannot read; name the part (S_j) or "
                                "write its entries")

@@ -120,7 +120,7 @@ def _kind(parts: list[str]) -> tuple[int, Kind]:
     ranged = [n for n, p in enumerate(parts) if ":" in p]
     axis = ranged[0]
     part = parts[axis].strip()
-    if re.search(r"\\in(?![A-Za-z])|\\mid|\|", part):
+    if re.search(r"\\in(?![A-Za-z])|\\mid|\||\\(?:text|mathrm|operatorname|mbox)", part):
         return axis, Kind.CONDITION
     if part.startswith("["):
         return axis, Kind.BLOCK

@@ -183,3 +183,14 @@ def test_a_display_of_a_slice_alone_is_an_expression():
 def test_slices_outside_a_whole_reduction_are_refused(latex):
     with pytest.raises(ParseError):
         parse_chain(latex, assumptions=(INCL,))
+
+
+def test_refusal_names_a_base_in_words():
+    with pytest.raises(ParseError, match=r"\\mathrm\{dS\}_\{i:\} may be row i"):
+        parse_chain(r"\mathrm{dS}_{i:}=P_{i:}\circ \mathrm{dP}_{i:}-D_{i}P_{i:}")
+
+
+def test_words_in_a_subscript_are_no_range():
+    assert find_slices(r"x_{\text{a:b}}")[0].kind is Kind.CONDITION
+    with pytest.raises(ParseError):
+        parse_chain(r"\max(x_{\text{a:b}}) \ge 0", assumptions=(INCL,))
