@@ -242,8 +242,8 @@ def without_conventions(assumptions: Sequence[str]) -> tuple:
 _REDUCTION = re.compile(r"\\(?P<op>max|min)\s*(?P<open>\\left\s*\(|\()\s*$")
 _NORM_OPEN = re.compile(r"(?:\\left\s*)?(?:\\\||\\lVert|\\Vert)\s*$")
 # the norm's subscript, if any, must be one the reader knows: \|x\|_3 or \|x\|_F is left alone
-_NORM_CLOSE = re.compile(r"^\s*(?:\\right\s*)?(?:\\\||\\rVert|\\Vert)(?:\s*_\s*(?P<p>\{\s*(?:2|1|\\infty)"
-                         r"\s*\}|2|1|\\infty)|(?!\s*_))")
+_NORM_CLOSE = re.compile(r"^\s*(?:\\right\s*)?(?:\\\||\\rVert|\\Vert)"
+                         r"(?:\s*_\s*(?P<p>\{\s*(?:2|1|\\infty)\s*\}|2|1|\\infty)|(?!\s*_))")
 
 
 def _fresh(text: str) -> str:
@@ -252,7 +252,8 @@ def _fresh(text: str) -> str:
     for name in _INDEX_NAMES:
         if name not in used:
             return name
-    raise ParseError("no free letter for the index of a slice: write the range with \\max_{k=a}^{b}")
+    raise ParseError("no free letter for the index of a slice: write the range with "
+                     "\\max_{k=a}^{b}")
 
 
 def _range(piece: Slice, convention: Convention | None, index: str,

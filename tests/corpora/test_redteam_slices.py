@@ -105,7 +105,8 @@ REFUSED = [
     (r"\max(1, 2, \ldots, n) = n", ()),                  # numbers change: no subscript index
     (r"x_1 - x_2 \cdots x_n = 0", ()),                   # one factor before the ellipsis
     (r"\max(x_1, x_2, \ldots, x_1) \ge x_2", ()),        # the last comes before the written
-    # capitals side by side may be matrices (the reader refuses A_1 A_2): \prod must not commute them
+    # capitals side by side may be matrices (the reader refuses A_1 A_2): \prod must not
+    # commute them
     (r"A_1 A_2 \cdots A_m = A_m \prod_{k=1}^{m-1} A_k", ()),
     (r"\Sigma_1 \Sigma_2 \cdots \Sigma_m = \Sigma_m \Sigma_1", ()),
     (r"A_1 \cdot A_2 \cdots A_m = A_m \prod_{k=1}^{m-1} A_k",

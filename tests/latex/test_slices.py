@@ -194,3 +194,10 @@ def test_words_in_a_subscript_are_no_range():
     assert find_slices(r"x_{\text{a:b}}")[0].kind is Kind.CONDITION
     with pytest.raises(ParseError):
         parse_chain(r"\max(x_{\text{a:b}}) \ge 0", assumptions=(INCL,))
+
+
+def test_names_declared_vectors_or_matrices():
+    from symbolic.latex.ellipsis import declared_names
+    names = declared_names([r"A_1 \in \mathbb{R}^{n \times n}", r"Q, K \in \mathbb{R}^{N \times d}",
+                            r"\mathbf{q}_m \in \mathbb{R}^{d}", r"x > 0", r"n \in \mathbb{Z}_{>0}"])
+    assert names == {"A", "Q", "K", "q"}
