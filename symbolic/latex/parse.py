@@ -20,6 +20,7 @@ from symbolic.latex.cases import has_cases, without_cases
 from symbolic.latex.prepasses import prepassed
 from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.kronecker import kronecker_deltas
+import symbolic.latex.slices as slices
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
@@ -93,9 +94,10 @@ def _check_colon(latex: str) -> None:
         elif text[k] == "{":
             if depth == 0:
                 if text[:k].rstrip().endswith("_"):
-                    raise fail(latex, at + 1, "a slice (S_{:,:j}, g_{1:T}, q_{[2i:2i+1]}) selects "
-                               "several entries of a matrix or vector, which the reader cannot "
-                               "read; name the part (S_j) or write its entries")
+                    raise fail(latex, at + 1, slices.refusal(latex, at) or "a slice (S_{:,:j}, "
+                               "g_{1:T}, q_{[2i:2i+1]}) selects several entries of a matrix or "
+                               "vector, which the reader cannot read; name the part (S_j) or "
+                               "write its entries")
                 break
             depth -= 1
     if re.search(r"\\(?:to|rightarrow|mapsto|longrightarrow)(?![A-Za-z])", text[at:]):
@@ -338,12 +340,14 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     latex, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # artifacts.py
     latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
     latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
+    stated += slices.implied_bounds(latex, assumptions)       # x_1 + x_2 + \dots + x_n: n >= 2
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
                               functions=functions)
     text, left_out = _labels_left_out(latex)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
-    text, dotted = read_ellipses(text)
-    left_out = tuple(left_out) + dotted
+    text, sliced = slices.read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
+    text, dotted = read_ellipses(text, assumptions)
+    left_out = tuple(left_out) + dotted + sliced
     text, assigned = _prepared(text)
     sides, rels = _pieces(text)
     if not rels:
@@ -420,8 +424,9 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     text, label_notes = superscript_labels(text)
     text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
-    text, dotted = read_ellipses(text)
-    left_out = tuple(left_out) + dotted
+    text, sliced = slices.read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)
+    text, dotted = read_ellipses(text, assumptions)
+    left_out = tuple(left_out) + dotted + sliced
     sides, rels = _pieces(text)
     if rels:
         raise ParseError(f"expected an expression, found the relation '{rels[0]}' in '{_short(text)}'")
@@ -447,6 +452,7 @@ def has_relation(latex: str) -> bool:
     try:
         latex = without_cases(latex) if has_cases(latex) else latex
         text = matrix_literals.extract(_labels_left_out(strip_math(latex))[0])[0]
+        text = slices.relation_text(text)                       # \max(x_{1:n}) alone (slices.py)
         return bool(_pieces(_prepared(text)[0])[1])
     except ParseError:
         return True       # the chain reader gives the reason
@@ -586,6 +592,7 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
     """``--assume`` strings (``x > 0``, ``0 < p < 1``, ``n \\in \\mathbb{Z}_{>0}``) read together."""
     if isinstance(latexes, str):
         latexes = (latexes,)
+    latexes = slices.without_conventions(latexes)     # x_{a:b} = (x_a, \ldots, x_b): slices.py
     stated: dict[str, dict] = {}
     pending = []          # (latex, sides, rels, reader) of relations, read once symbols are known
     declared: dict[str, tuple] = {}     # matrix key -> (SymPy name, size names or numbers)
