@@ -27,6 +27,7 @@ from sympy.core.function import AppliedUndef
 from symbolic.errors import ParseError
 from symbolic.functions import MaxOver, MinOver, ReLU
 import symbolic.latex.calculus as calculus
+import symbolic.latex.vector_uses as vector_uses
 from symbolic.latex.subscripts import check_rank, element_indices
 from symbolic.latex.vectors import DIMENSION, dot, vector_component
 
@@ -79,6 +80,7 @@ class Context:
     base_ranges: dict = field(default_factory=dict)   # x -> (lo, hi) of an unlimited sum over x_j
     i_ordered: bool = False                         # "j \le i": i is compared, so it is real
     normed: set = field(default_factory=set)        # names of vectors under a norm \|x - y\|
+    vector_uses: object = None                      # vector_uses.VectorUses: vectors of dot products
 
     # -- pass 1 ---------------------------------------------------------------------------
     def add_calls(self, calls, parse) -> None:
@@ -96,6 +98,7 @@ class Context:
 
     def _scan_call(self, tag, args) -> None:
         """Record indices, ranges, indexed bases and dot products of one construct."""
+        vector_uses.scan(self, tag, args)
         if tag in ("SCZsum", "SCZprod", "SCZmaxr", "SCZminr"):
             self._bind(args[0], args[3])
             self.ranges.setdefault(args[0].name, (args[1], args[2]))
@@ -183,6 +186,7 @@ class Context:
             # \|x - y\| = x - y: x is a vector under the norm and a number beside it
             raise ParseError(f"{name} is a vector (under a norm \\|...\\| or in a dot product) and a number elsewhere "
                              f"in this chain: name the number, or write the vector's components")
+        vector_uses.check(self, name, stem, parts)      # k_j beside q^T k_j: a vector as a number
         if parts and {self.names.get(n, n) for n in self.normed} & {
                 rf"\{cmd}{{{stem}}}" for cmd in ("mathbf", "boldsymbol", "bm", "vec")}:
             # x_i beside a bold vector x: its components (as most papers mean), or another x?

@@ -1,0 +1,66 @@
+"""Vectors in expressions: a name used as a vector is never also read as a number, and the
+vector expressions the reader reads (under a norm, transposed, in an inner product) are read
+for vectors of every dimension d."""
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from symbolic.errors import ParseError
+from symbolic.latex.parse import parse_chain
+from symbolic.latex.vectors import COMPONENT, DIMENSION
+
+
+# -- a vector of a dot product is never a number elsewhere --------------------------------------
+@pytest.mark.parametrize("latex, name", [
+    # the attention output: a weighted sum of the vectors k_j (regression: read with k_j a
+    # number beside the vector k_j, and "refuted" with k[1] = 1 beside k[1, 1] = 0)
+    (r"o_i = \sum_j e^{q_i^\top k_j} k_j", "k_j"),
+    # a true vector identity that was "proved" with k_j a number
+    (r"\sum_{j=1}^{2} e^{q^\top k_j} k_j = e^{q^\top k_1} k_1 + e^{q^\top k_2} k_2", "k_j"),
+    (r"q^\top k + q = k^\top q + q", "q"),
+    (r"s = q_i^\top k_j \, q_i", "q_i"),
+    (r"u^\top (v + w) = u", "u"),
+    (r"u^\top (v + w) = v", "v"),
+])
+def test_vector_of_a_dot_product_is_not_a_number(latex, name):
+    with pytest.raises(ParseError) as err:
+        parse_chain(latex)
+    assert str(err.value).startswith(name + " is a vector"), str(err.value)
+
+
+@pytest.mark.parametrize("latex", [
+    # a component of q_i needs two indices; q_j alone is the row j, a vector
+    r"q_i^\top k_j = q_j",
+    # components summed over a range other than 1..d are not components of a d-vector
+    r"q^\top k = \sum_{i=1}^{n} q_i k_i",
+    # a component with a free index (which component?)
+    r"q^\top k = q_c k_c",
+    # the same name a vector with and without a row index
+    r"q^\top k_j = q_i^\top k_j",
+])
+def test_other_uses_of_a_vector_are_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex)
+
+
+def test_components_beside_the_dot_product_run_over_one_to_d():
+    """q^T k = sum_i q_i k_i: i runs over the d components (it was read 1..N_i and refuted
+    at N_i = 2, d = 1 with a "component" q[2] of a vector of dimension 1)."""
+    link = parse_chain(r"q^\top k = \sum_i q_i k_i").links[0]
+    (index, lo, hi), = link.claim.rhs.limits
+    assert (lo, hi) == (1, DIMENSION)
+    q = sympy.IndexedBase("q", real=True)
+    assert q[COMPONENT] in link.claim.lhs.atoms(sympy.Indexed)
+    assert q[index] in link.claim.rhs.atoms(sympy.Indexed)
+
+
+@pytest.mark.parametrize("latex", [
+    r"q^\top k = \sum_{i=1}^{d} q_i k_i",
+    r"q_i^\top k_j = \sum_{c=1}^{d} q_{i,c} k_{j,c}",
+    # a scalar weight of other vectors (v_j is not in a dot product: linear, read per component)
+    r"o_i = \sum_j e^{q_i^\top k_j} v_j",
+    r"s_{ij} = q_i^\top k_j",
+])
+def test_consistent_uses_still_read(latex):
+    assert parse_chain(latex).links
