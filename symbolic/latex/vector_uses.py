@@ -18,6 +18,7 @@ from symbolic.errors import ParseError
 from symbolic.latex.vectors import DIMENSION
 
 _DOTS = ("SCZdot", "SCZdotl")
+_VECTOR_TAGS = ("SCZdot", "SCZdotl", "SCZnorm")    # their arguments are vectors, not numbers
 _UNLIMITED = ("SCZsumn", "SCZprodn", "SCZmax", "SCZmin", "SCZsumx")
 
 
@@ -67,6 +68,8 @@ def check(ctx, name: str, stem: str, parts) -> None:
         return
     given = len(parts[1]) if parts else 0
     vector = uses.shown[stem]
+    if given == rank - 1 and _only_function_arguments(ctx, name):
+        return                            # M(q_i, K): the vector itself, an argument of M
     if given == rank - 1:
         raise ParseError(f"{name} is a vector (in a dot product of this chain) and is written "
                          f"where a number stands elsewhere in it (a sum or a multiple of "
@@ -86,6 +89,31 @@ def check(ctx, name: str, stem: str, parts) -> None:
     raise ParseError(f"{name} is a component of the vector {vector} (its index {index} must run "
                      f"over the components 1..{DIMENSION.name}): write the sum over {index} from 1 "
                      f"to {DIMENSION.name}, or name the number apart")
+
+
+def _only_function_arguments(ctx, name: str) -> bool:
+    """Whether every use of name in the chain is a whole argument of a function (``M(q_i, K)``)."""
+    from sympy.core.function import AppliedUndef
+    found = {"argument": 0, "other": 0}
+
+    def walk(raw, as_argument):
+        if isinstance(raw, sympy.Symbol):
+            if raw.name == name:
+                found["argument" if as_argument else "other"] += 1
+            elif raw.name in ctx.calls:
+                tag, args = ctx.calls[raw.name]
+                inner = args[1:] if tag == "SCZfn" else args[2:] if tag == "SCZprime" \
+                    else args[::2] if tag == "SCZnormc" else () if tag in _VECTOR_TAGS else args
+                for arg in inner:
+                    walk(arg, tag == "SCZfn")
+            return
+        applied = isinstance(raw, AppliedUndef)
+        for arg in getattr(raw, "args", ()):
+            walk(arg, applied)
+
+    for raw in ctx.seen:
+        walk(raw, False)
+    return found["argument"] > 0 and found["other"] == 0
 
 
 def _component(stem, parts, index) -> str:

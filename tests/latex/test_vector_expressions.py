@@ -64,3 +64,11 @@ def test_components_beside_the_dot_product_run_over_one_to_d():
 ])
 def test_consistent_uses_still_read(latex):
     assert parse_chain(latex).links
+
+
+def test_a_vector_as_a_whole_function_argument_is_not_a_number():
+    """M(q_i, K) (Informer's sparsity measure) takes the vector q_i as it is: allowed beside
+    q_i^T k_j; q_i written also as a term of a sum is not."""
+    assert parse_chain(r"M(q_i, K) \le \max_j q_i^\top k_j").links
+    with pytest.raises(ParseError):
+        parse_chain(r"M(q_i, K) + q_i \le \max_j q_i^\top k_j")
