@@ -182,7 +182,8 @@ class Context:
         parts = split_name(name)
         stem = self.names[accent.group(1)] if accent and accent.group(1) in self.names \
             else parts[0] if parts else name
-        if stem in self.normed or stem in {self.names.get(n) for n in self.normed}:
+        if (stem in self.normed or stem in {self.names.get(n) for n in self.normed}) \
+                and not vector_uses.only_function_arguments(self, name):
             # \|x - y\| = x - y: x is a vector under the norm and a number beside it
             raise ParseError(f"{name} is a vector (under a norm \\|...\\| or in a dot product) and a number elsewhere "
                              f"in this chain: name the number, or write the vector's components")

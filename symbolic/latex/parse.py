@@ -18,7 +18,8 @@ from symbolic.errors import ParseError
 from symbolic.latex.convert import Context, has_huge_power, settle, split_name
 from symbolic.latex.cases import has_cases, read_with_cases, without_cases
 from symbolic.latex.ellipsis import read_ellipses
-from symbolic.latex.stars import declared_stars, read_with_stars
+from symbolic.latex.stars import declared_stars
+from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of

@@ -10,6 +10,7 @@ the symbol: read as a number it would turn a claim about vectors into a claim ab
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import sympy
@@ -68,7 +69,7 @@ def check(ctx, name: str, stem: str, parts) -> None:
         return
     given = len(parts[1]) if parts else 0
     vector = uses.shown[stem]
-    if given == rank - 1 and _only_function_arguments(ctx, name):
+    if given == rank - 1 and only_function_arguments(ctx, name):
         return                            # M(q_i, K): the vector itself, an argument of M
     if given == rank - 1:
         raise ParseError(f"{name} is a vector (in a dot product of this chain) and is written "
@@ -91,29 +92,50 @@ def check(ctx, name: str, stem: str, parts) -> None:
                      f"to {DIMENSION.name}, or name the number apart")
 
 
-def _only_function_arguments(ctx, name: str) -> bool:
-    """Whether every use of name in the chain is a whole argument of a function (``M(q_i, K)``)."""
+def only_function_arguments(ctx, name: str) -> bool:
+    """Whether every use of name in the chain is inside an argument of a function, linearly
+    (``M(q_i, K)``, ``J(\\theta - \\eta g)``): there the vector is an opaque argument of an
+    unknown function, and the linear algebra of the argument holds for vectors as for numbers.
+    """
     from sympy.core.function import AppliedUndef
     found = {"argument": 0, "other": 0}
 
-    def walk(raw, as_argument):
+    def linear(arg, sym) -> bool:
+        try:
+            with sympy.evaluate(True):      # the reader builds its trees unevaluated
+                return bool(arg.is_polynomial(sym)) and sympy.Poly(arg, sym).degree() <= 1
+        except (sympy.PolynomialError, sympy.GeneratorsNeeded, TypeError, ValueError):
+            return False
+
+    def walk(raw, argument):
         if isinstance(raw, sympy.Symbol):
-            if raw.name == name:
-                found["argument" if as_argument else "other"] += 1
+            if _shown(ctx, raw.name) == name:
+                ok = argument is not None and linear(argument, raw)
+                found["argument" if ok else "other"] += 1
             elif raw.name in ctx.calls:
                 tag, args = ctx.calls[raw.name]
                 inner = args[1:] if tag == "SCZfn" else args[2:] if tag == "SCZprime" \
                     else args[::2] if tag == "SCZnormc" else () if tag in _VECTOR_TAGS else args
                 for arg in inner:
-                    walk(arg, tag == "SCZfn")
+                    walk(arg, arg if tag == "SCZfn" else None)
             return
         applied = isinstance(raw, AppliedUndef)
         for arg in getattr(raw, "args", ()):
-            walk(arg, applied)
+            walk(arg, arg if applied else argument)
 
     for raw in ctx.seen:
-        walk(raw, False)
+        walk(raw, None)
     return found["argument"] > 0 and found["other"] == 0
+
+
+def _shown(ctx, raw_name: str) -> str:
+    """The name convert.Context.symbol gives a raw symbol (``SCZsym3_m`` is ``\\boldsymbol{q}_m``)."""
+    if raw_name in ctx.names:
+        return ctx.names[raw_name]
+    accent = re.fullmatch(r"(SCZsym\d+)(_.+)", raw_name)
+    if accent and accent.group(1) in ctx.names:
+        return ctx.names[accent.group(1)] + accent.group(2)
+    return raw_name
 
 
 def _component(stem, parts, index) -> str:

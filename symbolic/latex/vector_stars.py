@@ -1,0 +1,87 @@
+"""A bold optimum ``\\boldsymbol{\\theta}^*`` declared a vector of R^d read as a bold vector.
+
+The papers on optimisation write ``\\|\\boldsymbol{\\theta}_t - \\boldsymbol{\\theta}^*\\|^2``
+with the minimiser declared in the text (``\\boldsymbol{\\theta}^* \\in \\mathbb{R}^d``). Read as
+a d x 1 matrix (``stars.py`` with a matrix declaration) it cannot stand beside the bold vectors
+``\\boldsymbol{\\theta}_t``, whose components the norms and inner products sum over the same d
+(``vectors.py``). So a bold base whose ``^*`` is declared in ``\\mathbb{R}^{d}`` (that very d)
+is read as one more bold vector, of a name of its own: the claim is read with the starred name
+replaced by an unused bold Greek letter, and the letter is renamed back to
+``\\boldsymbol{\\theta}^{*}`` in what is returned. Any other starred declaration goes on to
+``stars.py`` unchanged.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+import sympy
+
+from symbolic.latex import stars
+from symbolic.latex.vectors import DIMENSION
+
+_BOLD = r"\\(?:mathbf|boldsymbol|bm)\s*\{\s*(?:\\[A-Za-z]+|[a-z])\s*\}"
+_VECTOR_STAR = re.compile(r"^\s*(?P<base>" + _BOLD + r")" + stars._STAR +
+                          r"\s*\\in\s*\\mathbb\s*\{\s*R\s*\}\s*\^\s*(?:\{\s*" + DIMENSION.name +
+                          r"\s*\}|" + DIMENSION.name + r")\s*$")
+# bold Greek letters papers hardly use, one of which stands for the starred vector
+_SPARE = ("varsigma", "omicron", "varrho", "upsilon")
+
+
+def read_with_stars(latex: str, reader, options: dict):
+    """``stars.read_with_stars`` with bold optima of R^d read as bold vectors."""
+    assumptions = options.get("assumptions", ())
+    assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
+    found = {}
+    rest = []
+    for text in assumptions:
+        m = _VECTOR_STAR.match(text)
+        if m:
+            found.setdefault(re.sub(r"\s+", "", m.group("base")), None)
+        else:
+            rest.append(text)
+    spare = [g for g in _SPARE if "\\" + g not in latex and not any("\\" + g in a for a in assumptions)]
+    if not found or len(spare) < len(found):
+        return stars.read_with_stars(latex, reader, options)
+    names = {}
+    for base, letter in zip(found, spare):
+        command = re.match(r"\\[A-Za-z]+", base).group(0)
+        names[base] = f"{command}{{\\{letter}}}"
+    text = stars._replace(latex, names)
+    given = tuple(stars._replace(a, names, braced=False) for a in rest)
+    options = dict(options, assumptions=given)
+    parsed = stars.read_with_stars(text, reader, options) if stars.declared_stars(given) \
+        else reader(text, **options)
+    return _renamed(parsed, {new: base + "^{*}" for base, new in names.items()})
+
+
+def _renamed(parsed, back: dict):
+    """The reading with each stand-in bold letter renamed to its starred name."""
+    def rename(expr):
+        if not isinstance(expr, sympy.Basic):
+            return expr
+        mapping = {}
+        for node in sympy.preorder_traversal(expr):
+            if isinstance(node, sympy.IndexedBase) and str(node.label) in back:
+                mapping[node] = sympy.IndexedBase(back[str(node.label)], **node.assumptions0)
+            elif isinstance(node, sympy.Symbol) and node.name in back:
+                mapping[node] = sympy.Symbol(back[node.name], **node.assumptions0)
+        return expr.xreplace(mapping) if mapping else expr
+
+    def shown(text: str) -> str:
+        for new, old in back.items():
+            text = text.replace(new, old)
+        return text
+
+    symbols = {shown(k): rename(v) for k, v in parsed.assumptions.symbols.items()}
+    assumptions = dataclasses.replace(parsed.assumptions, symbols=symbols,
+                                      facts=tuple(rename(f) for f in parsed.assumptions.facts))
+    if hasattr(parsed, "value"):
+        return dataclasses.replace(parsed, latex=shown(parsed.latex), value=rename(parsed.value),
+                                   assumptions=assumptions)
+    links = []
+    for link in parsed.links:
+        claim = dataclasses.replace(link.claim, lhs=rename(link.claim.lhs), rhs=rename(link.claim.rhs))
+        links.append(dataclasses.replace(link, claim=claim, latex=shown(link.latex),
+                                         lhs_latex=shown(link.lhs_latex), rhs_latex=shown(link.rhs_latex)))
+    return dataclasses.replace(parsed, latex=shown(parsed.latex), links=tuple(links),
+                               assumptions=assumptions)
