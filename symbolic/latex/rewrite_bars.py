@@ -8,8 +8,8 @@ from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
 from symbolic.latex.rewrite_tables import _FONTS
 from symbolic.latex.vectors import (
-    bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, scaled_bold_start, vector_atom_end,
-    vector_atom_start)
+    bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, scaled_bold_start, scalar_power_t,
+    vector_atom_end, vector_atom_start)
 
 
 def _vector_end(items, start):
@@ -139,6 +139,8 @@ class BarRewriting:
             if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and _is_transpose(items[k + 1]) and _limit_of_operator(items, k):
                 self._letter_t("limit", items[k + 1], item.col)
+            elif isinstance(item, Tok) and item.text == "^" and scalar_power_t(items, k):
+                self._letter_t("limit", items[k + 1], item.col)     # (1 - x)^T: a power
             elif isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and _is_transpose(items[k + 1]):
                 self._letter_t("transpose", items[k + 1], item.col)

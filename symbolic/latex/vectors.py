@@ -242,3 +242,34 @@ def scaled_bold_start(items, k) -> int | None:
             return None
         seen = True
     return None
+
+
+def scalar_power_t(items, caret) -> bool:
+    """Whether the ``^T`` at caret is the power T of a bracket holding a number term.
+
+    ``\\left(1 - \\frac{2}{\\kappa+1}\\right)^T`` (a contraction over T steps) adds a number to
+    the bracket's other terms, so the bracket is a number, not a vector, and ``^T`` is its T-th
+    power, as the papers mean: a transpose of a number is no notation. Only a plain letter T
+    (not ``\\top`` or ``\\intercal``) and only a bracket with a bare number as one of its terms
+    (``1 - x``, ``x + 2``) are read so.
+    """
+    from symbolic.latex.lexer import Group, Tok
+    if caret < 1 or caret + 1 >= len(items):
+        return False
+    exp = items[caret + 1]
+    solid = _solid_items(exp.items) if isinstance(exp, Group) and exp.kind == "brace" else [exp]
+    if len(solid) != 1 or not isinstance(solid[0], Tok) or solid[0].text != "T":
+        return False
+    group = items[caret - 1]
+    if not isinstance(group, Group) or group.kind != "paren":
+        return False
+    terms, current = [], []
+    for item in _solid_items(group.items):
+        if isinstance(item, Tok) and item.text in ("+", "-"):
+            terms.append(current)
+            current = []
+        else:
+            current.append(item)
+    terms.append(current)
+    return len(terms) > 1 and any(len(t) == 1 and isinstance(t[0], Tok) and t[0].text.isdigit()
+                                  for t in terms)
