@@ -72,3 +72,59 @@ def test_a_vector_as_a_whole_function_argument_is_not_a_number():
     assert parse_chain(r"M(q_i, K) \le \max_j q_i^\top k_j").links
     with pytest.raises(ParseError):
         parse_chain(r"M(q_i, K) + q_i \le \max_j q_i^\top k_j")
+
+
+# -- a bold optimum declared in R^d is one more bold vector --------------------------------------
+STAR = r"\boldsymbol{\theta}^* \in \mathbb{R}^d"
+
+
+def test_declared_bold_optimum_is_a_vector_of_its_own_under_a_norm():
+    link = parse_chain(r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 \ge 0",
+                       assumptions=[STAR]).links[0]
+    labels = {str(e.base.label): e.indices for e in link.claim.lhs.atoms(sympy.Indexed)}
+    assert labels == {r"\boldsymbol{\theta}": (sympy.Symbol("t", integer=True), COMPONENT),
+                      r"\boldsymbol{\theta}^{*}": (COMPONENT,)}
+    assert r"\boldsymbol{\theta}^{*}" in link.latex and "varsigma" not in link.latex
+    (_, lo, hi), = next(iter(link.claim.lhs.atoms(sympy.Sum))).limits
+    assert (lo, hi) == (1, DIMENSION)
+
+
+def test_declared_bold_optimum_as_a_function_argument():
+    """L(theta^*) beside ||theta_t - theta^*||: the optimum is an opaque argument of L."""
+    link = parse_chain(r"L(\boldsymbol{\theta}^*) \le \|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2",
+                       assumptions=[STAR], functions=["L"]).links[0]
+    (arg,) = link.claim.lhs.args
+    assert arg == sympy.Symbol(r"\boldsymbol{\theta}^{*}", real=True)
+
+
+@pytest.mark.parametrize("space", [r"\mathbb{R}^n", r"\mathbb{R}^{d \times d}"])
+def test_optimum_of_another_space_is_not_read_as_a_d_vector(space):
+    """Declared in R^n (or as a matrix), theta^* is not a vector of the norms' d: refused."""
+    with pytest.raises(ParseError):
+        parse_chain(r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 \ge 0",
+                    assumptions=[r"\boldsymbol{\theta}^* \in " + space])
+
+
+def test_a_spare_letter_written_in_the_claim_is_not_reused():
+    """The stand-in letter is one the claim does not write (varsigma here is taken)."""
+    link = parse_chain(r"\|\boldsymbol{\varsigma} - \boldsymbol{\theta}^*\| \ge 0",
+                       assumptions=[STAR]).links[0]
+    labels = {str(e.base.label) for e in link.claim.lhs.atoms(sympy.Indexed)}
+    assert labels == {r"\boldsymbol{\varsigma}", r"\boldsymbol{\theta}^{*}"}
+
+
+# -- (1 - x)^T: the power T of a number ----------------------------------------------------------
+def test_number_bracket_to_the_t_is_a_power():
+    T, x = sympy.symbols("T x", real=True)
+    claim = parse_chain(r"(1 - x)^T = y").links[0].claim
+    assert claim.lhs == (1 - x) ** T
+
+
+@pytest.mark.parametrize("latex", [
+    r"(a - b)^T c = 1",          # no number term: a transpose of vectors (refused: a sum)
+    r"(1 - x)^\top = 1",         # \top is a transpose, never a power
+    r"(1 - x)^T q^T k = 1",      # T a power and a transpose in one chain
+])
+def test_other_transposed_brackets_stay_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex)
