@@ -7,6 +7,7 @@ from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
 from symbolic.latex.rewrite_tables import _FONTS
+from symbolic.latex.vector_sums import transposed_sum
 from symbolic.latex.vectors import (
     bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, scaled_bold_start, scalar_power_t,
     vector_atom_end, vector_atom_start)
@@ -175,6 +176,9 @@ class BarRewriting:
 
     def _one_transpose(self, items, caret):
         col = items[caret].col
+        summed = transposed_sum(self, items, caret, _vector_end)   # (a - b)^T c (vector_sums.py)
+        if summed is not None:
+            return summed
         start, u, scale = self._transposed(items, caret)
         if text_of(u[:1])[:1].isupper():
             raise fail(text_of(u) + "^T", col, "matrix transposes are not supported; "

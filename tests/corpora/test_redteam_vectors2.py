@@ -63,6 +63,10 @@ FALSE = [
 ]
 
 TRUE_PROVED = [
+    # (a - b)^T (a + b) = a^T a + a^T b - b^T a - b^T b = a^T a - b^T b for real vectors
+    (r"(a-b)^\top(a+b) = a^\top a - b^\top b", ()),
+    (r"(a - b)^\top c = a^\top c - b^\top c", ()),
+    (r"(x_i - x_j)^\top (x_i - x_j) = \|x_i - x_j\|^2", ()),
     # components summed over 1..d: the definition of the dot product
     (r"q^\top k = \sum_i q_i k_i", ()),
     (r"q^\top k = \sum_{i=1}^{d} q_i k_i", ()),
@@ -106,6 +110,14 @@ REFUSED = [
     (r"(1 - \eta)^\top = 1 - \eta", ()),
     # T a power of a number bracket and a transpose in one chain
     (r"(1 - x)^T q^T k = q^T k", ()),
+    # transposed sums: a vector of the product where a number stands; a power after the
+    # product; a factor beside a term (eta b: a number or a vector?)
+    (r"(a - b)^\top c = a - b", ()),
+    (r"(a - b)^\top c^2 = 1", ()),
+    (r"(a - \eta b)^\top c = 1", ()),
+    (r"(a - b)^\top c + c = 1", ()),
+    # u^T v and u v^T in one chain: one of them is an outer product
+    (r"(a - b)^\top c = c (a - b)^\top", ()),
     # the optimum declared in R^n while theta_t has the vectors' dimension d: mixed dimensions
     (r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 \ge 0", (r"\boldsymbol{\theta}^* \in \mathbb{R}^n",)),
     # undeclared, theta^* stays refused (an optimum, a conjugate or a dual)
