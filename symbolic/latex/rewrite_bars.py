@@ -9,8 +9,8 @@ from symbolic.latex.rewrite_items import (
 from symbolic.latex.rewrite_tables import _FONTS
 from symbolic.latex.vector_sums import transposed_sum
 from symbolic.latex.vectors import (
-    bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, scaled_bold_start, scalar_power_t,
-    vector_atom_end, vector_atom_start)
+    bold_dot_end, bold_dot_parts, bold_vector_parts, euclidean_subscript_end, is_bold_vector,
+    scaled_bold_start, scalar_power_t, vector_atom_end, vector_atom_start)
 
 
 def _vector_end(items, start):
@@ -80,9 +80,11 @@ class BarRewriting:
                 close = _skip_forward(items, end) if end is not None else None
                 if close is not None and _bars(items, close) == bars:
                     text = self._call("SCZnorm", self._vec(items[first:end]))
-                    items = items[:k] + (Tok(text, items[k].col),) + items[close + bars:]
+                    after = euclidean_subscript_end(items, close + bars)     # \|x\|_2
+                    items = items[:k] + (Tok(text, items[k].col),) + items[after:]
                 elif self._norm_of_sum(items, k, bars) is not None:
                     text, after = self._norm_of_sum(items, k, bars)
+                    after = euclidean_subscript_end(items, after)
                     items = items[:k] + (Tok(text, items[k].col),) + items[after:]
                 elif bars == 1 or k + 1 < len(items) and _bars(items, k) == 2:
                     raise fail(text_of(items[k:]), items[k].col, "the norm of an expression of vectors "

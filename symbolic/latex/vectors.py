@@ -273,3 +273,18 @@ def scalar_power_t(items, caret) -> bool:
     terms.append(current)
     return len(terms) > 1 and any(len(t) == 1 and isinstance(t[0], Tok) and t[0].text.isdigit()
                                   for t in terms)
+
+
+def euclidean_subscript_end(items, after) -> int:
+    """Past a ``_2`` written after a norm's closing bars (``\\|x - y\\|_2``, the Euclidean norm,
+    the one read), else ``after`` unchanged; another subscript (``_1``, ``_\\infty``, ``_F``) is
+    another norm, refused."""
+    from symbolic.latex.lexer import Group, Tok, fail, text_of
+    if after + 1 >= len(items) or not (isinstance(items[after], Tok) and items[after].text == "_"):
+        return after
+    script = items[after + 1]
+    solid = _solid_items(script.items) if isinstance(script, Group) and script.kind == "brace" else [script]
+    if len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text == "2":
+        return after + 2
+    raise fail("_" + text_of((script,)), items[after].col, "a norm with this subscript is not the "
+               "Euclidean norm \\|x\\| (or \\|x\\|_2), the only one read")

@@ -63,6 +63,9 @@ FALSE = [
 ]
 
 TRUE_PROVED = [
+    # the subscript 2 names the Euclidean norm, the one read
+    (r"\|x\|_2^2 = x^\top x", ()),
+    (r"\|\theta_n - \theta_m\|_2 = \|\theta_m - \theta_n\|", ()),
     # (a - b)^T (a + b) = a^T a + a^T b - b^T a - b^T b = a^T a - b^T b for real vectors
     (r"(a-b)^\top(a+b) = a^\top a - b^\top b", ()),
     (r"(a - b)^\top c = a^\top c - b^\top c", ()),
@@ -118,6 +121,10 @@ REFUSED = [
     (r"(a - b)^\top c + c = 1", ()),
     # u^T v and u v^T in one chain: one of them is an outer product
     (r"(a - b)^\top c = c (a - b)^\top", ()),
+    # another norm than the Euclidean one: l1, max, Frobenius
+    (r"\|x\|_1 = \|x\|", ()),
+    (r"\|x - y\|_{\infty} \le \|x - y\|", ()),
+    (r"\|x\|_F = 1", ()),
     # the optimum declared in R^n while theta_t has the vectors' dimension d: mixed dimensions
     (r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 \ge 0", (r"\boldsymbol{\theta}^* \in \mathbb{R}^n",)),
     # undeclared, theta^* stays refused (an optimum, a conjugate or a dual)

@@ -128,3 +128,16 @@ def test_number_bracket_to_the_t_is_a_power():
 def test_other_transposed_brackets_stay_refused(latex):
     with pytest.raises(ParseError):
         parse_chain(latex)
+
+
+# -- ||x||_2: the Euclidean norm ------------------------------------------------------------------
+def test_norm_with_subscript_two_is_the_euclidean_norm():
+    plain = parse_chain(r"\|\theta_n - \theta_m\| = 1").links[0].claim.lhs
+    assert parse_chain(r"\|\theta_n - \theta_m\|_2 = 1").links[0].claim.lhs == plain
+    assert parse_chain(r"\|x\|_{2}^2 = 1").links[0].claim.lhs == parse_chain(r"\|x\|^2 = 1").links[0].claim.lhs
+
+
+@pytest.mark.parametrize("latex", [r"\|x\|_1 = 1", r"\|x\|_\infty = 1", r"\|x - y\|_F = 1", r"\|x\|_p = 1"])
+def test_other_norms_are_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex)
