@@ -10,7 +10,7 @@ from symbolic.latex.rewrite_tables import _FONTS
 from symbolic.latex.vector_sums import transposed_sum
 from symbolic.latex.vectors import (
     bold_dot_end, bold_dot_parts, bold_vector_parts, euclidean_subscript_end, is_bold_vector,
-    scaled_bold_start, scalar_power_t, vector_atom_end, vector_atom_start)
+    scaled_bold_start, scalar_power_t, upright_vector_end, vector_atom_end, vector_atom_start)
 
 
 def _vector_end(items, start):
@@ -256,7 +256,7 @@ class BarRewriting:
                    "vector like (\\lambda k_j), in u^T v or u v^T")
 
     def _vec(self, atom) -> str:
-        if is_bold_vector(atom):
+        if is_bold_vector(atom) or upright_vector_end(tuple(atom), 0) == len(atom):   # \mathrm{do}_i
             # the bold name keeps its font (\boldsymbol{g} is not g); its subscript is its index
             name, sub = bold_vector_parts(atom)
             return self._symbol(name) + ("_{%s}" % sub if sub else "")

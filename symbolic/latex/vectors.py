@@ -121,15 +121,51 @@ def is_bold_vector(atom) -> bool:
 
 
 def vector_atom_end(items, start, plain_end) -> int | None:
-    """The end of the vector atom at start: a bold name, else the plain atom (``plain_end``)."""
+    """The end of the vector atom at start: a bold name, an upright name with its index
+    (``\\mathrm{do}_i``), else the plain atom (``plain_end``)."""
     end = bold_vector_end(items, start)
+    if end is None:
+        end = upright_vector_end(items, start)
     return end if end is not None else plain_end(items, start)
 
 
 def vector_atom_start(items, end, plain_start) -> int | None:
-    """The start of the vector atom ending before end: a bold name, else the plain atom."""
+    """The start of the vector atom ending before end: a bold name, an upright indexed name,
+    else the plain atom."""
     start = bold_vector_start(items, end)
+    if start is None and end >= 4 and upright_vector_end(items, end - 4) == end:
+        start = end - 4
     return start if start is not None else plain_start(items, end)
+
+
+def upright_vector_end(items, k) -> int | None:
+    """The end of ``\\mathrm{do}_i`` at items[k] (an upright name of two or more lowercase
+    letters with a subscript, FlashAttention's gradient ``do_i`` of the output row ``o_i``),
+    or None. Only the vector constructs (a transpose, a norm, an inner product) ask for it, where
+    the construct says the name is a vector; a name that is a function (``\\mathrm{diag}``,
+    ``\\mathrm{softmax}``) takes an argument, not a subscript, and is not one."""
+    from symbolic.latex.lexer import Group, Tok
+    if k + 3 >= len(items) or not (isinstance(items[k], Tok) and items[k].text == r"\mathrm"):
+        return None
+    name = items[k + 1]
+    if not (isinstance(name, Group) and name.kind == "brace"):
+        return None
+    solid = _solid_items(name.items)
+    letters = "".join(x.text for x in solid if isinstance(x, Tok))
+    if len(solid) != len(letters) or not (2 <= len(letters) <= 3 and letters.isascii()
+                                          and letters.isalpha() and letters.islower()):
+        return None
+    if letters in _UPRIGHT_FUNCTIONS:
+        return None
+    if not (isinstance(items[k + 2], Tok) and items[k + 2].text == "_"):
+        return None
+    return k + 4
+
+
+# upright names that are functions or operators, never a vector's name
+_UPRIGHT_FUNCTIONS = frozenset(["exp", "log", "ln", "sin", "cos", "tan", "max", "min", "sup",
+                                "inf", "det", "tr", "var", "cov", "sgn", "arg", "lim", "erf",
+                                "mod", "gcd", "lcm", "dim", "ker", "deg", "abs"])
 
 
 def bold_vector_parts(atom):

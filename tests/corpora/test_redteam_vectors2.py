@@ -121,6 +121,9 @@ REFUSED = [
     (r"(a - b)^\top c + c = 1", ()),
     # u^T v and u v^T in one chain: one of them is an outer product
     (r"(a - b)^\top c = c (a - b)^\top", ()),
+    # an upright vector name of a dot product written where a number stands
+    (r"D_i = \mathrm{do}_i^\top o_i + \mathrm{do}_i", ()),
+    (r"D_i = \mathrm{do}_i^\top o_i \, \mathrm{do}_i", ()),
     # another norm than the Euclidean one: l1, max, Frobenius
     (r"\|x\|_1 = \|x\|", ()),
     (r"\|x - y\|_{\infty} \le \|x - y\|", ()),

@@ -141,3 +141,21 @@ def test_norm_with_subscript_two_is_the_euclidean_norm():
 def test_other_norms_are_refused(latex):
     with pytest.raises(ParseError):
         parse_chain(latex)
+
+
+# -- an upright indexed name in a vector construct is a vector -----------------------------------
+def test_upright_indexed_name_is_a_vector_in_a_transpose():
+    """FlashAttention's D_i = do_i^T o_i: \\mathrm{do}_i is the row i of the family \\mathrm{do}."""
+    rhs = parse_chain(r"D_{i}=\mathrm{do}_{i}^{\top}o_{i}").links[0].claim.rhs
+    labels = {str(e.base.label): e.indices[-1] for e in rhs.atoms(sympy.Indexed)}
+    assert labels == {r"\mathrm{do}": COMPONENT, "o": COMPONENT}
+
+
+@pytest.mark.parametrize("latex", [
+    r"D_i = \mathrm{do}_i^\top o_i + \mathrm{do}_i",     # the vector where a number stands
+    r"\mathrm{exp}_i^\top x = 1",                         # a function's name is no vector
+    r"\mathrm{diag}_i^\top x = 1",
+])
+def test_upright_names_that_cannot_be_vectors_are_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex)
