@@ -103,9 +103,14 @@ def only_function_arguments(ctx, name: str) -> bool:
     def linear(arg, sym) -> bool:
         try:
             with sympy.evaluate(True):      # the reader builds its trees unevaluated
-                return bool(arg.is_polynomial(sym)) and sympy.Poly(arg, sym).degree() <= 1
+                if not (arg.is_polynomial(sym) and sympy.Poly(arg, sym).degree() <= 1):
+                    return False
+                rest = arg.subs(sym, 0)
         except (sympy.PolynomialError, sympy.GeneratorsNeeded, TypeError, ValueError):
             return False
+        # J(g + g^T g): a number (a dot product or a norm) added to the vector g
+        return not any(s.name in ctx.calls and ctx.calls[s.name][0] in _VECTOR_TAGS + ("SCZnormc",)
+                       for s in rest.free_symbols if isinstance(s, sympy.Symbol))
 
     def walk(raw, argument):
         if isinstance(raw, sympy.Symbol):

@@ -109,6 +109,9 @@ REFUSED = [
     (r"J(e^{g}) = g^\top g", ()),
     # a vector both a function argument and a term of a sum
     (r"J(g) + g = g^\top g", ()),
+    # a number (a dot product, a norm) added to the vector inside the argument
+    (r"J(g + g^\top g) = J(g)", ()),
+    (r"J(g + \|g\|) = J(g)", ()),
     # \top on a number bracket stays a transpose, never a power
     (r"(1 - \eta)^\top = 1 - \eta", ()),
     # T a power of a number bracket and a transpose in one chain
