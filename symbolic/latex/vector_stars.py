@@ -16,6 +16,7 @@ import dataclasses
 import re
 import sympy
 
+from symbolic.errors import ParseError
 from symbolic.latex import stars
 from symbolic.latex.vectors import DIMENSION
 
@@ -49,9 +50,40 @@ def read_with_stars(latex: str, reader, options: dict):
     text = stars._replace(latex, names)
     given = tuple(stars._replace(a, names, braced=False) for a in rest)
     options = dict(options, assumptions=given)
-    parsed = stars.read_with_stars(text, reader, options) if stars.declared_stars(given) \
-        else reader(text, **options)
-    return _renamed(parsed, {new: base + "^{*}" for base, new in names.items()})
+    back = {new: base + "^{*}" for base, new in names.items()}
+    try:
+        parsed = stars.read_with_stars(text, reader, options) if stars.declared_stars(given) \
+            else reader(text, **options)
+    except ParseError as exc:        # the refusal names what the user wrote, not the stand-in
+        message = str(exc)
+        for new, old in back.items():
+            message = message.replace(new, old)
+        raise ParseError(message) from None
+    _vectors_only(parsed, back)
+    return _renamed(parsed, back)
+
+
+def _vectors_only(parsed, back: dict) -> None:
+    """Refuse a declared vector written where a number stands (``\\boldsymbol{\\theta}^* + 1``):
+    it may only be read component by component (under a norm, in a dot product) or be an
+    argument of an unknown function (``L(\\boldsymbol{\\theta}^*)``)."""
+    from sympy.core.function import AppliedUndef
+
+    def walk(expr, inside_function):
+        if isinstance(expr, sympy.IndexedBase):
+            return                       # a component's family: read under a norm or a dot
+        if isinstance(expr, sympy.Symbol) and expr.name in back and not inside_function:
+            raise ParseError(f"{back[expr.name]} is declared a vector of R^{DIMENSION.name} and is "
+                             f"written where a number stands: write it under a norm or in a dot "
+                             f"product, or declare it a number (\\in \\mathbb{{R}})")
+        for arg in getattr(expr, "args", ()):
+            walk(arg, inside_function or isinstance(expr, AppliedUndef))
+
+    values = [parsed.value] if hasattr(parsed, "value") else \
+        [side for link in parsed.links for side in (link.claim.lhs, link.claim.rhs)]
+    for value in values:
+        if isinstance(value, sympy.Basic):
+            walk(value, False)
 
 
 def _renamed(parsed, back: dict):

@@ -133,6 +133,10 @@ REFUSED = [
     (r"\|x\|_F = 1", ()),
     # the optimum declared in R^n while theta_t has the vectors' dimension d: mixed dimensions
     (r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 \ge 0", (r"\boldsymbol{\theta}^* \in \mathbb{R}^n",)),
+    # the declared vector written where a number stands (it was a number beside the norms)
+    (r"\boldsymbol{\theta}^* + 1 = 2", (STAR,)),
+    (r"\|\boldsymbol{\theta}^*\| = \boldsymbol{\theta}^*", (STAR,)),
+    (r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\| \le \boldsymbol{\theta}^* \eta", (STAR,)),
     # undeclared, theta^* stays refused (an optimum, a conjugate or a dual)
     (r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 \ge 0", ()),
 ]
