@@ -121,7 +121,7 @@ def test_number_bracket_to_the_t_is_a_power():
 
 
 @pytest.mark.parametrize("latex", [
-    r"(a - b)^T c = 1",          # no number term: a transpose of vectors (refused: a sum)
+    r"(a - b)^T c^2 = 1",        # no number term: vectors; a power after the product
     r"(1 - x)^\top = 1",         # \top is a transpose, never a power
     r"(1 - x)^T q^T k = 1",      # T a power and a transpose in one chain
 ])
@@ -159,3 +159,11 @@ def test_upright_indexed_name_is_a_vector_in_a_transpose():
 def test_upright_names_that_cannot_be_vectors_are_refused(latex):
     with pytest.raises(ParseError):
         parse_chain(latex)
+
+
+# -- (a - b)^T c by linearity ---------------------------------------------------------------------
+def test_transposed_difference_is_the_difference_of_dot_products():
+    from symbolic.latex.vectors import dot, vector_component
+    got = parse_chain(r"(a - b)^\top c = 1").links[0].claim.lhs
+    a, b, c = (vector_component(n) for n in "abc")
+    assert sympy.expand(got - (dot(a, c) - dot(b, c))) == 0
