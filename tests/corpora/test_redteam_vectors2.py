@@ -100,6 +100,8 @@ REFUSED = [
     (r"(q^\top k) q = q^\top k", ()),
     # components over another range than 1..d are not components of the vector
     (r"q^\top k = \sum_{i=1}^{n} q_i k_i", ()),
+    # a vector and a summation index of one name: n q^T k, or a sum over components?
+    (r"\sum_{q=1}^{n} q^\top k = 1", ()),
     # a component with a free index
     (r"q^\top k = q_c k_c", ()),
     # the row q_j of q_i^T k_j's family where a number stands
