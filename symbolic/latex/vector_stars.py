@@ -25,6 +25,7 @@ _VECTOR_STAR = re.compile(r"^\s*(?P<base>" + _BOLD + r")" + stars._STAR +
                           r"\s*\\in\s*\\mathbb\s*\{\s*R\s*\}\s*\^\s*(?:\{\s*" + DIMENSION.name +
                           r"\s*\}|" + DIMENSION.name + r")\s*$")
 # bold Greek letters papers hardly use, one of which stands for the starred vector
+_MOMENTS = frozenset(["Expect", "Var", "E", "Cov"])
 _SPARE = ("varsigma", "omicron", "varrho", "upsilon")
 
 
@@ -76,8 +77,11 @@ def _vectors_only(parsed, back: dict) -> None:
             raise ParseError(f"{back[expr.name]} is declared a vector of R^{DIMENSION.name} and is "
                              f"written where a number stands: write it under a norm or in a dot "
                              f"product, or declare it a number (\\in \\mathbb{{R}})")
+        # an unknown function takes the vector as it is; an expectation or a variance of it
+        # would be a vector (or a matrix) where the claim has a number
+        opaque = isinstance(expr, AppliedUndef) and type(expr).__name__ not in _MOMENTS
         for arg in getattr(expr, "args", ()):
-            walk(arg, inside_function or isinstance(expr, AppliedUndef))
+            walk(arg, inside_function or opaque)
 
     values = [parsed.value] if hasattr(parsed, "value") else \
         [side for link in parsed.links for side in (link.claim.lhs, link.claim.rhs)]

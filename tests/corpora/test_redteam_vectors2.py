@@ -139,6 +139,8 @@ REFUSED = [
     (r"\boldsymbol{\theta}^* + 1 = 2", (STAR,)),
     (r"\|\boldsymbol{\theta}^*\| = \boldsymbol{\theta}^*", (STAR,)),
     (r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\| \le \boldsymbol{\theta}^* \eta", (STAR,)),
+    # the expectation of a vector is a vector, not a number
+    (r"\mathbb{E}[\boldsymbol{\theta}^*] = 1", (STAR,)),
     # undeclared, theta^* stays refused (an optimum, a conjugate or a dual)
     (r"\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 \ge 0", ()),
 ]
