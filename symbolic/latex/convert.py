@@ -27,6 +27,8 @@ from sympy.core.function import AppliedUndef
 from symbolic.errors import ParseError
 from symbolic.functions import MaxOver, MinOver, ReLU
 import symbolic.latex.calculus as calculus
+import symbolic.latex.vector_uses as vector_uses
+from symbolic.latex.names import split_name  # noqa: F401 (offered here too, as before)
 from symbolic.latex.subscripts import check_rank, element_indices
 from symbolic.latex.components import component
 from symbolic.latex.vectors import DIMENSION, dot, vector_component
@@ -46,18 +48,6 @@ def fname(f) -> str:
 # subscripts that label a name (\lambda_{\max}, s_{\max} beside s_i) and are never an index:
 # read as an index of an indexed s they would be the product m a x
 _LABELS = frozenset(["max", "min"])
-
-
-def split_name(name: str):
-    """``x_j`` -> ("x", ["j"]), ``x_{i,j}`` -> ("x", ["i", "j"]); None for an unsubscripted name."""
-    if "_" not in name:
-        return None
-    base, sub = name.split("_", 1)
-    if not base or not re.fullmatch(r"[A-Za-z]+|SCZsym\d+", base):     # SCZsym: \hat{x}, \mathbf{g}
-        return None
-    sub = sub[1:-1] if sub.startswith("{") and sub.endswith("}") else sub
-    parts = [p.strip() for p in sub.split(",")]
-    return (base, parts) if all(parts) else None
 
 
 @dataclass
@@ -80,6 +70,7 @@ class Context:
     base_ranges: dict = field(default_factory=dict)   # x -> (lo, hi) of an unlimited sum over x_j
     i_ordered: bool = False                         # "j \le i": i is compared, so it is real
     normed: set = field(default_factory=set)        # names of vectors under a norm \|x - y\|
+    vector_uses: object = None                      # vector_uses.VectorUses: vectors of dot products
 
     # -- pass 1 ---------------------------------------------------------------------------
     def add_calls(self, calls, parse) -> None:
@@ -97,6 +88,7 @@ class Context:
 
     def _scan_call(self, tag, args) -> None:
         """Record indices, ranges, indexed bases and dot products of one construct."""
+        vector_uses.scan(self, tag, args)
         if tag in ("SCZsum", "SCZprod", "SCZmaxr", "SCZminr"):
             self._bind(args[0], args[3])
             self.ranges.setdefault(args[0].name, (args[1], args[2]))
@@ -182,10 +174,12 @@ class Context:
         parts = split_name(name)
         stem = self.names[accent.group(1)] if accent and accent.group(1) in self.names \
             else parts[0] if parts else name
-        if stem in self.normed or stem in {self.names.get(n) for n in self.normed}:
+        if (stem in self.normed or stem in {self.names.get(n) for n in self.normed}) \
+                and not vector_uses.only_function_arguments(self, name):
             # \|x - y\| = x - y: x is a vector under the norm and a number beside it
             raise ParseError(f"{name} is a vector (under a norm \\|...\\| or in a dot product) and a number elsewhere "
                              f"in this chain: name the number, or write the vector's components")
+        vector_uses.check(self, name, stem, parts)      # k_j beside q^T k_j: a vector as a number
         if parts and {self.names.get(n, n) for n in self.normed} & {
                 rf"\{cmd}{{{stem}}}" for cmd in ("mathbf", "boldsymbol", "bm", "vec")}:
             # x_i beside a bold vector x: its components (as most papers mean), or another x?

@@ -6,7 +6,8 @@ from __future__ import annotations
 from symbolic.latex.cases import has_cases, read_with_cases
 from symbolic.latex.components import has_components, read_with_components
 from symbolic.latex.primes import declared_primes, read_with_primes
-from symbolic.latex.stars import declared_stars, read_with_stars
+from symbolic.latex.stars import declared_stars
+from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
 
 
 def prepassed(latex, reader, assumptions, imaginary_unit, functions):

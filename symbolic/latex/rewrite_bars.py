@@ -7,9 +7,10 @@ from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
 from symbolic.latex.rewrite_tables import _FONTS
+from symbolic.latex.vector_sums import transposed_sum
 from symbolic.latex.vectors import (
-    bold_dot_end, bold_dot_parts, bold_vector_parts, is_bold_vector, scaled_bold_start, vector_atom_end,
-    vector_atom_start)
+    bold_dot_end, bold_dot_parts, bold_vector_parts, euclidean_subscript_end, is_bold_vector,
+    scaled_bold_start, scalar_power_t, upright_vector_end, vector_atom_end, vector_atom_start)
 
 
 def _vector_end(items, start):
@@ -79,9 +80,11 @@ class BarRewriting:
                 close = _skip_forward(items, end) if end is not None else None
                 if close is not None and _bars(items, close) == bars:
                     text = self._call("SCZnorm", self._vec(items[first:end]))
-                    items = items[:k] + (Tok(text, items[k].col),) + items[close + bars:]
+                    after = euclidean_subscript_end(items, close + bars)     # \|x\|_2
+                    items = items[:k] + (Tok(text, items[k].col),) + items[after:]
                 elif self._norm_of_sum(items, k, bars) is not None:
                     text, after = self._norm_of_sum(items, k, bars)
+                    after = euclidean_subscript_end(items, after)
                     items = items[:k] + (Tok(text, items[k].col),) + items[after:]
                 elif bars == 1 or k + 1 < len(items) and _bars(items, k) == 2:
                     raise fail(text_of(items[k:]), items[k].col, "the norm of an expression of vectors "
@@ -139,6 +142,8 @@ class BarRewriting:
             if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and _is_transpose(items[k + 1]) and _limit_of_operator(items, k):
                 self._letter_t("limit", items[k + 1], item.col)
+            elif isinstance(item, Tok) and item.text == "^" and scalar_power_t(items, k):
+                self._letter_t("limit", items[k + 1], item.col)     # (1 - x)^T: a power
             elif isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and _is_transpose(items[k + 1]):
                 self._letter_t("transpose", items[k + 1], item.col)
@@ -173,6 +178,9 @@ class BarRewriting:
 
     def _one_transpose(self, items, caret):
         col = items[caret].col
+        summed = transposed_sum(self, items, caret, _vector_end)   # (a - b)^T c (vector_sums.py)
+        if summed is not None:
+            return summed
         start, u, scale = self._transposed(items, caret)
         if text_of(u[:1])[:1].isupper():
             raise fail(text_of(u) + "^T", col, "matrix transposes are not supported; "
@@ -248,7 +256,7 @@ class BarRewriting:
                    "vector like (\\lambda k_j), in u^T v or u v^T")
 
     def _vec(self, atom) -> str:
-        if is_bold_vector(atom):
+        if is_bold_vector(atom) or upright_vector_end(tuple(atom), 0) == len(atom):   # \mathrm{do}_i
             # the bold name keeps its font (\boldsymbol{g} is not g); its subscript is its index
             name, sub = bold_vector_parts(atom)
             return self._symbol(name) + ("_{%s}" % sub if sub else "")

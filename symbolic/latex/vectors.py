@@ -121,15 +121,51 @@ def is_bold_vector(atom) -> bool:
 
 
 def vector_atom_end(items, start, plain_end) -> int | None:
-    """The end of the vector atom at start: a bold name, else the plain atom (``plain_end``)."""
+    """The end of the vector atom at start: a bold name, an upright name with its index
+    (``\\mathrm{do}_i``), else the plain atom (``plain_end``)."""
     end = bold_vector_end(items, start)
+    if end is None:
+        end = upright_vector_end(items, start)
     return end if end is not None else plain_end(items, start)
 
 
 def vector_atom_start(items, end, plain_start) -> int | None:
-    """The start of the vector atom ending before end: a bold name, else the plain atom."""
+    """The start of the vector atom ending before end: a bold name, an upright indexed name,
+    else the plain atom."""
     start = bold_vector_start(items, end)
+    if start is None and end >= 4 and upright_vector_end(items, end - 4) == end:
+        start = end - 4
     return start if start is not None else plain_start(items, end)
+
+
+def upright_vector_end(items, k) -> int | None:
+    """The end of ``\\mathrm{do}_i`` at items[k] (an upright name of two or more lowercase
+    letters with a subscript, FlashAttention's gradient ``do_i`` of the output row ``o_i``),
+    or None. Only the vector constructs (a transpose, a norm, an inner product) ask for it, where
+    the construct says the name is a vector; a name that is a function (``\\mathrm{diag}``,
+    ``\\mathrm{softmax}``) takes an argument, not a subscript, and is not one."""
+    from symbolic.latex.lexer import Group, Tok
+    if k + 3 >= len(items) or not (isinstance(items[k], Tok) and items[k].text == r"\mathrm"):
+        return None
+    name = items[k + 1]
+    if not (isinstance(name, Group) and name.kind == "brace"):
+        return None
+    solid = _solid_items(name.items)
+    letters = "".join(x.text for x in solid if isinstance(x, Tok))
+    if len(solid) != len(letters) or not (2 <= len(letters) <= 3 and letters.isascii()
+                                          and letters.isalpha() and letters.islower()):
+        return None
+    if letters in _UPRIGHT_FUNCTIONS:
+        return None
+    if not (isinstance(items[k + 2], Tok) and items[k + 2].text == "_"):
+        return None
+    return k + 4
+
+
+# upright names that are functions or operators, never a vector's name
+_UPRIGHT_FUNCTIONS = frozenset(["exp", "log", "ln", "sin", "cos", "tan", "max", "min", "sup",
+                                "inf", "det", "tr", "var", "cov", "sgn", "arg", "lim", "erf",
+                                "mod", "gcd", "lcm", "dim", "ker", "deg", "abs"])
 
 
 def bold_vector_parts(atom):
@@ -242,3 +278,49 @@ def scaled_bold_start(items, k) -> int | None:
             return None
         seen = True
     return None
+
+
+def scalar_power_t(items, caret) -> bool:
+    """Whether the ``^T`` at caret is the power T of a bracket holding a number term.
+
+    ``\\left(1 - \\frac{2}{\\kappa+1}\\right)^T`` (a contraction over T steps) adds a number to
+    the bracket's other terms, so the bracket is a number, not a vector, and ``^T`` is its T-th
+    power, as the papers mean: a transpose of a number is no notation. Only a plain letter T
+    (not ``\\top`` or ``\\intercal``) and only a bracket with a bare number as one of its terms
+    (``1 - x``, ``x + 2``) are read so.
+    """
+    from symbolic.latex.lexer import Group, Tok
+    if caret < 1 or caret + 1 >= len(items):
+        return False
+    exp = items[caret + 1]
+    solid = _solid_items(exp.items) if isinstance(exp, Group) and exp.kind == "brace" else [exp]
+    if len(solid) != 1 or not isinstance(solid[0], Tok) or solid[0].text != "T":
+        return False
+    group = items[caret - 1]
+    if not isinstance(group, Group) or group.kind != "paren":
+        return False
+    terms, current = [], []
+    for item in _solid_items(group.items):
+        if isinstance(item, Tok) and item.text in ("+", "-"):
+            terms.append(current)
+            current = []
+        else:
+            current.append(item)
+    terms.append(current)
+    return len(terms) > 1 and any(len(t) == 1 and isinstance(t[0], Tok) and t[0].text.isdigit()
+                                  for t in terms)
+
+
+def euclidean_subscript_end(items, after) -> int:
+    """Past a ``_2`` written after a norm's closing bars (``\\|x - y\\|_2``, the Euclidean norm,
+    the one read), else ``after`` unchanged; another subscript (``_1``, ``_\\infty``, ``_F``) is
+    another norm, refused."""
+    from symbolic.latex.lexer import Group, Tok, fail, text_of
+    if after + 1 >= len(items) or not (isinstance(items[after], Tok) and items[after].text == "_"):
+        return after
+    script = items[after + 1]
+    solid = _solid_items(script.items) if isinstance(script, Group) and script.kind == "brace" else [script]
+    if len(solid) == 1 and isinstance(solid[0], Tok) and solid[0].text == "2":
+        return after + 2
+    raise fail("_" + text_of((script,)), items[after].col, "a norm with this subscript is not the "
+               "Euclidean norm \\|x\\| (or \\|x\\|_2), the only one read")

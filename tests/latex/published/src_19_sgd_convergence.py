@@ -6,6 +6,10 @@ SOURCE = ("sgd_convergence", "让炼丹更科学一些（一）：SGD的平均�
           "('公式推导与注释', equations tagged (1)-(54)) in a public repository; LaTeX as there")
 
 _V = {"vectors": "theta thetastar g x b"}
+# theta^* is the minimiser in R^d (eq. argmin, theta in R^d): declared as the text states, so
+# that it reads as one more vector beside theta_t under the norms
+_STAR = r"\boldsymbol{\theta}^*:d"
+_VS = {**_V, "optimum": _STAR}
 _GRAD = "refuse: a gradient of the loss (nabla L) defined elsewhere"
 _GFUN = ("refuse: the norm or inner product of a vector-valued function value g(x_t, theta_t) "
          "(no component can be named)")
@@ -50,7 +54,7 @@ DISPLAYS = [
 \end{aligned}""", _GFUN),
     ("proof (inline)", r"\eta_t\geq \eta_{t+1}", "eta[t] >= eta[t + 1]"),
     ("proof (inline)", r"D = \max_t \Vert\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\Vert",
-     "D == MaxOver(norm(theta[t] - thetastar), (t, 1, N_t))", _V),
+     "D == MaxOver(norm(theta[t] - thetastar), (t, 1, N_t))", _VS),
     ("projection", r"\Pi_{\boldsymbol{\Theta}} (\boldsymbol{\varphi}) = \mathop{\text{argmin}}_{\boldsymbol{\theta}\in\boldsymbol{\Theta}}\Vert\boldsymbol{\varphi}-\boldsymbol{\theta}\Vert",
      "refuse: an arg min over a set (the definition of a projection)"),
     ("projection (inline)", r"\lambda \boldsymbol{\theta}_1 + (1-\lambda)\boldsymbol{\theta}_2 \in \boldsymbol{\Theta}", "stmt lamda*theta_1 + (1 - lamda)*theta_2 in NamedSet(Theta)"),
@@ -61,25 +65,22 @@ DISPLAYS = [
 &= \|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 - 2\eta_t \boldsymbol{g}_t^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*) + \eta_t^2\|\boldsymbol{g}_t\|^2
 \end{aligned}\tag{4}""",
      "norm(theta[t + 1] - thetastar)**2 == norm(theta[t] - eta[t]*g[t] - thetastar)**2 == norm(theta[t] - thetastar)**2 - 2*eta[t]*dot(g[t], theta[t] - thetastar) + eta[t]**2*norm(g[t])**2",
-     {"vectors": "theta thetastar g", "note": "theta_t, g_t, theta^* are vectors, eta_t a scalar"}),
+     {"optimum": _STAR, "vectors": "theta thetastar g", "note": "theta_t, g_t, theta^* are vectors, eta_t a scalar"}),
     ("notes eq. 5", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] = \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - 2\eta_t \mathbb{E}[\boldsymbol{g}_t^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)] + \eta_t^2\mathbb{E}[\|\boldsymbol{g}_t\|^2]\tag{5}",
      "Expect(norm(theta[t + 1] - thetastar)**2) == Expect(norm(theta[t] - thetastar)**2) - 2*eta[t]*Expect(dot(g[t], theta[t] - thetastar)) + eta[t]**2*Expect(norm(g[t])**2)",
-     {"vectors": "theta thetastar g"}),
+     {"optimum": _STAR, "vectors": "theta thetastar g"}),
     ("notes eq. 7", r"\sigma_t^2 = \mathbb{E}[\|\boldsymbol{g}_t - \nabla L(\boldsymbol{\theta}_t)\|^2]\tag{7}", _GRAD),
     ("notes eq. 8", r"\mathbb{E}[\|\boldsymbol{g}_t\|^2] \leq G^2 + \sigma_t^2 \leq G^2 + \sigma^2\tag{8}",
      "Expect(norm(g[t])**2) <= G**2 + sigma[t]**2 <= G**2 + sigma**2", {"vectors": "g"}),
     ("notes eq. 9", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] \leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - 2\eta_t \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] + \eta_t^2(G^2 + \sigma^2)\tag{9}",
      "Expect(norm(theta[t + 1] - thetastar)**2) <= Expect(norm(theta[t] - thetastar)**2) - 2*eta[t]*Expect(L(theta[t]) - L(thetastar)) + eta[t]**2*(G**2 + sigma**2)",
-     {"functions": r"L", "vectors": "theta thetastar",
-      "optimum": r"\boldsymbol{\theta}^*:d"}),
+     {"optimum": _STAR, "functions": r"L", "vectors": "theta thetastar"}),
     ("notes eq. 10", r"\mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{\mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2]}{2\eta_t} + \frac{\eta_t(G^2 + \sigma^2)}{2}\tag{10}",
      "Expect(L(theta[t]) - L(thetastar)) <= (Expect(norm(theta[t] - thetastar)**2) - Expect(norm(theta[t + 1] - thetastar)**2))/(2*eta[t]) + eta[t]*(G**2 + sigma**2)/2",
-     {"functions": r"L", "vectors": "theta thetastar",
-      "optimum": r"\boldsymbol{\theta}^*:d"}),
+     {"optimum": _STAR, "functions": r"L", "vectors": "theta thetastar"}),
     ("notes eq. 11", r"\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{\|\boldsymbol{\theta}_1 - \boldsymbol{\theta}^*\|^2}{2\eta_1} + \frac{G^2 + \sigma^2}{2}\sum_{t=1}^T \eta_t\tag{11}",
      "Sum(Expect(L(theta[t]) - L(thetastar)), (t, 1, T)) <= norm(theta[1] - thetastar)**2/(2*eta[1]) + (G**2 + sigma**2)/2*Sum(eta[t], (t, 1, T))",
-     {"functions": r"L", "vectors": "theta thetastar",
-      "optimum": r"\boldsymbol{\theta}^*:d"}),
+     {"optimum": _STAR, "functions": r"L", "vectors": "theta thetastar"}),
     ("notes eq. 12", r"\frac{1}{T}\sum_{t=1}^T \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] \leq \frac{DG}{\sqrt{T}} + \frac{D\sigma}{2G\sqrt{T}} = \mathcal{O}\left(\frac{1}{\sqrt{T}}\right)\tag{12}",
      "Sum(Expect(L(theta[t]) - L(thetastar)), (t, 1, T))/T <= D*G/sqrt(T) + D*sigma/(2*G*sqrt(T)); "
      "stmt D*G/sqrt(T) + D*sigma/(2*G*sqrt(T)) in BigO(1/sqrt(T))",
@@ -87,17 +88,16 @@ DISPLAYS = [
       "note": "theta^* is the minimiser (the text); the bound (checked) and the order of growth of its last side (a statement), as "
               "eq. 11 is read (was refused as asymptotic)"}),
     ("notes eq. 14", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \geq \frac{\mu}{2}\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2\tag{14}",
-     "L(theta[t]) - L(thetastar) >= mu/2*norm(theta[t] - thetastar)**2", {"functions": r"L", "vectors": "theta thetastar",
-      "optimum": r"\boldsymbol{\theta}^*:d"}),
+     "L(theta[t]) - L(thetastar) >= mu/2*norm(theta[t] - thetastar)**2", {"optimum": _STAR, "functions": r"L", "vectors": "theta thetastar"}),
     ("notes eq. 15", r"""\begin{aligned}
 \mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] &\leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \frac{2}{\mu}\mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] + \frac{G^2 + \sigma^2}{\mu^2}\\
 &\leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - \|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 + \frac{G^2 + \sigma^2}{\mu^2}\\
 &= \frac{G^2 + \sigma^2}{\mu^2}
 \end{aligned}\tag{15}""",
      "Expect(norm(theta[t + 1] - thetastar)**2) <= Expect(norm(theta[t] - thetastar)**2) - 2/mu*Expect(L(theta[t]) - L(thetastar)) + (G**2 + sigma**2)/mu**2 <= Expect(norm(theta[t] - thetastar)**2) - norm(theta[t] - thetastar)**2 + (G**2 + sigma**2)/mu**2 == (G**2 + sigma**2)/mu**2",
-     {"functions": r"L", "vectors": "theta thetastar", "note": "rows starting with a relation continue the chain"}),
+     {"optimum": _STAR, "functions": r"L", "vectors": "theta thetastar", "note": "rows starting with a relation continue the chain"}),
     ("notes eq. 16", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \frac{G^2 + \sigma^2}{\mu^2}\tag{16}",
-     "Expect(norm(theta[T] - thetastar)**2) <= (G**2 + sigma**2)/mu**2", {"vectors": "theta thetastar"}),
+     "Expect(norm(theta[T] - thetastar)**2) <= (G**2 + sigma**2)/mu**2", {"optimum": _STAR, "vectors": "theta thetastar"}),
     ("notes eq. 17", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L(\boldsymbol{\theta}^*)] \leq \frac{2(G^2 + \sigma^2)}{\mu T} = \mathcal{O}\left(\frac{1}{T}\right)\tag{17}",
      "Expect(L(theta[T]) - L(thetastar)) <= 2*(G**2 + sigma**2)/(mu*T); "
      "stmt 2*(G**2 + sigma**2)/(mu*T) in BigO(1/T)",
@@ -110,10 +110,10 @@ DISPLAYS = [
      "refuse: L is both the loss function and the smoothness constant"),
     ("notes eq. 22", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] \leq \left(1 - \frac{2\mu}{L+\mu}\right)\mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] + \frac{2\sigma^2}{(L+\mu)^2}\tag{22}",
      "Expect(norm(theta[t + 1] - thetastar)**2) <= (1 - 2*mu/(L + mu))*Expect(norm(theta[t] - thetastar)**2) + 2*sigma**2/(L + mu)**2",
-     {"vectors": "theta thetastar", "note": "L is the smoothness constant here"}),
+     {"optimum": _STAR, "vectors": "theta thetastar", "note": "L is the smoothness constant here"}),
     ("notes eq. 23", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \left(1 - \frac{2}{\kappa+1}\right)^T D^2 + \frac{2\kappa\sigma^2}{L^2(\kappa+1)}\tag{23}",
      "Expect(norm(theta[T] - thetastar)**2) <= (1 - 2/(kappa + 1))**T*D**2 + 2*kappa*sigma**2/(L**2*(kappa + 1))",
-     {"vectors": "theta thetastar"}),
+     {"optimum": _STAR, "vectors": "theta thetastar"}),
     ("notes eq. 24", r"T = \mathcal{O}\left(\kappa\log\frac{1}{\epsilon}\right)\tag{24}",
      "stmt T in BigO(kappa*log(1/epsilon))", {"note": "an order of growth (was refused)"}),
     ("notes eq. 30", r"\frac{1}{2}\|\nabla L(\boldsymbol{\theta})\|^2 \geq \mu(L(\boldsymbol{\theta}) - L^*)\tag{30}", _GRAD),
@@ -122,7 +122,7 @@ DISPLAYS = [
     ("notes eq. 33", r"\mathbb{E}[\boldsymbol{v}_t] = \nabla L(\boldsymbol{\theta}_t)\tag{33}", _GRAD),
     ("notes eq. 37", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \left(1 - \min\left\{\frac{1}{3\kappa}, \frac{1}{3n}\right\}\right)^T\|\boldsymbol{\theta}_0 - \boldsymbol{\theta}^*\|^2\tag{37}",
      "Expect(norm(theta[T] - thetastar)**2) <= (1 - Min(1/(3*kappa), 1/(3*n)))**T*norm(theta[0] - thetastar)**2",
-     {"vectors": "theta thetastar"}),
+     {"optimum": _STAR, "vectors": "theta thetastar"}),
     ("notes eq. 40", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L^*] \leq \frac{\sigma^2}{2\mu}\tag{40}",
      "Expect(L(theta[T]) - Lstar) <= sigma**2/(2*mu)", {"functions": r"L", "note": "L^* is the minimum value of L",
                                                          "optimum": r"L^*"}),
