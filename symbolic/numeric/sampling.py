@@ -180,8 +180,9 @@ def facts_hold(facts: Sequence[_Fact], env: Env, exact: Mapping | None = None) -
     for fact in facts:
         try:
             a, b = _fact_value(fact, env)
-            if isinstance(a, _MPC) or isinstance(b, _MPC):
-                return False
+            if (isinstance(a, _MPC) or isinstance(b, _MPC)) and \
+                    fact.relation not in (Relation.EQ, Relation.NE):
+                return False      # an order between complex values (z != 0 is a fact of C)
             if abs(a - b) <= TIE * max(1, abs(a), abs(b)) and exactly_equal(
                     fact.expr.lhs, fact.expr.rhs, env.values if exact is None else exact):
                 if fact.relation not in (Relation.LE, Relation.GE, Relation.EQ):

@@ -189,7 +189,7 @@ def test_every_instance_of_the_sizes_needs_points_in_the_domain():
     from symbolic.numeric.judge import MIN_POINTS_PER_INSTANCE, _Run
     n = sp.Symbol("n", integer=True, positive=True)
     instances = [{n: 1}, {n: 2}, {n: 3}]
-    run = SimpleNamespace(fixed={n}, planned={},
+    run = SimpleNamespace(fixed={n}, planned={}, absorbed_sizes={},
                           held_by_size={(("n", "1"),): 50, (("n", "2"),): MIN_POINTS_PER_INSTANCE})
     assert _Run._thin_instances(run, instances) == ["n=3"]
     run.held_by_size[(("n", "3"),)] = MIN_POINTS_PER_INSTANCE
