@@ -131,20 +131,7 @@ def read_with_primes(latex: str, reader, assumptions, imaginary_unit, functions)
             text_ = text_.replace(" " + placeholder, name).replace(placeholder, name)
         return text_
 
-    from symbolic.latex.stars import _renamed
+    from symbolic.latex.stars import relabelled
     note = ("declared by the assumptions as quantities of their own, not derivatives: " +
             ", ".join(_shown(k) for k in keys))
-    if hasattr(parsed, "value"):
-        return dataclasses.replace(parsed, latex=shown(parsed.latex), value=rename(parsed.value),
-                                   assumptions=_renamed(parsed.assumptions, rename),
-                                   notes=tuple(sorted(set(parsed.notes) | {note})))
-    links = []
-    for link in parsed.links:
-        claim = dataclasses.replace(link.claim, lhs=rename(link.claim.lhs),
-                                    rhs=rename(link.claim.rhs))
-        links.append(dataclasses.replace(link, claim=claim, latex=shown(link.latex),
-                                         lhs_latex=shown(link.lhs_latex),
-                                         rhs_latex=shown(link.rhs_latex)))
-    return dataclasses.replace(parsed, latex=shown(parsed.latex), links=tuple(links),
-                               assumptions=_renamed(parsed.assumptions, rename),
-                               notes=tuple(sorted(set(parsed.notes) | {note})))
+    return relabelled(parsed, rename, shown, note)

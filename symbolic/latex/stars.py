@@ -9,6 +9,8 @@ of the claim and of its assumptions as one symbol named ``x^{*}``, distinct from
 """
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from typing import Sequence
 
@@ -65,7 +67,6 @@ def _replace(text: str, names: dict[str, str], braced: bool = True) -> str:
 def read_with_stars(latex: str, reader, options: dict):
     """Read ``latex`` with ``reader`` (``parse_chain`` or ``parse_expression``), each declared
     ``x^*`` read as one symbol named ``x^{*}``."""
-    import dataclasses
     if "Zstar" in latex:
         raise ParseError("the name Zstar is reserved by the reader")
     assumptions = options.get("assumptions", ())
@@ -96,6 +97,23 @@ def read_with_stars(latex: str, reader, options: dict):
 
     note = ("x^* declared a quantity of its own by the assumptions (" +
             ", ".join(b + "^*" for b in bases) + "), not a conjugate")
+    return relabelled(parsed, rename, shown, note)
+
+
+def _renamed(assumptions, rename):
+    """The chain's assumptions with the placeholders renamed, so that facts and symbols agree
+    with the claim (an assumption about x^* must reach the claim's x^*)."""
+    symbols = {}
+    for key, value in assumptions.symbols.items():
+        new = rename(value)
+        symbols[getattr(new, "name", key) if new is not value else key] = new
+    return dataclasses.replace(assumptions, symbols=symbols,
+                               facts=tuple(rename(f) for f in assumptions.facts))
+
+
+def relabelled(parsed, rename, shown, note: str):
+    """A reading (a chain or an expression) with its stand-in symbols renamed back by
+    ``rename``, its texts shown as written by ``shown``, and ``note`` added (stars, primes)."""
     if hasattr(parsed, "value"):
         return dataclasses.replace(parsed, latex=shown(parsed.latex), value=rename(parsed.value),
                                    assumptions=_renamed(parsed.assumptions, rename),
@@ -110,15 +128,3 @@ def read_with_stars(latex: str, reader, options: dict):
     return dataclasses.replace(parsed, latex=shown(parsed.latex), links=tuple(links),
                                assumptions=_renamed(parsed.assumptions, rename),
                                notes=tuple(sorted(set(parsed.notes) | {note})))
-
-
-def _renamed(assumptions, rename):
-    """The chain's assumptions with the placeholders renamed, so that facts and symbols agree
-    with the claim (an assumption about x^* must reach the claim's x^*)."""
-    import dataclasses
-    symbols = {}
-    for key, value in assumptions.symbols.items():
-        new = rename(value)
-        symbols[getattr(new, "name", key) if new is not value else key] = new
-    return dataclasses.replace(assumptions, symbols=symbols,
-                               facts=tuple(rename(f) for f in assumptions.facts))
