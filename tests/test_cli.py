@@ -384,3 +384,17 @@ def test_docs_name_every_option_and_command():
                     assert option in docs, (name, option)
     for code in ("0", "1", "2", "3"):
         assert f"| {code} |" in docs
+
+
+def test_where_defined_reads_an_equation_where_both_sides_are_defined(capsys):
+    # tan(u+v) = (tan u + tan v)/(1 - tan u tan v): at cos u = 0 the left side has a value and
+    # the right side none; by default that is not proved, with --where-defined it is, and the
+    # evidence names the points left out
+    claim = r"\tan(u+v) = \frac{\tan u + \tan v}{1 - \tan u \tan v}"
+    code, out, _ = run(capsys, "check", claim, "--assume", r"u, v \in \mathbb{C}", "--json")
+    assert json.loads(out)["links"][0]["verdict"] != "proved"
+    code, out, _ = run(capsys, "check", claim, "--assume", r"u, v \in \mathbb{C}", "--json",
+                    "--where-defined")
+    link = json.loads(out)["links"][0]
+    assert code == 0 and link["verdict"] == "proved"
+    assert any("where the right side is undefined" in e["detail"] for e in link["evidence"])
