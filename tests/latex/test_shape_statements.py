@@ -60,7 +60,7 @@ def test_a_vector_space_declares_a_column():
     (r"y = \frac{x}{z} \in \mathbb{R}^{n}", [], ["matrix"]),
     (r"s = \sum_j x_j \in \mathbb{R}^{n}", [], ["matrix"]),
     (r"y = \|x\| z \in \mathbb{R}^{n}", [], ["matrix"]),
-    (r"y = (x^\top z) z \in \mathbb{R}^{n}", [], ["matrix"]),
+    (r"y = (x^\top z) z \in \mathbb{R}^{n}", [], ["vector"]),   # z of a dot product used as a number
     (r"y = \mathbf{x} + z \in \mathbb{R}^{n}", [], ["matrix"]),
     (r"y = x + z \in \mathbb{R}^{n \times m}", [], ["matrix"]),
     # entrywise, but a vector is declared: the claim mixes declared and undeclared names
