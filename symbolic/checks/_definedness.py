@@ -723,17 +723,25 @@ def _exact(v):
     return sympy.sympify(v)
 
 
-def _holds(c: Condition, values) -> bool:
-    """Whether ``c`` certainly holds at the point (30 digits, with a margin)."""
+def value_at(expr, values):
+    """``(re, im)`` of expr at the point at 30 digits, or None where it has no finite value."""
     try:
-        value = sympy.N(c.expr.xreplace(values), 30)
+        value = sympy.N(expr.xreplace(values), 30)
     except SoftTimeout:
         raise
     except Exception:
-        return False
+        return None
     if not value.is_number or value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return None
+    return value.as_real_imag()
+
+
+def _holds(c: Condition, values) -> bool:
+    """Whether ``c`` certainly holds at the point (30 digits, with a margin)."""
+    parts = value_at(c.expr, values)
+    if parts is None:
         return False
-    re_part, im_part = value.as_real_imag()
+    re_part, im_part = parts
     if c.need is Need.NONZERO:
         return abs(re_part) + abs(im_part) > sympy.Float("1e-20")
     if abs(im_part) > sympy.Float("1e-25"):

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import sympy
 
 from symbolic.budget import SoftTimeout
-from symbolic.checks._definedness import (_CUT_FUNCTIONS, _NOWHERE_HOLOMORPHIC, Condition, Need,
+from symbolic.checks._definedness import (value_at, _CUT_FUNCTIONS, _NOWHERE_HOLOMORPHIC, Condition, Need,
                                           _flat, _holds, _proved, _scaled, conditions,
                                           holomorphy_conditions)
 from symbolic.model import Claim, Kind, Relation, Step
@@ -221,15 +221,10 @@ def derivative_domain(step: Step) -> DerivativeDomain | None:
 
 def _off_cut_at(u, values) -> bool:
     """Whether u is certainly off (-inf, 0] at the point (30 digits, with a margin)."""
-    try:
-        value = sympy.N(u.xreplace(values), 30)
-    except SoftTimeout:
-        raise
-    except Exception:
+    parts = value_at(u, values)
+    if parts is None:
         return False
-    if not value.is_number or value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-        return False
-    re_part, im_part = value.as_real_imag()
+    re_part, im_part = parts
     return abs(im_part) > sympy.Float("1e-20") or re_part > sympy.Float("1e-20")
 
 
