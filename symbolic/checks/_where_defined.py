@@ -27,8 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from symbolic.budget import SoftTimeout
-from symbolic.checks._definedness import (Need, SharedExclusion, _flat, _proved, _witness,
+from symbolic.checks._definedness import (Need, SharedExclusion, _flat, _proved,
                                           conditions, holomorphy_conditions)
+from symbolic.checks._index_conditions import over_index_range, witness as index_witness
 from symbolic.model import Kind, Relation, Step
 
 _EXACT_NEEDS = (Need.NONZERO, Need.POSITIVE, Need.NONNEGATIVE)
@@ -69,14 +70,14 @@ def one_sided_exclusion(step: Step) -> OneSidedExclusion | None:
         except Exception:   # a SymPy failure proves nothing
             return None
         for c in left_out:
-            if c.need not in _EXACT_NEEDS or not c.exact or c.facts:
+            if c.need not in _EXACT_NEEDS or not c.exact or c.facts and not over_index_range(c, claim):
                 return None
             if all(sym.is_integer for sym in c.expr.free_symbols):
                 return None
         missing.append(tuple(left_out))
     if not missing[0] and not missing[1]:
         return None
-    witness = _witness(claim, list(missing[0] + missing[1]), facts)
+    witness = index_witness(claim, list(missing[0] + missing[1]), facts)
     if witness is None:
         return None
     return OneSidedExclusion(missing[0], missing[1], witness)

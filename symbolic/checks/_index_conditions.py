@@ -1,0 +1,105 @@
+"""Definedness conditions inside a sum or product over an index range, for the where-defined reading.
+
+A denominator inside ``sum_{n=1}^{infinity} 1/(z^2 - n^2 pi^2)`` gives the condition
+``z^2 - n^2 pi^2 != 0`` under the facts ``n >= 1`` (and ``n <= oo``): it must hold for every
+integer of the range. Where it fails for one ``n``, that term is undefined and so is the
+sum or product, so the condition is exact and the where-defined reading
+(``_where_defined``) may leave out the points where it fails, as it does for a condition
+of a side's own function. What is needed beyond that is a witness: a point of the domain
+where every condition holds, for every index of its range. For a condition that is a
+polynomial in the index this is decided at a sampled point from the polynomial's roots in
+the index (computed at 30 digits): it holds for every integer of the range when no root is
+within ``1e-10`` of an integer in the range.
+
+Only the facts of a range (``n >= lo``, ``n <= hi`` for a bound index, with integer or
+infinite ends) are accepted as a condition's facts; a claim with a ``Piecewise`` (whose
+branch conditions are also facts) is left alone.
+"""
+from __future__ import annotations
+
+import sympy
+
+from symbolic.budget import SoftTimeout
+
+_MARGIN = sympy.Float("1e-10")
+
+
+def _range_of(condition, claim):
+    """``(index, lo, hi)`` when the condition's facts are exactly one range of a bound index
+    with integer or infinite ends, else None."""
+    facts = [f for f in condition.facts if f is not sympy.true]
+    lows, highs = [], []
+    for fact in facts:
+        if not isinstance(fact, (sympy.GreaterThan, sympy.LessThan)):
+            return None
+        index, end = (fact.lhs, fact.rhs)
+        if not (isinstance(index, sympy.Symbol) and index.is_integer and end.is_number):
+            return None
+        if not (end.is_Integer or end.is_infinite):
+            return None
+        (lows if isinstance(fact, sympy.GreaterThan) else highs).append((index, end))
+    indices = {i for i, _ in lows + highs}
+    if len(indices) != 1 or len(lows) > 1 or len(highs) > 1:
+        return None
+    index, = indices
+    if index in claim.free_symbols:
+        return None
+    return index, lows[0][1] if lows else -sympy.oo, highs[0][1] if highs else sympy.oo
+
+
+def over_index_range(condition, claim) -> bool:
+    """Whether ``condition`` is a nonzero condition inside a sum or product over an index range
+    (module doc), which the where-defined reading may leave out where it fails."""
+    from symbolic.checks._definedness import Need
+    return (condition.need is Need.NONZERO and not claim.lhs.has(sympy.Piecewise)
+            and not claim.rhs.has(sympy.Piecewise) and _range_of(condition, claim) is not None)
+
+
+def holds_for_every_index(condition, claim, values) -> bool:
+    """Whether ``condition`` holds at the point ``values`` for every integer of its range."""
+    index, lo, hi = _range_of(condition, claim)
+    expr = sympy.expand(condition.expr.xreplace(values))
+    try:
+        poly = sympy.Poly(expr, index)
+    except sympy.PolynomialError:
+        return False
+    if not all(c.is_number for c in poly.all_coeffs()):
+        return False
+    if poly.degree() <= 0:
+        return poly.as_expr() != 0 and abs(sympy.N(poly.as_expr(), 30)) > _MARGIN
+    try:
+        roots = poly.nroots(n=30)
+    except SoftTimeout:
+        raise
+    except Exception:   # no convergence: not shown
+        return False
+    for root in roots:
+        re_part, im_part = sympy.N(root, 30).as_real_imag()
+        nearest = sympy.Integer(round(re_part))
+        if abs(im_part) > _MARGIN or abs(re_part - nearest) > _MARGIN:
+            continue
+        if lo <= nearest <= hi:
+            return False
+    return True
+
+
+def witness(claim, excluded, facts):
+    """A sampled point where every excluded condition holds (those over an index range for
+    every index of it), as ``(name, value)`` strings, or None when none of a few is found."""
+    from symbolic.checks._definedness import _exact, _holds, _witness
+    if not any(c.facts for c in excluded):
+        return _witness(claim, excluded, facts)
+    from symbolic.numeric.sampling import sample_points
+    symbols = sorted({s for s in claim.free_symbols if isinstance(s, sympy.Symbol)}, key=str)
+    try:
+        points = sample_points(symbols, facts, seed=0, count=12, edges=True, complex_unknown=True)
+    except SoftTimeout:
+        raise
+    except Exception:   # a domain the sampler cannot draw from gives no witness
+        return None
+    for point in points[:40]:
+        values = {s: _exact(v) for s, v in point.items()}
+        if all(holds_for_every_index(c, claim, values) if c.facts else _holds(c, values)
+               for c in excluded):
+            return tuple((str(s), str(v)) for s, v in values.items())
+    return None
