@@ -39,6 +39,10 @@ def _range_of(condition, claim):
             return None
         (lows if isinstance(fact, sympy.GreaterThan) else highs).append((index, end))
     indices = {i for i, _ in lows + highs}
+    if not indices:
+        # over all integers both facts are True: the index is the bound integer symbol
+        indices = {s for s in condition.expr.free_symbols
+                   if s.is_integer and s not in claim.free_symbols} or {sympy.Dummy("n", integer=True)}
     if len(indices) != 1 or len(lows) > 1 or len(highs) > 1:
         return None
     index, = indices
