@@ -319,7 +319,7 @@ def _is_zero(value) -> bool:
     return sympy.expand(numerator) == 0
 
 
-@checker("series_gamma", cost=Cost.TRANSFORM, applies=_applies)
+@checker("series_gamma", cost=Cost.PROVE_DEEPER, applies=_applies)
 def check_infinite_rational(step: Step, *, config, context) -> Outcome | None:
     """Prove an infinite product or sum of rational terms through Gamma and polygamma values."""
     claim = step.claim
