@@ -107,3 +107,22 @@ def witness(claim, excluded, facts):
                for c in excluded):
             return tuple((str(s), str(v)) for s, v in values.items())
     return None
+
+
+def described(conditions) -> str:
+    """The points where ``conditions`` fail in words, a condition over an index range with its
+    range: ``$z^2 - n^2 pi^2 = 0$ for an integer $n \\ge 1$``."""
+    from symbolic.checks._definedness import SharedExclusion
+    from symbolic.numeric.text import latex_of
+    parts = []
+    for c in conditions:
+        text = SharedExclusion((c,)).text()
+        bounds = [f for f in c.facts if f is not sympy.true]
+        if c.facts:
+            indices = {s for f in bounds for s in f.lhs.free_symbols} or {
+                s for s in c.expr.free_symbols if s.is_integer}
+            shown = [latex_of(f) for f in bounds if not f.rhs.is_infinite]
+            index = f"${latex_of(next(iter(indices)))}$" if len(indices) == 1 else "index"
+            text += f" for an integer {index}" + (f" with ${', '.join(shown)}$" if shown else "")
+        parts.append(text)
+    return "; ".join(parts)

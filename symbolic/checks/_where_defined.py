@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from symbolic.budget import SoftTimeout
-from symbolic.checks._definedness import (Need, SharedExclusion, _flat, _proved,
+from symbolic.checks._definedness import (Need, _flat, _proved,
                                           conditions, holomorphy_conditions)
-from symbolic.checks._index_conditions import over_index_range, witness as index_witness
+from symbolic.checks._index_conditions import described, over_index_range, witness as index_witness
 from symbolic.model import Kind, Relation, Step
 
 _EXACT_NEEDS = (Need.NONZERO, Need.POSITIVE, Need.NONNEGATIVE)
@@ -48,7 +48,7 @@ class OneSidedExclusion:
         parts = []
         for name, side in (("the left side", self.left), ("the right side", self.right)):
             if side:
-                parts.append(f"where {name} is undefined: {SharedExclusion(side).text()}")
+                parts.append(f"where {name} is undefined: {described(side)}")
         return "; ".join(parts)
 
 
