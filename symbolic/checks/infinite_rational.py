@@ -191,9 +191,14 @@ def closed_form(expr):
     return finite + sympy.Add(*[_sum_closed_form(piece, m) for piece in pieces])
 
 
-def _replaced(expr):
-    """``expr`` with every infinite sum and product in closed form (innermost first)."""
-    return expr.replace(_infinite, closed_form)
+def _replaced(expr, found: list):
+    """``expr`` with every infinite sum and product in closed form; each ``(original, closed
+    form)`` is appended to ``found``."""
+    def one(e):
+        value = closed_form(e)
+        found.append((e, value))
+        return value
+    return expr.replace(_infinite, one)
 
 
 class _Representatives:
@@ -298,8 +303,9 @@ def _prove(lhs, rhs):
         # an integer parameter's values are isolated: no continuity covers the points where
         # a closed form below is undefined but the claim is not
         return None, "a parameter is an integer"
+    found: list = []
     try:
-        a, b = _replaced(lhs), _replaced(rhs)
+        a, b = _replaced(lhs, found), _replaced(rhs, found)
     except NotHandled as exc:
         return None, str(exc)
     if any(s.has(*FOREIGN) or not integer_powers_only(s) for s in (a, b)):
@@ -309,7 +315,7 @@ def _prove(lhs, rhs):
     except NotHandled as exc:
         return None, str(exc)
     value, _ = rational_difference(a, b)
-    return value, ""
+    return value, found
 
 
 def _is_zero(value) -> bool:
@@ -317,6 +323,24 @@ def _is_zero(value) -> bool:
         return True
     numerator, _ = sympy.fraction(value)
     return sympy.expand(numerator) == 0
+
+
+def _proof_text(found) -> str:
+    """The evidence of a proof: each closed form, the theorem behind it, and the rest."""
+    from symbolic.numeric.text import tex
+    shown = "; ".join(tex(closed, sympy.latex(original) + " = ") for original, closed in found[:3])
+    how = []
+    if any(isinstance(original, sympy.Product) for original, _ in found):
+        how.append(r"a product of rational factors $\prod_{n\ge1} \prod_i (n+a_i)/(n+b_i)$ with "
+                   r"$\sum a_i = \sum b_i$ is $\prod_i \Gamma(1+b_i)/\Gamma(1+a_i)$ (Whittaker & Watson 12.13)")
+    if any(isinstance(original, sympy.Sum) for original, _ in found):
+        how.append("an absolutely convergent sum of rational terms is a sum of polygamma values "
+                   r"by partial fractions in the index (over all integers split at 0, $(-1)^n$ "
+                   "by parity)")
+    return (f"closed forms {shown} ({'; '.join(how)}); then the recurrences and reflection "
+            r"formulas of $\Gamma$ and $\psi^{(m)}$ (DLMF 5.5.1, 5.5.3, 5.15.5, 5.15.6) and a "
+            "rational identity in exponentials prove the rest: an identity of meromorphic "
+            "functions, which holds wherever both sides are defined")
 
 
 @checker("series_gamma", cost=Cost.PROVE_DEEPER, applies=_applies)
@@ -337,14 +361,6 @@ def check_infinite_rational(step: Step, *, config, context) -> Outcome | None:
         return undecided("series_gamma", f"not put in closed form: {note}; this is not evidence "
                          "that the claim is false")
     if _is_zero(value):
-        return Outcome(Verdict.PROVED, (Evidence(
-            "series_gamma",
-            "each infinite product of rational factors written as Gamma values (W&W 12.13: "
-            r"$\prod_{n\ge1} \prod_i (n+a_i)/\prod_i (n+b_i) = \prod_i \Gamma(1+b_i)/\prod_i \Gamma(1+a_i)$, "
-            r"$\sum a_i = \sum b_i$) and each absolutely convergent sum of rational terms as polygamma "
-            "values (partial fractions in the index; sums over all integers split at 0, signs "
-            r"$(-1)^n$ by parity); then the recurrences and reflection formulas of $\Gamma$ and "
-            r"$\psi^{(m)}$ (DLMF 5.5.1, 5.5.3, 5.15.5, 5.15.6) and a rational identity in exponentials: "
-            "an identity of meromorphic functions, which holds wherever both sides are defined"),))
+        return Outcome(Verdict.PROVED, (Evidence("series_gamma", _proof_text(note)),))
     return undecided("series_gamma", "after the closed forms by Gamma and polygamma values the "
                      "difference is not identically 0; this is not evidence that the claim is false")
