@@ -33,6 +33,14 @@ it holds wherever both sides are defined (at a parameter value where two roots c
 by continuity, the sum or product converging locally uniformly there). Where a term of the
 sum or product is undefined (``z = n pi`` in ``cot z = 1/z + 2z sum 1/(z^2 - n^2 pi^2)``) the
 definedness gate decides what is left out, as for every proof.
+
+What that continuity argument needs is checked, not assumed: the term's coefficients are
+polynomials in the parameters with a constant leading coefficient in ``n`` (so the tail is
+``O(1/n^2)`` uniformly near every parameter value), no parameter is an integer (its values
+would be isolated points, out of reach of continuity), and everything outside the sums is
+analytic where defined (no branch, modulus or non-integer power). A claim that itself has a
+Gamma or polygamma value of a variable is left undecided: the definedness gate does not know
+their poles.
 """
 from __future__ import annotations
 
