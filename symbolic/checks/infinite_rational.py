@@ -195,6 +195,8 @@ def closed_form(expr):
         if len(parts) != 1 or any(p.exp.has(m) for p in parts[0].atoms(sympy.Pow)):
             raise NotHandled("a product over all integers or with the index in an exponent")
         return _product_closed_form(parts[0], m)
+    if finite.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        raise NotHandled("the term at n = 0 has a zero denominator")
     pieces = [piece for part in parts for piece in _parity_parts(part, m)]
     return finite + sympy.Add(*[_sum_closed_form(piece, m) for piece in pieces])
 

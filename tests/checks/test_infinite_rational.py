@@ -130,6 +130,8 @@ FALSE = [
     (r"\cot z = \frac{1}{z}+2z\sum_{n=0}^{\infty}\frac{1}{z^{2}-n^{2}\pi^{2}}", C),
     # from n = 0 the term 1/n^2 has a pole: the sum is undefined
     (r"\sum_{n=0}^{\infty}\frac{1}{n^{2}} = \frac{\pi^{2}}{6}",),
+    # over all integers the term at n = 0 has a pole (twice zeta(2) is the sum over n != 0)
+    (r"\sum_{n=-\infty}^{\infty}\frac{1}{n^{2}} = \frac{\pi^{2}}{3}",),
     # the sign (-1)^n dropped: that sum is cot z's
     (r"\csc z = \frac{1}{z}+2z\sum_{n=1}^{\infty}\frac{1}{z^{2}-n^{2}\pi^{2}}", C),
     # one side of the sum over all integers only
