@@ -70,6 +70,14 @@ FALSE = [
     (r"\sum_{n=1}^{\infty}\frac{z}{n^{2}+z^{2}} = \frac{\pi}{2}|\coth(\pi z)|-\frac{1}{2z}", r"z \in \mathbb{R}"),
     # an integer parameter: at k = 0 the right side is undefined, the sum is pi^2/6
     (r"\sum_{n=1}^{\infty}\frac{1}{n^{2}+k^{2}} = \frac{\pi k\coth(\pi k)-1}{2k^{2}}", r"k \in \mathbb{Z}"),
+    # the factor at n = 1 is 0/0 as written; SymPy's Sum.free_symbols and cancel() both drop
+    # the factor n - 1, so only the definedness gate sees it (the rest telescopes to 1/2)
+    (r"\prod_{n=1}^{\infty}\frac{(n-1)n(n+2)}{(n-1)(n+1)^{2}} = \frac{1}{2}",),
+    # an integer parameter hidden in a cancelled factor (absent from Sum.free_symbols): the term
+    # at n = k is 0/0, so for every k of the domain the sum is undefined
+    (r"\sum_{n=1}^{\infty}\frac{n-k}{(n-k)(n^{2}+1)} = \frac{\pi\coth\pi-1}{2}", r"k \in \mathbb{Z}_{>0}"),
+    # the imaginary unit squared: the term at n = 1 is 1/(1 + i^2) = 1/0
+    (r"\sum_{n=1}^{\infty}\frac{1}{n^{2}+i^{2}} = \frac{3}{4}",),
     # where-defined with an empty domain: z = pi makes the term at n = 1 undefined
     (r"\cot z = \frac{1}{z}+2z\sum_{n=1}^{\infty}\frac{1}{z^{2}-n^{2}\pi^{2}}", r"z = \pi"),
     # x = 1 only (x >= 1, x <= 1): the term at n = 1 is undefined there, no point is left
