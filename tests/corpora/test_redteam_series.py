@@ -78,6 +78,13 @@ FALSE = [
     (r"\sum_{n=1}^{\infty}\frac{n-k}{(n-k)(n^{2}+1)} = \frac{\pi\coth\pi-1}{2}", r"k \in \mathbb{Z}_{>0}"),
     # the imaginary unit squared: the term at n = 1 is 1/(1 + i^2) = 1/0
     (r"\sum_{n=1}^{\infty}\frac{1}{n^{2}+i^{2}} = \frac{3}{4}",),
+    # DLMF 4.36.3 with the sign of n^2 pi^2 of cot's series: the right side is cot z
+    # (DLMF 4.22.3), at z = 1 it is 0.6421, not coth 1 = 1.3130
+    (r"\coth z = \frac{1}{z}+2z\sum_{n=1}^{\infty}\frac{1}{z^{2}-n^{2}\pi^{2}}", C),
+    # cosh's product runs over the odd numbers from 1: from 3 it leaves out 1 + 4z^2/pi^2
+    (r"\cosh z = \prod_{n=1}^{\infty}\left(1+\frac{4z^{2}}{(2n+1)^{2}\pi^{2}}\right)", C),
+    # sec's partial fractions (DLMF 4.22.4) are only conditionally convergent: never proved here
+    (r"\sec z = 4\pi\sum_{n=1}^{\infty}\frac{(-1)^{n-1}(2n-1)}{(2n-1)^{2}\pi^{2}-4z^{2}}", C),
     # where-defined with an empty domain: z = pi makes the term at n = 1 undefined
     (r"\cot z = \frac{1}{z}+2z\sum_{n=1}^{\infty}\frac{1}{z^{2}-n^{2}\pi^{2}}", r"z = \pi"),
     # x = 1 only (x >= 1, x <= 1): the term at n = 1 is undefined there, no point is left
