@@ -7,6 +7,7 @@ from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
 from symbolic.latex.rewrite_tables import _FONTS
+from symbolic.latex.vector_inner import summed_inner
 from symbolic.latex.vector_sums import transposed_sum
 from symbolic.latex.vectors import (
     bold_dot_end, bold_dot_parts, bold_vector_parts, euclidean_subscript_end, is_bold_vector,
@@ -47,6 +48,9 @@ class BarRewriting:
 
     def _inner_product(self, group) -> str:
         """``\\langle u, v \\rangle`` of two vectors: their dot product."""
+        summed = summed_inner(self, group, _vector_end)     # <a - b, c> (vector_inner.py)
+        if summed is not None:
+            return summed
         parts, current = [], []
         for item in group.items:
             if isinstance(item, Tok) and item.text == ",":
