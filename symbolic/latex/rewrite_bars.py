@@ -3,6 +3,8 @@
 """
 from __future__ import annotations
 
+import re
+
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
@@ -254,6 +256,11 @@ class BarRewriting:
             first = _vector_start(inner, end)
             rest = inner[:first] if first is not None else ()
             if first is not None and not any(isinstance(x, Tok) and x.text in "+-" for x in rest):
+                if re.search(r"(?<![\\A-Za-z])[A-Z]|\\[A-Z][a-z]+", text_of(rest)):
+                    # (A x)^T y, (\Lambda x)^T: a capital beside a vector is a matrix in the papers
+                    raise fail(text_of((group,)) + "^T", col, "a capital beside a vector in a "
+                               "transposed bracket may be a matrix: declare it (--assume 'A \\in "
+                               "\\mathbb{R}^{n \\times n}') with the vector, or write the entries")
                 scale = self.emit(rest).strip()
                 return caret - 1, inner[first:end], (r"( %s ) \cdot " % scale if scale else "")
         raise fail("^T", col, "a transpose is supported only on a vector like k_j or a scaled "
