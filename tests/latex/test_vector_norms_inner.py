@@ -154,6 +154,7 @@ def test_transpose_of_a_matrix_times_a_vector_reads_with_declarations():
     r"(A x)^\top x = 1",
     r"(\Lambda x)^\top y = 1",
     r"(\mathrm{W} x)^\top y = 1",
+    r"(\mathbf{W}_q \mathbf{x})^\top \mathbf{y} = 1",
     # x^T A x without declarations: A between the vectors
     r"x^\top A x = 1",
     # a transposed bracket holding a number term: not a vector
