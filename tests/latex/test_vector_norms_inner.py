@@ -186,3 +186,16 @@ def test_verdicts_on_inner_products_of_differences():
     # false: the cross terms 2 a^T b are missing (a = b refutes it)
     outcome = check(r"\langle a + b, a + b \rangle = \|a\|^2 + \|b\|^2")
     assert outcome.verdict is Verdict.REFUTED
+
+
+def test_a_scale_leaves_the_norm_only_as_its_absolute_value():
+    """\\|\\eta g\\| = \\eta \\|g\\| is read as the real claim, false for eta < 0: at d = 1, g = (1),
+    eta = -1 the sides are 1 and -1 (never the claim about numbers eta g = eta g)."""
+    from symbolic.latex.vectors import COMPONENT, DIMENSION
+    link = parse_chain(r"\|\eta \mathbf{g}\| = \eta \|\mathbf{g}\|").links[0]
+    point = {DIMENSION: 1}
+    sides = [s.subs(point).doit() for s in (link.claim.lhs, link.claim.rhs)]
+    names = {str(a.base.label): a for s in sides for a in s.atoms(sympy.Indexed)}
+    eta = next(s for s in link.claim.rhs.free_symbols if s.name == "eta")
+    values = {**{a: 1 for a in names.values()}, eta: -1}
+    assert [sympy.simplify(s.subs(values)) for s in sides] == [1, -1]
