@@ -127,7 +127,7 @@ class BarRewriting:
             while after < len(items) and _space(items[after]):
                 after += 1
             if after < len(items) and _bars(items, after) == bars:
-                if len(terms) < 4 and not scaled:
+                if len(terms) < 4 and not scaled and terms[0] == "1":
                     return None           # one vector: the plain norm reads it
                 return self._call("SCZnormc", *terms), after + bars
             if after < len(items) and isinstance(items[after], Tok) and items[after].text in ("+", "-"):

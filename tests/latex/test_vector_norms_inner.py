@@ -199,3 +199,13 @@ def test_a_scale_leaves_the_norm_only_as_its_absolute_value():
     eta = next(s for s in link.claim.rhs.free_symbols if s.name == "eta")
     values = {**{a: 1 for a in names.values()}, eta: -1}
     assert [sympy.simplify(s.subs(values)) for s in sides] == [1, -1]
+
+
+def test_norm_of_a_negated_vector_is_its_norm():
+    x = _vec("x")
+    link = parse_chain(r"\|-x\| = -\|x\|").links[0]
+    assert sympy.simplify(link.claim.lhs - sympy.sqrt(dot(x, x))) == 0
+    # the right side stays the negative number -\|x\| (the claim is false for x != 0)
+    assert sympy.simplify(link.claim.rhs + sympy.sqrt(dot(x, x))) == 0
+    with pytest.raises(ParseError):
+        parse_chain(r"\|-x^2\| = 1")       # a power of a vector under the sign
