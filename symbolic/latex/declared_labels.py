@@ -72,6 +72,7 @@ def _walk(items, latex, letters, edits, labelled, used) -> None:
         if m is None or m.group("letter") not in letters:
             raise ParseError(f"^{{{exponent}}} holds {mentioned[0]}, declared a label: a power "
                              f"with a label in it cannot be read; write the label as a subscript")
+        used.add(item.col)
         start, end = item.col - 1, _end(items[k + 1])
         sub = None
         if k >= 3 and isinstance(items[k - 2], Tok) and items[k - 2].text == "_":
@@ -86,10 +87,15 @@ def _walk(items, latex, letters, edits, labelled, used) -> None:
                 end = _end(items[k + 3])
                 used.add(items[k + 2].col)
         if base is None:
-            raise ParseError(f"^{exponent} is written on a number, e, i or a bracket, where it is "
-                             f"a power, yet {m.group('letter')} is declared a label: write the "
-                             f"label as a subscript, or the power with another letter")
-        labelled.add(base)
+            raise ParseError(f"^{exponent} is written on something other than a name (a number, "
+                             f"e, i, a bracket, an operator), where it is a power or a bound, yet "
+                             f"{m.group('letter')} is declared a label: write the label as a "
+                             f"subscript, or the power with another letter")
+        if base in labelled and labelled[base] != (sub is None):
+            # a^l beside a_i^l: the layer's vector and its entry i, read as two unrelated names
+            raise ParseError(f"{base} is written with a declared label both with and without an "
+                             f"index ({base}^l and {base}_i^l): name the vector and its entries apart")
+        labelled[base] = sub is None
         edits.append((start, end, "_{" + ",".join(p for p in (sub, exponent) if p) + "}"))
 
 
@@ -110,14 +116,18 @@ def _bare(items, latex, labelled, used, out) -> None:
         if base not in labelled:
             continue
         after = items[k + 1] if k + 1 < len(items) else None
-        if isinstance(after, Tok) and after.text == "^":
-            continue                                  # labelled (edited) or refused above
-        if isinstance(after, Tok) and after.text == "_":
-            if after.col in used:
-                continue
-            nxt = items[k + 3] if k + 3 < len(items) else None
-            if isinstance(nxt, Tok) and nxt.text == "^":
-                continue
+        nxt = items[k + 3] if k + 3 < len(items) else None
+        for script in (after, nxt):
+            if isinstance(script, Tok) and script.text == "^" and script.col not in used:
+                # \sigma^l beside \sigma^2: the 2 may be a square or the layer 2
+                raise ParseError(f"{base} is written with a declared label and with another "
+                                 f"superscript, which may be a power or a label: bracket the "
+                                 f"power, ({base}^l)^2")
+        if isinstance(after, Tok) and after.text in "^_" and after.col in used:
+            continue
+        if isinstance(after, Tok) and after.text == "_" and isinstance(nxt, Tok) \
+                and nxt.text == "^" and nxt.col in used:
+            continue
         out.add(base)
 
 
@@ -127,7 +137,7 @@ def relabel(latex: str, letters: Sequence[str]) -> str:
         return latex
     items = lex(latex)
     edits: list = []
-    labelled: set = set()
+    labelled: dict = {}
     used: set = set()
     _walk(items, latex, tuple(letters), edits, labelled, used)
     bare: set = set()
@@ -137,6 +147,16 @@ def relabel(latex: str, letters: Sequence[str]) -> str:
         raise ParseError(f"{name} is written with a declared label and without it: read as "
                          f"subscripts both would be one name; name the quantity without a "
                          f"label apart")
+    rest = latex
+    for start, end, _ in sorted(edits, reverse=True):
+        rest = rest[:start] + " " + rest[end:]
+    for letter in letters:
+        if _mentions(rest, letter):
+            # \sum_{l=1}^{L} \mu^l: the labelled names are read as names of their own, which
+            # do not change with a bound l (the sum would be L times one term)
+            raise ParseError(f"{letter} is declared a label and also written as a value (a bound "
+                             f"index or a number): the labelled names cannot follow it; write the "
+                             f"layer as a subscript (\\mu_{letter})")
     for start, end, new in sorted(edits, reverse=True):
         latex = latex[:start] + new + latex[end:]
     return latex
