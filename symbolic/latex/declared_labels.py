@@ -170,7 +170,10 @@ def read_with_labels(latex: str, reader, options: dict):
     assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
     letters = declared_labels(assumptions)
     rest = tuple(a for a in assumptions if not _is_declaration(a))
-    parsed = reader(relabel(latex, letters), **dict(options, assumptions=rest))
+    text = relabel(latex, letters)
+    parsed = reader(text, **dict(options, assumptions=rest))
+    if text == latex:
+        return parsed
     note = (f"{', '.join(letters)} declared a label: a superscript {letters[0]} on a name is "
             f"read as its last subscript (a_i^{letters[0]} is a_{{i,{letters[0]}}})")
     return dataclasses.replace(parsed, notes=tuple(sorted(set(parsed.notes) | {note})))
