@@ -169,7 +169,9 @@ def read_with_labels(latex: str, reader, options: dict):
     assumptions = options.get("assumptions", ())
     assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
     letters = declared_labels(assumptions)
-    rest = tuple(a for a in assumptions if not _is_declaration(a))
+    # the assumptions name the labelled quantities as the claim does: \sigma^l > 0 is \sigma_{l} > 0
+    rest = tuple(relabel(a, letters) if isinstance(a, str) else a
+                 for a in assumptions if not _is_declaration(a))
     text = relabel(latex, letters)
     parsed = reader(text, **dict(options, assumptions=rest))
     if text == latex:

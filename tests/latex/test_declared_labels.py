@@ -97,3 +97,12 @@ def test_a_false_layer_claim_is_refuted_and_a_true_one_is_not():
     [(_, true)] = check_chain(r"(\sigma^l)^2 - \sigma^l \sigma^l = 0", assume=[LABEL])
     assert false.verdict.name == "REFUTED"
     assert true.verdict.name in ("PROVED", "VERIFIED")
+
+
+def test_an_assumption_about_the_labelled_name_reaches_it():
+    from symbolic.api import check_chain
+    claim = r"\sqrt{(\sigma^l)^2} = \sigma^l"
+    [(_, given)] = check_chain(claim, assume=[LABEL, r"\sigma^l > 0"])
+    [(_, alone)] = check_chain(claim, assume=[LABEL])
+    assert given.verdict.name == "PROVED"
+    assert alone.verdict.name == "REFUTED"          # sigma_l = -1: |sigma_l| != sigma_l
