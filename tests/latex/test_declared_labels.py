@@ -72,6 +72,9 @@ def test_next_layer_is_a_name_of_its_own():
     (r"\mu^l = \mu", "without it"),                     # a bare mu beside the layer's mu
     (r"a_i^l = a_{ij}", "without it"),                  # a_{i,l} and a_{ij}: one family
     (r"a^l_i + a^l = 0", "with and without an index"),  # the vector and its entry
+    # true as powers only (d/dx x^l = l x^(l-1)): x_l beside the variable x would be a constant
+    (r"\frac{d}{dx} x^l = 0", "without it"),
+    (r"\int_0^1 x^l \, dx = 1", "without it"),
 ])
 def test_refused_where_the_label_could_be_misread(latex, why):
     with pytest.raises(ParseError, match=why):
