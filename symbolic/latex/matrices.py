@@ -37,6 +37,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from symbolic.errors import ParseError
 import symbolic.latex.matrix_literals as matrix_literals
+import symbolic.latex.vector_inner as vector_inner
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, Tok, fail, lex, text_of
 from symbolic.latex.matrix_tokens import (  # noqa: F401  (the tokens of matrix notation)
     _ACCENTS,
@@ -643,7 +644,7 @@ class _Reader:
                            "write \\det or the entries")
             return sympy.Abs(_scalar_of(inner, "|...|", text))
         if group.kind == "angle":
-            raise fail(text, group.col, "write the inner product of declared vectors as u^\\top v")
+            return to_scalar(vector_inner.declared_inner(self, group, text))   # vector_inner.py
         if group.kind == "paren" and group.opener not in ("(", r"\left(", "[", r"\left["):
             raise fail(text, group.col, f"{group.opener}...{group.opener} around a matrix cannot be read")
         return self.expr(group.items, text)

@@ -3,10 +3,13 @@
 """
 from __future__ import annotations
 
+import re
+
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
 from symbolic.latex.rewrite_tables import _FONTS
+from symbolic.latex.vector_inner import summed_inner
 from symbolic.latex.vector_sums import transposed_sum
 from symbolic.latex.vectors import (
     bold_dot_end, bold_dot_parts, bold_vector_parts, euclidean_subscript_end, is_bold_vector,
@@ -47,6 +50,9 @@ class BarRewriting:
 
     def _inner_product(self, group) -> str:
         """``\\langle u, v \\rangle`` of two vectors: their dot product."""
+        summed = summed_inner(self, group, _vector_end)     # <a - b, c> (vector_inner.py)
+        if summed is not None:
+            return summed
         parts, current = [], []
         for item in group.items:
             if isinstance(item, Tok) and item.text == ",":
@@ -121,7 +127,7 @@ class BarRewriting:
             while after < len(items) and _space(items[after]):
                 after += 1
             if after < len(items) and _bars(items, after) == bars:
-                if len(terms) < 4 and not scaled:
+                if len(terms) < 4 and not scaled and terms[0] == "1":
                     return None           # one vector: the plain norm reads it
                 return self._call("SCZnormc", *terms), after + bars
             if after < len(items) and isinstance(items[after], Tok) and items[after].text in ("+", "-"):
@@ -250,6 +256,11 @@ class BarRewriting:
             first = _vector_start(inner, end)
             rest = inner[:first] if first is not None else ()
             if first is not None and not any(isinstance(x, Tok) and x.text in "+-" for x in rest):
+                if re.search(r"(?<![\\A-Za-z])[A-Z]|\\[A-Z][a-z]+", text_of(rest)):
+                    # (A x)^T y, (\Lambda x)^T: a capital beside a vector is a matrix in the papers
+                    raise fail(text_of((group,)) + "^T", col, "a capital beside a vector in a "
+                               "transposed bracket may be a matrix: declare it (--assume 'A \\in "
+                               "\\mathbb{R}^{n \\times n}') with the vector, or write the entries")
                 scale = self.emit(rest).strip()
                 return caret - 1, inner[first:end], (r"( %s ) \cdot " % scale if scale else "")
         raise fail("^T", col, "a transpose is supported only on a vector like k_j or a scaled "
