@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from symbolic.latex.cases import has_cases, read_with_cases
 from symbolic.latex.components import has_components, read_with_components
+from symbolic.latex.primed_functions import primed_functions, read_with_primed_functions
 from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.stars import declared_stars
 from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
@@ -14,6 +15,8 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: declared
     x^* and L' (stars.py, primes.py), softmax(x)_i (components.py), cases (cases.py)."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
+    if primed_functions(functions):     # --function "f'_W": a function of its own
+        return read_with_primed_functions(latex, reader, options)
     if declared_stars(assumptions):
         return read_with_stars(latex, reader, options)
     if has_components(latex, assumptions):
