@@ -68,7 +68,8 @@ _RELATION = re.compile(r":=|\\coloneqq(?![A-Za-z])|\\triangleq(?![A-Za-z])|\\equ
 # a derivative of any kind: d/dx, \partial, \nabla, and a prime on a function at its argument
 _DERIVATIVE = re.compile(
     r"\\partial(?![A-Za-z])|\\nabla(?![A-Za-z])"
-    r"|\\[dt]?frac\s*\{\s*(?:d(?![a-ce-z])|d\s*[A-Za-z\\^]|\\mathrm\s*\{?\s*d|\\operatorname\s*\{\s*d)"
+    r"|\\[dt]?frac\s*\{\s*(?P<d>d|\\mathrm\s*\{?\s*d\s*\}?|\\operatorname\s*\{\s*d\s*\})"
+    r"\s*(?:\^\s*(?:\{[^{}]*\}|\w))?\s*(?:[A-Za-z\\]|\}\s*\{\s*(?P=d))"
     r"|(?:'|’|\\prime(?![A-Za-z])\s*\}?)\s*(?:\\left\s*)?\(")
 # the sigmoid is read as the sigmoid in every row (its defining row is then checked as a claim)
 _CONVENTIONAL = frozenset([r"\sigma"])
