@@ -17,6 +17,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
+import sympy
+
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 
 # -- a prime on a named function ------------------------------------------------------------------
@@ -75,13 +77,27 @@ _DERIVATIVE = re.compile(
 _CONVENTIONAL = frozenset([r"\sigma"])
 
 
+def _top_relations(row: str) -> list[re.Match]:
+    """The relations of ``row`` outside braces and brackets (not the = of \\sum_{i=1})."""
+    depth, found = [], []
+    for m in re.finditer(r"[{(\[]|[})\]]|" + _RELATION.pattern, row):
+        if m.group(0) in "{([":
+            depth.append(m.group(0))
+        elif m.group(0) in "})]":
+            if depth:
+                depth.pop()
+        elif not depth:
+            found.append(m)
+    return found
+
+
 def _defined_name(row: str) -> str | None:
     """The name a row defines (``y = ...``, ``y := ...``, ``f(x) = ...``), or None."""
     row = row.replace("&", " ")
-    m = _RELATION.search(row)
-    if not m:
+    found = _top_relations(row)
+    if not found:
         return None
-    lhs = _DEFINED.fullmatch(row[:m.start()])
+    lhs = _DEFINED.fullmatch(row[:found[0].start()])
     if not lhs:
         return None
     name = re.sub(r"\s+", "", lhs.group("name"))
@@ -97,7 +113,9 @@ def _occurs(name: str, text: str) -> bool:
 
 
 def defined_derivatives(chains: list) -> list:
-    """The chains, each row that differentiates a name another row defines refused."""
+    """The chains, each row that differentiates a name another row defines read with the
+    definition in the name's place (``\\frac{\\partial L}{\\partial x}`` beside ``L = x^2 y``
+    is ``\\frac{\\partial}{\\partial x} (x^2 y)``), or refused when it cannot be put there."""
     if len(chains) < 2:
         return chains
     defined = [(n, c, _defined_name(c.latex)) for n, c in enumerate(chains)
@@ -108,10 +126,90 @@ def defined_derivatives(chains: list) -> list:
             for m, other, name in defined:
                 if m != n and name and _occurs(name, chain.latex):
                     row = " ".join(other.latex.split())
-                    chain = dataclasses.replace(chain, problem=_message(name, row[:40]))
-                    break
+                    text = _substituted(chain.latex, name, other.latex)
+                    chain = dataclasses.replace(chain, problem=_message(name, row[:40])) \
+                        if text is None else dataclasses.replace(
+                            chain, latex=text, notes=tuple(chain.notes) + (
+                                f"{name} in a derivative is read as its definition in another "
+                                f"row of the display ({row[:40]})",))
+                    if text is None:
+                        break
         out.append(chain)
     return out
+
+
+_FRACTION = (r"\\[dt]?frac\s*\{\s*(?P<d>\\partial|d|\\mathrm\s*\{\s*d\s*\})\s*"
+             r"(?P<order>\^\s*(?:\{[^{}]*\}|\w))?\s*%s\s*\}\s*"
+             r"\{(?P<den>(?:[^{}]|\{[^{}]*\})*)\}")
+_BOUND = re.compile(r"\\(?:sum|prod)\s*_\s*\{?\s*(?P<index>[A-Za-z])\s*(?:=|\\in|\})")
+_FRESH = "kjlpqrsuvwabc"
+
+
+def _substituted(text: str, name: str, definition_row: str) -> str | None:
+    """``text`` with each derivative of ``name`` (its numerator) taken of the definition written
+    in ``definition_row`` (``name = ...``), or None when that cannot be done faithfully: the name
+    used elsewhere in the row, a definition with several relations or a free letter that the
+    row's own letters would capture."""
+    row = definition_row.replace("&", " ")
+    found = _top_relations(row)
+    # a function's definition, f(t) = t^2, says nothing of df/dx: only a name's is put in
+    if len(found) != 1 or _DEFINED.fullmatch(row[:found[0].start()]).group("args") is not None \
+            or _occurs(name, row[found[0].end():]):
+        return None
+    body = _renamed_bound(row[found[0].end():].strip().rstrip(",.;").strip(), text)
+    if body is None:
+        return None
+    flexible = r"\s*".join(re.escape(p) for p in re.findall(r"\\[A-Za-z]+|.", name))
+    pattern = re.compile(_FRACTION % (flexible + r"(?![A-Za-z])"))
+
+    def put(m: re.Match) -> str:
+        return (r"\frac{%s%s}{%s} \left(%s\right)" % (m.group("d"), m.group("order") or "",
+                                                      m.group("den"), body))
+    result = pattern.sub(put, text)
+    return None if result == text or _occurs(name, result) else result
+
+
+def _renamed_bound(body: str, row: str) -> str | None:
+    """The definition with each index its sums bind renamed to a letter the row does not use
+    (the row's own i of \\hat{y}_i would be captured by the definition's \\sum_{i=1}^n), checked
+    by reading both: None when the letter is also free in the definition."""
+    from symbolic.errors import ParseError
+    from symbolic.latex.parse import parse_expression
+    bound = sorted({m.group("index") for m in _BOUND.finditer(body)})
+    clashes = [b for b in bound if _occurs(b, row)]
+    if not clashes:
+        return body
+    try:
+        before = parse_expression(body).value
+    except (ParseError, ValueError, TypeError):
+        return None
+    used = set(re.findall(r"[A-Za-z]", body + row))
+    renamed = body
+    for letter in clashes:
+        fresh = next((c for c in _FRESH if c not in used), None)
+        if fresh is None or _free_index(before, letter):
+            return None
+        used.add(fresh)
+        renamed = re.sub(r"(?<![A-Za-z\\])" + letter + r"(?![A-Za-z])", fresh, renamed)
+        before = before.xreplace({s: type(s)(fresh, **s.assumptions0)
+                                  for s in before.atoms(sympy.Symbol) if s.name == letter})
+    try:
+        after = parse_expression(renamed).value
+    except (ParseError, ValueError, TypeError):
+        return None
+    # the same expression with the letters renamed: no name such as c_i was renamed with them
+    return renamed if after == before else None
+
+
+def _free_index(expr, letter: str, bound: frozenset = frozenset()) -> bool:
+    """Whether the letter stands in ``expr`` outside every sum or product that binds it."""
+    if isinstance(expr, (sympy.Sum, sympy.Product)):
+        inner = bound | {str(limit[0]) for limit in expr.limits}
+        return _free_index(expr.function, letter, inner) or any(
+            _free_index(x, letter, bound) for limit in expr.limits for x in limit[1:])
+    if isinstance(expr, sympy.Symbol):
+        return expr.name == letter and letter not in bound
+    return any(_free_index(a, letter, bound) for a in expr.args)
 
 
 def _message(name: str, row: str) -> str:

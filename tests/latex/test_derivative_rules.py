@@ -43,22 +43,66 @@ def problems(display):
 
 
 # -- a derivative of a name another row defines --------------------------------------------------
-@pytest.mark.parametrize("display", [
-    # dy/dx = 0 beside y = x^2 is false (dy/dx = 2x): read alone, y would be an unknown y(x)
-    r"y = x^2, \quad \frac{dy}{dx} = 0",
-    r"\begin{aligned} y &= x^2 \\ \frac{dy}{dx} &= 2x \end{aligned}",
-    r"y := x^2, \quad \frac{d}{dx} y = 0",
-    # a constant under d/dx only when read alone: d/dx (a x) = a is false for a = x^2
-    r"a = x^2, \quad \frac{d}{dx}(a x) = a",
-    # the definition after the derivative, and a Greek name
-    r"\begin{aligned} \frac{d\theta}{dt} &= 0 \\ \theta &= t^2 \end{aligned}",
-    r"u = x y, \quad \frac{\partial u}{\partial x} = 0",
-    # a declared function defined by one row and differentiated (primed) in another
-    r"f(x) = x^2, \quad f'(x) = 0",
-    r"L = \frac{1}{n}\sum_{i=1}^{n}(y_i - \hat{y}_i)^2, \quad "
-    r"\frac{\partial L}{\partial \hat{y}_i} = \frac{2}{n}(\hat{y}_i - y_i)",
+def second_link(display):
+    """The sides of the chain of a display of two chains that holds the derivative."""
+    first, second = read_display(display)
+    assert first.problem is None and second.problem is None, (first.problem, second.problem)
+    read = [sides(c.latex) for c in (first, second)]
+    found = [pair for pair in read if pair[0].has(sympy.Derivative)]
+    assert len(found) == 1, read
+    return found[0]
+
+
+@pytest.mark.parametrize("display, expected", [
+    # dy/dx beside y = x^2 is the derivative of x^2: dy/dx = 0 is then the false claim it is
+    (r"y = x^2, \quad \frac{dy}{dx} = 0", (sympy.Derivative(x ** 2, x), 0)),
+    (r"\begin{aligned} y &= x^2 \\ \frac{dy}{dx} &= 2x \end{aligned}",
+     (sympy.Derivative(x ** 2, x), 2 * x)),
+    # the definition after the derivative, a Greek name, a second order
+    (r"\begin{aligned} \frac{d\theta}{dt} &= 0 \\ \theta &= t^2 \end{aligned}",
+     (sympy.Derivative(sympy.Symbol("t", real=True) ** 2, sympy.Symbol("t", real=True)), 0)),
+    (r"u = x z, \quad \frac{\partial^2 u}{\partial x^2} = 0",
+     (sympy.Derivative(x * sympy.Symbol("z", real=True), (x, 2)), 0)),
 ])
-def test_a_derivative_of_a_name_another_row_defines_is_refused(display):
+def test_a_derivative_of_a_name_another_row_defines_reads_the_definition(display, expected):
+    lhs, rhs = second_link(display)
+    assert (lhs, rhs) == expected
+
+
+def test_the_definitions_bound_index_is_renamed_away_from_the_rows_own():
+    # L = 1/n sum_i (y_i - yhat_i)^2 differentiated in yhat_i: the sum's i is not the row's i
+    display = (r"L = \frac{1}{n}\sum_{i=1}^{n}(y_i - \hat{y}_i)^2, \quad "
+               r"\frac{\partial L}{\partial \hat{y}_i} = \frac{2}{n}(\hat{y}_i - y_i)")
+    lhs, _ = second_link(display)
+    assert isinstance(lhs, sympy.Derivative)
+    (variable, order), = lhs.variable_count
+    assert order == 1 and str(variable.indices[0]) == "i"
+    total, = lhs.expr.atoms(sympy.Sum)
+    assert str(total.limits[0][0]) != "i"
+    assert "definition in another row" in " ".join(read_display(display)[1].notes)
+
+
+def test_a_false_derivative_of_a_defined_name_is_not_proved():
+    first, second = read_display(r"y = x^2, \quad \frac{dy}{dx} = 0")
+    link, = check_chain(second.latex)
+    assert link.outcome.verdict not in (Verdict.PROVED, Verdict.VERIFIED)
+
+
+@pytest.mark.parametrize("display", [
+    # the operator form and a name beside the variable: read alone, a constant
+    r"y := x^2, \quad \frac{d}{dx} y = 0",
+    r"a = x^2, \quad \frac{d}{dx}(a x) = a",
+    # the defined name also outside the derivative
+    r"u = x, \quad \frac{\partial u}{\partial x} = u",
+    # a definition with two relations, and a definition of a function (f(t) says nothing of df/dx)
+    r"u = x z = w, \quad \frac{\partial u}{\partial x} = z",
+    r"f(t) = t^2, \quad \frac{df}{dx} = 0",
+    r"f(x) = x^2, \quad f'(x) = 0",
+    # the definition's i is free beside its sum's: which i would the row's c_i be?
+    r"u = \sum_{i=1}^n c_i + d_i, \quad \frac{\partial u}{\partial c_i} = 1",
+    r"u = \sum_{i=1}^n c_i + i, \quad \frac{\partial u}{\partial c_i} = 1",
+])
+def test_a_derivative_of_a_defined_name_that_cannot_take_the_definition_is_refused(display):
     found = problems(display)
     assert any(p and "defined by another row of this display" in p for p in found), found
 
