@@ -63,7 +63,7 @@ _NAME = (r"(?:\\(?:hat|bar|tilde|widehat|widetilde|mathcal|mathbf|boldsymbol|bm|
          r"\s*\{\s*(?:\\[A-Za-z]+|[A-Za-z])\s*\}|\\[A-Za-z]+|[A-Za-z])")
 _SUBSCRIPT = r"(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?"
 # the left side of a defining row: a name (with an index), or a function at its arguments
-_DEFINED = re.compile(r"\s*(?P<name>" + _NAME + r")" + _SUBSCRIPT +
+_DEFINED = re.compile(r"\s*(?P<name>" + _NAME + r")(?P<sub>" + _SUBSCRIPT + r")" +
                       r"\s*(?:(?:\\left)?\s*\((?P<args>[^()]*)(?:\\right)?\s*\))?\s*$")
 _RELATION = re.compile(r":=|\\coloneqq(?![A-Za-z])|\\triangleq(?![A-Za-z])|\\equiv(?![A-Za-z])|"
                        r"\\doteq(?![A-Za-z])|(?<![<>!:\\])=")
@@ -122,18 +122,24 @@ def defined_derivatives(chains: list) -> list:
                if c.problem is None and c.latex]
     out = []
     for n, chain in enumerate(chains):
-        if chain.problem is None and _DERIVATIVE.search(chain.latex):
-            for m, other, name in defined:
-                if m != n and name and _occurs(name, chain.latex):
-                    row = " ".join(other.latex.split())
-                    text = _substituted(chain.latex, name, other.latex)
-                    chain = dataclasses.replace(chain, problem=_message(name, row[:40])) \
-                        if text is None else dataclasses.replace(
-                            chain, latex=text, notes=tuple(chain.notes) + (
-                                f"{name} in a derivative is read as its definition in another "
-                                f"row of the display ({row[:40]})",))
-                    if text is None:
-                        break
+        # (again after each definition put in: v = u y beside u = x^2 brings u in)
+        for _ in range(len(defined) + 1):
+            if chain.problem is not None or not _DERIVATIVE.search(chain.latex):
+                break
+            met = next(((other, name) for m, other, name in defined
+                        if m != n and name and _occurs(name, chain.latex)), None)
+            if met is None:
+                break
+            other, name = met
+            row = " ".join(other.latex.split())
+            text = _substituted(chain.latex, name, other.latex)
+            chain = dataclasses.replace(chain, problem=_message(name, row[:40])) \
+                if text is None else dataclasses.replace(
+                    chain, latex=text, notes=tuple(chain.notes) + (
+                        f"{name} in a derivative is read as its definition in another row of "
+                        f"the display ({row[:40]})",))
+        else:
+            chain = dataclasses.replace(chain, problem=_message(name, row[:40]))
         out.append(chain)
     return out
 
@@ -152,8 +158,10 @@ def _substituted(text: str, name: str, definition_row: str) -> str | None:
     row's own letters would capture."""
     row = definition_row.replace("&", " ")
     found = _top_relations(row)
-    # a function's definition, f(t) = t^2, says nothing of df/dx: only a name's is put in
-    if len(found) != 1 or _DEFINED.fullmatch(row[:found[0].start()]).group("args") is not None \
+    # a function's definition, f(t) = t^2, says nothing of df/dx, and y_i = ... nothing of
+    # dy/dx: only a plain name's definition is put in
+    lhs = _DEFINED.fullmatch(row[:found[0].start()]) if len(found) == 1 else None
+    if lhs is None or lhs.group("args") is not None or lhs.group("sub").strip() \
             or _occurs(name, row[found[0].end():]):
         return None
     body = _renamed_bound(row[found[0].end():].strip().rstrip(",.;").strip(), text)

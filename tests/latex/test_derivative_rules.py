@@ -101,6 +101,10 @@ def test_a_false_derivative_of_a_defined_name_is_not_proved():
     # the definition's i is free beside its sum's: which i would the row's c_i be?
     r"u = \sum_{i=1}^n c_i + d_i, \quad \frac{\partial u}{\partial c_i} = 1",
     r"u = \sum_{i=1}^n c_i + i, \quad \frac{\partial u}{\partial c_i} = 1",
+    # y_i = 2 x_i says nothing of dy/dx; a definition that brings in another defined name
+    r"y_i = 2 x_i, \quad \frac{\partial y}{\partial x} = 2",
+    r"u = x^2, \quad v = u y, \quad \frac{\partial v}{\partial x} = 0",
+    r"u = v, \quad v = u, \quad \frac{\partial v}{\partial x} = 0",
 ])
 def test_a_derivative_of_a_defined_name_that_cannot_take_the_definition_is_refused(display):
     found = problems(display)
