@@ -126,8 +126,8 @@ def defined_derivatives(chains: list) -> list:
         for _ in range(len(defined) + 1):
             if chain.problem is not None or not _DERIVATIVE.search(chain.latex):
                 break
-            met = next(((other, name) for m, other, name in defined
-                        if m != n and name and _occurs(name, chain.latex)), None)
+            met = next(((other, name) for m, other, name in defined if m != n and name
+                        and _occurs(name, _without_variables(chain.latex, name))), None)
             if met is None:
                 break
             other, name = met
@@ -218,6 +218,19 @@ def _free_index(expr, letter: str, bound: frozenset = frozenset()) -> bool:
     if isinstance(expr, sympy.Symbol):
         return expr.name == letter and letter not in bound
     return any(_free_index(a, letter, bound) for a in expr.args)
+
+
+def _without_variables(text: str, name: str) -> str:
+    """``text`` without the places where ``name`` is only the variable of a derivative (the
+    denominator of \\frac{\\partial L}{\\partial z}, \\partial_z, \\nabla_z): L's derivative in z
+    does not depend on what z is defined to be."""
+    flexible = r"\s*".join(re.escape(p) for p in re.findall(r"\\[A-Za-z]+|.", name))
+    one = r"(?:\\partial|d|\\mathrm\s*\{\s*d\s*\})\s*" + flexible + \
+        r"(?![A-Za-z])\s*(?:\^\s*(?:\{[^{}]*\}|\w))?\s*"
+    text = re.sub(r"(\\[dt]?frac\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*)\{\s*(?:" + one + r")+\}",
+                  r"\1{}", text)
+    return re.sub(r"\\(?:partial|nabla)\s*_\s*(?:\{\s*" + flexible + r"\s*\}|" + flexible +
+                  r"(?![A-Za-z]))", " ", text)
 
 
 def _message(name: str, row: str) -> str:

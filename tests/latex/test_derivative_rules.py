@@ -82,6 +82,15 @@ def test_the_definitions_bound_index_is_renamed_away_from_the_rows_own():
     assert "definition in another row" in " ".join(read_display(display)[1].notes)
 
 
+def test_a_defined_name_that_is_only_the_variable_is_no_dependence():
+    # L's derivative in z does not depend on what z is defined to be: L(z), an unknown function
+    z = sympy.Symbol("z", real=True)
+    lhs, rhs = second_link(r"z = w x + b, \quad \frac{\partial L}{\partial z} = 2")
+    assert lhs == sympy.Derivative(sympy.Function("L", real=True)(z), z) and rhs == 2
+    # z beside the variable, as a value, is refused (the row may mean z's definition there)
+    assert problems(r"z = w x + b, \quad \frac{\partial L}{\partial z} = 2z")[1]
+
+
 def test_a_false_derivative_of_a_defined_name_is_not_proved():
     first, second = read_display(r"y = x^2, \quad \frac{dy}{dx} = 0")
     link, = check_chain(second.latex)
