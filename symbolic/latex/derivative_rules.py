@@ -1,16 +1,11 @@
-"""Derivatives whose reading depends on more than the derivative itself: a prime on a named
-function (``\\mathrm{ReLU}'(x)``), and a derivative in a row of a display whose quantities
-another row of the same display defines (``y = x^2, \\quad \\frac{dy}{dx} = 2x``).
-
-A prime is a derivative only on a function applied to its variable: ``\\mathrm{ReLU}'(x)`` is
-read as ``\\frac{d}{dx} \\mathrm{ReLU}(x)`` (the same reading, so the same rules about kinks),
-while ``\\mathrm{ReLU}'(2x)`` (the derivative at 2x, or the derivative of ReLU(2x)?) is refused.
+"""A derivative in a row of a display whose quantities another row of the same display defines
+(``y = x^2, \\quad \\frac{dy}{dx} = 2x``).
 
 A display's rows are read one by one. A row that differentiates a name that another row of the
 display defines (``y = x^2`` above ``\\frac{dy}{dx} = 2x``) would be read without that definition:
 the derivative reads ``y`` as an unknown function or a constant, so ``\\frac{dy}{dx} = 0`` and
 ``\\frac{d}{dx}(x y) = y`` would be checked as other claims than the display's. Such a row is
-refused unless the dependence is written in it (the definition in the name's place).
+read with the definition in the name's place where that is faithful, and refused otherwise.
 """
 from __future__ import annotations
 
@@ -18,46 +13,6 @@ import dataclasses
 import re
 
 import sympy
-
-from symbolic.latex.lexer import Group, Tok, fail, text_of
-
-# -- a prime on a named function ------------------------------------------------------------------
-
-
-def primes_after(rw, items, j) -> tuple[int, int]:
-    """(number of primes, index after them) at items[j:]: ``'``, ``''`` or ``^{\\prime}``."""
-    from symbolic.latex.rewrite_names import _prime_marks
-    s, count = rw._solid(items, j), 0
-    while s < len(items) and isinstance(items[s], Tok) and items[s].text == "'":
-        count, s = count + 1, rw._solid(items, s + 1)
-    if not count and s < len(items) and isinstance(items[s], Tok) and items[s].text == "^":
-        arg, after = rw._arg(items, s + 1, "^")
-        marks = _prime_marks(arg)
-        if marks:
-            count, s = marks, rw._solid(items, after)
-    return count, s
-
-
-def named_prime(rw, items, k, j, tag):
-    """``\\mathrm{ReLU}'(x)``: the derivative of a named function at a variable, as
-    ``\\frac{d}{dx}`` of it reads (one to three primes); at anything but a letter, refused."""
-    from symbolic.latex.rewrite_tables import _is_letter
-    count, s = primes_after(rw, items, j)
-    shown = text_of(items[k:s + 1]).strip()
-    group = items[s] if s < len(items) else None
-    args = [x for x in group.items if not (isinstance(x, Tok) and not x.text.strip())] \
-        if isinstance(group, Group) and group.kind == "paren" else []
-    if tag != "SCZrelu" or count > 3 or len(args) != 1 or not (
-            isinstance(args[0], Tok) and _is_letter(args[0].text)):
-        raise fail(shown, items[k].col, "a prime on a named function is read only at a variable, "
-                   "\\mathrm{ReLU}'(x); at another point it may be the derivative there or the "
-                   "derivative of the composition: write \\frac{d}{dx} \\mathrm{ReLU}(2x), or "
-                   "name the point")
-    variable = rw.emit(group.items)
-    return rw._call("SCZdiffn", rw._call(tag, variable), variable, str(count)), s + 1
-
-
-# -- a derivative of a name another row defines ---------------------------------------------------
 
 _NAME = (r"(?:\\(?:hat|bar|tilde|widehat|widetilde|mathcal|mathbf|boldsymbol|bm|mathrm|vec)"
          r"\s*\{\s*(?:\\[A-Za-z]+|[A-Za-z])\s*\}|\\[A-Za-z]+|[A-Za-z])")
