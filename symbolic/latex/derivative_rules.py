@@ -14,8 +14,12 @@ import re
 
 import sympy
 
+from symbolic.latex.lexer import GREEK
+
+# a letter, a Greek letter or \\ell, either under an accent or a font (never \\sum or \\log)
+_LETTER = r"(?:\\(?:" + "|".join(sorted(GREEK)) + r")(?![A-Za-z])|[A-Za-z])"
 _NAME = (r"(?:\\(?:hat|bar|tilde|widehat|widetilde|mathcal|mathbf|boldsymbol|bm|mathrm|vec)"
-         r"\s*\{\s*(?:\\[A-Za-z]+|[A-Za-z])\s*\}|\\[A-Za-z]+|[A-Za-z])")
+         r"\s*\{\s*" + _LETTER + r"\s*\}|" + _LETTER + ")")
 _SUBSCRIPT = r"(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?"
 # the left side of a defining row: a name (with an index), or a function at its arguments
 _DEFINED = re.compile(r"\s*(?P<name>" + _NAME + r")(?P<sub>" + _SUBSCRIPT + r")" +
