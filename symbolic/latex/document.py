@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from symbolic.latex.derivative_rules import defined_derivatives
 from symbolic.latex.display import COMMENT, REFUSED, DisplayChain, LineIndex, display_chains
 from symbolic.latex.macros import Macro, Unreadable, argument
 
@@ -55,7 +56,7 @@ def read_document(text: str, *, markdown: bool = False) -> tuple[DisplayChain, .
             macro = pending.pop(0)[1]
             if not (macro.provide and macro.name in macros):
                 macros[macro.name] = macro
-        found = display_chains(lines, env, body, offset, number, macros)
+        found = defined_derivatives(display_chains(lines, env, body, offset, number, macros))
         if found and previous is not None:
             found[0] = _continued(found[0], previous, chains)
         chains += found
@@ -151,7 +152,7 @@ def read_display(latex: str) -> tuple[DisplayChain, ...]:
                 columns = re.match(r"\s*\{\s*\d+\s*\}", body)
                 if columns:
                     body, offset = body[columns.end():], offset + columns.end()
-    return tuple(display_chains(LineIndex(text), env, body, offset, 1, {}))
+    return tuple(defined_derivatives(display_chains(LineIndex(text), env, body, offset, 1, {})))
 
 
 def looks_like_document(text: str) -> bool:

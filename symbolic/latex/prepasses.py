@@ -6,6 +6,7 @@ from __future__ import annotations
 from symbolic.latex.cases import has_cases, read_with_cases
 from symbolic.latex.components import has_components, read_with_components
 from symbolic.latex.declared_labels import declared_labels, read_with_labels
+from symbolic.latex.primed_functions import primed_functions, read_with_primed_functions
 from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.stars import declared_stars
 from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
@@ -17,6 +18,8 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
     if declared_labels(assumptions):     # l \text{ is a label}: a_i^l is a_{i,l}
         return read_with_labels(latex, reader, options)
+    if primed_functions(functions):     # --function "f'_W": a function of its own
+        return read_with_primed_functions(latex, reader, options)
     if declared_stars(assumptions):
         return read_with_stars(latex, reader, options)
     if has_components(latex, assumptions):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import symbolic.latex.calculus as calculus
+import symbolic.latex.named_primes as named_primes
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, RELATIONS, Tok, fail, text_of
 from symbolic.latex.rewrite_items import _adjacent, _adjacent_tok, _lone_atom, _space
 from symbolic.latex.rewrite_tables import (
@@ -314,6 +315,8 @@ class NameRewriting:
                        f"'{name}' is a word of the sentence around the formula (a condition or a "
                        f"remark), not a quantity: check the claim alone, and give a condition "
                        f"with --assume")
+        if name in _NAMED and named_primes.primes_after(self, items, j, _prime_marks)[0]:
+            return named_primes.named_prime(self, items, k, j, _NAMED[name], _prime_marks)
         if name in _NAMED:
             self._no_arg_max(name, items, j, items[k].col)
             body, j = self._operand(items, j)

@@ -38,13 +38,19 @@ DISPLAYS = [
      "refuse: a matrix of symbolic size written with \\cdots"),
     ("eq. 10", r"f'_{\mathbf{W}}(\mathbf{x}_m, m, \theta_d) = f_{\mathbf{W}}\left(\mathbf{x}_m, \frac{mL}{L'}, \theta_d\right), \tag{10}",
      "fprime_W(x[m], m, theta[d]) == f_W(x[m], m*L/Lprime, theta[d])",
-     {"note": "f' and L' are new names (primes), not derivatives"}),
+     # the text defines f'_W as the modified function (not a derivative) and f_W in sec. 2.1,
+     # and L, L' the original and the extended context lengths (numbers): declared as a user
+     # would, --function "f'_W" and --assume "L \in \mathbb{R}"
+     {"note": "f' and L' are new names (primes), not derivatives",
+      "functions": "f'_W f_W", "optimum": "L'", "assume": r"L \in \mathbb{R}"}),
     # L' is the extended context length (the text): declared a number of its own, as a user
     # declares it with --assume "L' \in \mathbb{R}" (the harness's `optimum` field hands the
     # reader exactly that membership; nothing here is an optimum)
     ("eq. 11", r"s = \frac{L'}{L}, \tag{11}", "s == Lprime/L", {"optimum": "L'"}),
     ("eq. 12", r"f'_{\mathbf{W}}(\mathbf{x}_m, m, \theta_d) = f_{\mathbf{W}}(\mathbf{x}_m, g(m), h(\theta_d)), \tag{12}",
-     "fprime_W(x[m], m, theta[d]) == f_W(x[m], g(m), h(theta[d]))"),
+     "fprime_W(x[m], m, theta[d]) == f_W(x[m], g(m), h(theta[d]))",
+     # "where g(m), h(theta_d) are method-dependent functions" (the text); f'_W as in eq. 10
+     {"functions": "f'_W f_W g h"}),
     ("eq. 13", r"\lambda_d = \frac{2\pi}{\theta_d} = 2\pi b^{\frac{2d}{|D|}}. \tag{13}",
      "lamda[d] == 2*pi/theta[d] == 2*pi*b**(2*d/Abs(D))",
      {"note": "|D| is the number of hidden neurons (D is a set); the absolute-value bars read "

@@ -42,8 +42,12 @@ DISPLAYS = [
      "ReLU(x) == Max(0, x); Derivative(ReLU(x), x) == Piecewise((1, x > 0), (0, x < 0))",
      {"note": "the derivative by cases, left undefined at 0 as printed"}),
     ("sec. 5.3", r"L = \frac{1}{n}\sum_{i=1}^{n}(y_i - \hat{y}_i)^2, \quad \frac{\partial L}{\partial \hat{y}_i} = \frac{2}{n}(\hat{y}_i - y_i)",
-     "refuse: the second claim differentiates L (defined by the first) by yhat_i, with i free "
-     "there and bound in the first claim's sum; no single reading of L's dependence"),
+     # the second claim differentiates the L the first row defines: its definition is the
+     # dependence on yhat_i, with the sum's bound i renamed away from the free i of yhat_i
+     # (was refused: "no single reading of L's dependence"; the definition in the same display
+     # is that reading)
+     "L == Sum((y[i] - yhat[i])**2, (i, 1, n))/n; "
+     "Derivative(Sum((y[k] - yhat[k])**2, (k, 1, n))/n, yhat[i]) == 2*(yhat[i] - y[i])/n"),
     ("sec. 6.1 (inline)", r"n \sim 10^9", "refuse: '\\sim' (of the order of) is informal"),
     ("exercise 1 (inline)", r"f(x_1, x_2, x_3) = x_1 x_2 + x_2 x_3^2 - \ln(x_1)",
      "f(x_1, x_2, x_3) == x_1*x_2 + x_2*x_3**2 - log(x_1)"),
