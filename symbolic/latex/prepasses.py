@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from symbolic.latex.cases import has_cases, read_with_cases
 from symbolic.latex.components import has_components, read_with_components
+from symbolic.latex.letter_words import check_letter_words   # Var(X) beside declared V, a, r
 from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.stars import declared_stars
 from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
@@ -14,6 +15,7 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: declared
     x^* and L' (stars.py, primes.py), softmax(x)_i (components.py), cases (cases.py)."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
+    check_letter_words(latex, assumptions, functions)      # Attention(Q, K, V): letter_words.py
     if declared_stars(assumptions):
         return read_with_stars(latex, reader, options)
     if has_components(latex, assumptions):
