@@ -6,6 +6,7 @@ from __future__ import annotations
 from symbolic.latex.cases import has_cases, read_with_cases
 from symbolic.latex.components import has_components, read_with_components
 from symbolic.latex.letter_words import check_letter_words   # Var(X) beside declared V, a, r
+from symbolic.latex.matrix_definitions import read_matrix_definition   # Attention(Q, K, V) = ...
 from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.stars import declared_stars
 from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
@@ -15,6 +16,8 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: declared
     x^* and L' (stars.py, primes.py), softmax(x)_i (components.py), cases (cases.py)."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
+    if (done := read_matrix_definition(latex, reader, options)) is not None:
+        return done
     check_letter_words(latex, assumptions, functions)      # Attention(Q, K, V): letter_words.py
     if declared_stars(assumptions):
         return read_with_stars(latex, reader, options)

@@ -554,6 +554,8 @@ def normalise(expr, bound=None):
         return sympy.Symbol(name)
     if type(expr).__name__ == "RowSoftmax":      # the reader's row-wise softmax of a matrix
         return MatFn("softmax", normalise(expr.args[0], bound))
+    if type(expr).__name__ == "MatrixCall":      # a function of matrices a display defines
+        return MatFn(expr.name, *[normalise(a, bound) for a in expr.arguments])
     if isinstance(expr, AppliedUndef):
         fname = _clean_name(type(expr).__name__)
         fname = "Expect" if fname in ("E", "mathbbE", "Expectation") else fname
