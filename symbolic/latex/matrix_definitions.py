@@ -10,8 +10,10 @@ italic name). Read here, and only in this form:
   (``\\mathrm``, ``\\text``, ``\\operatorname``) or an italic word of four letters or more (a
   word, never a product: see ``check_words``), then one bracket of arguments separated by commas;
 * every argument reads, and at least one is a declared matrix; the right side reads as a matrix;
-* the name appears nowhere else in the display (a claim about the function, such as
-  ``\\mathrm{A}(Q, K) = \\mathrm{A}(K, Q)``, is not its definition).
+* the name is no known function or word (``\\mathrm{max}(Q, K) = K``, ``\\mathrm{diag}(Q, K)``:
+  claims about a known function, never its definition) and appears nowhere else in the display
+  (a claim about the function, such as ``\\mathrm{A}(Q, K) = \\mathrm{A}(K, Q)``, is not its
+  definition).
 
 The left side is then ``MatrixCall(name, args)``: an opaque matrix of the right side's shape, of
 which nothing is known. No checker can prove or refute anything through it (the matrix
@@ -33,6 +35,7 @@ from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import Group, Tok, lex, text_of
+from symbolic.latex.rewrite_tables import _WORDS
 from symbolic.model import Claim, Relation
 
 _FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\textrm"])
@@ -131,6 +134,8 @@ def read_matrix_definition(latex, reader, options: dict):
     if found is None:
         return None
     name, arg_texts = found
+    if name in _WORDS or name.lower() in _WORDS:
+        return None                     # max(Q, K) = K is a claim about a known function
     rhs_text = sides[1][0]
     if re.search(r"(?<![A-Za-z])" + name + r"(?![A-Za-z])", rhs_text):
         return None

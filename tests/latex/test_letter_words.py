@@ -121,3 +121,13 @@ def test_italic_softmax_is_the_softmax_unless_its_letters_are_declared():
     # softmax without its bracket stays a run of letters (refused as before)
     with pytest.raises(ParseError):
         parse_chain(r"y = softmax x")
+
+
+@pytest.mark.parametrize("latex", [
+    r"\mathrm{max}(Q, K) = K",          # an elementwise max: a claim, false in general
+    r"\operatorname{softmax}(Q, K) = V",
+    r"\mathrm{diag}(Q, K) = Q",
+])
+def test_a_known_function_of_matrices_is_never_read_as_its_definition(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex, assumptions=QKV)
