@@ -131,3 +131,25 @@ def test_italic_softmax_is_the_softmax_unless_its_letters_are_declared():
 def test_a_known_function_of_matrices_is_never_read_as_its_definition(latex):
     with pytest.raises(ParseError):
         parse_chain(latex, assumptions=QKV)
+
+
+def test_the_corpus_comparison_tells_definitions_of_other_arguments_apart():
+    import importlib.util
+    import sys
+    from pathlib import Path
+    path = Path(__file__).resolve().parent / "published" / "harness.py"
+    spec = importlib.util.spec_from_file_location("published_harness", path)
+    harness = sys.modules.get(spec.name) or importlib.util.module_from_spec(spec)
+    if spec.name not in sys.modules:
+        sys.modules[spec.name] = harness
+        spec.loader.exec_module(harness)
+    want = harness.expected_links(harness.Display(
+        "t", "t", "", "MatFn(Attention, Q, K, V) == V", matrices="Q:n,d K:n,d V:n,d"))
+    latex = r"\mathrm{Attention}(%s) = V"
+    got = [(l.claim.lhs, l.claim.relation.name, l.claim.rhs)
+           for l in parse_chain(latex % "Q, K, V", assumptions=QKV).links]
+    assert harness.compare(got, want)[0] == "read"
+    for wrong in ("Q, K", "K, Q, V", "Q, K, V, V"):
+        got = [(l.claim.lhs, l.claim.relation.name, l.claim.rhs)
+               for l in parse_chain(latex % wrong, assumptions=QKV).links]
+        assert harness.compare(got, want)[0] == "misread", wrong

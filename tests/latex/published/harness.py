@@ -215,7 +215,9 @@ class MatFn(sympy.MatrixExpr):
             return sympy.Matrix(rows)
         if self.fname == "max":
             return m.applyfunc(lambda x: sympy.Max(*[a for a in args if a is not m], x))
-        return m.applyfunc(lambda x: _function_value(self.fname, [x]))
+        # the other arguments count too: Attention(Q, K) must not pass for Attention(Q, K, V)
+        extra = [sum(a) if isinstance(a, sympy.MatrixBase) else a for a in args if a is not m]
+        return m.applyfunc(lambda x: _function_value(self.fname, [x] + extra))
 
 
 def _namespace(text: str, matrices: str, vectors: str = ""):
