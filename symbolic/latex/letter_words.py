@@ -32,8 +32,9 @@ _FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\mathit", r"\textr
 _CALL = re.compile(r"[A-Za-z}]\s*(?:\\left)?\([^()]*,")
 
 
-def check_letter_words(latex, assumptions: Sequence[str], functions=()) -> None:
-    """Both checks of the module, on a claim or expression and its ``--assume`` strings."""
+def check_letter_words(latex, assumptions: Sequence[str], functions, parse_assumptions) -> None:
+    """Both checks of the module, on a claim or expression and its ``--assume`` strings
+    (``parse_assumptions`` is the reader's, handed in: importing parse.py would be a cycle)."""
     if not isinstance(latex, str) or not assumptions:
         return                          # undeclared, V a r are no quantities and no matrix exists
     if isinstance(assumptions, str):
@@ -41,7 +42,6 @@ def check_letter_words(latex, assumptions: Sequence[str], functions=()) -> None:
     var, call = _ITALIC_VAR.search(latex), _CALL.search(latex)
     if not (var or call):
         return
-    from symbolic.latex.parse import parse_assumptions    # parse.py imports this module
     try:
         declared = parse_assumptions(tuple(assumptions), functions=functions).symbols
         items = lex(latex) if call else ()

@@ -36,6 +36,7 @@ from sympy.matrices.expressions import MatrixExpr
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import Group, Tok, lex, text_of
 from symbolic.latex.rewrite_tables import _WORDS
+from symbolic.latex.wrappers import strip_math
 from symbolic.model import Claim, Relation
 
 _FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\textrm"])
@@ -102,30 +103,31 @@ def _call(items):
     return name, [text_of(a).strip() for a in args]
 
 
-def _softmax_guard(assumptions) -> None:
-    from symbolic.latex.parse import parse_assumptions    # parse.py imports the pre-passes
-    declared = parse_assumptions(tuple(assumptions)).symbols if assumptions else {}
+def _softmax_guard(assumptions, parse) -> None:
+    declared = parse.parse_assumptions(tuple(assumptions)).symbols if assumptions else {}
     if all(letter in declared for letter in "softmax"):
         raise ParseError("'softmax(' is written in italic letters and the assumptions declare each "
                          "of its letters a quantity: the softmax or their product? write "
                          "\\operatorname{softmax}(...) for the softmax")
 
 
-def read_matrix_definition(latex, reader, options: dict):
-    """The display read as the definition of a function of matrices, or None (see the module)."""
-    from symbolic.latex.parse import ParsedChain, Link, _pieces, parse_expression, strip_math
+def read_matrix_definition(latex, reader, options: dict, parse):
+    """The display read as the definition of a function of matrices, or None (see the module).
+
+    ``parse`` is the module ``symbolic.latex.parse`` (handed in by the pre-pass: importing it
+    here would be an import cycle)."""
     if not isinstance(latex, str):
         return None
     assumptions = options.get("assumptions", ())
     assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
     if _ITALIC_SOFTMAX.search(latex):
-        _softmax_guard(assumptions)
+        _softmax_guard(assumptions, parse)
         return reader(_ITALIC_SOFTMAX.sub(r"\\operatorname{softmax}", latex), **options)
     if getattr(reader, "__name__", "") != "parse_chain" or not assumptions:
         return None                     # a definition of a function of declared matrices only
     text = strip_math(latex)
     try:
-        sides, rels = _pieces(text)
+        sides, rels = parse._pieces(text)
     except ParseError:
         return None
     if len(rels) != 1 or rels[0] != "=" or re.search(r"\\(?:le|ge|ne|approx)(?![A-Za-z])|[<>]", text):
@@ -141,8 +143,8 @@ def read_matrix_definition(latex, reader, options: dict):
         return None
     expression = dict(options, assumptions=assumptions)
     try:
-        args = [parse_expression(a, **expression).value for a in arg_texts]
-        rhs = parse_expression(rhs_text, **expression)
+        args = [parse.parse_expression(a, **expression).value for a in arg_texts]
+        rhs = parse.parse_expression(rhs_text, **expression)
     except ParseError:
         return None                     # the reader's own rules give the reason
     if not any(isinstance(a, MatrixExpr) and a.shape != (1, 1) for a in args) \
@@ -150,7 +152,7 @@ def read_matrix_definition(latex, reader, options: dict):
         return None
     call = MatrixCall(name, *rhs.value.shape, *args)
     lhs_text = sides[0][0]
-    link = Link(f"{lhs_text} = {rhs_text}", lhs_text, rhs_text, Relation.EQ,
+    link = parse.Link(f"{lhs_text} = {rhs_text}", lhs_text, rhs_text, Relation.EQ,
                 Claim(call, Relation.EQ, rhs.value))
     notes = tuple(sorted(set(rhs.notes) | {_NOTE.format(name=name)}))
-    return ParsedChain(text, (link,), rhs.assumptions, notes)
+    return parse.ParsedChain(text, (link,), rhs.assumptions, notes)

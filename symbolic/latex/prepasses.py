@@ -16,9 +16,10 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: declared
     x^* and L' (stars.py, primes.py), softmax(x)_i (components.py), cases (cases.py)."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    if (done := read_matrix_definition(latex, reader, options)) is not None:
-        return done
-    check_letter_words(latex, assumptions, functions)      # Attention(Q, K, V): letter_words.py
+    import symbolic.latex.parse as parse      # handed to the two below (parse imports this module)
+    if (done := read_matrix_definition(latex, reader, options, parse)) is not None:
+        return done                           # Attention(Q, K, V) = ... (matrix_definitions.py)
+    check_letter_words(latex, assumptions, functions, parse.parse_assumptions)   # letter_words.py
     if declared_stars(assumptions):
         return read_with_stars(latex, reader, options)
     if has_components(latex, assumptions):
