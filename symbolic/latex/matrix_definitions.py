@@ -144,15 +144,20 @@ def read_matrix_definition(latex, reader, options: dict, parse):
     expression = dict(options, assumptions=assumptions)
     try:
         args = [parse.parse_expression(a, **expression).value for a in arg_texts]
-        rhs = parse.parse_expression(rhs_text, **expression)
     except ParseError:
         return None                     # the reader's own rules give the reason
-    if not any(isinstance(a, MatrixExpr) and a.shape != (1, 1) for a in args) \
-            or not isinstance(rhs.value, MatrixExpr) or rhs.value.shape == (1, 1):
+    if not any(isinstance(a, MatrixExpr) and a.shape != (1, 1) for a in args):
+        return None
+    try:
+        rhs = parse.parse_expression(rhs_text, **expression)
+    except ParseError as exc:
+        # the definition of a function of matrices whose formula cannot be read: say why
+        raise ParseError(f"the right side of the definition of {name}(...) cannot be read: {exc}") from None
+    if not isinstance(rhs.value, MatrixExpr) or rhs.value.shape == (1, 1):
         return None
     call = MatrixCall(name, *rhs.value.shape, *args)
     lhs_text = sides[0][0]
     link = parse.Link(f"{lhs_text} = {rhs_text}", lhs_text, rhs_text, Relation.EQ,
-                Claim(call, Relation.EQ, rhs.value))
+                      Claim(call, Relation.EQ, rhs.value))
     notes = tuple(sorted(set(rhs.notes) | {_NOTE.format(name=name)}))
     return parse.ParsedChain(text, (link,), rhs.assumptions, notes)

@@ -153,3 +153,10 @@ def test_the_corpus_comparison_tells_definitions_of_other_arguments_apart():
         got = [(l.claim.lhs, l.claim.relation.name, l.claim.rhs)
                for l in parse_chain(latex % wrong, assumptions=QKV).links]
         assert harness.compare(got, want)[0] == "misread", wrong
+
+
+def test_a_definition_whose_formula_cannot_be_read_says_why():
+    # K V^T of an n x d and an m x d_v matrix does not conform: the shapes are the reason
+    with pytest.raises(ParseError, match=r"right side of the definition of Attention.*does not"):
+        parse_chain(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}(QK^\top)V^\top",
+                    assumptions=QKV_SHAPES)
