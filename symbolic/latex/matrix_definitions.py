@@ -27,14 +27,13 @@ when the assumptions declare all seven letters quantities it is refused instead.
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import sympy
 from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
-from symbolic.latex.lexer import Group, Tok, lex, text_of
+from symbolic.latex.lexer import Group, Tok, text_of
 from symbolic.latex.rewrite_tables import _WORDS
 from symbolic.latex.wrappers import strip_math
 from symbolic.model import Claim, Relation
