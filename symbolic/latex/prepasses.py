@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from symbolic.latex.cases import has_cases, read_with_cases
 from symbolic.latex.components import has_components, read_with_components
+from symbolic.latex.letter_words import check_letter_words   # Var(X) beside declared V, a, r
+from symbolic.latex.matrix_definitions import read_matrix_definition   # Attention(Q, K, V) = ...
 from symbolic.latex.declared_labels import declared_labels, read_with_labels
 from symbolic.latex.primed_functions import primed_functions, read_with_primed_functions
 from symbolic.latex.primes import declared_primes, read_with_primes
@@ -13,9 +15,13 @@ from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d:
 
 
 def prepassed(latex, reader, assumptions, imaginary_unit, functions):
-    """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: declared
-    x^* and L' (stars.py, primes.py), softmax(x)_i (components.py), cases (cases.py)."""
+    """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: definitions
+    of functions of matrices, declared labels, primed functions, x^* and L', softmax(x)_i, cases."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
+    import symbolic.latex.parse as parse      # handed to the two below (parse imports this module)
+    if (done := read_matrix_definition(latex, reader, options, parse)) is not None:
+        return done                           # Attention(Q, K, V) = ... (matrix_definitions.py)
+    check_letter_words(latex, assumptions, functions, parse.parse_assumptions)   # letter_words.py
     if declared_labels(assumptions):     # l \text{ is a label}: a_i^l is a_{i,l}
         return read_with_labels(latex, reader, options)
     if primed_functions(functions):     # --function "f'_W": a function of its own

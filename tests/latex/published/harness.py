@@ -215,7 +215,9 @@ class MatFn(sympy.MatrixExpr):
             return sympy.Matrix(rows)
         if self.fname == "max":
             return m.applyfunc(lambda x: sympy.Max(*[a for a in args if a is not m], x))
-        return m.applyfunc(lambda x: _function_value(self.fname, [x]))
+        # the other arguments count too: Attention(Q, K) must not pass for Attention(Q, K, V)
+        extra = [sum(a) if isinstance(a, sympy.MatrixBase) else a for a in args if a is not m]
+        return m.applyfunc(lambda x: _function_value(self.fname, [x] + extra))
 
 
 def _namespace(text: str, matrices: str, vectors: str = ""):
@@ -554,6 +556,8 @@ def normalise(expr, bound=None):
         return sympy.Symbol(name)
     if type(expr).__name__ == "RowSoftmax":      # the reader's row-wise softmax of a matrix
         return MatFn("softmax", normalise(expr.args[0], bound))
+    if type(expr).__name__ == "MatrixCall":      # a function of matrices a display defines
+        return MatFn(expr.name, *[normalise(a, bound) for a in expr.arguments])
     if isinstance(expr, AppliedUndef):
         fname = _clean_name(type(expr).__name__)
         fname = "Expect" if fname in ("E", "mathbbE", "Expectation") else fname
