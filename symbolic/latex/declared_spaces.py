@@ -25,31 +25,31 @@ from symbolic.errors import ParseError
 
 __all__ = ["labelled_subject", "resolved_size", "space_size"]
 
-_UPRIGHT_SUBSCRIPT = re.compile(r"_\{\\(?:text|mathrm|textrm|mathit|operatorname)\{([A-Za-z]+)\}\}$")
-
 
 def space_size(size: str, text: str, stated: dict):
     """One size of ``\\mathbb{R}^{m \\times n}``: an Integer, a name (a str, as the declaration's
     symbols are made later), or a product of a whole number and names (a SymPy product of plain
     symbols, made the declaration's symbols by :func:`resolved_size`)."""
-    from symbolic.latex.hints import labelled
-    from symbolic.latex.library import library_parse
+    from symbolic.latex.parse import parse_expression
     if size.isdigit() and int(size) > 0:
         return sympy.Integer(int(size))
     shown = " ".join(text.split())
-    problem = ParseError(f"the size '{size}' in '{shown[:60]}' must be a positive whole number, a "
-                         f"name such as d or d_k, or a product of them (h d_v, 2d)")
+    problem = (f"the size '{size}' in '{shown[:60]}' must be a positive whole number, a name such "
+               f"as d or d_k, or a product of them (h d_v, 2d)")
     try:
-        raw = library_parse(labelled(size))
-    except ParseError:
-        raise problem from None
+        # read as a claim reads it, so that the size is the claim's symbol (d_{\mathrm{model}}
+        # is d_{model} in both) and letters run together are refused alike (dh: a differential?)
+        raw = parse_expression(size).value
+        if raw.has(sympy.I):        # a count named i (K \in \mathbb{R}^{i \times d}), not the unit
+            raw = parse_expression(size, assumptions=[r"i \in \mathbb{Z}_{>0}"]).value
+    except ParseError as exc:
+        raise ParseError(f"{problem}: {exc}") from None
+    problem = ParseError(problem)
     factors = raw.args if isinstance(raw, sympy.Mul) else (raw,)
     names, whole = [], [f for f in factors if isinstance(f, sympy.Integer)]
     for factor in factors:
         if isinstance(factor, sympy.Symbol) and not factor.name.startswith("SCZ"):
-            # d_{\mathrm{model}} is named d_{model} in a claim (an upright subscript is its
-            # word): the size must be that same symbol, or a claim about it would not touch it
-            names.append(_UPRIGHT_SUBSCRIPT.sub(r"_{\1}", factor.name))
+            names.append(factor.name)
         elif not (isinstance(factor, sympy.Integer) and factor > 0 and len(whole) == 1):
             raise problem        # d/2, d - 1, d^2, -d, an unknown construct
     if not names:
