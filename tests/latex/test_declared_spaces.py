@@ -124,6 +124,8 @@ def test_a_superscript_on_a_declared_matrix_is_its_label(statement, name, shape)
     r"W^T \in \mathbb{R}^{d \times N}",          # the transpose
     r"W^{\top} \in \mathbb{R}^{d \times N}",
     r"W^H \in \mathbb{R}^{d \times N}",          # the conjugate transpose
+    r"W^{\mathrm{T}} \in \mathbb{R}^{d \times N}",  # an upright T is a transpose too
+    r"W^V_i \in \mathbb{R}^{d \times N}",        # a subscript after the superscript
     r"W^2 \in \mathbb{R}^{d \times d}",          # a square
     r"W^{-1} \in \mathbb{R}^{d \times d}",       # an inverse
     r"x^{l} \in \mathbb{R}^{d}",                 # a lowercase letter: an index as often as a label
