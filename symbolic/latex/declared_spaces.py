@@ -26,11 +26,11 @@ from symbolic.errors import ParseError
 __all__ = ["labelled_subject", "resolved_size", "space_size"]
 
 
-def space_size(size: str, text: str, stated: dict):
+def space_size(size: str, text: str, stated: dict, parse_expression):
     """One size of ``\\mathbb{R}^{m \\times n}``: an Integer, a name (a str, as the declaration's
     symbols are made later), or a product of a whole number and names (a SymPy product of plain
-    symbols, made the declaration's symbols by :func:`resolved_size`)."""
-    from symbolic.latex.parse import parse_expression
+    symbols, made the declaration's symbols by :func:`resolved_size`). ``parse_expression`` is
+    the claim reader's (passed in: the reader imports this module)."""
     if size.isdigit() and int(size) > 0:
         return sympy.Integer(int(size))
     shown = " ".join(text.split())
@@ -75,9 +75,10 @@ _LABELLED = re.compile(r"(?P<name>.+?)\s*\^\s*(?:(?P<bare>[A-Z])|\{\s*(?P<braced
 _NOT_LABELS = ("T", "H")    # A^T, A^H: the transpose and the conjugate transpose
 
 
-def labelled_subject(part: str, space: str, options: dict):
+def labelled_subject(part: str, space: str, options: dict, parse_assumptions):
     """The matrix ``W^{V}`` that ``W^V \\in \\mathbb{R}^{...}`` declares, or None when the
-    superscript is not read as a label here (see the module)."""
+    superscript is not read as a label here (see the module); ``parse_assumptions`` is the
+    reader's (passed in: the reader imports this module)."""
     m = _LABELLED.fullmatch(part.strip())
     if not m:
         return None
@@ -85,7 +86,6 @@ def labelled_subject(part: str, space: str, options: dict):
     if label in _NOT_LABELS:
         return None
     from symbolic.latex.matrices import declared_name
-    from symbolic.latex.parse import parse_assumptions
     try:
         key, _ = declared_name(m.group("name"))
         found = parse_assumptions([f"{m.group('name')} \\in {space}"],

@@ -727,7 +727,7 @@ def _matrix_membership(text, items, k, stated, declared) -> bool:
         raise ParseError(f"complex matrices and vectors cannot be declared: '{_short(text)}'")
     sizes = []
     for size in matrices.matrix_dimensions(m.group(2)):    # N, d_k, h d_v (declared_spaces.py)
-        sizes.append(declared_spaces.space_size(size, text, stated))
+        sizes.append(declared_spaces.space_size(size, text, stated, parse_expression))
     if len(sizes) == 1:
         sizes.append(sympy.Integer(1))      # R^d: a column vector
     for name in (n for n in text_of(items[:k]).split(",")):
