@@ -160,3 +160,38 @@ def test_ab_equals_ba_with_product_sizes_is_refuted_with_a_counterexample(capsys
 def test_the_transpose_of_a_product_with_product_sizes_is_proved(capsys):
     link = _verdict(capsys, r"(QW)^\top = W^\top Q^\top", PROJ[:2])
     assert link["verdict"] == "proved", link
+
+
+# -- the corpus's forms: undeclared capitals refused, declared ones kept in order ----------------
+BOLD = [r"\mathbf{Q}, \mathbf{K} \in \mathbb{R}^{N \times d}", r"x \in \mathbb{R}^{d}",
+        r"W \in \mathbb{R}^{d \times d}"]
+
+
+@pytest.mark.parametrize("claim, assume, words", [
+    (r"\mathbf{A}\mathbf{B} = \mathbf{B}\mathbf{A}", [], "a bold capital is a matrix"),
+    ("MN = NM", [], "may be a matrix"),
+    (r"x^\top W = W x", BOLD, "different shapes"),             # a row equated with a column
+    (r"x W = W x", BOLD, "does not conform"),                   # the vector on the wrong side
+    (r"\mathrm{FFN}(x) = x^\top W", BOLD, "may be a function of it"),
+    (r"W \tilde{\boldsymbol{p}}_{m-n} = x", BOLD, "not declared"),
+])
+def test_undeclared_or_misplaced_matrices_are_refused(claim, assume, words):
+    refused(claim, assume, words)
+
+
+def test_declared_bold_matrices_keep_their_order():
+    lhs, rhs = read(r"\mathbf{Q}\mathbf{K}^\top = \mathbf{K}\mathbf{Q}^\top", BOLD)
+    Q, K = (sympy.MatrixSymbol(x, N, d) for x in "QK")
+    assert lhs == sympy.MatMul(Q, sympy.Transpose(K)) and rhs == sympy.MatMul(K, sympy.Transpose(Q))
+
+
+def test_a_vector_named_with_a_difference_index_is_read_once_declared():
+    lhs, _ = read(r"W \tilde{\boldsymbol{p}}_{m-n} = x",
+                  BOLD + [r"\tilde{\boldsymbol{p}}_{m-n} \in \mathbb{R}^{d}"])
+    assert lhs == sympy.MatMul(sympy.MatrixSymbol("W", d, d),
+                               sympy.MatrixSymbol(r"\tilde{p}_{m-n}", d, 1))
+
+
+def test_the_transpose_of_a_matrix_vector_product_in_the_wrong_order_is_not_proved(capsys):
+    link = _verdict(capsys, r"(W x)^\top = x^\top W", BOLD[1:])
+    assert link["verdict"] == "refuted" and link["counterexample"], link
