@@ -29,6 +29,7 @@ from symbolic.latex.italic_names import italic_variance
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
+import symbolic.latex.declared_spaces as declared_spaces
 import symbolic.latex.matrix_literals as matrix_literals
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
@@ -648,7 +649,7 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
         if key in symbols:
             raise ParseError(f"{name} is declared a matrix or vector and also given a scalar "
                              f"assumption; a name is one or the other")
-        shape = [symbols[size] if isinstance(size, str) else size for size in sizes]
+        shape = [declared_spaces.resolved_size(size, symbols) for size in sizes]
         symbols[key] = sympy.MatrixSymbol(name, *shape)
     for sides, rels in later:
         reader = _Reader(symbols, imaginary_unit, _names(functions))
@@ -725,16 +726,8 @@ def _matrix_membership(text, items, k, stated, declared) -> bool:
     if m.group(1) == "C":
         raise ParseError(f"complex matrices and vectors cannot be declared: '{_short(text)}'")
     sizes = []
-    for size in matrices.matrix_dimensions(m.group(2)):
-        if size.isdigit() and int(size) > 0:
-            sizes.append(sympy.Integer(int(size)))
-            continue
-        raw = library_parse(_labelled(size))
-        if not isinstance(raw, sympy.Symbol) or raw.name.startswith("SCZ"):
-            raise ParseError(f"the size '{size}' in '{_short(text)}' must be a positive whole "
-                             f"number or a name such as d or d_k")
-        stated.setdefault(raw.name, {}).update(integer=True, positive=True)
-        sizes.append(raw.name)
+    for size in matrices.matrix_dimensions(m.group(2)):    # N, d_k, h d_v (declared_spaces.py)
+        sizes.append(declared_spaces.space_size(size, text, stated, parse_expression))
     if len(sizes) == 1:
         sizes.append(sympy.Integer(1))      # R^d: a column vector
     for name in (n for n in text_of(items[:k]).split(",")):

@@ -308,6 +308,9 @@ def _declared(part: str, space: str, options: dict) -> sympy.Basic:
     try:
         parse_assumptions([declaration], functions=options.get("functions", ()))
     except ParseError:
+        from symbolic.latex.declared_spaces import labelled_subject   # W^V \in \mathbb{R}^{m \times n}
+        if (labelled := labelled_subject(part, space, options, parse_assumptions)) is not None:
+            return labelled
         raise ParseError(f"'{part.strip()} \\in {space.strip()}' cannot be read as the declaration "
                          "of a real vector or matrix: the space is R^{d} or R^{m \\times n} and "
                          "the name a letter with subscripts (W_V, \\mathbf{q}_i)") from None

@@ -529,7 +529,11 @@ def normalise(expr, bound=None):
     if bound is None:
         bound = _limit_variables(expr)
     if isinstance(expr, (sympy.MatrixSymbol,)):
-        return sympy.MatrixSymbol(_clean_name(expr.name), *expr.shape)
+        # a size named with markup (d_{\mathrm{model}}) is the size d_model, as a name is
+        sizes = {x: sympy.Symbol(_clean_name(x.name), **x.assumptions0)
+                 for d in expr.shape for x in sympy.sympify(d).free_symbols}
+        return sympy.MatrixSymbol(_clean_name(expr.name), *[sympy.sympify(d).xreplace(sizes)
+                                                            for d in expr.shape])
     if isinstance(expr, sympy.Indexed):
         base = _clean_name(str(expr.base.label))
         idx = tuple(normalise(i, bound) for i in expr.indices)

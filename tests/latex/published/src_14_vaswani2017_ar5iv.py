@@ -40,5 +40,8 @@ DISPLAYS = [
     ("sec. 4 (inline)", r"O(k\cdot n\cdot d+n\cdot d^{2})", "refuse: an expression, not a relation"),
     ("sec. 4 (inline)", r"x_{i},z_{i}\in\mathbb{R}^{d}", "stmt x_i, z_i in Space(Reals, d)"),
     ("sec. 3.5 (inline)", r"10000\cdot 2\pi", "expr 10000*2*pi"),
-    ("sec. 3.2.2 (inline)", r"W^{O}\in\mathbb{R}^{h d_{v}\times d_{\mathrm{model}}}", "refuse: a membership in a matrix space"),
+    ("sec. 3.2.2 (inline)", r"W^{O}\in\mathbb{R}^{h d_{v}\times d_{\mathrm{model}}}",
+     "stmt W_O in Space(Reals, h*d_v, d_model)",
+     {"note": "the output projection W^O (a label, as W^V of the text); h d_v is h heads of d_v "
+              "columns each, a product (was refused as a membership)"}),
 ]

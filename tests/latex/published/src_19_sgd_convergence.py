@@ -85,8 +85,10 @@ DISPLAYS = [
      "Sum(Expect(L(theta[t]) - L(thetastar)), (t, 1, T))/T <= D*G/sqrt(T) + D*sigma/(2*G*sqrt(T)); "
      "stmt D*G/sqrt(T) + D*sigma/(2*G*sqrt(T)) in BigO(1/sqrt(T))",
      {"functions": r"L", "vectors": "theta thetastar", "optimum": r"\boldsymbol{\theta}^*:d",
+      "assume": _DG,
       "note": "theta^* is the minimiser (the text); the bound (checked) and the order of growth of its last side (a statement), as "
-              "eq. 11 is read (was refused as asymptotic)"}),
+              "eq. 11 is read (was refused as asymptotic); D and G are numbers, the distance and "
+              "gradient-norm bounds the post defines (declared as for the displays above)"}),
     ("notes eq. 14", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \geq \frac{\mu}{2}\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2\tag{14}",
      "L(theta[t]) - L(thetastar) >= mu/2*norm(theta[t] - thetastar)**2", {"optimum": _STAR, "functions": r"L", "vectors": "theta thetastar"}),
     ("notes eq. 15", r"""\begin{aligned}
