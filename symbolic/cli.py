@@ -129,22 +129,16 @@ def _version() -> str:
 
 def _prepare_checking() -> None:
     """Start-up of ``check`` in this process: what every forked child needs, imported once
-    before the first fork, and the checker families imported while the first child reads.
+    before the first fork.
 
     Each claim is read in one forked child and checked in another (``commands.chain``). SymPy
-    imports ``sympy.tensor.tensor`` (with ``sympy.combinatorics``, about 0.06 s of CPU) on the
+    imports ``sympy.tensor.tensor`` (with ``sympy.combinatorics``, about 0.05 s of CPU) on the
     first sum it builds, so without this both children and this process each imported it.
-    The checker families (about 0.06 s) are imported here anyway before the first check is
-    forked; importing them while the first child reads costs no wall time on two cores.
+    The checker families are not imported here: the child that checks a claim imports those
+    the pipeline reaches (``symbolic.checks._pipeline``), and a run of several claims imports
+    them all once in this process before its second check (``check_step_limited``).
     """
     import sympy.tensor.tensor  # noqa: F401 - see the docstring
-    from symbolic.budget import while_waiting
-
-    def families() -> None:
-        from symbolic.checks import registered_checkers, registered_rules
-        registered_checkers()
-        registered_rules()
-    while_waiting(families)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
