@@ -34,6 +34,11 @@ from __future__ import annotations
 import importlib
 
 from symbolic.model import Relation
+# bound here, not on first use: each has the name of its own module, and importing that module
+# (from anywhere) makes the package's attribute the module; binding the function after the
+# import, as here, is what keeps ``from symbolic.numeric import evaluate`` the function
+from symbolic.numeric.certify import certify
+from symbolic.numeric.evaluate import evaluate
 
 # name -> the module of this package that defines it. Imported on first use (PEP 562): a
 # checker that needs only ``text`` (how numbers appear in evidence) does not import the
