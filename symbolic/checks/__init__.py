@@ -385,10 +385,12 @@ def check_step_limited(step: Step, *, config: CheckConfig = CheckConfig(),
     """
     global _limited
     _limited += 1
-    if _limited > 1:
+    if _limited > 1 or threading.current_thread() is not threading.main_thread():
         # from the second check on, import every family once in this process so that the
         # forks start warm; a process that checks one step leaves it to the child, which
-        # imports only the families the pipeline reaches (``_pipeline``)
+        # imports only the families the pipeline reaches (``_pipeline``). From a thread,
+        # always first: another thread must never fork while this one is importing (the
+        # child would inherit a module lock held by a thread it does not have)
         _load_families()
     wall = (2.0 * config.timeout_s + 2.0) * config.wall_factor
     result = run_limited(check_step, step, config=config, context=context,

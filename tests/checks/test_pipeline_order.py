@@ -57,6 +57,24 @@ def test_a_claim_decided_early_imports_only_the_families_before_it():
     assert judge == "False"
 
 
+def test_checks_from_threads_import_every_family_before_forking():
+    # two threads forking checking children at once: each first imports every family (under
+    # the registry's lock), so that no child is forked while a family is half imported
+    out = _fresh("""
+        import sympy
+        from concurrent.futures import ThreadPoolExecutor
+        import symbolic.checks as c
+        from symbolic.model import Claim, Kind, Relation, Step
+        x = sympy.Symbol("x", real=True)
+        steps = [Step(f"s{k}", Kind.IDENTITY, "", Claim(x + k * x, Relation.EQ, (k + 1) * x))
+                 for k in range(1, 5)]
+        with ThreadPoolExecutor(2) as pool:
+            verdicts = list(pool.map(lambda s: c.check_step_limited(s).verdict.value, steps))
+        print(" ".join(verdicts), c._loaded)
+    """)
+    assert out.split() == ["proved"] * 4 + ["True"]
+
+
 def test_an_order_that_misses_a_checker_falls_back_to_the_registry(monkeypatch):
     # algebraic_log left out, as when a checker is added to a family without updating _order
     missing = tuple(entry for entry in _order.PIPELINE if entry[0] != "algebraic_log")
