@@ -1,6 +1,4 @@
 """``python -m symbolic`` is the ``stepcheck`` command."""
-import sys
+from symbolic.cli import run
 
-from symbolic.cli import main
-
-sys.exit(main())
+run()

@@ -96,6 +96,7 @@ _CHECKERS: dict[str, Checker] = {}
 _RULES: dict[str, CheckerFn] = {}
 _loaded = False
 _loading = threading.RLock()
+_limited = 0     # steps checked by ``check_step_limited`` in this process
 
 
 def checker(name: str, *, cost: Cost, applies: Callable[[Step], bool] = lambda step: True):
@@ -206,7 +207,7 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
             evidence.append(Evidence(name, f"failed: {type(exc).__name__}: {str(exc)[:200]}"))
         return None
 
-    attempts: list[tuple[str, CheckerFn, float]] = []
+    rule_attempt: list[tuple[str, CheckerFn]] = []
     if step.rule is not None:
         rules = registered_rules()
         fn = rules.get(step.rule.name)
@@ -214,19 +215,22 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
             evidence.append(Evidence("rule", f"unknown rule {step.rule.name!r}; "
                                              f"known: {', '.join(sorted(rules))}"))
         else:
-            attempts.append((f"rule {step.rule.name}", fn, 1.0))
-    for c in registered_checkers():
-        if c.applies(step):
-            attempts.append((c.name, c.fn, 1.0))
+            rule_attempt.append((f"rule {step.rule.name}", fn))
+    attempts = _Attempts(rule_attempt, step)
 
-    for index, (name, fn, _) in enumerate(attempts):
+    for index, (name, fn) in attempts:
+        # importing a family the pipeline reaches is no part of any checker's budget (it was
+        # done before the step started when every family was imported up front)
+        deadline += attempts.importing
+        start += attempts.importing_wall
+        attempts.importing = attempts.importing_wall = 0.0
         remaining = deadline - cpu_seconds()
         if remaining <= 0.05:
             timed_out = True
             evidence.append(Evidence("budget", f"{config.timeout_s:g} s budget spent before {name}"))
             break
         # each checker may use the rest of the budget, but leaves a share for the others
-        budget = remaining if index == len(attempts) - 1 else max(remaining * 0.6, 0.05)
+        budget = remaining if attempts.last(index) else max(remaining * 0.6, 0.05)
         outcome = attempt(name, fn, budget)
         if outcome is None:
             continue
@@ -248,6 +252,77 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         evidence.append(Evidence("pipeline", "no checker applies to this claim"))
     return Outcome(verdict, tuple(evidence), None, time.perf_counter() - start,
                    best.table if best else None, best.figures if best else ())
+
+
+class _Attempts:
+    """The attempts of one step in pipeline order: the step's rule, then every registered
+    checker that applies, as ``(index, (name, fn))``.
+
+    The same attempts, in the same order, as filtering ``registered_checkers()`` up front;
+    but a checker family is imported only when the pipeline reaches it (``_pipeline``), so a
+    claim that an early checker decides never imports the families after it. Whether an
+    attempt is the last one (which gets the whole remaining budget) is known by looking one
+    applicable checker ahead. ``importing`` (``importing_wall``) is the CPU (wall) seconds
+    spent importing families since it was last reset.
+    """
+
+    def __init__(self, first: list[tuple[str, CheckerFn]], step: Step):
+        self._ready = list(first)
+        self._step = step
+        self._checkers = _pipeline()
+        self._exhausted = False
+        self.importing = self.importing_wall = 0.0
+
+    def _fill(self, size: int) -> None:
+        while len(self._ready) < size and not self._exhausted:
+            start, wall = cpu_seconds(), time.perf_counter()
+            c = next(self._checkers, None)
+            self.importing += cpu_seconds() - start
+            self.importing_wall += time.perf_counter() - wall
+            if c is None:
+                self._exhausted = True
+            elif c.applies(self._step):
+                self._ready.append((c.name, c.fn))
+
+    def __iter__(self):
+        index = 0
+        while True:
+            self._fill(index + 1)
+            if index >= len(self._ready):
+                return
+            yield index, self._ready[index]
+            index += 1
+
+    def last(self, index: int) -> bool:
+        self._fill(index + 2)
+        return index == len(self._ready) - 1
+
+
+def _pipeline():
+    """The registered checkers, cheapest first, importing each family only when reached.
+
+    With every family imported this is ``registered_checkers()``. Otherwise the order comes
+    from ``_order.PIPELINE``, which a test keeps equal to the registry's; should it be stale
+    (a family on disk that it does not list, or a checker it does not name) the pipeline
+    imports every family and goes on in the registry's order with the checkers not yet given.
+    """
+    if _loaded:
+        yield from registered_checkers()
+        return
+    from symbolic.checks._order import FAMILIES, PIPELINE
+    given: set[str] = set()
+    on_disk = {m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")}
+    if on_disk == FAMILIES:
+        named = {name for name, _ in PIPELINE}
+        for name, family in PIPELINE:
+            importlib.import_module(f"{__name__}.{family}")
+            if name not in _CHECKERS or not _CHECKERS.keys() <= named:
+                break
+            given.add(name)
+            yield _CHECKERS[name]
+        else:
+            return
+    yield from (c for c in registered_checkers() if c.name not in given)
 
 
 def _defined_or_undecided(step: Step, name: str, outcome: Outcome, *,
@@ -308,7 +383,15 @@ def check_step_limited(step: Step, *, config: CheckConfig = CheckConfig(),
     ever ``refuted``. The step's own budget counts CPU seconds (``check_step``); the wall
     limit, twice that and two seconds more, only stops a child that stalls or starves.
     """
-    _load_families()  # import once in the parent so that forks start warm
+    global _limited
+    _limited += 1
+    if _limited > 1 or threading.current_thread() is not threading.main_thread():
+        # from the second check on, import every family once in this process so that the
+        # forks start warm; a process that checks one step leaves it to the child, which
+        # imports only the families the pipeline reaches (``_pipeline``). From a thread,
+        # always first: another thread must never fork while this one is importing (the
+        # child would inherit a module lock held by a thread it does not have)
+        _load_families()
     wall = (2.0 * config.timeout_s + 2.0) * config.wall_factor
     result = run_limited(check_step, step, config=config, context=context,
                          timeout_s=wall, memory_mb=config.memory_mb)

@@ -19,6 +19,7 @@ restored around each use. The package is layered; each module imports only those
 
 >>> import sympy
 >>> from fractions import Fraction
+>>> from symbolic.numeric import certify, evaluate, judge_claim
 >>> x = sympy.Symbol('x', real=True)
 >>> evaluate(sympy.sin(x)**2 + sympy.cos(x)**2, {x: Fraction(1, 3)}, dps=30)
 mpf('1.0')
@@ -30,18 +31,42 @@ mpf('1.0')
 """
 from __future__ import annotations
 
+import importlib
+
 from symbolic.model import Relation
-from symbolic.numeric.backends import (MAX_DPS, Gaussian, NotEvaluable, OutOfDomain, Undefined,
-                                       Unsettled)
-from symbolic.numeric.certify import Certainty, certify
-from symbolic.numeric.compile import Env, compile_expr, key_name
-from symbolic.numeric.evaluate import Judgement, Sides, Status, evaluate, judge_point, to_exact
-from symbolic.numeric.judge import MIN_POINTS_PER_INSTANCE, Finding, judge_claim
-from symbolic.numeric.sampling import (EDGE_VALUES, Sample, ValueKind, compile_facts, facts_hold,
-                                       is_real_claim, point_items, sample_points, size_symbols,
-                                       variables)
-from symbolic.numeric.text import (fraction_text, items_text, round_decimal, value_text,
-                                   values_text)
+# bound here, not on first use: each has the name of its own module, and importing that module
+# (from anywhere) makes the package's attribute the module; binding the function after the
+# import, as here, is what keeps ``from symbolic.numeric import evaluate`` the function
+from symbolic.numeric.certify import certify
+from symbolic.numeric.evaluate import evaluate
+
+# name -> the module of this package that defines it. Imported on first use (PEP 562): a
+# checker that needs only ``text`` (how numbers appear in evidence) does not import the
+# sampling, judging and certification modules with it.
+_EXPORTS = {
+    **dict.fromkeys(("MAX_DPS", "Gaussian", "NotEvaluable", "OutOfDomain", "Undefined",
+                     "Unsettled"), "backends"),
+    **dict.fromkeys(("Certainty", "certify"), "certify"),
+    **dict.fromkeys(("Env", "compile_expr", "key_name"), "compile"),
+    **dict.fromkeys(("Judgement", "Sides", "Status", "evaluate", "judge_point", "to_exact"),
+                    "evaluate"),
+    **dict.fromkeys(("MIN_POINTS_PER_INSTANCE", "Finding", "judge_claim"), "judge"),
+    **dict.fromkeys(("EDGE_VALUES", "Sample", "ValueKind", "compile_facts", "facts_hold",
+                     "is_real_claim", "point_items", "sample_points", "size_symbols",
+                     "variables"), "sampling"),
+    **dict.fromkeys(("fraction_text", "items_text", "round_decimal", "value_text",
+                     "values_text"), "text"),
+}
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "MAX_DPS", "EDGE_VALUES", "MIN_POINTS_PER_INSTANCE", "Relation",
