@@ -32,6 +32,7 @@ PIPELINE = (
     ("complex_exp_rational", "exp_rational"),
     ("indexed_identity", "indexed"),
     ("inequality_substitution", "inequality"),
+    ("series_gamma", "infinite_rational"),
     ("algebraic_derivative", "algebraic"),
     ("algebraic_exp_rewrite", "algebraic"),
     ("algebraic_limit", "algebraic"),
@@ -48,6 +49,6 @@ PIPELINE = (
 FAMILIES = frozenset({
     "algebraic", "approx", "blocks", "combination", "complex_identities", "definitions",
     "derivative_order", "distributions", "exp_rational", "expectation", "experiment",
-    "free_moments", "implication", "indexed", "inequality", "integrals", "logic", "matrices",
-    "matrix_entries", "moments", "numeric", "rules", "solution_sets", "templates",
+    "free_moments", "implication", "indexed", "inequality", "infinite_rational", "integrals",
+    "logic", "matrices", "matrix_entries", "moments", "numeric", "rules", "solution_sets", "templates",
 })
