@@ -1,0 +1,77 @@
+"""DLMF Chapter 4 rows that need a general rule, each beside false claims of the same shape.
+
+The true claims are DLMF formulas (4.2.7, 4.4.13, 4.4.14, 4.24.12, 4.38.14 as printed in the
+DLMF); every false one is built to look like them and must not be proved. Expected verdicts were
+worked out by hand before running the checker.
+"""
+import sympy
+
+from symbolic.api import check
+from symbolic.checks._derivative_domain import derivative_domain
+from symbolic.config import CheckConfig
+from symbolic.model import Claim, Relation, Step, Verdict, infer_kind
+
+z = sympy.Symbol("z", complex=True)
+C = r"a \in \mathbb{C}"
+# as the DLMF states its formulas (and benchmarks/dlmf.py checks them): where both sides are defined
+WHERE_DEFINED = CheckConfig(where_defined=True)
+
+
+def _step(lhs, rhs):
+    claim = Claim(lhs, Relation.EQ, rhs)
+    return Step("S", infer_kind(claim), "derivative", claim=claim, assumptions=())
+
+
+# -- derivatives of arccot z = arctan(1/z) and arcoth z = artanh(1/z) off their cuts --------
+
+def test_arccot_derivative_domain_leaves_out_the_cut_and_zero():
+    # 1 + z^2 = z^2 (1 + z^{-2}): nonzero where z != 0 and 1 + z^{-2} is off the cut
+    domain = derivative_domain(_step(sympy.Derivative(sympy.atan(1 / z), z), -1 / (1 + z ** 2)))
+    assert domain is not None
+    assert {str(c.expr) for c in domain.excluded} == {"z", "1 + z**(-2)"}
+
+
+def test_a_pole_that_the_cut_does_not_explain_is_not_left_out():
+    # z = 3 is off the cut of arctan(1/z) and z != 0 there: the right side has a pole the
+    # derivative's domain does not exclude, so no domain (the claim is false near z = 3 anyway)
+    rhs = -1 / ((1 + z ** 2) * (z - 3))
+    assert derivative_domain(_step(sympy.Derivative(sympy.atan(1 / z), z), rhs)) is None
+    # a negative power of an excluded expression is no nonzero factor: 1/z^2 may hide a pole
+    assert derivative_domain(_step(sympy.Derivative(sympy.atan(z), z), 1 / (z * (1 + z ** 2)))) is None
+
+
+def test_arcoth_derivative_is_proved_and_a_wrong_sign_is_not():
+    assert check(r"\frac{d}{dz}\operatorname{artanh}\left(\frac{1}{z}\right) = \frac{1}{1-z^{2}}",
+                 assume=[r"z \in \mathbb{C}"], config=WHERE_DEFINED).verdict is Verdict.PROVED
+    wrong = check(r"\frac{d}{dz}\arctan\left(\frac{1}{z}\right) = \frac{1}{1+z^{2}}",
+                  assume=[r"z \in \mathbb{C}"], config=WHERE_DEFINED)
+    assert wrong.verdict is not Verdict.PROVED      # (the numeric tier leaves it undecided)
+
+
+# -- limits with a complex parameter (Re a > 0) and one-sided values on the cut of ln ---------
+
+def test_limits_with_a_complex_exponent_are_proved_when_re_a_is_positive():
+    assert check(r"\lim_{x\to\infty}x^{-a}\ln x = 0",
+                 assume=[C, r"\operatorname{Re} a > 0"]).verdict is Verdict.PROVED
+    assert check(r"\lim_{x\to 0}x^{a}\ln x = 0",
+                 assume=[C, r"\operatorname{Re} a > 0"]).verdict is Verdict.PROVED
+
+
+def test_limits_with_a_complex_exponent_are_not_proved_outside_re_a_positive():
+    # Re a = -1/2 makes x^{-a} ln x grow; Re a = 0 (a = 0) makes ln x diverge at 0
+    for claim, facts in [(r"\lim_{x\to\infty}x^{-a}\ln x = 0", [C, r"\operatorname{Re} a > -1"]),
+                         (r"\lim_{x\to\infty}x^{-a}\ln x = 0", [C]),
+                         (r"\lim_{x\to 0}x^{a}\ln x = 0", [C, r"\operatorname{Re} a \ge 0"]),
+                         (r"\lim_{x\to 0}x^{a}\ln x = 1", [C, r"\operatorname{Re} a > 0"])]:
+        assert check(claim, assume=facts).verdict is not Verdict.PROVED, (claim, facts)
+
+
+def test_one_sided_values_of_ln_on_its_cut():
+    above = r"\lim_{\epsilon \to 0^{+}} \left(\ln(x+ i\epsilon)\right) = \ln |x|+ i\pi"
+    below = r"\lim_{\epsilon \to 0^{+}} \left(\ln(x- i\epsilon)\right) = \ln |x|- i\pi"
+    assert check(above, assume=["x < 0"]).verdict is Verdict.PROVED
+    assert check(below, assume=["x < 0"]).verdict is Verdict.PROVED
+    # the sides of the cut swapped, and a point off the cut (x > 0: the limit is ln x)
+    swapped = r"\lim_{\epsilon \to 0^{+}} \left(\ln(x- i\epsilon)\right) = \ln |x|+ i\pi"
+    assert check(swapped, assume=["x < 0"]).verdict is not Verdict.PROVED
+    assert check(above, assume=["x > 0"]).verdict is not Verdict.PROVED
