@@ -433,7 +433,7 @@ def _piece_agrees(f, big_f, t, a, b) -> bool | None:
 
 def _newton_leibniz(integral):
     """(value, what was shown) of a definite integral with constant limits, from an antiderivative
-    F that SymPy finds and that is verified: F' simplifies to the integrand, F and the integrand
+    F (a dilogarithm form of ``_antiderivatives``, SymPy's, or one in u = e^x) that is verified: F' simplifies to the integrand, F and the integrand
     are smooth on the open interval, and the one-sided limits of F at its ends are finite; the
     integral (improper at an infinite or singular end) is then the difference of the limits.
     A string says why not."""
@@ -444,11 +444,39 @@ def _newton_leibniz(integral):
     if f.free_symbols - {t} or a.free_symbols or b.free_symbols or not t.is_extended_real \
             or (a < b) is not sympy.true:
         return f"{tex(integral)} has parameters or limits the antiderivative route does not take"
+    from symbolic.checks._antiderivatives import candidates, exponential_substitution
+    for other in candidates(f, t):       # dilogarithms: each verified as SymPy's is, cheap to try
+        try:
+            got = _from_antiderivative(integral, other)
+        except SoftTimeout:
+            raise
+        except Exception:     # a SymPy failure on one proposal leaves the others to try
+            continue
+        if not isinstance(got, str):
+            return got
     big_f = sympy.integrate(f, t)
     if big_f.has(sympy.Integral, sympy.Piecewise):
-        return f"SymPy finds no plain antiderivative of {tex(f)}"
-    if _zero_or_rest(sympy.diff(big_f, t) - f) != 0:
-        return f"the derivative of SymPy's antiderivative {tex(big_f)} was not shown to be {tex(f)}"
+        why = f"SymPy finds no plain antiderivative of {tex(f)}"
+    else:
+        why = _from_antiderivative(integral, big_f)
+        if not isinstance(why, str):
+            return why
+    substituted = exponential_substitution(integral)
+    if substituted is not None:
+        got = _newton_leibniz(substituted)
+        if not isinstance(got, str):
+            return got[0], (f"with $u = e^{{{sympy.latex(t)}}}$, {tex(integral)} is "
+                            f"{tex(substituted)}; {got[1]}")
+    return why
+
+
+def _from_antiderivative(integral, big_f):
+    """(value, what was shown) of the integral of f over (a, b) from the proposed antiderivative
+    F (see ``_newton_leibniz``), or why F does not serve."""
+    from symbolic.checks._antiderivatives import without_li1
+    (t, a, b), f = integral.limits[0], integral.function
+    if _zero_or_rest(without_li1(sympy.diff(big_f, t) - f)) != 0:
+        return f"the derivative of the antiderivative {tex(big_f)} was not shown to be {tex(f)}"
     facts = tuple(fact for fact, end in ((t > a, a), (t < b, b)) if end.is_finite)
     if not (_smooth_on(big_f, t, facts) and _smooth_on(f, t, facts)):
         return f"{tex(big_f)} or the integrand is not shown smooth on the open interval"
@@ -616,10 +644,10 @@ def _integral_outcome(step: Step) -> Outcome | None:
     difference = sympy.simplify(lhs - rhs)
     if difference != 0 and facts:
         difference = sympy.simplify(_off_cut_powers(difference, facts))
-    if difference != 0:
-        return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}; the sides then differ by "
-                                                     f"{tex(difference)}, which is not a "
-                                                     f"certified refutation"]))
+    if difference != 0:      # SymPy's value may be wrong: a verified antiderivative decides
+        return _by_antiderivatives(claim, notes + [f"SymPy: {shown}; the sides then differ by "
+                                                   f"{tex(difference)}, which is not a "
+                                                   f"certified refutation"])
     check = _enclose(type(claim)(lhs, Relation.EQ, claim.rhs))[0] if sides is not None else None
     if check is not None:
         # the proof stands only if SymPy's value lies in Arb's enclosure (guards SymPy's bugs)

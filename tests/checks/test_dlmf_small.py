@@ -75,3 +75,28 @@ def test_one_sided_values_of_ln_on_its_cut():
     swapped = r"\lim_{\epsilon \to 0^{+}} \left(\ln(x- i\epsilon)\right) = \ln |x|+ i\pi"
     assert check(swapped, assume=["x < 0"]).verdict is not Verdict.PROVED
     assert check(above, assume=["x > 0"]).verdict is not Verdict.PROVED
+
+
+# -- definite integrals with dilogarithm antiderivatives (DLMF 4.10.6, 4.10.12) ---------------
+# the integral checker alone (the whole pipeline costs tens of seconds on these)
+
+def _integral_verdict(latex):
+    from symbolic.api import step
+    from symbolic.checks.integrals import integral_value
+    return integral_value(step("S", latex), config=None, context=None).verdict
+
+
+def test_integrals_with_dilogarithm_antiderivatives_are_proved():
+    # SymPy's own value of the first is -pi^2/12 + 2 pi i ln 2 (wrong): the antiderivative
+    # ln t ln(1 + t) + Li2(-t), differentiated and smooth on (0, 1), decides it
+    assert _integral_verdict(r"\int_{0}^{1}\frac{\ln t}{1+t}\,dt = -\frac{\pi^{2}}{12}") is Verdict.PROVED
+    # u = e^x turns it into \int_1^2 ln u / (u - 1) du, with antiderivative -Li2(1 - u)
+    assert _integral_verdict(r"\int_{0}^{\ln 2}\frac{xe^{x}}{e^{x}-1}\,dx = \frac{\pi^{2}}{12}") \
+        is Verdict.PROVED
+
+
+def test_integrals_with_a_wrong_constant_or_range_are_not_proved():
+    for claim in [r"\int_{0}^{1}\frac{\ln t}{1+t}\,dt = -\frac{\pi^{2}}{6}",
+                  # the integrand's denominator vanishes inside (0, 2): not proved smooth there
+                  r"\int_{0}^{2}\frac{\ln t}{1-t}\,dt = -\frac{\pi^{2}}{6}"]:
+        assert _integral_verdict(claim) is not Verdict.PROVED, claim
