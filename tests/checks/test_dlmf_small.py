@@ -100,3 +100,15 @@ def test_integrals_with_a_wrong_constant_or_range_are_not_proved():
                   # the integrand's denominator vanishes inside (0, 2): not proved smooth there
                   r"\int_{0}^{2}\frac{\ln t}{1-t}\,dt = -\frac{\pi^{2}}{6}"]:
         assert _integral_verdict(claim) is not Verdict.PROVED, claim
+
+
+# -- the principal power z^a = exp(a ln z) (DLMF 4.2.28) where both sides are defined ---------
+
+def test_an_inexact_condition_covered_by_an_exact_one_is_left_out_by_it():
+    from symbolic.checks._where_defined import one_sided_exclusion
+    a = sympy.Symbol("a", complex=True)
+    # z^a may be defined at 0 (Re a > 0), but ln z is not: z = 0 is left out as the right side's
+    found = one_sided_exclusion(_step(z ** a, sympy.exp(a * sympy.log(z))))
+    assert found is not None and not found.left and [str(c.expr) for c in found.right] == ["z"]
+    # z - 1 != 0 of ln(z - 1) does not cover z != 0 of z^a: no such reading
+    assert one_sided_exclusion(_step(z ** a, sympy.exp(a * sympy.log(z - 1)))) is None
