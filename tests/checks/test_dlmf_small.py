@@ -112,3 +112,21 @@ def test_an_inexact_condition_covered_by_an_exact_one_is_left_out_by_it():
     assert found is not None and not found.left and [str(c.expr) for c in found.right] == ["z"]
     # z - 1 != 0 of ln(z - 1) does not cover z != 0 of z^a: no such reading
     assert one_sided_exclusion(_step(z ** a, sympy.exp(a * sympy.log(z - 1)))) is None
+
+
+# -- rows with general values: their domain decided on the principal values (DLMF 4.7.2) -------
+
+def test_a_general_value_row_is_proved_where_its_principal_values_are():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from dlmf_principal import principal_domain
+    plain = CheckConfig()
+    said = principal_domain(r"\frac{d}{dz}\operatorname{Ln} z = \frac{1}{z}", [r"z \in \mathbb{C}"], plain)
+    assert said is not None and "derivative exists" in said
+    # both sides undefined at z = 0 only: the same points
+    assert "same points" in principal_domain(r"\operatorname{Ln} z = \ln z+2k\pi i",
+                                             [r"z \in \mathbb{C}", r"k \in \mathbb{Z}"], plain)
+    # the left side is undefined at 0 and the right side is not: only the where-defined reading
+    # (never the default) leaves 0 out
+    assert principal_domain(r"\operatorname{Ln}(z) = z", [r"z \in \mathbb{C}"], plain) is None
