@@ -55,11 +55,15 @@ def exponential_substitution(integral):
     ``Integral(f(ln u)/u, (u, e^a, e^b))`` (e^t maps (a, b) onto (e^a, e^b), smooth and
     increasing, so the two integrals, proper or improper, are equal), else None."""
     (t, a, b), f = integral.limits[0], integral.function
-    if not f.has(sympy.exp(t)):
+    if f.has(sympy.sinh, sympy.cosh, sympy.tanh, sympy.coth, sympy.sech, sympy.csch):
+        f = f.rewrite(sympy.exp)
+    if not f.atoms(sympy.exp) or not t.is_extended_real:
         return None
     u = sympy.Dummy("u", positive=True)
     g = f.subs(sympy.exp(t), u)
-    g = sympy.simplify(sympy.expand_log(g.xreplace({t: sympy.log(u)}) / u, force=True))
+    # exp(c ln u) is u^c (SymPy's own evaluation); no rewrite that needs a sign (no force=True)
+    g = g.xreplace({t: sympy.log(u)}) / u
+    g = sympy.simplify(sympy.powsimp(sympy.expand_power_exp(g)))
     if g.has(t) or g.has(sympy.exp):
         return None
     return sympy.Integral(g, (u, sympy.exp(a), sympy.exp(b)))

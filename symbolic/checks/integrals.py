@@ -173,6 +173,8 @@ def _decide(cond, facts) -> bool | None:
         if isinstance(cond, sympy.And):
             return False if False in parts else (True if all(p is True for p in parts) else None)
         return True if True in parts else (False if all(p is False for p in parts) else None)
+    if any(cond == f or cond.canonical == getattr(f, "canonical", None) for f in facts):
+        return True           # a condition stated as an assumption
     if isinstance(cond, sympy.Eq):
         gap = sympy.expand(cond.lhs - cond.rhs)
         if any(isinstance(f, sympy.Ne) and sympy.expand(f.lhs - f.rhs) in (gap, -gap) for f in facts):
@@ -227,6 +229,20 @@ def _symbolic(claim, facts=()):
                 conditional.append(f"SymPy's value of {tex(integral)} holds under a condition "
                                    f"that the assumptions give")
                 value = chosen
+        if value.has(sympy.Integral, sympy.Piecewise) and len(integral.limits) == 1 \
+                and len(integral.limits[0]) == 3:
+            from symbolic.checks._antiderivatives import exponential_substitution
+            substituted = exponential_substitution(integral)
+            again = substituted.doit() if substituted is not None else value
+            if isinstance(again, sympy.Piecewise) and facts:
+                again = _branch(again, facts)
+            if again is not None and not again.has(sympy.Integral, sympy.Piecewise) \
+                    and _agrees_with_quad(*_at_a_point(integral, again, facts)[:2]) is True:
+                conditional.append(f"with $u = e^{{{sympy.latex(integral.limits[0][0])}}}$, "
+                                   f"{tex(integral)} is {tex(substituted)}, whose value SymPy gives "
+                                   f"(mpmath.quad agrees with it at a point)"
+                                   f"{' under a condition that the assumptions give' if facts else ''}")
+                value = again
         if value.has(sympy.Integral) or value.has(sympy.Piecewise):
             return None, f"SymPy evaluates {tex(integral)} only partly or under a condition"
         if value.has(sympy.nan, sympy.zoo) or value in (sympy.oo, -sympy.oo):

@@ -80,10 +80,10 @@ def test_one_sided_values_of_ln_on_its_cut():
 # -- definite integrals with dilogarithm antiderivatives (DLMF 4.10.6, 4.10.12) ---------------
 # the integral checker alone (the whole pipeline costs tens of seconds on these)
 
-def _integral_verdict(latex):
+def _integral_verdict(latex, assume=()):
     from symbolic.api import step
     from symbolic.checks.integrals import integral_value
-    return integral_value(step("S", latex), config=None, context=None).verdict
+    return integral_value(step("S", latex, assume=assume), config=None, context=None).verdict
 
 
 def test_integrals_with_dilogarithm_antiderivatives_are_proved():
@@ -130,3 +130,14 @@ def test_a_general_value_row_is_proved_where_its_principal_values_are():
     # the left side is undefined at 0 and the right side is not: only the where-defined reading
     # (never the default) leaves 0 out
     assert principal_domain(r"\operatorname{Ln}(z) = z", [r"z \in \mathbb{C}"], plain) is None
+
+
+def test_an_integral_over_the_line_by_u_equal_to_e_to_the_x():
+    # DLMF 4.40.9: with u = e^x it is \int_0^oo 4 u^a / (1 + u)^2 du, which SymPy gives for
+    # -1 < a < 1 (the stated range: the condition of its value is an assumption)
+    claim = r"\int_{-\infty}^{\infty}\frac{e^{ax}}{\left(\cosh(\frac{1}{2}x)\right)^{2}}\,dx = \frac{4\pi a}{\sin(\pi a)}"
+    assert _integral_verdict(claim, ["-1 < a", "a < 1"]) is Verdict.PROVED
+    # a wider range than SymPy's condition (the integral diverges for a >= 1), a wrong constant
+    assert _integral_verdict(claim, ["-1 < a", "a < 2"]) is not Verdict.PROVED
+    wrong = claim.replace(r"{4\pi a}", r"{2\pi a}")
+    assert _integral_verdict(wrong, ["-1 < a", "a < 1"]) is not Verdict.PROVED
