@@ -63,6 +63,8 @@ def exponential_substitution(integral):
     g = f.subs(sympy.exp(t), u)
     # exp(c ln u) is u^c (SymPy's own evaluation); no rewrite that needs a sign (no force=True)
     g = g.xreplace({t: sympy.log(u)}) / u
+    if any(not isinstance(h, (sympy.exp, sympy.log)) for h in g.atoms(sympy.Function)):
+        return None           # sin(a ln u): nothing simpler in u
     g = sympy.simplify(sympy.powsimp(sympy.expand_power_exp(g)))
     if g.has(t) or g.has(sympy.exp):
         return None
