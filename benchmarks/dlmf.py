@@ -44,6 +44,7 @@ if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(1, str(ROOT / "benchmarks"))
 
 from dlmf_conversion import ONE_SIDED, respell  # noqa: E402
+from dlmf_principal import principal_domain  # noqa: E402
 
 DATA_NAME = Path("shared") / "benchmarks" / "dlmf-ch4" / "cases.jsonl"
 DEFAULT_OUT = ROOT / ".cache" / "dlmf-results.jsonl"
@@ -220,7 +221,11 @@ def check_general(latex: str, assume, config, *, existential: bool,
         outcome = check_step_limited(step, config=config)
         verdict = outcome.verdict.value
         notes = list(reading.notes)
-        if verdict == "proved" and not reading.defined_everywhere:
+        covered = principal_domain(latex, assume, config) \
+            if verdict == "proved" and not reading.defined_everywhere else None
+        if covered is not None:
+            notes.append(f"the row's domain, decided on its principal values: {covered}")
+        elif verdict == "proved" and not reading.defined_everywhere:
             # the condition's simplification takes each side as defined (exp(ln z) = z); where a
             # principal value is undefined (z = 0 in ln z) the stated domain is not covered
             verdict = "verified"

@@ -157,9 +157,11 @@ def _thin(c: Condition) -> bool:
                                           for s in c.expr.free_symbols)
 
 
-def _implied(c: Condition, excluded) -> bool:
+def _implied(c: Condition, excluded, where: tuple = (), protect: frozenset = frozenset()) -> bool:
     """``c``'s expression is nonzero wherever an excluded condition holds: it is a nonzero
-    multiple (a number or an exponential) of an expression excluded as zero or on a cut."""
+    multiple of an expression excluded as zero or on a cut, the multiplier a product of numbers,
+    exponentials and powers of expressions proved nonzero there (``1 + z^2 = z^2 (1 + z^{-2})``
+    with ``z != 0`` excluded and ``1 + z^{-2}`` off the cut of ``arctan(1/z)``)."""
     if c.need is not Need.NONZERO:
         return False
     for e in excluded:
@@ -170,9 +172,17 @@ def _implied(c: Condition, excluded) -> bool:
         ratio = sympy.powsimp(sympy.simplify(c.expr / e.expr))
         if all(f.is_number and f.is_zero is False or isinstance(f, sympy.exp)
                or isinstance(f, sympy.Pow) and isinstance(f.base, sympy.exp)
-               for f in sympy.Mul.make_args(ratio)):
+               or _nonzero_factor(f, where, protect) for f in sympy.Mul.make_args(ratio)):
             return True
     return False
+
+
+def _nonzero_factor(f, where: tuple, protect: frozenset) -> bool:
+    """A factor ``u^k`` (k a positive integer, or u itself) with ``u != 0`` proved from ``where``;
+    a negative power is no factor of this kind (it could hide a pole)."""
+    base = f.base if isinstance(f, sympy.Pow) and f.exp.is_integer and f.exp.is_positive else f
+    return bool(where) and not base.is_number and _proved(
+        Condition(Need.NONZERO, base), where, protect)
 
 
 def derivative_domain(step: Step) -> DerivativeDomain | None:
@@ -207,7 +217,7 @@ def derivative_domain(step: Step) -> DerivativeDomain | None:
         where = facts + tuple(f for c in excluded for f in _as_facts(c))
         for c in rest:
             if c.need in (Need.NEVER, Need.HOLOMORPHIC) or not (
-                    _proved(c, where, protect) or _implied(c, excluded)):
+                    _proved(c, where, protect) or _implied(c, excluded, where, protect)):
                 return None
         witness = _witness(claim, excluded, facts)
     except SoftTimeout:

@@ -40,6 +40,7 @@ PIPELINE = (
     ("algebraic_trigsimp", "algebraic"),
     ("complex_principal_branch", "complex_identities"),
     ("derivative_induction", "derivative_order"),
+    ("limits_modulus", "limits"),
     ("inequality_calculus", "inequality"),
     ("algebraic_fullsimplify", "algebraic"),
     ("implication_exact_points", "implication"),
@@ -50,5 +51,6 @@ FAMILIES = frozenset({
     "algebraic", "approx", "blocks", "combination", "complex_identities", "definitions",
     "derivative_order", "distributions", "exp_rational", "expectation", "experiment",
     "free_moments", "implication", "indexed", "inequality", "infinite_rational", "integrals",
-    "logic", "matrices", "matrix_entries", "moments", "numeric", "rules", "solution_sets", "templates",
+    "limits", "logic", "matrices", "matrix_entries", "moments", "numeric", "rules", "solution_sets",
+    "templates",
 })

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from symbolic.budget import SoftTimeout
-from symbolic.checks._definedness import (Need, _flat, _proved,
+from symbolic.checks._definedness import (Need, _flat, _proved, _scaled,
                                           conditions, holomorphy_conditions)
 from symbolic.checks._index_conditions import described, over_index_range, witness as index_witness
 from symbolic.model import Kind, Relation, Step
@@ -61,26 +61,36 @@ def one_sided_exclusion(step: Step) -> OneSidedExclusion | None:
     facts = _flat(step.assumptions)
     protect = frozenset(claim.free_symbols)
     missing = []
-    for side in (claim.lhs, claim.rhs):
-        try:
-            left_out = [c for c in conditions(side) + holomorphy_conditions(side)
-                        if not _proved(c, facts, protect)]
-        except SoftTimeout:
-            raise
-        except Exception:   # a SymPy failure proves nothing
-            return None
+    try:
+        sides = [[c for c in conditions(side) + holomorphy_conditions(side)
+                  if not _proved(c, facts, protect)] for side in (claim.lhs, claim.rhs)]
+    except SoftTimeout:
+        raise
+    except Exception:   # a SymPy failure proves nothing
+        return None
+    for left_out in sides:
         for c in left_out:
-            if c.need not in _EXACT_NEEDS or not c.exact or c.facts and not over_index_range(c, claim):
+            if (c.need not in _EXACT_NEEDS or c.facts and not over_index_range(c, claim)
+                    or not (c.exact or _covered(c, sides))):
                 return None
             if all(sym.is_integer for sym in c.expr.free_symbols):
                 return None
-        missing.append(tuple(left_out))
+        missing.append(tuple(c for c in left_out if c.exact))   # a covered one: named by its cover
     if not missing[0] and not missing[1]:
         return None
     witness = index_witness(claim, list(missing[0] + missing[1]), facts)
     if witness is None:
         return None
     return OneSidedExclusion(missing[0], missing[1], witness)
+
+
+def _covered(c, sides) -> bool:
+    """Whether an inexact condition (``z != 0`` of ``z^a``, defined at 0 for Re a > 0) fails
+    only where an exact one of the claim fails (``z != 0`` of ``ln z``): leaving its points out
+    leaves out no point where both sides are defined."""
+    return any(e.exact and not e.facts and e.need is c.need and (
+        e.expr == c.expr or c.need is Need.NONZERO and _scaled(e.expr, c.expr))
+        for side in sides for e in side)
 
 
 def proved_text(name: str, found: OneSidedExclusion) -> str:

@@ -33,6 +33,7 @@ from symbolic.numeric.text import tex, tex_relation
 METHOD = "integral_value"
 _PRECISION = 200          # bits of the Arb balls (about 60 digits)
 _ORDERS = {Relation.LT, Relation.LE, Relation.GT, Relation.GE}
+_SUBSTITUTED_S = 5.0      # CPU seconds for SymPy's value of an integral in u = e^x
 
 
 def _has_integral(step: Step) -> bool:
@@ -173,6 +174,8 @@ def _decide(cond, facts) -> bool | None:
         if isinstance(cond, sympy.And):
             return False if False in parts else (True if all(p is True for p in parts) else None)
         return True if True in parts else (False if all(p is False for p in parts) else None)
+    if any(cond == f or cond.canonical == getattr(f, "canonical", None) for f in facts):
+        return True           # a condition stated as an assumption
     if isinstance(cond, sympy.Eq):
         gap = sympy.expand(cond.lhs - cond.rhs)
         if any(isinstance(f, sympy.Ne) and sympy.expand(f.lhs - f.rhs) in (gap, -gap) for f in facts):
@@ -227,6 +230,30 @@ def _symbolic(claim, facts=()):
                 conditional.append(f"SymPy's value of {tex(integral)} holds under a condition "
                                    f"that the assumptions give")
                 value = chosen
+        if value.has(sympy.Integral, sympy.Piecewise) and len(integral.limits) == 1 \
+                and len(integral.limits[0]) == 3:
+            from symbolic.checks._antiderivatives import exponential_substitution
+            from symbolic.checks._prove import run_budgeted
+            substituted = exponential_substitution(integral)
+            if substituted is not None and substituted.function.atoms(sympy.Function):
+                substituted = None      # ln u, sin(a ln u): SymPy's definite integrators stall
+            try:
+                again = run_budgeted(substituted.doit, budget_s=_SUBSTITUTED_S) \
+                    if substituted is not None else None
+            except SoftTimeout:
+                raise
+            except Exception:        # SymPy's integrators raise many kinds
+                again = None
+            chose = isinstance(again, sympy.Piecewise)
+            if chose and facts:
+                again = _branch(again, facts)
+            if again is not None and not again.has(sympy.Integral, sympy.Piecewise) \
+                    and _agrees_with_quad(*_at_a_point(integral, again, facts)[:2]) is True:
+                conditional.append(f"with $u = e^{{{sympy.latex(integral.limits[0][0])}}}$, "
+                                   f"{tex(integral)} is {tex(substituted)}, whose value SymPy gives "
+                                   f"(mpmath.quad agrees with it at a point)"
+                                   f"{' under a condition that the assumptions give' if chose else ''}")
+                value = again
         if value.has(sympy.Integral) or value.has(sympy.Piecewise):
             return None, f"SymPy evaluates {tex(integral)} only partly or under a condition"
         if value.has(sympy.nan, sympy.zoo) or value in (sympy.oo, -sympy.oo):
@@ -433,7 +460,7 @@ def _piece_agrees(f, big_f, t, a, b) -> bool | None:
 
 def _newton_leibniz(integral):
     """(value, what was shown) of a definite integral with constant limits, from an antiderivative
-    F that SymPy finds and that is verified: F' simplifies to the integrand, F and the integrand
+    F (a dilogarithm form of ``_antiderivatives``, SymPy's, or one in u = e^x) that is verified: F' simplifies to the integrand, F and the integrand
     are smooth on the open interval, and the one-sided limits of F at its ends are finite; the
     integral (improper at an infinite or singular end) is then the difference of the limits.
     A string says why not."""
@@ -444,11 +471,39 @@ def _newton_leibniz(integral):
     if f.free_symbols - {t} or a.free_symbols or b.free_symbols or not t.is_extended_real \
             or (a < b) is not sympy.true:
         return f"{tex(integral)} has parameters or limits the antiderivative route does not take"
+    from symbolic.checks._antiderivatives import candidates, exponential_substitution
+    for other in candidates(f, t):       # dilogarithms: each verified as SymPy's is, cheap to try
+        try:
+            got = _from_antiderivative(integral, other)
+        except SoftTimeout:
+            raise
+        except Exception:     # a SymPy failure on one proposal leaves the others to try
+            continue
+        if not isinstance(got, str):
+            return got
     big_f = sympy.integrate(f, t)
     if big_f.has(sympy.Integral, sympy.Piecewise):
-        return f"SymPy finds no plain antiderivative of {tex(f)}"
-    if _zero_or_rest(sympy.diff(big_f, t) - f) != 0:
-        return f"the derivative of SymPy's antiderivative {tex(big_f)} was not shown to be {tex(f)}"
+        why = f"SymPy finds no plain antiderivative of {tex(f)}"
+    else:
+        why = _from_antiderivative(integral, big_f)
+        if not isinstance(why, str):
+            return why
+    substituted = exponential_substitution(integral)
+    if substituted is not None:
+        got = _newton_leibniz(substituted)
+        if not isinstance(got, str):
+            return got[0], (f"with $u = e^{{{sympy.latex(t)}}}$, {tex(integral)} is "
+                            f"{tex(substituted)}; {got[1]}")
+    return why
+
+
+def _from_antiderivative(integral, big_f):
+    """(value, what was shown) of the integral of f over (a, b) from the proposed antiderivative
+    F (see ``_newton_leibniz``), or why F does not serve."""
+    from symbolic.checks._antiderivatives import without_li1
+    (t, a, b), f = integral.limits[0], integral.function
+    if _zero_or_rest(without_li1(sympy.diff(big_f, t) - f)) != 0:
+        return f"the derivative of the antiderivative {tex(big_f)} was not shown to be {tex(f)}"
     facts = tuple(fact for fact, end in ((t > a, a), (t < b, b)) if end.is_finite)
     if not (_smooth_on(big_f, t, facts) and _smooth_on(f, t, facts)):
         return f"{tex(big_f)} or the integrand is not shown smooth on the open interval"
@@ -616,10 +671,10 @@ def _integral_outcome(step: Step) -> Outcome | None:
     difference = sympy.simplify(lhs - rhs)
     if difference != 0 and facts:
         difference = sympy.simplify(_off_cut_powers(difference, facts))
-    if difference != 0:
-        return undecided(METHOD, "; ".join(notes + [f"SymPy: {shown}; the sides then differ by "
-                                                     f"{tex(difference)}, which is not a "
-                                                     f"certified refutation"]))
+    if difference != 0:      # SymPy's value may be wrong: a verified antiderivative decides
+        return _by_antiderivatives(claim, notes + [f"SymPy: {shown}; the sides then differ by "
+                                                   f"{tex(difference)}, which is not a "
+                                                   f"certified refutation"])
     check = _enclose(type(claim)(lhs, Relation.EQ, claim.rhs))[0] if sides is not None else None
     if check is not None:
         # the proof stands only if SymPy's value lies in Arb's enclosure (guards SymPy's bugs)
