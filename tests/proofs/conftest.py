@@ -1,12 +1,21 @@
-"""Shared fixtures of the document tests: each document is checked once per session, and
-each document's verdict table (``verdicts/<doc>.py``) is loaded by its path."""
+"""Shared fixtures of the document tests: each document is checked once per test run, and
+each document's verdict table (``verdicts/<doc>.py``) is loaded by its path.
+
+Under pytest-xdist the document test files land on both workers; the first worker to need a
+document checks it into a step cache of this run (the tool's own content-addressed cache,
+the one a warm `stepcheck report` reads) while the other waits on a lock and then reads it,
+so no document is checked twice in one run."""
+import fcntl
 import functools
 import importlib.util
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 import proofs
+from symbolic.cache import Cache
 from symbolic.config import CheckConfig
 from symbolic.runner import check_derivation
 
@@ -19,7 +28,14 @@ VERDICTS = Path(__file__).resolve().parent / "verdicts"
 @functools.lru_cache(maxsize=None)
 def outcomes_of(doc_id: str):
     """Every step's outcome, each step in a forked child under the hard budget."""
-    return check_derivation(proofs.load(doc_id), config=CONFIG, jobs=2)
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:          # one process: the lru_cache is the run's cache
+        return check_derivation(proofs.load(doc_id), config=CONFIG, jobs=2)
+    root = Path(tempfile.gettempdir()) / f"stepcheck-proofs-{run}"
+    root.mkdir(exist_ok=True)
+    with open(root / f"{doc_id}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)     # the other worker is checking this document
+        return check_derivation(proofs.load(doc_id), config=CONFIG, jobs=2, cache=Cache(root))
 
 
 @functools.lru_cache(maxsize=None)
