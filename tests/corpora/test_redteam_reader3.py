@@ -88,3 +88,35 @@ def test_a_name_defined_by_two_rows_is_refused_under_a_derivative():
 def test_a_name_defined_once_is_still_put_in():
     rows = _rows(r"\begin{aligned} y &= x^2 \\ \frac{dy}{dx} &= 2x \end{aligned}")
     assert rows[1] == (r"\frac{d}{dx} \left(x^2\right) = 2x", None)
+
+
+MAT = r"Q \in \mathbb{R}^{n \times n}"
+
+
+@pytest.mark.parametrize("latex", [
+    # n n n n (Q) spaced apart is the product n^4 Q (n the declared size): was read as the
+    # definition of a function "nnnn"
+    r"n n n n (Q) = Q",
+    # known functions of a matrix: claims about them (inv(Q) = Q is false, id(Q) = Q true),
+    # were read as their definitions
+    r"\mathrm{inv}(Q) = Q",
+    r"\mathrm{id}(Q) = Q",
+    r"\mathrm{trace}(Q) = Q",
+    r"\mathrm{sqrt}(Q) = Q",
+    r"\mathrm{abs}(Q) = Q",
+    r"\mathrm{mean}(Q) = Q",
+    r"\mathrm{vec}(Q) = Q",
+    r"\mathrm{rank}(Q) = Q",
+])
+def test_not_a_definition_of_a_function_of_matrices(latex):
+    try:
+        links = parse_chain(latex, assumptions=(MAT,)).links
+    except StepcheckError:
+        return
+    assert all(type(l.claim.lhs).__name__ != "MatrixCall" for l in links), links
+
+
+@pytest.mark.parametrize("latex", [r"\mathrm{Att}(Q) = Q^2", r"head(Q) = Q",
+                                   r"\mathrm{LayerNorm}(Q) = Q"])
+def test_definitions_still_read(latex):
+    assert type(parse_chain(latex, assumptions=(MAT,)).links[0].claim.lhs).__name__ == "MatrixCall"
