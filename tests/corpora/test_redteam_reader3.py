@@ -120,3 +120,18 @@ def test_not_a_definition_of_a_function_of_matrices(latex):
                                    r"\mathrm{LayerNorm}(Q) = Q"])
 def test_definitions_still_read(latex):
     assert type(parse_chain(latex, assumptions=(MAT,)).links[0].claim.lhs).__name__ == "MatrixCall"
+
+
+@pytest.mark.xfail(strict=True, reason="found, not fixed (symbolic/latex/calculus.py, not a file of "
+                   "this red team): under x >= 0 ReLU(x) evaluates to x before the derivative's "
+                   "kink check, so d/dx ReLU(x) = 1 is proved although ReLU has no derivative at 0")
+def test_the_derivative_of_relu_at_its_kink_is_never_proved():
+    from symbolic.api import check_chain
+    from symbolic.config import CheckConfig
+    from symbolic.model import Verdict
+    try:
+        links = check_chain(r"\mathrm{ReLU}'(x) = 1", assume=(r"x \ge 0",),
+                            config=CheckConfig(timeout_s=10))
+    except StepcheckError:
+        return
+    assert all(o.verdict not in (Verdict.PROVED, Verdict.VERIFIED) for _, o in links)
