@@ -122,9 +122,8 @@ def test_definitions_still_read(latex):
     assert type(parse_chain(latex, assumptions=(MAT,)).links[0].claim.lhs).__name__ == "MatrixCall"
 
 
-@pytest.mark.xfail(strict=True, reason="found, not fixed (symbolic/latex/calculus.py, not a file of "
-                   "this red team): under x >= 0 ReLU(x) evaluates to x before the derivative's "
-                   "kink check, so d/dx ReLU(x) = 1 is proved although ReLU has no derivative at 0")
+# found by this red team, fixed in calculus.py: under x >= 0 ReLU(x) settled to x before the
+# derivative's kink check, so d/dx ReLU(x) = 1 was proved although ReLU has no derivative at 0
 def test_the_derivative_of_relu_at_its_kink_is_never_proved():
     from symbolic.api import check_chain
     from symbolic.config import CheckConfig
