@@ -11,6 +11,8 @@ Only definitions live here; the checkers that prove claims written with them are
 """
 from __future__ import annotations
 
+import contextvars
+
 import sympy
 from sympy.assumptions.assume import Predicate
 from sympy.concrete.expr_with_limits import ExprWithLimits
@@ -70,6 +72,11 @@ class MinOver(MaxOver):
     def _latex(self, printer):
         (index, lo, hi), = self.limits
         return r"\min_{%s} %s" % (printer._print(index), printer.parenthesize(self.function, 1000))
+
+
+# Set while the reader looks for kinks in a derivative's body: ReLU(x) of a declared x >= 0
+# would settle to x, hiding the kink at 0 (calculus.py).
+KEEP_RELU: contextvars.ContextVar[bool] = contextvars.ContextVar("KEEP_RELU", default=False)
 
 
 class ReLU(sympy.Function):

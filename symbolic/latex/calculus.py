@@ -26,6 +26,7 @@ import re
 import sympy
 
 from symbolic.errors import ParseError
+from symbolic.functions import KEEP_RELU, ReLU
 from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
 from symbolic.latex.rewrite_tables import _function_key
 
@@ -500,6 +501,7 @@ def convert_call(ctx, tag, args):
         settled = _rebuilt(body)        # sqrt(x^2) of a real x settles to |x|
         kinked = [a for a in body.atoms(*_KINKED) | settled.atoms(*_KINKED)
                   if any(v in a.free_symbols for v, _ in variables)]
+        kinked += _relu_kinks(conv, body_raw, [v for v, _ in variables])
         if kinked:
             # d/dx |x| has no value at 0, but SymPy's sign(x) gives 0 there: a certified
             # "counterexample" at the kink, or a proof of d/dx |x| = sgn(x) at x = 0
@@ -590,6 +592,19 @@ def _count(conv, raw):
         raise ParseError(f"a derivative of order {count} is read only with {count} a positive "
                          f"integer: assume it, --assume '{count} \\in \\mathbb{{Z}}_{{>0}}'")
     return count
+
+
+def _relu_kinks(conv, body_raw, variables) -> list:
+    """ReLU(u) in a derivative's body where u may be 0 (its kink) and depends on a variable of
+    differentiation: read apart with ReLU kept, since ReLU(x) of a declared x >= 0 settles to x
+    (d/dx ReLU(x) = 1 under x >= 0 was proved; ReLU has no derivative at 0)."""
+    token = KEEP_RELU.set(True)
+    try:
+        kept = conv(body_raw)
+    finally:
+        KEEP_RELU.reset(token)
+    return [a for a in kept.atoms(ReLU) if a.args[0].is_nonzero is not True
+            and any(v in a.free_symbols for v in variables)]
 
 
 _KINKED = (sympy.Abs, sympy.Max, sympy.Min, sympy.sign, sympy.Heaviside, sympy.floor,

@@ -25,7 +25,7 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 from symbolic.errors import ParseError
-from symbolic.functions import MaxOver, MinOver, ReLU
+from symbolic.functions import KEEP_RELU, MaxOver, MinOver, ReLU
 import symbolic.latex.calculus as calculus
 import symbolic.latex.vector_uses as vector_uses
 from symbolic.latex.names import split_name  # noqa: F401 (offered here too, as before)
@@ -384,7 +384,7 @@ class Context:
         if name == "SCZarg":
             return sympy.arg(conv(args[0]))
         if name == "SCZrelu":
-            return ReLU(conv(args[0]))
+            return ReLU(conv(args[0]), evaluate=not KEEP_RELU.get())
         if name == "SCZprime":
             fn, order, var = args
             x = conv(var)

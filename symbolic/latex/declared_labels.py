@@ -23,7 +23,9 @@ __all__ = ["declared_labels", "read_with_labels"]
 
 _DECLARED = re.compile(r"^\s*(?P<letters>[A-Za-z](?:\s*,\s*[A-Za-z])*)\s*"
                        r"\\(?:text|textrm|mathrm)\s*\{\s*(?:is a label|are labels)\s*\}\s*$")
-_NEXT = re.compile(r"^(?P<letter>[A-Za-z])\s*(?:[+-]\s*\d+)?$")
+# l+1 and l-1 name the next and previous layer; l+0 is the layer l itself, so it is refused
+# (read as a name of its own, \mu^{l+0} would be another quantity than \mu^l)
+_NEXT = re.compile(r"^(?P<letter>[A-Za-z])\s*(?:[+-]\s*[1-9]\d*)?$")
 
 
 def _is_declaration(text) -> bool:
@@ -54,6 +56,12 @@ def _exponent(latex: str, arg) -> str:
 
 def _mentions(text: str, letter: str) -> bool:
     return re.search(rf"(?<![A-Za-z\\]){letter}(?![A-Za-z])", text) is not None
+
+
+def _differential(text: str, letter: str) -> bool:
+    """Whether ``text`` writes the letter's differential glued to its d (``\\int \\mu^l dl``),
+    where the letter is a variable of integration or differentiation, a value."""
+    return re.search(rf"(?<![A-Za-z\\])d\s*{letter}(?![A-Za-z])", text) is not None
 
 
 def _walk(items, latex, letters, edits, labelled, used) -> None:
@@ -151,7 +159,7 @@ def relabel(latex: str, letters: Sequence[str]) -> str:
     for start, end, _ in sorted(edits, reverse=True):
         rest = rest[:start] + " " + rest[end:]
     for letter in letters:
-        if _mentions(rest, letter):
+        if _mentions(rest, letter) or _differential(rest, letter):
             # \sum_{l=1}^{L} \mu^l: the labelled names are read as names of their own, which
             # do not change with a bound l (the sum would be L times one term)
             raise ParseError(f"{letter} is declared a label and also written as a value (a bound "
@@ -173,6 +181,11 @@ def read_with_labels(latex: str, reader, options: dict):
     rest = tuple(relabel(a, letters) if isinstance(a, str) else a
                  for a in assumptions if not _is_declaration(a))
     text = relabel(latex, letters)
+    for a in assumptions:
+        if isinstance(a, str) and not _is_declaration(a) and text != latex:
+            # an assumption on the bare name (\sigma > 0 beside \sigma^l) or on the label
+            # (l = 3): read apart, it would constrain another quantity than the claim's
+            relabel(latex + r" \quad " + a, letters)
     parsed = reader(text, **dict(options, assumptions=rest))
     if text == latex:
         return parsed

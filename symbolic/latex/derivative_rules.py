@@ -91,7 +91,10 @@ def defined_derivatives(chains: list) -> list:
                 break
             other, name = met
             row = " ".join(other.latex.split())
-            text = _substituted(chain.latex, name, other.latex)
+            # a name defined by two rows (y = x^2 and y = x^3): which one the derivative
+            # means is not written
+            twice = sum(1 for m, _, other_name in defined if m != n and other_name == name) > 1
+            text = None if twice else _substituted(chain.latex, name, other.latex)
             chain = dataclasses.replace(chain, problem=_message(name, row[:40])) \
                 if text is None else dataclasses.replace(
                     chain, latex=text, notes=tuple(chain.notes) + (

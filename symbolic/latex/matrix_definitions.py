@@ -41,6 +41,9 @@ from symbolic.model import Claim, Relation
 _FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\textrm"])
 # italic softmax directly before its bracket (not after a letter, a backslash or a brace)
 _ITALIC_SOFTMAX = re.compile(r"(?<![\\A-Za-z{])softmax(?=\s*(?:\(|\\left\s*\(|\\left\s*\[|\[))")
+# names of known functions of a matrix beyond the reader's words: \mathrm{inv}(Q) = Q or
+# \mathrm{trace}(Q) = Q is a claim about the known function, never its definition
+_KNOWN = frozenset("trace abs sqrt inv id mean vec rank exp log avg var cov".split())
 _NOTE = ("{name}(...) is a function of matrices defined by this display: read as an opaque matrix "
          "of the right side's shape, about which nothing is proved or refuted")
 
@@ -85,7 +88,9 @@ def _call(items):
         if not re.fullmatch(r"[A-Za-z]{2,}", name):
             return None
     elif len(head) >= 4 and all(isinstance(x, Tok) and len(x.text) == 1 and x.text.isascii()
-                                and x.text.isalpha() for x in head):
+                                and x.text.isalpha() for x in head) \
+            and all(b.col == a.col + 1 for a, b in zip(head, head[1:])):
+        # the letters written together: n n n n (Q) spaced apart is the product n^4 Q
         name = "".join(x.text for x in head)
     else:
         return None
@@ -135,7 +140,7 @@ def read_matrix_definition(latex, reader, options: dict, parse):
     if found is None:
         return None
     name, arg_texts = found
-    if name in _WORDS or name.lower() in _WORDS:
+    if name in _WORDS or name.lower() in _WORDS or name.lower() in _KNOWN:
         return None                     # max(Q, K) = K is a claim about a known function
     rhs_text = sides[1][0]
     if re.search(r"(?<![A-Za-z])" + name + r"(?![A-Za-z])", rhs_text):

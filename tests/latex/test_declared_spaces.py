@@ -172,11 +172,22 @@ BOLD = [r"\mathbf{Q}, \mathbf{K} \in \mathbb{R}^{N \times d}", r"x \in \mathbb{R
     ("MN = NM", [], "may be a matrix"),
     (r"x^\top W = W x", BOLD, "different shapes"),             # a row equated with a column
     (r"x W = W x", BOLD, "does not conform"),                   # the vector on the wrong side
-    (r"\mathrm{FFN}(x) = x^\top W", BOLD, "may be a function of it"),
+    # \mathrm{FFN}(x) = x^\top W alone is now read as the definition of FFN (matrix_definitions.py,
+    # an opaque MatrixCall, see test_a_definition_of_ffn_is_an_opaque_call); a claim about
+    # it beside its definition stays refused
+    (r"\mathrm{FFN}(x) = x^\top W = W^\top x", BOLD, "may be a function of it"),
     (r"W \tilde{\boldsymbol{p}}_{m-n} = x", BOLD, "not declared"),
 ])
 def test_undeclared_or_misplaced_matrices_are_refused(claim, assume, words):
     refused(claim, assume, words)
+
+
+def test_a_definition_of_ffn_is_an_opaque_call():
+    # the display defines FFN (as Attention(Q, K, V) = ... is read): nothing is proved or refuted
+    lhs, rhs = read(r"\mathrm{FFN}(x) = x^\top W", BOLD)
+    assert type(lhs).__name__ == "MatrixCall" and lhs.shape == (1, d)
+    assert rhs == sympy.MatMul(sympy.Transpose(sympy.MatrixSymbol("x", d, 1)),
+                               sympy.MatrixSymbol("W", d, d))
 
 
 def test_declared_bold_matrices_keep_their_order():

@@ -135,16 +135,21 @@ def test_rows_without_a_shared_name_and_the_sigmoid_are_read_as_before():
 @pytest.mark.parametrize("latex", [r"\text{ReLU}'(x) = 1", r"\mathrm{ReLU}^{\prime}(x) = 1",
                                    r"\operatorname{ReLU}'(x) = 1"])
 def test_relu_prime_at_a_variable_is_its_derivative(latex):
-    lhs, rhs = sides(latex)
-    assert lhs == sympy.Derivative(ReLU(x), x) and rhs == 1
-    # the same reading as d/dx written out
-    assert lhs == sides(r"\frac{d}{dx} \mathrm{ReLU}(x) = 1")[0]
+    # where x > 0 ReLU is x, smooth: the prime reads as d/dx written out
+    positive = dict(assumptions=[r"x > 0"])
+    assert sides(latex, **positive) == sides(r"\frac{d}{dx} \mathrm{ReLU}(x) = 1", **positive)
+    # over all reals (and under x >= 0) ReLU has its kink at 0, where it has no derivative:
+    # refused like d/dx |x| and d/dx max(0, x)
+    refused(latex, "kink")
+    refused(latex, "kink", assumptions=[r"x \ge 0"])
 
 
 def test_relu_prime_orders_and_powers():
-    assert sides(r"\mathrm{ReLU}''(x) = 0")[0] == sympy.Derivative(ReLU(x), (x, 2))
+    positive = dict(assumptions=[r"x > 0"])
+    assert sides(r"\mathrm{ReLU}''(x) = 0", **positive) == sides(r"\frac{d^2}{dx^2} x = 0", **positive)
     # a power after the call is a power of the derivative, not a higher order
-    assert sides(r"\mathrm{ReLU}'(x)^2 = 1")[0] == sympy.Derivative(ReLU(x), x) ** 2
+    lhs = sides(r"\mathrm{ReLU}'(x)^2 = 1", **positive)[0]
+    assert isinstance(lhs, sympy.Pow) and lhs.exp == 2 and isinstance(lhs.base, sympy.Derivative)
 
 
 @pytest.mark.parametrize("latex, words", [
@@ -161,8 +166,12 @@ def test_relu_prime_elsewhere_is_refused(latex, words):
 
 def test_relu_prime_equal_to_one_is_not_proved():
     # false for x < 0 (and ReLU has no derivative at 0): never proved or verified
-    link, = check_chain(r"\mathrm{ReLU}'(x) = 1")
-    assert link.outcome.verdict not in (Verdict.PROVED, Verdict.VERIFIED)
+    for assume in ((), (r"x \ge 0",)):
+        try:
+            link, = check_chain(r"\mathrm{ReLU}'(x) = 1", assume=assume)
+        except ParseError:
+            continue                        # refused: the kink at 0
+        assert link.outcome.verdict not in (Verdict.PROVED, Verdict.VERIFIED)
 
 
 # -- primes that are labels, and primes that are derivatives -----------------------------------

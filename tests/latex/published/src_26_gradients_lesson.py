@@ -39,7 +39,11 @@ DISPLAYS = [
               "sigma(x) is written out as the sigmoid (reviewed by the lead: reading sigma as the "
               "sigmoid, as docs/reading.md's convention does, is what the author means)"}),
     ("sec. 5.2", r"\text{ReLU}(x) = \max(0, x), \quad \text{ReLU}'(x) = \begin{cases} 1 & x > 0 \\ 0 & x < 0 \end{cases}",
-     "ReLU(x) == Max(0, x); Derivative(ReLU(x), x) == Piecewise((1, x > 0), (0, x < 0))",
+     # was read (Derivative(ReLU(x), x) == Piecewise((1, x > 0), (0, x < 0))); now refused like
+     # d/dx |x| and d/dx max(0, x): the reader does not read a derivative over a domain holding
+     # the kink, even where the right side, as here, leaves the kink out (red team: ReLU'(x) = 1
+     # under x >= 0 was proved through the reading)
+     "refuse: the derivative of ReLU over all reals, which has no value at its kink 0",
      {"note": "the derivative by cases, left undefined at 0 as printed"}),
     ("sec. 5.3", r"L = \frac{1}{n}\sum_{i=1}^{n}(y_i - \hat{y}_i)^2, \quad \frac{\partial L}{\partial \hat{y}_i} = \frac{2}{n}(\hat{y}_i - y_i)",
      # the second claim differentiates the L the first row defines: its definition is the
