@@ -148,6 +148,17 @@ def _collect(e, facts, skip, out) -> None:
         add(Need.NONNEGATIVE, 1 - e.args[0] ** 2, f"argument of {tex(e)} in [-1, 1]")
     elif isinstance(e, sympy.atanh) and _real(e.args[0]):
         add(Need.POSITIVE, 1 - e.args[0] ** 2, f"argument of {tex(e)} in (-1, 1)")
+    elif isinstance(e, sympy.acoth) and _real(e.args[0]):
+        add(Need.POSITIVE, e.args[0] ** 2 - 1, f"argument of {tex(e)} outside [-1, 1]")
+    elif isinstance(e, (sympy.atanh, sympy.acoth)):   # logarithmic poles at +-1
+        add(Need.NONZERO, 1 - e.args[0] ** 2, f"argument of {tex(e)} not +-1")
+    elif isinstance(e, (sympy.atan, sympy.acot)) and not _real(e.args[0]):
+        add(Need.NONZERO, 1 + e.args[0] ** 2, f"argument of {tex(e)} not +-i")
+    elif isinstance(e, (sympy.asec, sympy.acsc)):
+        if _real(e.args[0]):
+            add(Need.NONNEGATIVE, e.args[0] ** 2 - 1, f"argument of {tex(e)} outside (-1, 1)")
+        else:
+            add(Need.NONZERO, e.args[0], f"argument of {tex(e)}")
     elif isinstance(e, sympy.acosh) and _real(e.args[0]):
         add(Need.NONNEGATIVE, e.args[0] - 1, f"argument of {tex(e)} at least 1")
     elif isinstance(e, sympy.arg):
