@@ -43,7 +43,8 @@ REFUSED = [
     (r"\phi(q) = 2", ["function"]),
     (r"alpha + 1 = 2", ["\\alpha"]),
     (r"exp(x) = 1", ["\\exp"]),
-    (r"softmax(x) = 1", ["\\operatorname{softmax}"]),
+    # italic softmax( is read as the softmax since the published corpus's italic displays
+    # (tests/latex/test_letter_words.py); refused only when its seven letters are declared
     (r"\ln x / y = 1", ["ambiguous", "\\frac"]),
     (r"50\%^2 = 1", ["\\%"]),
 ]
