@@ -51,6 +51,8 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 from symbolic.budget import SoftTimeout
 from symbolic.checks._exponentials import nonzero_by_identity, vanish_together
 from symbolic.checks._ranges_elementary import sign_by_ranges
+# _exact is re-exported: integrals.py imports it from here
+from symbolic.checks._witness import exact as _exact, witness_point, witness_symbols  # noqa: F401
 from symbolic.functions import MaxOver
 from symbolic.model import Kind, Relation, Step
 from symbolic.numeric.text import latex_of, tex, tex_range
@@ -705,33 +707,10 @@ def shared_exclusion(step: Step) -> SharedExclusion | None:
 def _witness(claim, excluded, facts):
     """A sampled point of the domain where every excluded condition holds (as
     ``(name, value)`` strings), or None when none of a few is found."""
-    from symbolic.numeric.sampling import sample_points
-    symbols = sorted(set().union(*(c.expr.free_symbols for c in excluded)) | {
-        s for s in claim.free_symbols if isinstance(s, sympy.Symbol)}, key=str)
-    if any(c.facts for c in excluded) or not all(isinstance(s, sympy.Symbol) for s in symbols):
+    symbols = witness_symbols(claim, excluded)
+    if any(c.facts for c in excluded) or symbols is None:
         return None
-    try:
-        # edge values first: the witness shown is as plain as it can be
-        points = sample_points(symbols, facts, seed=0, count=12, edges=True,
-                               complex_unknown=True)
-    except SoftTimeout:
-        raise
-    except Exception:   # a domain the sampler cannot draw from gives no witness
-        return None
-    for point in points[:40]:
-        values = {s: _exact(v) for s, v in point.items()}
-        if all(_holds(c, values) for c in excluded):
-            return tuple((str(s), str(v)) for s, v in values.items())
-    return None
-
-
-def _exact(v):
-    from fractions import Fraction
-    if isinstance(v, Fraction):
-        return sympy.Rational(v.numerator, v.denominator)
-    if hasattr(v, "re") and hasattr(v, "im"):
-        return _exact(v.re) + sympy.I * _exact(v.im)
-    return sympy.sympify(v)
+    return witness_point(symbols, facts, lambda values: all(_holds(c, values) for c in excluded))
 
 
 def value_at(expr, values):

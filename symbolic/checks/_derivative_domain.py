@@ -35,6 +35,7 @@ from symbolic.budget import SoftTimeout
 from symbolic.checks._definedness import (value_at, _CUT_FUNCTIONS, _NOWHERE_HOLOMORPHIC, Condition, Need,
                                           _flat, _holds, _proved, _scaled, conditions,
                                           holomorphy_conditions)
+from symbolic.checks._witness import witness_point, witness_symbols
 from symbolic.model import Claim, Kind, Relation, Step
 from symbolic.numeric.text import latex_of, tex
 
@@ -258,24 +259,12 @@ def _moving(u, values) -> bool:
 def _witness(claim, excluded, facts):
     """A sampled point of the stated domain where every excluded condition holds (and each
     cut's expression moves), as ``(name, value)`` strings, or None."""
-    from symbolic.checks._definedness import _exact
-    from symbolic.numeric.sampling import sample_points
-    symbols = sorted(set().union(*(c.expr.free_symbols for c in excluded)) | {
-        s for s in claim.free_symbols if isinstance(s, sympy.Symbol)}, key=str)
-    if not all(isinstance(s, sympy.Symbol) for s in symbols):
+    symbols = witness_symbols(claim, excluded)
+    if symbols is None:
         return None
-    try:
-        points = sample_points(symbols, facts, seed=0, count=12, edges=False, complex_unknown=True)
-    except SoftTimeout:
-        raise
-    except Exception:   # a domain the sampler cannot draw from gives no witness
-        return None
-    for point in points[:40]:
-        values = {s: _exact(v) for s, v in point.items()}
-        if all(_holds(c, values) if c.need is Need.NONZERO
-               else _off_cut_at(c.expr, values) and _moving(c.expr, values) for c in excluded):
-            return tuple((str(s), str(v)) for s, v in values.items())
-    return None
+    return witness_point(symbols, facts, lambda values: all(
+        _holds(c, values) if c.need is Need.NONZERO
+        else _off_cut_at(c.expr, values) and _moving(c.expr, values) for c in excluded), edges=False)
 
 
 # the checker whose proofs of a claim with an integral are corroborated (symbolic.checks.integrals)

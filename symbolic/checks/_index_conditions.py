@@ -20,6 +20,7 @@ from __future__ import annotations
 import sympy
 
 from symbolic.budget import SoftTimeout
+from symbolic.checks._witness import witness_point
 
 _MARGIN = sympy.Float("1e-10")
 
@@ -90,23 +91,12 @@ def holds_for_every_index(condition, claim, values) -> bool:
 def witness(claim, excluded, facts):
     """A sampled point where every excluded condition holds (those over an index range for
     every index of it), as ``(name, value)`` strings, or None when none of a few is found."""
-    from symbolic.checks._definedness import _exact, _holds, _witness
+    from symbolic.checks._definedness import _holds, _witness
     if not any(c.facts for c in excluded):
         return _witness(claim, excluded, facts)
-    from symbolic.numeric.sampling import sample_points
     symbols = sorted({s for s in claim.free_symbols if isinstance(s, sympy.Symbol)}, key=str)
-    try:
-        points = sample_points(symbols, facts, seed=0, count=12, edges=True, complex_unknown=True)
-    except SoftTimeout:
-        raise
-    except Exception:   # a domain the sampler cannot draw from gives no witness
-        return None
-    for point in points[:40]:
-        values = {s: _exact(v) for s, v in point.items()}
-        if all(holds_for_every_index(c, claim, values) if c.facts else _holds(c, values)
-               for c in excluded):
-            return tuple((str(s), str(v)) for s, v in values.items())
-    return None
+    return witness_point(symbols, facts, lambda values: all(
+        holds_for_every_index(c, claim, values) if c.facts else _holds(c, values) for c in excluded))
 
 
 def described(conditions) -> str:

@@ -38,8 +38,9 @@ import sympy
 from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
 from symbolic.checks._definedness import Condition, Need, _flat, _proved, complex_view
+from symbolic.checks._equation_sides import equation_sides
 from symbolic.checks._prove import run_budgeted
-from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+from symbolic.model import Evidence, Outcome, Step, Verdict, undecided
 
 BUDGET_S = 6.0
 _BRANCHED = (sympy.log, sympy.arg, sympy.asin, sympy.acos)
@@ -51,12 +52,8 @@ def _is_branched_power(e) -> bool:
 
 
 def _applies(step: Step) -> bool:
-    claim = step.claim
-    if claim is None or claim.relation is not Relation.EQ or step.kind in (
-            Kind.DEFINITION, Kind.APPROXIMATION, Kind.PROSE, Kind.LIMIT):
-        return False
-    sides = (claim.lhs, claim.rhs)
-    if not all(isinstance(s, sympy.Expr) for s in sides):
+    sides = equation_sides(step)
+    if sides is None:
         return False
     if any(s.has(sympy.Derivative, sympy.Integral, sympy.Sum, sympy.Product, sympy.Limit)
            for s in sides):

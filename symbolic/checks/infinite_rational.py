@@ -50,9 +50,10 @@ import sympy
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker
+from symbolic.checks._equation_sides import equation_sides
 from symbolic.checks._exponentials import FOREIGN, integer_powers_only, rational_difference
 from symbolic.checks._prove import run_budgeted
-from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
+from symbolic.model import Evidence, Outcome, Step, Verdict, undecided
 
 BUDGET_S = 8.0
 MAX_DEGREE = 6          # roots of larger polynomials are not looked for
@@ -295,12 +296,8 @@ def gamma_free(lhs, rhs):
 
 
 def _applies(step: Step) -> bool:
-    claim = step.claim
-    if claim is None or claim.relation is not Relation.EQ or step.kind in (
-            Kind.DEFINITION, Kind.APPROXIMATION, Kind.PROSE, Kind.LIMIT):
-        return False
-    sides = (claim.lhs, claim.rhs)
-    if not all(isinstance(s, sympy.Expr) for s in sides):
+    sides = equation_sides(step)
+    if sides is None:
         return False
     found = [e for s in sides for e in s.atoms(sympy.Sum, sympy.Product)]
     return bool(found) and all(_infinite(e) for e in found)
