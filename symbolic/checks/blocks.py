@@ -58,7 +58,7 @@ from symbolic.functions import BlockDiag, MaxOver, MinOver
 from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
 from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
-__all__ = ["BlockDiag", "sum_ranges_zero"]
+__all__ = ["BlockDiag", "RuleMismatch", "prove_by", "sum_ranges_zero"]
 
 #: the longest piece of a range that is written out as explicit boundary terms
 MAX_EXPLICIT_TERMS = 8
@@ -68,9 +68,23 @@ class _Mismatch(Exception):
     """The step does not have the rule's form, or a side condition was not proved."""
 
 
+RuleMismatch = _Mismatch
+#: the rules' own functions by name (step -> detail, or raise): ``blocks_auto`` tries them
+_BY_NAME: dict = {}
+
+
+def prove_by(name: str, step: Step) -> str:
+    """The detail of rule ``name``'s proof of ``step``; raises ``RuleMismatch`` when the step
+    does not have the rule's form or a side condition is not proved."""
+    if step.claim is None:
+        raise _Mismatch("the step has no claim")
+    return _BY_NAME[name](step)
+
+
 def _named(name: str):
     """Register a rule whose mismatch becomes an inconclusive outcome naming the reason."""
     def wrap(fn):
+        _BY_NAME[name] = fn
         @functools.wraps(fn)
         def run(step: Step, *, config, context) -> Outcome:
             if step.claim is None:
