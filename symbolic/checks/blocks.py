@@ -6,7 +6,8 @@ general size: a sum over ``1..B_1 + B_2`` split into two blocks, a recurrence th
 last term off a sum, summation by parts (Abel), ``max`` of a union of blocks, ``|sum| <= sum
 of | |``, and rotation matrices built from ``d/2`` blocks. Each rule below checks that the step
 has its form and proves every side condition with SymPy; a step it does not fit is left
-inconclusive with the reason, never proved.
+inconclusive with the reason, never proved. A claim that names no rule is tried with these
+same rules by the checker ``blocks_auto`` (``prove_by``).
 
 Every range a rule reasons about must have ends proved integers (a range is the integers
 between its ends; SymPy's ``lo, lo + 1, ..., hi`` agrees with that only for integer ends) and

@@ -53,7 +53,11 @@ def _applies(step: Step) -> bool:
 
 @checker("blocks_auto", cost=Cost.PROVE, applies=_applies)
 def check_blocks_auto(step: Step, *, config, context) -> Outcome | None:
-    """A claim over a general number of terms proved by the blocks rule (sums over ranges, max of a union, triangle, max factor, max term) its form fits."""
+    """Prove a claim over a general number of terms by the blocks.py rule that its form fits.
+
+    The rules: sums over split or shifted ranges and by parts, the max of a union of blocks,
+    the triangle inequality, a max factored out of a sum, g(max) below the sum of g.
+    """
     names = fitting_rules(step)
     if not names:
         return None
