@@ -53,6 +53,7 @@ import sympy
 from symbolic.budget import SoftTimeout
 from symbolic.checks import rule
 from symbolic.checks._ranges import range_problem
+from symbolic.checks._rulebase import usable_facts
 from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import BlockDiag, MaxOver, MinOver
@@ -100,7 +101,9 @@ def _named(name: str):
 
 
 def _facts(step: Step) -> list:
-    return flatten_facts(step.assumptions)
+    """The step's facts; a sign fact about one element named by an index free in the claim
+    (``x[j] >= 0``) stays about that element, never read as one about every term."""
+    return usable_facts(step)
 
 
 def _manifestly_nonneg(expr) -> bool:
@@ -331,8 +334,9 @@ def _nested_zero(summand, facts, depth: int = 0) -> bool:
 
 
 def _equalities(step: Step):
-    """``Eq(name, value)`` facts whose left side is an Indexed element or a symbol."""
-    return [(f.lhs, f.rhs) for f in _facts(step)
+    """``Eq(name, value)`` facts whose left side is an Indexed element or a symbol (all of
+    them: each replaces only the element it names, ``h[D]`` with D free included)."""
+    return [(f.lhs, f.rhs) for f in flatten_facts(step.assumptions)
             if isinstance(f, sympy.Equality) and isinstance(f.lhs, (sympy.Indexed, sympy.Symbol))]
 
 

@@ -8,17 +8,14 @@ each rule checks its own form and proves its own side conditions (integer range 
 ``>= 0`` or ``>= 1``, real terms under a max, signs), so a claim that no rule fits, or whose
 side conditions are not proved, stays inconclusive with every rule's reason.
 
-The rules read only the facts that hold for every element: a sign fact about one element
-(``x[j] > 0`` with j free in the claim) is left out, as ``rules_auto`` does.
+The rules read a sign fact about one element (``x[j] > 0`` with j free in the claim) as a
+fact about that element only, as ``rules_auto`` does (``_rulebase.usable_facts``).
 """
 from __future__ import annotations
-
-import dataclasses
 
 import sympy
 
 from symbolic.checks import Cost, checker
-from symbolic.checks._rulebase import usable_facts
 from symbolic.checks.blocks import RuleMismatch, prove_by
 from symbolic.functions import BlockDiag, MaxOver, MinOver
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
@@ -33,14 +30,13 @@ def fitting_rules(step: Step) -> tuple[str, ...]:
     """The rules whose form the claim may have, judged by the objects it contains."""
     claim = step.claim
     sides = sympy.Tuple(claim.lhs, claim.rhs)
-    has_sum, has_max = sides.has(sympy.Sum), sides.has(MaxOver, MinOver)
     if claim.relation in (Relation.LE, Relation.GE):
-        return ORDER_RULES if has_sum else ()
+        return ORDER_RULES if sides.has(sympy.Sum) else ()
     if claim.relation is not Relation.EQ:
         return ()
-    return tuple(name for name, fits in (("max_union", has_max and sides.has(sympy.Max, sympy.Min)),
-                                          ("block_diagonal", sides.has(BlockDiag)),
-                                          ("sum_ranges", has_sum)) if fits)
+    fits = {"max_union": sides.has(MaxOver, MinOver) and sides.has(sympy.Max, sympy.Min),
+            "block_diagonal": sides.has(BlockDiag), "sum_ranges": sides.has(sympy.Sum)}
+    return tuple(name for name in EQUALITY_RULES if fits[name])
 
 
 def _applies(step: Step) -> bool:
@@ -61,12 +57,10 @@ def check_blocks_auto(step: Step, *, config, context) -> Outcome | None:
     names = fitting_rules(step)
     if not names:
         return None
-    # facts about one element named by a free index stay about that element
-    local = dataclasses.replace(step, assumptions=tuple(usable_facts(step)))
     reasons = []
     for name in names:
         try:
-            detail = prove_by(name, local)
+            detail = prove_by(name, step)
         except RuleMismatch as exc:
             reasons.append(f"{name}: {exc}")
             continue
