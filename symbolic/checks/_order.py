@@ -26,7 +26,7 @@ PIPELINE = (
     ("approx_measure", "approx"),
     ("matrix_entries", "matrix_entries"),
     ("matrix_rewrite", "matrices"),
-    ("blocks_auto", "blocks_auto"),
+    ("blocks_auto", "blocks"),
     ("inequality_sign", "inequality"),
     ("rules_auto", "rules"),
     ("solution_sets_solveset", "solution_sets"),
@@ -49,8 +49,8 @@ PIPELINE = (
 )
 
 FAMILIES = frozenset({
-    "algebraic", "approx", "blocks", "blocks_auto", "combination", "complex_identities",
-    "definitions", "derivative_order", "distributions", "exp_rational", "expectation", "experiment",
+    "algebraic", "approx", "blocks", "combination", "complex_identities", "definitions",
+    "derivative_order", "distributions", "exp_rational", "expectation", "experiment",
     "free_moments", "implication", "indexed", "inequality", "infinite_rational", "integrals",
     "limits", "logic", "matrices", "matrix_entries", "moments", "numeric", "rules", "solution_sets",
     "templates",

@@ -21,8 +21,7 @@ import pytest
 from sympy import Abs, IndexedBase, Max, Sum, Symbol, cos, sin
 
 from symbolic.checks import CheckContext
-from symbolic.checks.blocks import BlockDiag
-from symbolic.checks.blocks_auto import check_blocks_auto
+from symbolic.checks.blocks import BlockDiag, check_blocks_auto
 from symbolic.commands.chain import link_steps
 from symbolic.config import CheckConfig
 from symbolic.functions import MaxOver
