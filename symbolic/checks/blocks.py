@@ -12,7 +12,9 @@ same rules by the checker ``blocks_auto`` (at the end of this module).
 Every range a rule reasons about must have ends proved integers (a range is the integers
 between its ends; SymPy's ``lo, lo + 1, ..., hi`` agrees with that only for integer ends) and
 a count proved ``>= 0``, or ``>= 1`` under a max or min (a max over no term is undefined);
-the term of a max or min must be real.
+the term of a max or min must be real. A sign fact about one element (``x[j] >= 0`` with j
+free in the claim) is a fact about that element only, never about every term; an equality
+``Eq(h[D], 0)`` replaces just the element it names.
 
 ============== ==========================================================================
 ``sum_ranges`` an identity between expressions with sums whose ranges differ by a split, a

@@ -64,6 +64,10 @@ TRUE = [
     (r"\sum_{j=1}^{n} a_j e^{x_j} \le \left(\sum_{j=1}^{n} e^{x_j}\right) \max_{j=1}^{n} a_j", (N,), "max_factor"),
     # max term: the max is one of the terms, the others are >= 0
     (r"e^{\max_{j=1}^{n} x_j} \le \sum_{j=1}^{n} e^{x_j}", (N,), "max_term"),
+    # complex terms made real: |z_j|, Re z_j
+    (r"\max_{j=1}^{n} |z_j| \le \sum_{j=1}^{n} |z_j|", (N, r"z_j \in \mathbb{C}"), "max_term"),
+    (r"\max_{j=1}^{n} \operatorname{Re}(z_j) = \max(\max_{j=1}^{m} \operatorname{Re}(z_j), "
+     r"\max_{j=m+1}^{n} \operatorname{Re}(z_j))", (N, M, "m < n", r"z_j \in \mathbb{C}"), "max_union"),
     (r"(\max_{j=1}^{n} x_j)^2 \le \sum_{j=1}^{n} x_j^2", (N,), "max_term"),
 ]
 
@@ -107,6 +111,9 @@ FALSE = [
     (r"\max_{j=1}^{n} e^{x_j} \le \sum_{j=1}^{n} e^{x_j} - 1", (N,)),           # n = 1
     (r"-\max_{j=1}^{n} x_j \le \sum_{j=1}^{n} (-x_j)", (N,)),                   # x = (1, 2)
     (r"e^{\max_{j=1}^{n} x_j} \le \sum_{j=1}^{n} e^{x_j}", (NZ,)),              # n = 0: no max
+    # complex terms have no order: no max, no sign of z_j
+    (r"e^{\max_{j=1}^{n} z_j} \le \sum_{j=1}^{n} e^{z_j}", (N, r"z_j \in \mathbb{C}")),
+    (r"\sum_{j=1}^{n} a_j z_j \le (\max_{j=1}^{n} a_j) \sum_{j=1}^{n} z_j", (N, r"z_j \in \mathbb{C}")),
     # -- max of a union: a gap, past the end, before the start, overlap, the wrong last term,
     #    min/max mixed, another term, a block that may be empty, complex terms, real ends --
     (r"\max_{j=1}^{n} x_j = \max(\max_{j=1}^{m} x_j, \max_{j=m+2}^{n} x_j)", (N, M, r"m + 2 \le n")),
