@@ -26,6 +26,7 @@ PIPELINE = (
     ("approx_measure", "approx"),
     ("matrix_entries", "matrix_entries"),
     ("matrix_rewrite", "matrices"),
+    ("blocks_auto", "blocks"),
     ("inequality_sign", "inequality"),
     ("rules_auto", "rules"),
     ("solution_sets_solveset", "solution_sets"),

@@ -6,12 +6,15 @@ general size: a sum over ``1..B_1 + B_2`` split into two blocks, a recurrence th
 last term off a sum, summation by parts (Abel), ``max`` of a union of blocks, ``|sum| <= sum
 of | |``, and rotation matrices built from ``d/2`` blocks. Each rule below checks that the step
 has its form and proves every side condition with SymPy; a step it does not fit is left
-inconclusive with the reason, never proved.
+inconclusive with the reason, never proved. A claim that names no rule is tried with these
+same rules by the checker ``blocks_auto`` (at the end of this module).
 
 Every range a rule reasons about must have ends proved integers (a range is the integers
 between its ends; SymPy's ``lo, lo + 1, ..., hi`` agrees with that only for integer ends) and
 a count proved ``>= 0``, or ``>= 1`` under a max or min (a max over no term is undefined);
-the term of a max or min must be real.
+the term of a max or min must be real. A sign fact about one element (``x[j] >= 0`` with j
+free in the claim) is a fact about that element only, never about every term; an equality
+``Eq(h[D], 0)`` replaces just the element it names.
 
 ============== ==========================================================================
 ``sum_ranges`` an identity between expressions with sums whose ranges differ by a split, a
@@ -50,12 +53,13 @@ from typing import Iterable
 import sympy
 
 from symbolic.budget import SoftTimeout
-from symbolic.checks import rule
+from symbolic.checks import Cost, checker, rule
 from symbolic.checks._ranges import range_problem
+from symbolic.checks._rulebase import usable_facts
 from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign, prove_sign_on
 from symbolic.functions import BlockDiag, MaxOver, MinOver
-from symbolic.model import Evidence, Outcome, Relation, Step, Verdict, undecided
+from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 __all__ = ["BlockDiag", "sum_ranges_zero"]
@@ -68,9 +72,14 @@ class _Mismatch(Exception):
     """The step does not have the rule's form, or a side condition was not proved."""
 
 
+#: each rule's own function (step -> detail, or ``_Mismatch``), for ``blocks_auto``
+_BY_NAME: dict = {}
+
+
 def _named(name: str):
     """Register a rule whose mismatch becomes an inconclusive outcome naming the reason."""
     def wrap(fn):
+        _BY_NAME[name] = fn
         @functools.wraps(fn)
         def run(step: Step, *, config, context) -> Outcome:
             if step.claim is None:
@@ -85,7 +94,9 @@ def _named(name: str):
 
 
 def _facts(step: Step) -> list:
-    return flatten_facts(step.assumptions)
+    """The step's facts; a sign fact about one element named by an index free in the claim
+    (``x[j] >= 0``) stays about that element, never read as one about every term."""
+    return usable_facts(step)
 
 
 def _manifestly_nonneg(expr) -> bool:
@@ -316,8 +327,9 @@ def _nested_zero(summand, facts, depth: int = 0) -> bool:
 
 
 def _equalities(step: Step):
-    """``Eq(name, value)`` facts whose left side is an Indexed element or a symbol."""
-    return [(f.lhs, f.rhs) for f in _facts(step)
+    """``Eq(name, value)`` facts whose left side is an Indexed element or a symbol (all of
+    them: each replaces only the element it names, ``h[D]`` with D free included)."""
+    return [(f.lhs, f.rhs) for f in flatten_facts(step.assumptions)
             if isinstance(f, sympy.Equality) and isinstance(f.lhs, (sympy.Indexed, sympy.Symbol))]
 
 
@@ -573,3 +585,56 @@ def rule_block_diagonal(step: Step) -> str:
             raise _Mismatch(f"the block entry {tex(entry)} was not proved 0")
     return (f"both sides are block-diagonal over {tex_range(lo, hi)} with ${left.rows} \\times {left.cols}$ blocks; "
             f"the blocks agree for a general block index (every entry proved equal)")
+
+
+# ---------------------------------------------------------------------------------------
+# The same rules on claims that name none
+
+#: rules for a non-strict inequality; each rejects a claim of another shape at once
+ORDER_RULES = ("triangle", "max_factor", "max_term")
+#: rules for an equality, the structural ones first (``sum_ranges`` may spend its budget)
+EQUALITY_RULES = ("max_union", "block_diagonal", "sum_ranges")
+
+
+def fitting_rules(step: Step) -> tuple[str, ...]:
+    """The rules whose form the claim may have, judged by the objects it contains."""
+    claim = step.claim
+    sides = sympy.Tuple(claim.lhs, claim.rhs)
+    if claim.relation in (Relation.LE, Relation.GE):
+        return ORDER_RULES if sides.has(sympy.Sum) else ()
+    if claim.relation is not Relation.EQ:
+        return ()
+    fits = {"max_union": sides.has(MaxOver, MinOver) and sides.has(sympy.Max, sympy.Min),
+            "block_diagonal": sides.has(BlockDiag), "sum_ranges": sides.has(sympy.Sum)}
+    return tuple(name for name in EQUALITY_RULES if fits[name])
+
+
+def _auto_applies(step: Step) -> bool:
+    claim = step.claim
+    return (step.rule is None and claim is not None
+            and step.kind not in (Kind.DEFINITION, Kind.APPROXIMATION)
+            and claim.relation in (Relation.EQ, Relation.LE, Relation.GE)
+            and sympy.Tuple(claim.lhs, claim.rhs).has(sympy.Sum, MaxOver, MinOver, BlockDiag))
+
+
+@checker("blocks_auto", cost=Cost.PROVE, applies=_auto_applies)
+def check_blocks_auto(step: Step, *, config, context) -> Outcome | None:
+    """Prove a claim over a general number of terms by the blocks rule that its form fits.
+
+    A claim typed into ``stepcheck check`` names no rule; this tries each rule of this module
+    whose form the claim may have and concludes ``proved`` with the first one that proves it.
+    Each rule checks its own form and proves its own side conditions, so a claim that no rule
+    fits, or whose side conditions are not proved, stays inconclusive with every rule's reason.
+    """
+    names = fitting_rules(step)
+    if not names:
+        return None
+    reasons = []
+    for name in names:
+        try:
+            detail = _BY_NAME[name](step)
+        except _Mismatch as exc:
+            reasons.append(f"{name}: {exc}")
+            continue
+        return Outcome(Verdict.PROVED, (Evidence("blocks_auto", f"rule {name}: {detail}"),))
+    return undecided("blocks_auto", "no rule over ranges fits: " + "; ".join(reasons))
