@@ -124,8 +124,10 @@ class _Generators:
         parts = []
         for (m, imaginary), q in self.keys.items():
             exponent = (sympy.I if imaginary else 1) * m / q
-            parts.append(tex(sympy.exp(exponent, evaluate=False)))
-        return ", ".join(parts)
+            parts.append((sympy.default_sort_key(exponent), tex(sympy.exp(exponent, evaluate=False))))
+        # sorted: the keys are found in an order that depends on the process's hash seed, and
+        # the evidence must read the same in every run
+        return ", ".join(text for _, text in sorted(parts))
 
 
 def _constant_exp(c):
