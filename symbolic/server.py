@@ -25,6 +25,7 @@ assume x > 0 -->`` in Markdown), ``% stepcheck: imaginary-unit on``, ``% stepche
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import re
@@ -303,6 +304,11 @@ class StepcheckServer(LanguageServer):
         forked child starts warm (``commands.warm``)."""
         from symbolic.commands import warm
         warm.warm()
+        # Every object alive now lives as long as the server: out of the collector's reach, a
+        # child's collection no longer writes to each of them (a copy of nearly every page of
+        # the forked process), nor does the server's own
+        gc.collect()
+        gc.freeze()
         self.pool = ThreadPoolExecutor(max_workers=self.settings.jobs, thread_name_prefix="stepcheck")
 
     def config(self, options: FileOptions) -> CheckConfig:
