@@ -13,6 +13,7 @@ child that stalls (a report re-runs alone a step that hits it).
 """
 from __future__ import annotations
 
+import atexit
 import enum
 import os
 import resource
@@ -137,10 +138,13 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
     child's traceback as message). Never raises for what the child does.
     """
     start = time.perf_counter()
+    if _ENDING:
+        _reap()
     parent, child = Pipe(duplex=False)
     pid = _fork(parent, child, fn, args, kwargs, memory_mb)
     child.close()
     ended = None    # the child's wait status, once it has been waited for
+    answered = False
     try:
         if _WHILE_WAITING:
             _prepare_while_waiting()
@@ -148,6 +152,7 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
         if parent.poll(max(timeout_s - (time.perf_counter() - start), 0.0)):
             try:
                 status, value, message = _receive(parent)
+                answered = True
             except (EOFError, OSError):
                 ended = os.waitpid(pid, 0)[1]
                 status, value, message = _died(ended)
@@ -155,13 +160,48 @@ def run_limited(fn: Callable, *args, timeout_s: float, memory_mb: int | None = N
             status, value, message = "timeout", None, f"wall-time budget of {timeout_s:g} s ran out"
     finally:
         if ended is None:
-            # the child has answered (and is ending) or ran out of time: no reason to wait
-            # for it. It cannot have been waited for yet, so its pid is still its own.
+            # the child has answered (and is ending) or ran out of time: no reason to let it
+            # run on. It cannot have been waited for yet, so its pid is still its own.
             if os.waitpid(pid, os.WNOHANG)[0] == 0:
                 os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
+                if answered:
+                    # the kernel tearing down its copy of this process takes milliseconds
+                    # that the answer need not wait for (``_reap``)
+                    with _ENDING_LOCK:
+                        _ENDING.append(pid)
+                else:
+                    os.waitpid(pid, 0)      # a runaway child is gone before anything goes on
         parent.close()
     return Limited(Status(status), value, message, time.perf_counter() - start)
+
+
+# children that answered and were killed but not yet waited for: ``_reap`` waits for them at
+# the next limited call and at exit, so a process leaves no zombie and counts their CPU time
+_ENDING: list[int] = []
+_ENDING_LOCK = threading.Lock()
+
+
+def _reap(block: bool = False) -> None:
+    """Wait for the killed children of ``_ENDING`` that have ended (all of them, ``block``)."""
+    with _ENDING_LOCK:
+        for pid in list(_ENDING):
+            try:
+                ended = os.waitpid(pid, 0 if block else os.WNOHANG)[0]
+            except ChildProcessError:   # already waited for by someone else: nothing to do
+                ended = pid
+            if ended:
+                _ENDING.remove(pid)
+
+
+def _forget_ending() -> None:
+    """In a forked child: its parent's children are not its own, and the lock may be held."""
+    global _ENDING_LOCK
+    _ENDING.clear()
+    _ENDING_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_ending)
+atexit.register(_reap, True)
 
 
 def _fork(parent, child, fn, args, kwargs, memory_mb) -> int:

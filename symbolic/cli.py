@@ -134,11 +134,33 @@ def _prepare_checking() -> None:
     Each claim is read in one forked child and checked in another (``commands.chain``). SymPy
     imports ``sympy.tensor.tensor`` (with ``sympy.combinatorics``, about 0.05 s of CPU) on the
     first sum it builds, so without this both children and this process each imported it.
-    The checker families are not imported here: the child that checks a claim imports those
-    the pipeline reaches (``symbolic.checks._pipeline``), and a run of several claims imports
-    them all once in this process before its second check (``check_step_limited``).
+    The checker families are not all imported here: the child that checks a claim imports
+    those the pipeline reaches (``symbolic.checks._pipeline``), and a run of several claims
+    imports them all once in this process before its second check (``check_step_limited``).
+    But what checking a simple identity needs (``_import_first_checkers``) is imported while
+    the first child reads the claim (``budget.while_waiting``): on a second core that costs no
+    wall time, and the checking child, forked after, no longer imports it on the way to the
+    answer.
     """
     import sympy.tensor.tensor  # noqa: F401 - see the docstring
+    from symbolic.budget import while_waiting
+    while_waiting(_import_first_checkers)
+
+
+# the pipeline's first checkers (``checks._order.PIPELINE``) whose families are imported while
+# the first claim is read: through the cheap rewrites that decide most simple identities
+_FIRST_CHECKERS = 6
+
+
+def _import_first_checkers() -> None:
+    """Import the families of the pipeline's first checkers and the test of definedness that
+    every proof passes (``checks._defined_or_undecided``): the modules a simple identity
+    (``x + x = 2x``) is checked with. Only imports: which checkers run is unchanged."""
+    from symbolic.checks import _order
+    for _name, family in _order.PIPELINE[:_FIRST_CHECKERS]:
+        importlib.import_module(f"symbolic.checks.{family}")
+    for helper in ("_where_defined", "_definedness", "_derivative_domain"):
+        importlib.import_module(f"symbolic.checks.{helper}")
 
 
 def run() -> None:

@@ -25,6 +25,7 @@ assume x > 0 -->`` in Markdown), ``% stepcheck: imaginary-unit on``, ``% stepche
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import re
@@ -276,6 +277,23 @@ def display_end(lines: list[str], line: int, markdown: bool) -> int:
 
 # ----------------------------------------------------------------------------- the server
 
+# a fixed document read (never checked) while warming: a display in each form the reader knows
+_WARM_DOCUMENT = r"""% stepcheck: assume a > 0
+\begin{equation}
+(a+b)^2 = a^2 + 2ab + b^2
+\end{equation}
+\[ \frac{a}{b} \le 1 \]
+$$ e^{x} \ge 1 + x $$
+\begin{align}
+x &= y \\
+  &\le z
+\end{align}
+```math
+x = x
+```
+"""
+
+
 @dataclass
 class _Document:
     """What the server knows of one open document."""
@@ -303,6 +321,15 @@ class StepcheckServer(LanguageServer):
         forked child starts warm (``commands.warm``)."""
         from symbolic.commands import warm
         warm.warm()
+        # the document reader (pylatexenc and the display passes) too, which the first open
+        # or edit would otherwise import, after the freeze below
+        for uri in ("file:///warm.tex", "file:///warm.md"):
+            items_of(_WARM_DOCUMENT, uri)
+        # Every object alive now lives as long as the server: out of the collector's reach, a
+        # child's collection no longer writes to each of them (a copy of nearly every page of
+        # the forked process), nor does the server's own
+        gc.collect()
+        gc.freeze()
         self.pool = ThreadPoolExecutor(max_workers=self.settings.jobs, thread_name_prefix="stepcheck")
 
     def config(self, options: FileOptions) -> CheckConfig:

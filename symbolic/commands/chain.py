@@ -126,7 +126,6 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
     With ``expressions``, an item with no relation is read as an expression and comes back
     as the one ``ReadExpression`` of the first list (nothing is checked); without, it is
     unreadable ("no relation"), as callers that expect only links need."""
-    from symbolic.checks import check_step_limited
     if item.problem is not None:
         return [], [Unreadable(item.latex, item.problem, item.file, item.line)]
     if item.imaginary_unit is not None and item.imaginary_unit != config.imaginary_unit:
@@ -182,6 +181,8 @@ def check_item(item: Item, assume: tuple[str, ...], config: CheckConfig, reader_
         first = parsed.links[0].claim
         notes = tuple(n for n in notes if not n.startswith("a definition (:=) is read as"))
         steps = [steps[0]] + [_substituted(step, first.lhs, first.rhs) for step in steps[1:]]
+    # imported after the reading: the first claim's reading child need not start with it
+    from symbolic.checks import check_step_limited
     for number, (link, step) in enumerate(zip(parsed.links, steps), 1):
         if defined and number == 1:
             from symbolic.latex import to_latex

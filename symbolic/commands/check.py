@@ -89,8 +89,6 @@ def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig 
     receives each claim's results in input order as soon as they and all before them are done
     (so a JSONL file grows while a long document is checked).
     """
-    from concurrent.futures import ThreadPoolExecutor, as_completed
-
     options = reader_options(functions)
     items, encoded, displays, from_files = read_targets(targets)
     to_read = sum(1 for k, item in enumerate(items) if k not in encoded and item.problem is None)
@@ -117,6 +115,7 @@ def check_targets(targets, *, assume: tuple[str, ...] = (), config: CheckConfig 
             emitted += 1
 
     if jobs > 1 and len(items) > 1:
+        from concurrent.futures import ThreadPoolExecutor, as_completed  # only with --jobs
         pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="stepcheck")
         try:
             futures = {pool.submit(one, k): k for k in range(len(items))}

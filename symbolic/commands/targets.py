@@ -9,7 +9,6 @@ the pytest plugin take the same strings.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import re
 import sys
@@ -109,6 +108,7 @@ def load_derivation_file(path: str | Path) -> Derivation:
     if not path.is_file():
         raise UnknownDocumentError(f"no such file {str(path)!r}: give a document id "
                                    "('stepcheck list' shows them) or the path of a .py file")
+    import hashlib    # here: OpenSSL's start-up is no cost of a claim
     digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
     spec = importlib.util.spec_from_file_location(f"_stepcheck_doc_{digest}", path)
     if spec is None or spec.loader is None:
