@@ -27,6 +27,7 @@ from sympy.core.function import AppliedUndef
 from symbolic.errors import ParseError
 from symbolic.functions import KEEP_RELU, MaxOver, MinOver, ReLU
 import symbolic.latex.calculus as calculus
+import symbolic.latex.max_scope as max_scope
 import symbolic.latex.vector_uses as vector_uses
 from symbolic.latex.names import split_name  # noqa: F401 (offered here too, as before)
 from symbolic.latex.subscripts import check_rank, element_indices
@@ -328,10 +329,14 @@ class Context:
             return cls(conv(args[1]), self.limits(args[0], args[1]))
         if name in ("SCZmax", "SCZmin"):
             cls = MaxOver if name == "SCZmax" else MinOver
-            return cls(conv(args[1]), self.limits(args[0], args[1]))
+            limits = self.limits(args[0], args[1])
+            max_scope.check_scope(cls, body := conv(args[1]), limits[0])
+            return cls(body, limits)
         if name in ("SCZmaxr", "SCZminr"):
             cls = MaxOver if name == "SCZmaxr" else MinOver
-            return cls(conv(args[3]), (self.symbol(args[0].name), conv(args[1]), conv(args[2])))
+            index = self.symbol(args[0].name)
+            max_scope.check_scope(cls, body := conv(args[3]), index)
+            return cls(body, (index, conv(args[1]), conv(args[2])))
         if name == "SCZsumx":
             index, lo, hi = self.limits(args[0], args[1])
             term = conv(args[1])
