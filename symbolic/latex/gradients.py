@@ -80,7 +80,6 @@ def read_unit(reader, unit, text):
     if found is None:
         return None
     sub, name, bracket, end = found
-    shown = text_of(unit[:end]).strip()
     col = unit[0].col
     key = _function_key(name.text)
     if key not in _FUNCTIONS.get():
