@@ -105,13 +105,29 @@ def test_a_plain_scalar_point_keeps_the_derivative_reading():
     assert isinstance(lhs, sympy.Derivative)
 
 
+def test_a_refutation_through_the_stand_in_becomes_undecided_and_only_then():
+    from symbolic.gradient_vectors import without_refutation
+    from symbolic.model import Claim, Evidence, Kind, Outcome, Relation, Step
+    (lhs, _, rhs), = _read(r"\nabla f(x) = \nabla f(y)")
+    refuted = Outcome(Verdict.REFUTED, (Evidence("numeric_sample", "fails"),), (("x", "0"),))
+    step = Step("s1", Kind.IDENTITY, "q", Claim(lhs, Relation.EQ, rhs))
+    assert without_refutation(step, "numeric_sample", refuted).verdict is Verdict.INCONCLUSIVE
+    x = sympy.Symbol("x", real=True)
+    plain = Step("s2", Kind.IDENTITY, "q", Claim(x ** 2, Relation.EQ, x))
+    assert without_refutation(plain, "numeric_sample", refuted) is refuted
+    # an assumption about a gradient blocks it too (a counterexample must satisfy it as a real point)
+    tied = Step("s3", Kind.IDENTITY, "q", Claim(x ** 2, Relation.EQ, x),
+                assumptions=(sympy.Eq(lhs[0, 0], 0),))
+    assert without_refutation(tied, "numeric_sample", refuted).verdict is Verdict.INCONCLUSIVE
+
+
 def test_holds_gradient_finds_entries():
     (lhs, _, _), = _read(r"\|\nabla f(x)\|^2 \ge 0")
     assert holds_gradient(lhs) and not holds_gradient(sympy.Symbol("x"))
 
 
 # -- end to end: a handful of claims through the whole pipeline ------------------------------
-_FAST = CheckConfig(timeout_s=10.0, samples=12)
+_FAST = CheckConfig(timeout_s=5.0, samples=12)
 
 
 def _verdict(latex):
