@@ -528,6 +528,8 @@ def normalise(expr, bound=None):
     """Drop assumptions and markup from names; ``x_j`` and ``x[j]`` become the same object."""
     if bound is None:
         bound = _limit_variables(expr)
+    if type(expr).__name__ == "GradientVector":   # \nabla f(x), an opaque vector (gradient_vectors.py)
+        return MatFn("nabla" + _clean_name(expr.function), normalise(expr.point, bound))
     if isinstance(expr, (sympy.MatrixSymbol,)):
         # a size named with markup (d_{\mathrm{model}}) is the size d_model, as a name is
         sizes = {x: sympy.Symbol(_clean_name(x.name), **x.assumptions0)
