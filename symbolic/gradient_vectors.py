@@ -48,17 +48,27 @@ class GradientVector(sympy.MatrixSymbol):
         return r"\nabla %s\left(%s\right)" % (self.function, printer._print(self.point))
 
 
+class FunctionValue(sympy.Symbol):
+    """The value f(x) of a declared function at a declared vector: an opaque real number."""
+
+    @classmethod
+    def at(cls, function: str, point: sympy.MatrixSymbol) -> "FunctionValue":
+        """The stand-in of ``function(point)``; one real number per function and point."""
+        return cls(f"{function}({point.name})", real=True)
+
+
 def _marked(name) -> bool:
     return str(name).startswith(MARK)
 
 
 def holds_gradient(expr) -> bool:
-    """Whether ``expr`` holds a gradient stand-in: the vector itself, or one of its entries
-    (``to_scalar`` writes the entries of a 1 x 1 product as an ``IndexedBase`` of its name)."""
+    """Whether ``expr`` holds a stand-in: a gradient, one of its entries (``to_scalar`` writes the
+    entries of a 1 x 1 product as an ``IndexedBase`` of its name) or a function's value at a
+    vector (two keys may name one point there too)."""
     if not isinstance(expr, sympy.Basic):
         return False
     for node in sympy.preorder_traversal(expr):
-        if isinstance(node, GradientVector):
+        if isinstance(node, (GradientVector, FunctionValue)):
             return True
         if isinstance(node, sympy.MatrixSymbol) and _marked(node.name):
             return True

@@ -25,7 +25,7 @@ from contextvars import ContextVar
 
 import sympy
 
-from symbolic.gradient_vectors import GradientVector
+from symbolic.gradient_vectors import FunctionValue, GradientVector
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.matrix_tokens import _name_at
 from symbolic.latex.rewrite_tables import _function_key
@@ -61,12 +61,23 @@ def _parts(items, k):
     return None
 
 
+def _value_parts(items, k):
+    """(function token, bracket, end) of ``f(p)`` at k with f declared, or None."""
+    item = items[k]
+    if isinstance(item, Tok) and _function_key(item.text) in _FUNCTIONS.get() and k + 1 < len(items) \
+            and isinstance(items[k + 1], Group) and items[k + 1].kind == "paren":
+        return item, items[k + 1], k + 2
+    return None
+
+
 def unit_end(items, k):
-    """The end of the factor ``\\nabla f(p)`` with its scripts at k (spaces removed), or None."""
+    """The end of the factor ``\\nabla f(p)`` or ``f(p)`` (f declared) with its scripts at k
+    (spaces removed), or None."""
     found = _parts(items, k)
-    if found is None:
+    value = _value_parts(items, k) if found is None else None
+    if found is None and value is None:
         return None
-    end = found[3]
+    end = found[3] if found is not None else value[2]
     while end < len(items) and isinstance(items[end], Tok) and items[end].text in ("^", "_", "'"):
         end += 1 if items[end].text == "'" else 2
     return min(end, len(items)) if end <= len(items) else None
@@ -78,7 +89,7 @@ def read_unit(reader, unit, text):
     ``reader`` is the matrix reader (its ``table`` maps declared names to MatrixSymbols)."""
     found = _parts(unit, 0)
     if found is None:
-        return None
+        return _value(reader, unit, text)
     sub, name, bracket, end = found
     col = unit[0].col
     key = _function_key(name.text)
@@ -99,6 +110,22 @@ def read_unit(reader, unit, text):
                        f"{text_of(inner).strip()} is read only when both are the same declared "
                        f"vector; write \\nabla {name.text}({text_of(inner).strip()})")
     return GradientVector.at(name.text, point), end
+
+
+def _value(reader, unit, text):
+    """(FunctionValue, end) for ``f(p)`` of a declared f at a declared vector p, else None."""
+    found = _value_parts(unit, 0)
+    if found is None:
+        return None
+    name, bracket, end = found
+    inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
+    point = _declared_vector(reader, inner)
+    if point is None:
+        raise fail(text, name.col, f"{name.text}(...) of a declared function is read beside vectors "
+                   f"only at one point named alone and declared a vector (--assume 'x \\in "
+                   f"\\mathbb{{R}}^d'), not at an expression, several arguments or a matrix: "
+                   f"name the point")
+    return FunctionValue.at(name.text, point), end
 
 
 def _declared_vector(reader, items):

@@ -22,7 +22,7 @@ DISPLAYS = [
     ("sec. 2.3 (inline)", r"\eta > 0", "eta > 0"),
     ("sec. 3.1", r"D_\mathbf{u} f(\mathbf{x}) = \nabla f(\mathbf{x})^\top \mathbf{u}", _GRAD),
     ("sec. 4.1", r"\mathbf{x}^{(t+1)} = \mathbf{x}^{(t)} - \eta \nabla f(\mathbf{x}^{(t)})", _GRAD),
-    ("sec. 4.2", r"\nabla f(\mathbf{x}) = \mathbf{A}\mathbf{x} - \mathbf{b}", "MatFn(nablaf, x) == A*x - b",
+    ("sec. 4.2", r"\nabla f(\mathbf{x}) = \mathbf{A}\mathbf{x} - \mathbf{b}", "Grad(f, x) == A*x - b",
      # the text: f(x) = x^T A x / 2 - b^T x, a function of x in R^n (A n x n, b in R^n): the
      # display states its gradient; read as the opaque gradient equal to Ax - b (the quadratic
      # itself is in the running text, not in the display, so nothing ties the two here)
