@@ -18,7 +18,11 @@ DISPLAYS = [
      "refuse: a column of symbolic length written with \\vdots"),
     ("sec. 2.3", r"f(\mathbf{x} + \boldsymbol{\delta}) \approx f(\mathbf{x}) + \nabla f(\mathbf{x})^\top \boldsymbol{\delta}", _GRAD),
     ("sec. 2.3 (inline)", r"\|\boldsymbol{\delta}\| = 1", "norm(delta) == 1", {"vectors": "delta"}),
-    ("sec. 2.3 (inline)", r"\boldsymbol{\delta} = -\eta \nabla f(\mathbf{x})", _GRAD),
+    ("sec. 2.3 (inline)", r"\boldsymbol{\delta} = -\eta \nabla f(\mathbf{x})", "delta == -eta*Grad(f, x)",
+     # the text: f is a function of the vector x in R^n and delta a step in R^n; the gradient
+     # at x is an opaque vector of R^n (the same one wherever nabla f(x) is written)
+     {"matrices": "delta:n,1 x:n,1", "functions": "f",
+      "assume": r"\boldsymbol{\delta}, \mathbf{x} \in \mathbb{R}^n"}),
     ("sec. 2.3 (inline)", r"\eta > 0", "eta > 0"),
     ("sec. 3.1", r"D_\mathbf{u} f(\mathbf{x}) = \nabla f(\mathbf{x})^\top \mathbf{u}", _GRAD),
     ("sec. 4.1", r"\mathbf{x}^{(t+1)} = \mathbf{x}^{(t)} - \eta \nabla f(\mathbf{x}^{(t)})", _GRAD),
