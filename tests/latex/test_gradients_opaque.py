@@ -46,6 +46,13 @@ def test_different_points_and_functions_are_different_vectors():
     assert lhs != rhs
 
 
+def test_a_stationary_point_is_the_zero_vector():
+    (lhs, _, rhs), = _read(r"\nabla_\theta L(\theta) = 0", functions=("L",),
+                           assume=(r"\theta \in \mathbb{R}^{d}",))
+    assert isinstance(lhs, GradientVector) and not isinstance(lhs, sympy.Derivative)
+    assert rhs == sympy.ZeroMatrix(*lhs.shape)
+
+
 def test_bold_point_is_the_declared_name():
     (lhs, _, rhs), = _read(r"\nabla f(\mathbf{x}) = \nabla f(x)")
     assert lhs == rhs
