@@ -20,6 +20,7 @@ scalar reader (``calculus.gradient``), which refuses it.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -30,18 +31,24 @@ from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.matrix_tokens import _name_at
 from symbolic.latex.rewrite_tables import _function_key
 
-# the functions declared for the claim being read (the matrix reader is given no other way)
+# the functions declared for the claim being read (the matrix reader is given no other way),
+# and those of them whose gradient the claim writes (scalar-valued, so f(x) is a number)
 _FUNCTIONS: ContextVar[frozenset] = ContextVar("declared_functions", default=frozenset())
+_SCALAR_VALUED: ContextVar[frozenset] = ContextVar("gradient_functions", default=frozenset())
+_GRADIENT_OF = re.compile(r"\\nabla\s*(?:_\s*(?:\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z]))?\s*(\\[A-Za-z]+|[A-Za-z])\s*(?:\\left\s*)?\(")
 
 
 @contextmanager
-def declared(functions):
-    """Read the sides inside this block with ``functions`` declared (keys of --function)."""
-    token = _FUNCTIONS.set(frozenset(functions))
+def declared(functions, chain_text: str = ""):
+    """Read the sides inside this block with ``functions`` declared (keys of --function); those
+    whose gradient ``chain_text`` (the whole claim) writes are scalar-valued."""
+    scalar = frozenset(_function_key(m.group(1)) for m in _GRADIENT_OF.finditer(chain_text or ""))
+    tokens = _FUNCTIONS.set(frozenset(functions)), _SCALAR_VALUED.set(scalar)
     try:
         yield
     finally:
-        _FUNCTIONS.reset(token)
+        _FUNCTIONS.reset(tokens[0])
+        _SCALAR_VALUED.reset(tokens[1])
 
 
 def _is(item, text) -> bool:
@@ -125,6 +132,12 @@ def _value(reader, unit, text):
                    f"only at one point named alone and declared a vector (--assume 'x \\in "
                    f"\\mathbb{{R}}^d'), not at an expression, several arguments or a matrix: "
                    f"name the point")
+    if _function_key(name.text) not in _SCALAR_VALUED.get():
+        # without its gradient, f(x) of a vector may be a vector (f(x) x^T = x^T f(x) holds for
+        # a number and is no claim about vectors)
+        raise fail(text, name.col, f"{name.text}(...) of a vector is read as a number only in a "
+                   f"claim that writes its gradient \\nabla {name.text}(...) (else it may be "
+                   f"vector-valued): name the value, or write its entries")
     return FunctionValue.at(name.text, point), end
 
 

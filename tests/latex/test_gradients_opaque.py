@@ -107,6 +107,31 @@ def test_ambiguous_or_vector_valued_forms_are_refused(latex, functions, why):
     assert why in str(err.value)
 
 
+def test_values_beside_their_gradient_are_opaque_numbers():
+    from symbolic.gradient_vectors import FunctionValue
+    (lhs, rel, rhs), = _read(r"f(y) \ge f(x) + \nabla f(x)^\top (y - x)")
+    assert rel == "GE" and isinstance(lhs, FunctionValue) and lhs.name == "f(y)"
+    assert FunctionValue.at("f", sympy.MatrixSymbol("x", *_read(r"\nabla f(x) = x")[0][0].shape)) \
+        in rhs.free_symbols and _grads(rhs) == {"∇f(x)"}
+
+
+@pytest.mark.parametrize("latex", [
+    # no gradient of f in the claim: f may be vector-valued (f(x) x^T = x^T f(x) holds for numbers)
+    r"f(x) x^\top = x^\top f(x)",
+    r"f(x) = f(x)",
+    r"\nabla g(x) = f(x) x",
+    # a value at an expression of vectors or at several arguments
+    r"f(x + y) \le f(x) + \nabla f(x)^\top y",
+    r"f(x, y) = \nabla f(x)^\top y",
+    # a value of a vector transposed or indexed
+    r"f(x)^\top \nabla f(x) = 0",
+    r"f(x)_1 = \nabla f(x)^\top x",
+])
+def test_values_that_may_be_vectors_are_refused(latex):
+    with pytest.raises(ParseError):
+        _read(latex, functions=("f", "g"))
+
+
 def test_a_plain_scalar_point_keeps_the_derivative_reading():
     (lhs, _, _), = _read(r"\nabla f(u) = 2 u", assume=(r"u \in \mathbb{R}",))
     assert isinstance(lhs, sympy.Derivative)
@@ -147,6 +172,7 @@ def _verdict(latex):
 
 @pytest.mark.parametrize("latex", [
     r"\|\nabla f(x)\|^2 \ge 0",                                              # true of every gradient
+    r"f(y) - f(x) - \nabla f(x)^\top (y - x) = f(y) - (f(x) + \nabla f(x)^\top (y - x))",
     r"\|\nabla f(x)\|^2 = \nabla f(x)^\top \nabla f(x)",                     # true: a norm is a dot product
     r"\|x - \eta \nabla f(x)\|^2 = \|x\|^2 - 2 \eta \nabla f(x)^\top x + \eta^2 \|\nabla f(x)\|^2",
 ])
@@ -161,6 +187,9 @@ def test_true_claims_are_proved_or_verified(latex):
     r"\nabla f(x) = \nabla f(y)",
     # false for real gradients, must not be proved (the stand-in has no property but being real)
     r"\|\nabla f(x)\|^2 = \|\nabla f(x)\|",
+    # convexity is false for general f: a value drawn for f(y) below the tangent is no certificate
+    # (f(y) is tied to f(x) and its gradient when y = x), so never proved and never refuted
+    r"f(y) \ge f(x) + \nabla f(x)^\top (y - x)",
 ])
 def test_no_refutation_and_no_proof_through_the_stand_in(latex):
     outcome = _verdict(latex)
