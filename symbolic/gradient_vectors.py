@@ -16,14 +16,12 @@ Why it is never grounds for ``refuted``: the stand-in is *more* free than the re
 keys may name one gradient (``\\nabla f(x)`` and ``\\nabla f(y)`` at a sample where x = y), and
 the function's values, where the claim also writes them, are tied to its gradient (a convexity
 inequality). A counterexample drawn for the stand-in need not be a point of any real function,
-so ``without_refutation`` turns every refutation of a claim that holds a stand-in into an
+so ``symbolic.checks._gradients`` turns every refutation of a claim that holds a stand-in into an
 undecided verdict, saying why.
 """
 from __future__ import annotations
 
 import sympy
-
-from symbolic.model import Evidence, Outcome, Step, Verdict
 
 MARK = "∇"      # the first character of a stand-in's name; no name the reader makes starts so
 
@@ -77,25 +75,3 @@ def holds_gradient(expr) -> bool:
         if isinstance(node, sympy.Symbol) and _marked(node.name):
             return True
     return False
-
-
-def step_holds_gradient(step: Step) -> bool:
-    """Whether the step's claim or one of its assumptions holds a gradient stand-in."""
-    claim = step.claim
-    parts = [claim.lhs, claim.rhs] if claim is not None else []
-    parts += list(step.assumptions)
-    return any(holds_gradient(p) for p in parts)
-
-
-_WHY = ("{name} found values that break the claim, but the claim holds a gradient \\nabla f(x) "
-        "read as an opaque vector: a value drawn for it need not be the gradient of any real "
-        "function at that point (two points may coincide, f's own values are tied to it), so "
-        "this is no certified counterexample")
-
-
-def without_refutation(step: Step, name: str, outcome: Outcome | None) -> Outcome | None:
-    """The outcome, except that a refutation through a gradient stand-in becomes inconclusive."""
-    if outcome is None or outcome.verdict is not Verdict.REFUTED or not step_holds_gradient(step):
-        return outcome
-    return Outcome(Verdict.INCONCLUSIVE, outcome.evidence + (Evidence("gradients", _WHY.format(name=name)),),
-                   None, outcome.seconds, outcome.table, outcome.figures)
