@@ -35,7 +35,8 @@ from symbolic.latex.rewrite_tables import _function_key
 # and those of them whose gradient the claim writes (scalar-valued, so f(x) is a number)
 _FUNCTIONS: ContextVar[frozenset] = ContextVar("declared_functions", default=frozenset())
 _SCALAR_VALUED: ContextVar[frozenset] = ContextVar("gradient_functions", default=frozenset())
-_GRADIENT_OF = re.compile(r"\\nabla\s*(?:_\s*(?:\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z]))?\s*(\\[A-Za-z]+|[A-Za-z])\s*(?:\\left\s*)?\(")
+_GRADIENT_OF = re.compile(r"\\nabla\s*(?:_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z]))?\s*"
+                          r"(\\[A-Za-z]+|[A-Za-z])\s*(?:\\left\s*)?\(")
 
 
 @contextmanager

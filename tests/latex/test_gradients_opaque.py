@@ -53,6 +53,11 @@ def test_a_stationary_point_is_the_zero_vector():
     assert rhs == sympy.ZeroMatrix(*lhs.shape)
 
 
+def test_a_value_beside_a_gradient_in_a_bold_subscript_reads():
+    (lhs, _, rhs), = _read(r"f(\mathbf{x}) \ge \|\nabla_{\mathbf{x}} f(\mathbf{x})\|^2")
+    assert lhs.name == "f(x)" and _grads(rhs) == {"∇f(x)"}
+
+
 def test_bold_point_is_the_declared_name():
     (lhs, _, rhs), = _read(r"\nabla f(\mathbf{x}) = \nabla f(x)")
     assert lhs == rhs
@@ -98,6 +103,11 @@ def test_the_stand_in_survives_a_child_process():
     # a gradient beside a number compared with a vector; a vector compared with a number
     (r"\nabla f(x) = 1", ("f",), ""),
     (r"\nabla f(x) \le y", ("f",), ""),
+    # a Hessian or Laplacian, a divergence, a second gradient
+    (r"\nabla^2 f(x) = A", ("f",), ""),
+    (r"\nabla_x^2 f(x) = A", ("f",), ""),
+    (r"\nabla \cdot (x) = 0", ("f",), ""),
+    (r"\nabla \nabla f(x) = A", ("f",), ""),
     # undeclared point: a vector of unknown length (the scalar reader refuses it as before)
     (r"\nabla f(\mathbf{w}) = \mathbf{w}", ("f",), ""),
 ])
