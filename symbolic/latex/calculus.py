@@ -313,7 +313,9 @@ PRIME_HINT = ("primes are read only on a declared function at a variable, f'(x) 
 _VECTOR_GRADIENT = ("a gradient with respect to a vector (a bold letter, several arguments, or a "
                     "point that is not a variable) is a vector of partial derivatives, which cannot "
                     "be read; for a scalar variable write \\nabla_x f(x) with a plain letter x, or "
-                    "\\frac{d}{dx} f(x), or write the partial derivatives \\frac{\\partial f}{\\partial x_i}")
+                    "\\frac{d}{dx} f(x), or write the partial derivatives \\frac{\\partial f}{\\partial x_i}; "
+                    "at a point declared a vector (--assume 'x \\in \\mathbb{R}^d') \\nabla f(x) is "
+                    "read as an opaque vector")
 
 
 def gradient(rw, items, k):

@@ -21,6 +21,7 @@ from symbolic.latex.prepasses import prepassed
 from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.kronecker import kronecker_deltas
 import symbolic.latex.slices as slices
+import symbolic.latex.gradients as gradients
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
@@ -183,7 +184,8 @@ class _Reader:
             raise ParseError(f"formula nested too deeply to read: {terms} terms in one side, the "
                              f"limit is {_MAX_TERMS}; simplify it")
         # a side naming a declared matrix is read in the written order (matrices.py)
-        matrix = matrices.read_side(side_items, self.context.known, lambda run: self._convert(self.raw(run)))
+        with gradients.declared(self.rewriter.functions, getattr(self, "chain_text", "")):  # gradients.py
+            matrix = matrices.read_side(side_items, self.context.known, lambda run: self._convert(self.raw(run)))
         if matrix is not None:
             self.matrix_sides.append(matrix)
             return matrix
@@ -361,6 +363,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     check_row_operators(scalar_sides(sides, given.symbols))
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.context.i_ordered = i_compared(sides, rels)
+    reader.chain_text = text        # f(x) of a vector is a number where \nabla f is written: gradients.py
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
     else:

@@ -148,6 +148,10 @@ _KNOWN = {name: getattr(sympy, name) for name in (
     "Piecewise", "erf", "Heaviside", "Limit", "Matrix", "Transpose", "Identity", "ZeroMatrix",
     "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt",
     "Tuple")}
+# \nabla f(x) and f(x) of a declared f at a declared vector x, as the reader names them
+# (symbolic/gradient_vectors.py): a vector and a number keyed by the function and the point
+_STAND_INS = {"Grad": lambda f, x: sympy.MatrixSymbol(f"\u2207{f}({x.name})", *x.shape),
+              "Val": lambda f, x: sympy.Symbol(f"{f}({x.name})", real=True)}
 _GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
             "Rational": sympy.Rational, "Symbol": sympy.Symbol}
 _RELATIONS = [":=", "~=", "==", "!=", "<=", ">=", "<", ">"]
@@ -258,6 +262,7 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
         return sympy.sqrt(dot(u, u, dim))
 
     space.update(dot=dot, norm=norm, d=DIMENSION, S1=lambda m: m[0, 0], MatFn=MatFn)
+    space.update(_STAND_INS)    # Grad(f, x), Val(f, x): the reader's opaque gradient and value
     shapes = {}
     for item in matrices.split():
         name, dims = item.split(":")

@@ -58,7 +58,12 @@ DISPLAYS = [
     ("projection", r"\Pi_{\boldsymbol{\Theta}} (\boldsymbol{\varphi}) = \mathop{\text{argmin}}_{\boldsymbol{\theta}\in\boldsymbol{\Theta}}\Vert\boldsymbol{\varphi}-\boldsymbol{\theta}\Vert",
      "refuse: an arg min over a set (the definition of a projection)"),
     ("projection (inline)", r"\lambda \boldsymbol{\theta}_1 + (1-\lambda)\boldsymbol{\theta}_2 \in \boldsymbol{\Theta}", "stmt lamda*theta_1 + (1 - lamda)*theta_2 in NamedSet(Theta)"),
-    ("notes eq. 1", r"L(\boldsymbol{\theta}_2) \geq L(\boldsymbol{\theta}_1) + \nabla L(\boldsymbol{\theta}_1)^{\top}(\boldsymbol{\theta}_2 - \boldsymbol{\theta}_1)\tag{1}", _GRAD),
+    ("notes eq. 1", r"L(\boldsymbol{\theta}_2) \geq L(\boldsymbol{\theta}_1) + \nabla L(\boldsymbol{\theta}_1)^{\top}(\boldsymbol{\theta}_2 - \boldsymbol{\theta}_1)\tag{1}",
+     "Val(L, theta_2) >= Val(L, theta_1) + S1(Grad(L, theta_1).T*(theta_2 - theta_1))",
+     # the text: L(theta) is the loss, a function of theta in R^d (eqs. loss, argmin): the values
+     # L(theta_i) are opaque numbers and the gradient at theta_1 an opaque vector of R^d
+     {"matrices": "theta_1:d,1 theta_2:d,1", "functions": "L",
+      "assume": r"\boldsymbol{\theta}_1, \boldsymbol{\theta}_2 \in \mathbb{R}^d"}),
     ("notes eq. 3", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \leq \nabla L(\boldsymbol{\theta}_t)^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)\tag{3}", _GRAD),
     ("notes eq. 4", r"""\begin{aligned}
 \|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2 &= \|\boldsymbol{\theta}_t - \eta_t \boldsymbol{g}_t - \boldsymbol{\theta}^*\|^2\\

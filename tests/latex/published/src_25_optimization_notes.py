@@ -15,7 +15,13 @@ _V = "theta thetastar g"
 DISPLAYS = [
     ("objective", r"""\arg \min \mathcal{O(D,\theta)}=  \sum_{i=1}^{N} L(y_i, f(x_i,\theta)) + \Omega(\theta)""",
      "refuse: an arg min without its variable, and \\mathcal around a whole expression O(D, theta)"),
-    ("first-order: Taylor", r"""J(\theta) = J(\theta_0) + \nabla J(\theta_0)^T(\theta - \theta_0) + \frac{1}{2}(\theta - \theta_0)^T H(\theta - \theta_0) """, _GRAD),
+    ("first-order: Taylor", r"""J(\theta) = J(\theta_0) + \nabla J(\theta_0)^T(\theta - \theta_0) + \frac{1}{2}(\theta - \theta_0)^T H(\theta - \theta_0) """,
+     "Val(J, theta) == Val(J, theta_0) + S1(Grad(J, theta_0).T*(theta - theta_0)) + S1((theta - theta_0).T*H*(theta - theta_0))/2",
+     # the notes: J(theta) the objective of the parameter vector theta in R^d, H its d x d Hessian;
+     # the second-order model printed with '=' is read as printed (as "first-order: descent step");
+     # J's values and gradient are opaque (nothing ties H to J here)
+     {"matrices": "theta:d,1 theta_0:d,1 H:d,d", "functions": "J",
+      "assume": r"\theta, \theta_0 \in \mathbb{R}^d"}),
     ("first-order: descent step", r"""J(\theta - \eta g) = J(\theta ) -  \eta g^Tg \leq J(\theta)""",
      "J(theta - eta*g) == J(theta) - eta*dot(g, g) <= J(theta)",
      {"functions": r"J", "vectors": "theta g", "note": "theta, g are vectors (g^T g their inner product); as printed "

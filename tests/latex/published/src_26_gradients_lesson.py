@@ -18,12 +18,19 @@ DISPLAYS = [
      "refuse: a column of symbolic length written with \\vdots"),
     ("sec. 2.3", r"f(\mathbf{x} + \boldsymbol{\delta}) \approx f(\mathbf{x}) + \nabla f(\mathbf{x})^\top \boldsymbol{\delta}", _GRAD),
     ("sec. 2.3 (inline)", r"\|\boldsymbol{\delta}\| = 1", "norm(delta) == 1", {"vectors": "delta"}),
-    ("sec. 2.3 (inline)", r"\boldsymbol{\delta} = -\eta \nabla f(\mathbf{x})", _GRAD),
+    ("sec. 2.3 (inline)", r"\boldsymbol{\delta} = -\eta \nabla f(\mathbf{x})", "delta == -eta*Grad(f, x)",
+     # the text: f is a function of the vector x in R^n and delta a step in R^n; the gradient
+     # at x is an opaque vector of R^n (the same one wherever nabla f(x) is written)
+     {"matrices": "delta:n,1 x:n,1", "functions": "f",
+      "assume": r"\boldsymbol{\delta}, \mathbf{x} \in \mathbb{R}^n"}),
     ("sec. 2.3 (inline)", r"\eta > 0", "eta > 0"),
     ("sec. 3.1", r"D_\mathbf{u} f(\mathbf{x}) = \nabla f(\mathbf{x})^\top \mathbf{u}", _GRAD),
     ("sec. 4.1", r"\mathbf{x}^{(t+1)} = \mathbf{x}^{(t)} - \eta \nabla f(\mathbf{x}^{(t)})", _GRAD),
-    ("sec. 4.2", r"\nabla f(\mathbf{x}) = \mathbf{A}\mathbf{x} - \mathbf{b}",
-     "refuse: the gradient of the quadratic f defined in the running text (not in this display)"),
+    ("sec. 4.2", r"\nabla f(\mathbf{x}) = \mathbf{A}\mathbf{x} - \mathbf{b}", "Grad(f, x) == A*x - b",
+     # the text: f(x) = x^T A x / 2 - b^T x, a function of x in R^n (A n x n, b in R^n): the
+     # display states its gradient; read as the opaque gradient equal to Ax - b (the quadratic
+     # itself is in the running text, not in the display, so nothing ties the two here)
+     {"matrices": "A:n,n b:n,1 x:n,1", "functions": "f"}),
     ("sec. 4.2 (inline)", r"\mathbf{x}^* = \mathbf{A}^{-1}\mathbf{b}", "xstar == A**-1*b",
      {"matrices": "A:n,n b:n,1", "optimum": r"\mathbf{x}^*:n",
       "note": "A is a symmetric positive definite n x n matrix, x, b vectors of R^n (the text)"}),

@@ -1,0 +1,155 @@
+"""``\\nabla f(\\theta_t)`` of a declared function at a declared vector, read in a matrix side.
+
+Optimisation papers write the gradient of the loss at a parameter vector: ``\\|\\nabla
+f(\\theta_t)\\|^2``, ``\\langle \\nabla f(x), y - x \\rangle``, ``\\nabla L(\\theta_1)^\\top
+(\\theta_2 - \\theta_1)``, ``\\theta_{t+1} = \\theta_t - \\eta \\nabla L(\\theta_t)``. When f is
+declared a function (--function f) and the point is a name declared a column vector
+(``--assume '\\theta_t \\in \\mathbb{R}^d'``; a bold ``\\boldsymbol{\\theta}_t`` is that name),
+the matrix reader (``matrices.py``) reads the gradient as the opaque vector
+``symbolic.gradient_vectors.GradientVector``, of the point's shape, keyed by the function and
+the point: usable wherever a vector is (norms, inner products, transposes, sums and scalar
+multiples), never refuted through (see that module for why).
+
+Refused, each with its reason: an undeclared function (``\\nabla f(x)`` of an undeclared f
+would be the gradient of the product f x), a point that is not one declared vector
+(``\\nabla f(x - \\eta g)``, ``\\nabla f(x, y)``, ``\\nabla f(A)`` of a matrix), a subscript that
+is not the point (``\\nabla_x f(y)``: the gradient in x of something evaluated at y?), a
+subscripted or calligraphic function name, a power or a prime after the gradient (``_scripts``
+of the matrix reader refuses powers of vectors). Anything else after ``\\nabla`` is left to the
+scalar reader (``calculus.gradient``), which refuses it.
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import sympy
+
+from symbolic.gradient_vectors import FunctionValue, GradientVector
+from symbolic.latex.lexer import Group, Tok, fail, text_of
+from symbolic.latex.matrix_tokens import _name_at
+from symbolic.latex.rewrite_tables import _function_key
+
+# the functions declared for the claim being read (the matrix reader is given no other way),
+# and those of them whose gradient the claim writes (scalar-valued, so f(x) is a number)
+_FUNCTIONS: ContextVar[frozenset] = ContextVar("declared_functions", default=frozenset())
+_SCALAR_VALUED: ContextVar[frozenset] = ContextVar("gradient_functions", default=frozenset())
+_GRADIENT_OF = re.compile(r"\\nabla\s*(?:_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z]))?\s*"
+                          r"(\\[A-Za-z]+|[A-Za-z])\s*(?:\\left\s*)?\(")
+
+
+@contextmanager
+def declared(functions, chain_text: str = ""):
+    """Read the sides inside this block with ``functions`` declared (keys of --function); those
+    whose gradient ``chain_text`` (the whole claim) writes are scalar-valued."""
+    scalar = frozenset(_function_key(m.group(1)) for m in _GRADIENT_OF.finditer(chain_text or ""))
+    tokens = _FUNCTIONS.set(frozenset(functions)), _SCALAR_VALUED.set(scalar)
+    try:
+        yield
+    finally:
+        _FUNCTIONS.reset(tokens[0])
+        _SCALAR_VALUED.reset(tokens[1])
+
+
+def _is(item, text) -> bool:
+    return isinstance(item, Tok) and item.text == text
+
+
+def _parts(items, k):
+    """(subscript item or None, function token, bracket, end) of ``\\nabla_s f(p)`` at k, or None."""
+    if not _is(items[k], r"\nabla"):
+        return None
+    j, sub = k + 1, None
+    if j + 1 < len(items) and _is(items[j], "_"):
+        sub, j = items[j + 1], j + 2
+    if j + 1 < len(items) and isinstance(items[j], Tok) and isinstance(items[j + 1], Group) \
+            and items[j + 1].kind == "paren":
+        return sub, items[j], items[j + 1], j + 2
+    return None
+
+
+def _value_parts(items, k):
+    """(function token, bracket, end) of ``f(p)`` at k with f declared, or None."""
+    item = items[k]
+    if isinstance(item, Tok) and _function_key(item.text) in _FUNCTIONS.get() and k + 1 < len(items) \
+            and isinstance(items[k + 1], Group) and items[k + 1].kind == "paren":
+        return item, items[k + 1], k + 2
+    return None
+
+
+def unit_end(items, k):
+    """The end of the factor ``\\nabla f(p)`` or ``f(p)`` (f declared) with its scripts at k
+    (spaces removed), or None."""
+    found = _parts(items, k)
+    value = _value_parts(items, k) if found is None else None
+    if found is None and value is None:
+        return None
+    end = found[3] if found is not None else value[2]
+    while end < len(items) and isinstance(items[end], Tok) and items[end].text in ("^", "_", "'"):
+        end += 1 if items[end].text == "'" else 2
+    return min(end, len(items)) if end <= len(items) else None
+
+
+def read_unit(reader, unit, text):
+    """(GradientVector, end of the gradient in unit) for a factor ``\\nabla f(p)``, else None.
+
+    ``reader`` is the matrix reader (its ``table`` maps declared names to MatrixSymbols)."""
+    found = _parts(unit, 0)
+    if found is None:
+        return _value(reader, unit, text)
+    sub, name, bracket, end = found
+    col = unit[0].col
+    key = _function_key(name.text)
+    if key not in _FUNCTIONS.get():
+        raise fail(text, col, f"a gradient is read only of a declared function, "
+                   f"\\nabla f(x) with --function f (undeclared, {name.text}(...) is a product)")
+    inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
+    point = _declared_vector(reader, inner)
+    if point is None:
+        raise fail(text, col, f"a gradient is read at one point named alone and declared "
+                   f"a vector (--assume 'x \\in \\mathbb{{R}}^d'), not at an expression, several "
+                   f"arguments or a matrix: name the point")
+    if sub is not None:
+        subject = tuple(x for x in (sub.items if isinstance(sub, Group) and sub.kind == "brace"
+                                    else (sub,)) if not (isinstance(x, Tok) and x.space))
+        if _declared_vector(reader, subject) != point:
+            raise fail(text, col, f"the gradient in {text_of(subject).strip()} at "
+                       f"{text_of(inner).strip()} is read only when both are the same declared "
+                       f"vector; write \\nabla {name.text}({text_of(inner).strip()})")
+    return GradientVector.at(name.text, point), end
+
+
+def _value(reader, unit, text):
+    """(FunctionValue, end) for ``f(p)`` of a declared f at a declared vector p, else None."""
+    found = _value_parts(unit, 0)
+    if found is None:
+        return None
+    name, bracket, end = found
+    inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
+    point = _declared_vector(reader, inner)
+    if point is None:
+        raise fail(text, name.col, f"{name.text}(...) of a declared function is read beside vectors "
+                   f"only at one point named alone and declared a vector (--assume 'x \\in "
+                   f"\\mathbb{{R}}^d'), not at an expression, several arguments or a matrix: "
+                   f"name the point")
+    if _function_key(name.text) not in _SCALAR_VALUED.get():
+        # without its gradient, f(x) of a vector may be a vector (f(x) x^T = x^T f(x) holds for
+        # a number and is no claim about vectors)
+        raise fail(text, name.col, f"{name.text}(...) of a vector is read as a number only in a "
+                   f"claim that writes its gradient \\nabla {name.text}(...) (else it may be "
+                   f"vector-valued): name the value, or write its entries")
+    return FunctionValue.at(name.text, point), end
+
+
+def _declared_vector(reader, items):
+    """The declared column vector that ``items`` name exactly, else None."""
+    if not items:
+        return None
+    found = _name_at(items, 0)
+    if found is None or found[2] != len(items) or found[0] not in reader.table:
+        return None
+    value = reader.table[found[0]]
+    if not isinstance(value, sympy.MatrixSymbol) or value.shape[1] != 1 or value.shape[0] == 1:
+        return None
+    return value
