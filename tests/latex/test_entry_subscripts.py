@@ -1,0 +1,97 @@
+"""A capital with two indices (``P_{ij}``, ``Q_{1, i}``) names an entry, a number: written after
+another factor it is read as a product of numbers (``symbolic.latex.entry_subscripts``).
+
+Adversarial on purpose: the refused cases are claims that are true only for commuting numbers
+(``x W_{in} = W_{in} x``) or false as written for matrices, built so that a rule that took every
+subscripted capital for an entry would prove them. Reading-only tests (cheap), and two checks.
+"""
+import json
+
+import pytest
+import sympy
+
+from symbolic.cli import main
+from symbolic.errors import ParseError
+from symbolic.latex import parse_chain
+
+
+def _names(expr):
+    return sorted(s.name for s in expr.free_symbols)
+
+
+def _read(latex):
+    link, = parse_chain(latex).links
+    return link.claim
+
+
+@pytest.mark.parametrize("latex, names", [
+    # flashattention sec. B.2's product: D_i times the entry P_ij (upright or italic indices)
+    (r"D_{i}P_{\mathrm{ij}} = 0", ["D_i", "P_{ij}"]),
+    (r"D_i P_{ij} = 0", ["D_i", "P_{ij}"]),
+    # norm_notes: one term of (QK)_{11}, indices with a comma
+    (r"Q_{1, i} K_{i, 1} = 0", ["K_{i,1}", "Q_{1,i}"]),
+    # katharopoulos eq. 23: entries sharing the index j
+    (r"K_{jd}V_{je} = 0", ["K_{jd}", "V_{je}"]),
+    # after an entry, any factor: a number times anything commutes
+    (r"P_{ij} D = 0", ["D", "P_{ij}"]),
+])
+def test_a_capital_with_two_indices_after_a_factor_is_an_entry(latex, names):
+    claim = _read(latex)
+    assert _names(claim.lhs) == names and claim.rhs == 0
+
+
+def test_the_product_of_entries_keeps_every_factor_and_index():
+    # a reading that dropped or merged an index would make Q_{1,i} K_{i,1} a square
+    claim = _read(r"Q_{1, i} K_{i, 1} = Q_{i, 1} K_{1, i}")
+    assert claim.lhs != claim.rhs
+    assert isinstance(claim.lhs, sympy.Mul) and len(claim.lhs.args) == 2
+
+
+@pytest.mark.parametrize("latex", [
+    # two letters that may be a label of a whole matrix (W_in, W_qk): true for numbers only
+    r"x W_{in} = W_{in} x",
+    r"x_i W_{in} = W_{in} x_i",          # shares i with x_i, but x_i is no entry of a capital
+    r"X_{i} W_{in} = W_{in} X_{i}",      # X_i is often a row of X, a vector
+    r"A W_{qk} = W_{qk} A",
+    r"x P_{\mathrm{in}} = P_{\mathrm{in}} x",   # an upright word is a label
+    # a single index: V_j is often row j of V
+    r"x V_{j} = V_{j} x",
+    r"K_{jd} V_{k} = V_{k} K_{jd}",
+    # two indices that share nothing with the entry before: no product-of-entries pattern
+    r"K_{jd} V_{ke} = V_{ke} K_{jd}",
+    # two numbers: block (1, 2) of a block matrix as often as an entry
+    r"A B_{1,2} = B_{1,2} A",
+    r"A B_{12} = B_{12} A",
+    # a label, not an index
+    r"\ell O_{\mathrm{final}} = O_{\mathrm{final}} \ell",
+    # a longer subscript, or a letter with a prime or accent in it
+    r"x W_{ijk} = W_{ijk} x",
+    r"x W_{i,j,k} = W_{i,j,k} x",
+    r"x W_{i, \alpha} = W_{i, \alpha} x",
+    # bold capitals are matrices, whatever their subscript
+    r"x \mathbf{P}_{ij} = \mathbf{P}_{ij} x",
+    # a capital after something that is not an entry by its own subscript
+    r"x_{ij} D = D x_{ij}",
+])
+def test_what_may_be_a_matrix_stays_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex)
+
+
+def test_a_declared_matrix_with_two_indices_is_still_refused():
+    with pytest.raises(ParseError, match="declared a matrix"):
+        parse_chain(r"x Q_{1,i} = 1", assumptions=[r"Q \in \mathbb{R}^{n \times d}"])
+
+
+def test_a_false_claim_about_entries_is_not_proved(capsys):
+    # Q_{1,i} K_{i,1} = Q_{1,i} + K_{i,1} is false (1 and 1 give 1 != 2): read as a product
+    # of two numbers, it must be refuted, never proved
+    code = main(["check", "--json", "--timeout", "30", r"Q_{1, i} K_{i, 1} = Q_{1, i} + K_{i, 1}"])
+    link, = json.loads(capsys.readouterr().out)["links"]
+    assert code == 1 and link["verdict"] == "refuted", link
+
+
+def test_entries_in_either_order_are_proved(capsys):
+    code = main(["check", "--json", "--timeout", "30", r"D_{i}P_{ij} = P_{ij}D_{i}"])
+    link, = json.loads(capsys.readouterr().out)["links"]
+    assert code == 0 and link["verdict"] == "proved", link
