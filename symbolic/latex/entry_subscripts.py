@@ -17,6 +17,7 @@ What counts as two indices, and why no more:
   a product of entries). Two letters alone are often a label of a whole matrix (``W_{in}``,
   ``W_{qk}``), so ``x_i W_{in}`` stays refused.
 
+``E_{ij}`` is the matrix unit (a matrix) by a convention as old: never an entry here.
 A single index (``V_j``: often a row of V), a label (``O_{\\mathrm{final}}``) and a bold capital
 are not entries here. A capital declared a matrix is refused with its subscript elsewhere.
 The convention has a cost that the documentation states: an italic ``A_{ik} B_{kj}`` is read as
@@ -27,6 +28,7 @@ from __future__ import annotations
 from symbolic.latex.lexer import Group, Tok
 
 _PAIRS = frozenset(["ij", "ji"])
+_UNITS = frozenset(["E"])     # E_{ij}: the matrix unit (1 at (i, j)), a matrix by convention
 
 
 def _solid(items) -> list:
@@ -86,6 +88,8 @@ def _previous_entry(items, k) -> tuple[str, ...] | None:
 
 def names_entry(items, k) -> bool:
     """Whether the capital at ``items[k]`` with its subscript names one entry of a matrix."""
+    if items[k].text in _UNITS:
+        return False
     found = _indices(_subscript_after(items, k))
     if found is None:
         return _after_entry(items, k)

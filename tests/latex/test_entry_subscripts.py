@@ -70,6 +70,9 @@ def test_the_product_of_entries_keeps_every_factor_and_index():
     r"x W_{i, \alpha} = W_{i, \alpha} x",
     # bold capitals are matrices, whatever their subscript
     r"x \mathbf{P}_{ij} = \mathbf{P}_{ij} x",
+    # E_{ij}, the matrix unit, is a matrix: A E_{ij} = E_{ij} A is false
+    r"A E_{ij} = E_{ij} A",
+    r"x E_{i,j} = E_{i,j} x",
     # a capital after something that is not an entry by its own subscript
     r"x_{ij} D = D x_{ij}",
 ])
