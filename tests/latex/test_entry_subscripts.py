@@ -98,3 +98,37 @@ def test_entries_in_either_order_are_proved(capsys):
     code = main(["check", "--json", "--timeout", "30", r"D_{i}P_{ij} = P_{ij}D_{i}"])
     link, = json.loads(capsys.readouterr().out)["links"]
     assert code == 0 and link["verdict"] == "proved", link
+
+
+# -- a capital declared a number, before brackets: a product ------------------------------------
+# (symbolic/latex/rewrite_names.py, via components.is_declared_number) L(...) may be a function
+# (the loss) or L times (...); once the user states L \in \mathbb{R}, only the product remains.
+NUMBER_L = [r"L \in \mathbb{R}"]
+
+
+def test_a_declared_number_before_brackets_is_a_product():
+    link, = parse_chain(r"L^2(\kappa+1) = 1", assumptions=NUMBER_L).links
+    plain = link.claim.lhs.xreplace({s: sympy.Symbol(s.name) for s in link.claim.lhs.free_symbols})
+    assert sympy.expand(plain - sympy.Symbol("L") ** 2 * (sympy.Symbol("kappa") + 1)) == 0
+
+
+def test_a_false_distributive_claim_with_a_declared_number_stays_unequal():
+    # L(x + 1) = L x is false for L != 0: read as L times (x + 1), the sides must differ
+    link, = parse_chain(r"L(x + 1) = L x", assumptions=NUMBER_L).links
+    assert sympy.simplify(link.claim.lhs - link.claim.rhs) != 0
+
+
+@pytest.mark.parametrize("latex, assume", [
+    (r"L(x + 1) = L x + L", []),                          # nothing declared: function or product?
+    (r"L(x + 1) = L x + L", [r"L_1 \in \mathbb{R}"]),      # L_1 declared, not L
+    (r"L_2(x + 1) = 1", [r"L_1 \in \mathbb{R}"]),
+    (r"P(x + 1) = 1", [r"L \in \mathbb{R}"]),
+])
+def test_an_undeclared_letter_before_brackets_stays_refused(latex, assume):
+    with pytest.raises(ParseError, match="may be the function"):
+        parse_chain(latex, assumptions=assume)
+
+
+def test_a_declared_function_is_still_applied():
+    link, = parse_chain(r"L(x) = 1", assumptions=NUMBER_L, functions=["L"]).links
+    assert isinstance(link.claim.lhs, sympy.Function) or link.claim.lhs.func.__name__ == "L"

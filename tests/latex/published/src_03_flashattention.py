@@ -17,7 +17,10 @@ _ENTRYWISE = ("the vectors of R^{B_r} are combined entry by entry (max, exp of d
 _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 _MEMBER = ("refuse: a definition followed by a membership in a matrix or vector space; several "
            "statements in one line")
-_ROW = "refuse: a continuation row of an aligned chain (starts with '='), not a claim by itself"
+# a row that starts with '=' is read as a continuation now (cont == ...); these rows stay
+# refused for what their expression holds, not for the '='
+_ROW = ("refuse: a continuation row (read as one by design) whose expression holds slices "
+        "S_{:,:j}, V_{j:j+1} and iteration labels m^{(j)}, l^{(j+1)}")
 
 # the sequence length N, the SRAM size M and the block sizes B_c = ceil(M/4d), B_r (Algorithm 1):
 # numbers, never matrices
