@@ -132,3 +132,17 @@ def test_an_undeclared_letter_before_brackets_stays_refused(latex, assume):
 def test_a_declared_function_is_still_applied():
     link, = parse_chain(r"L(x) = 1", assumptions=NUMBER_L, functions=["L"]).links
     assert isinstance(link.claim.lhs, sympy.Function) or link.claim.lhs.func.__name__ == "L"
+
+
+def test_a_declared_entry_before_brackets_is_a_product_written_upright_or_not():
+    # flashattention sec. B.2: P_{\mathrm{ij}}(dP_{ij} - D_i) with the entry declared a number
+    for written in (r"P_{\mathrm{ij}}", r"P_{ij}"):
+        link, = parse_chain(written + r"(x - D_i) = 1", assumptions=[r"P_{ij} \in \mathbb{R}"]).links
+        assert _names(link.claim.lhs) == ["D_i", "P_{ij}", "x"]
+
+
+@pytest.mark.parametrize("latex", [r"P_{ji}(x - D_i) = 1", r"P_{\mathrm{in}}(x) = 1", r"P(x) = 1"])
+def test_only_the_declared_entry_is_a_number(latex):
+    # P_{ij} declared: P_{ji}(t) (a transition function?), P_in and P stay undecided
+    with pytest.raises(ParseError, match="may be the function"):
+        parse_chain(latex, assumptions=[r"P_{ij} \in \mathbb{R}"])

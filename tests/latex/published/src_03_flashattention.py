@@ -104,7 +104,10 @@ DISPLAYS = [
      "refuse: row slices P_{i:} and a pointwise product of vectors"),
     ("sec. B.2", r"\mathrm{dS}_{\mathrm{ij}}=P_{\mathrm{ij}}\mathrm{dP}_{\mathrm{ij}}-D_{i}P_{\mathrm{ij}}=P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i}).",
      "dS_ij == P_ij*dP_ij - D_i*P_ij == P_ij*(dP_ij - D_i)",
-     {"note": "dS, dP are names (gradients), ij the two indices of an entry"}),
+     # P_ij is an entry of P = softmax(S) in R^{N x N} (the paper states the shape, sec. 2.2 and
+     # B.3): a real number, so P_ij(dP_ij - D_i) is a product, declared as a user would
+     {"note": "dS, dP are names (gradients), ij the two indices of an entry",
+      "assume": r"P_{ij} \in \mathbb{R}"}),
     ("eq. 5", r"\mathrm{dq}_{i}=\sum_{j}\mathrm{dS}_{\mathrm{ij}}k_{j}=\sum_{j}P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i})k_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}(\mathrm{do}_{i}^\topv_{j}-D_{i})k_{j}.\tag{5}", _TOPK),
     ("eq. 6", r"\mathrm{dk}_{j}=\sum_{i}\mathrm{dS}_{\mathrm{ij}}q_{i}=\sum_{i}P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i})q_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}(\mathrm{do}_{i}^\topv_{j}-D_{i})q_{i}.\tag{6}", _TOPK),
     ("sec. B.2 (inline)", r"\mathbf{\mathrm{dV}}=\mathbf{P}^\top\mathbf{\mathrm{dO}}", "dV == P.T*dO",
