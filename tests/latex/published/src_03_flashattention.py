@@ -6,6 +6,8 @@ SOURCE = ("flashattention", "FlashAttention: Fast and Memory-Efficient Exact Att
           "algorithm line or of the running text")
 
 _QKV = {"matrices": "Q:N,d K:N,d V:N,d O:N,d"}
+# an expression alone is read now (expr ...); an order alone is not a value, so not an expression
+_ORDER_ALONE = "refuse: an order of growth alone (asymptotic notation is read only as a statement T = O(f))"
 _BIGO = "refuse: an asymptotic (O, Theta, o) statement, not an equation between values"
 _TOPK = (r"refuse: \topk is a conversion artifact (q_i^\top k_j run together): an undefined "
          r"control sequence in TeX")
@@ -75,7 +77,7 @@ DISPLAYS = [
      {"note": "as the line before"}),
     ("theorem 1 (inline)", r"\mathbf{O}=\mathrm{softmax}(\mathbf{Q}\mathbf{K}^{\top})\mathbf{V}",
      "O == MatFn(softmax, Q*K.T)*V", _QKV),
-    ("theorem 2 (inline)", r"\Theta(\mathrm{Nd}+N^{2})", "refuse: an expression, not a relation"),
+    ("theorem 2 (inline)", r"\Theta(\mathrm{Nd}+N^{2})", _ORDER_ALONE),
     ("sec. 3.3", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S}\odot\vmathbb{1}_{\tilde{\mathbf{M}}})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},",
      "refuse: \\vmathbb is a macro of the paper; several statements with memberships"),
     ("sec. 3.3 (inline)", r"i=\lfloor k/B_{r}\rfloor,j=\lfloor l/B_{c}\rfloor",
@@ -177,14 +179,14 @@ DISPLAYS = [
      "stmt BigTheta(N*d*T_c) in BigTheta(N**2*d**2/M)",
      {"note": "\\mathrm{NdT}_c is N d T_c as the text says (the number of blocks T_c); an order of "
               "growth (was refused)"}),
-    ("proof of prop. 3", r"o\left(\frac{N^{2}d^{2}}{M}\right).", "refuse: an expression, not a relation"),
+    ("proof of prop. 3", r"o\left(\frac{N^{2}d^{2}}{M}\right).", _ORDER_ALONE),
     ("proof of prop. 3", r"o\left(\frac{N^{2}d^{2}}{\mathrm{Nd}}\right)=o(\mathrm{Nd}).",
      "stmt LittleO(N**2*d**2/(N*d)) in LittleO(N*d)",
      {"note": "\\mathrm{Nd} is N times d (the text); an order of growth (was refused)"}),
     ("proof of thm. 5", r"B_{c}=\Theta\left(\frac{M}{d}\right),\qquad B_{r}=\Theta\left(\min\left(\frac{M}{d},d\right)\right).",
      "stmt B_c in BigTheta(M/d); stmt B_r in BigTheta(Min(M/d, d))",
      {"note": "orders of growth, two statements (was refused)"}),
-    ("proof of prop. 4", r"\Theta\left(\mathrm{Nd}+\frac{N^{2}d^{2}}{M}s\right).", "refuse: an expression, not a relation"),
+    ("proof of prop. 4", r"\Theta\left(\mathrm{Nd}+\frac{N^{2}d^{2}}{M}s\right).", _ORDER_ALONE),
     ("sec. E.4 (inline)", r"\mathrm{dropout}(\mathrm{softmax}(\mathrm{mask}(\mathbf{Q}\mathbf{K}^{\top})))\mathbf{V}",
      "refuse: an expression, not a relation"),
     ("sec. B.3 (inline)", r"\frac{x}{1-p}", "expr x/(1 - p)"),
