@@ -14,7 +14,8 @@ What counts as two indices, and why no more:
 * a capital written after such an entry (``P_{ij} D_i``): a number times anything commutes;
 * any other two italic lowercase letters (``V_{je}``) only when the factor just before is a
   capital with two indices sharing a letter with them (``K_{jd} V_{je}``: the index pattern of
-  a product of entries). Two letters alone are often a label of a whole matrix (``W_{in}``,
+  a product of entries), neither holding q, v or o (``W_{qk} W_{kv}``: labels of attention's
+  weight matrices). Two letters alone are often a label of a whole matrix (``W_{in}``,
   ``W_{qk}``), so ``x_i W_{in}`` stays refused.
 
 ``E_{ij}`` is the matrix unit (a matrix) by a convention as old: never an entry here.
@@ -29,6 +30,9 @@ from symbolic.latex.lexer import Group, Tok
 
 _PAIRS = frozenset(["ij", "ji"])
 _UNITS = frozenset(["E"])     # E_{ij}: the matrix unit (1 at (i, j)), a matrix by convention
+# q, k, v, o name attention's matrices in labels (W_{qk}, W_{kv}, W_{vo}); k is also a common
+# index, so only the three that rarely index stop the shared-letter pattern
+_LABEL_LETTERS = frozenset("qvo")
 
 
 def _solid(items) -> list:
@@ -97,6 +101,8 @@ def names_entry(items, k) -> bool:
     if comma or "".join(indices) in _PAIRS:
         return True
     before = _previous_entry(items, k)
+    if before is not None and _LABEL_LETTERS & set(before + indices):
+        return _after_entry(items, k)       # W_{qk} W_{kv}: labels of attention's matrices
     return before is not None and bool(set(before) & set(indices)) or _after_entry(items, k)
 
 

@@ -59,6 +59,9 @@ def test_the_product_of_entries_keeps_every_factor_and_index():
     r"K_{jd} V_{k} = V_{k} K_{jd}",
     # two indices that share nothing with the entry before: no product-of-entries pattern
     r"K_{jd} V_{ke} = V_{ke} K_{jd}",
+    # a shared letter between two labels of attention's weight matrices
+    r"W_{qk} W_{kv} = W_{kv} W_{qk}",
+    r"W_{ok} W_{kd} = W_{kd} W_{ok}",
     # two numbers: block (1, 2) of a block matrix as often as an entry
     r"A B_{1,2} = B_{1,2} A",
     r"A B_{12} = B_{12} A",
