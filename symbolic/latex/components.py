@@ -195,7 +195,7 @@ def is_declared_number(items, k, numbers) -> bool:
         sub = items[k + 2]
         sub = text_of(sub.items) if isinstance(sub, Group) and sub.kind == "brace" else \
             sub.text if isinstance(sub, Tok) else ""
-        return re.sub(r"\s", "", f"{name}_{sub}") in numbers
+        return re.sub(r"\s|\\mathrm|[{}]", "", f"{name}_{sub}") in numbers   # P_{\mathrm{ij}} is P_{ij}
     return name in numbers
 
 

@@ -27,6 +27,7 @@ import re
 import symbolic.latex.calculus as calculus
 from symbolic.errors import ParseError
 from symbolic.latex.components import declared_numbers, is_declared_number
+from symbolic.latex.entry_subscripts import names_entry
 from symbolic.latex.lexer import FUNCTIONS, Group, RELATIONS, Tok, fail, text_of
 from symbolic.latex.notation import REFUSED_NOTATION
 from symbolic.latex.rewrite_bars import BarRewriting
@@ -306,7 +307,8 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
             # other capital there may still be a matrix (E[AB] = E[BA] is false for matrices)
             random_letter = self.moment and text in ("X", "Y", "Z")
             if not self._exponent and not random_letter and not is_declared_number(
-                    items, k, self.numbers) and (letter is None or letter[0].endswith(r"\cdot")):
+                    items, k, self.numbers) and (letter is None or letter[0].endswith(r"\cdot")) \
+                    and not names_entry(items, k):    # Q_{1,i} K_{i,1}: entries commute
                 _check_matrix_order(items, k)    # after _letter: its refusals name more
             if letter is not None:
                 return letter

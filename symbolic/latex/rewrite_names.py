@@ -7,6 +7,7 @@ import re
 
 import symbolic.latex.calculus as calculus
 import symbolic.latex.named_primes as named_primes
+from symbolic.latex.components import is_declared_number
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, RELATIONS, Tok, fail, text_of
 from symbolic.latex.rewrite_items import _adjacent, _adjacent_tok, _lone_atom, _space
 from symbolic.latex.rewrite_tables import (
@@ -230,6 +231,8 @@ class NameRewriting:
         if name == r"\Gamma":
             raise fail(shown, tok.col, r"\Gamma(...) may be the gamma function or \Gamma times (...): "
                        r"write \operatorname{Gamma}(x) for the function, \Gamma \cdot (x) for a product")
+        if is_declared_number(items, k, self.numbers):    # L \in \mathbb{R}: L(x) is L times x
+            return self._product_head(name, scripts), s
         if name in FUNCTION_LETTERS:
             raise fail(shown, tok.col, f"{name}(...) may be the function {name} applied to (...) or "
                        f"{name} times (...): declare functions with --function {key} (functions="

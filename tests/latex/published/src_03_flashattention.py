@@ -6,6 +6,8 @@ SOURCE = ("flashattention", "FlashAttention: Fast and Memory-Efficient Exact Att
           "algorithm line or of the running text")
 
 _QKV = {"matrices": "Q:N,d K:N,d V:N,d O:N,d"}
+# an expression alone is read now (expr ...); an order alone is not a value, so not an expression
+_ORDER_ALONE = "refuse: an order of growth alone (asymptotic notation is read only as a statement T = O(f))"
 _BIGO = "refuse: an asymptotic (O, Theta, o) statement, not an equation between values"
 _TOPK = (r"refuse: \topk is a conversion artifact (q_i^\top k_j run together): an undefined "
          r"control sequence in TeX")
@@ -17,7 +19,10 @@ _ENTRYWISE = ("the vectors of R^{B_r} are combined entry by entry (max, exp of d
 _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 _MEMBER = ("refuse: a definition followed by a membership in a matrix or vector space; several "
            "statements in one line")
-_ROW = "refuse: a continuation row of an aligned chain (starts with '='), not a claim by itself"
+# a row that starts with '=' is read as a continuation now (cont == ...); these rows stay
+# refused for what their expression holds, not for the '='
+_ROW = ("refuse: a continuation row (read as one by design) whose expression holds slices "
+        "S_{:,:j}, V_{j:j+1} and iteration labels m^{(j)}, l^{(j+1)}")
 
 # the sequence length N, the SRAM size M and the block sizes B_c = ceil(M/4d), B_r (Algorithm 1):
 # numbers, never matrices
@@ -72,7 +77,7 @@ DISPLAYS = [
      {"note": "as the line before"}),
     ("theorem 1 (inline)", r"\mathbf{O}=\mathrm{softmax}(\mathbf{Q}\mathbf{K}^{\top})\mathbf{V}",
      "O == MatFn(softmax, Q*K.T)*V", _QKV),
-    ("theorem 2 (inline)", r"\Theta(\mathrm{Nd}+N^{2})", "refuse: an expression, not a relation"),
+    ("theorem 2 (inline)", r"\Theta(\mathrm{Nd}+N^{2})", _ORDER_ALONE),
     ("sec. 3.3", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S}\odot\vmathbb{1}_{\tilde{\mathbf{M}}})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},",
      "refuse: \\vmathbb is a macro of the paper; several statements with memberships"),
     ("sec. 3.3 (inline)", r"i=\lfloor k/B_{r}\rfloor,j=\lfloor l/B_{c}\rfloor",
@@ -101,7 +106,10 @@ DISPLAYS = [
      "refuse: row slices P_{i:} and a pointwise product of vectors"),
     ("sec. B.2", r"\mathrm{dS}_{\mathrm{ij}}=P_{\mathrm{ij}}\mathrm{dP}_{\mathrm{ij}}-D_{i}P_{\mathrm{ij}}=P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i}).",
      "dS_ij == P_ij*dP_ij - D_i*P_ij == P_ij*(dP_ij - D_i)",
-     {"note": "dS, dP are names (gradients), ij the two indices of an entry"}),
+     # P_ij is an entry of P = softmax(S) in R^{N x N} (the paper states the shape, sec. 2.2 and
+     # B.3): a real number, so P_ij(dP_ij - D_i) is a product, declared as a user would
+     {"note": "dS, dP are names (gradients), ij the two indices of an entry",
+      "assume": r"P_{ij} \in \mathbb{R}"}),
     ("eq. 5", r"\mathrm{dq}_{i}=\sum_{j}\mathrm{dS}_{\mathrm{ij}}k_{j}=\sum_{j}P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i})k_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}(\mathrm{do}_{i}^\topv_{j}-D_{i})k_{j}.\tag{5}", _TOPK),
     ("eq. 6", r"\mathrm{dk}_{j}=\sum_{i}\mathrm{dS}_{\mathrm{ij}}q_{i}=\sum_{i}P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i})q_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}(\mathrm{do}_{i}^\topv_{j}-D_{i})q_{i}.\tag{6}", _TOPK),
     ("sec. B.2 (inline)", r"\mathbf{\mathrm{dV}}=\mathbf{P}^\top\mathbf{\mathrm{dO}}", "dV == P.T*dO",
@@ -171,14 +179,14 @@ DISPLAYS = [
      "stmt BigTheta(N*d*T_c) in BigTheta(N**2*d**2/M)",
      {"note": "\\mathrm{NdT}_c is N d T_c as the text says (the number of blocks T_c); an order of "
               "growth (was refused)"}),
-    ("proof of prop. 3", r"o\left(\frac{N^{2}d^{2}}{M}\right).", "refuse: an expression, not a relation"),
+    ("proof of prop. 3", r"o\left(\frac{N^{2}d^{2}}{M}\right).", _ORDER_ALONE),
     ("proof of prop. 3", r"o\left(\frac{N^{2}d^{2}}{\mathrm{Nd}}\right)=o(\mathrm{Nd}).",
      "stmt LittleO(N**2*d**2/(N*d)) in LittleO(N*d)",
      {"note": "\\mathrm{Nd} is N times d (the text); an order of growth (was refused)"}),
     ("proof of thm. 5", r"B_{c}=\Theta\left(\frac{M}{d}\right),\qquad B_{r}=\Theta\left(\min\left(\frac{M}{d},d\right)\right).",
      "stmt B_c in BigTheta(M/d); stmt B_r in BigTheta(Min(M/d, d))",
      {"note": "orders of growth, two statements (was refused)"}),
-    ("proof of prop. 4", r"\Theta\left(\mathrm{Nd}+\frac{N^{2}d^{2}}{M}s\right).", "refuse: an expression, not a relation"),
+    ("proof of prop. 4", r"\Theta\left(\mathrm{Nd}+\frac{N^{2}d^{2}}{M}s\right).", _ORDER_ALONE),
     ("sec. E.4 (inline)", r"\mathrm{dropout}(\mathrm{softmax}(\mathrm{mask}(\mathbf{Q}\mathbf{K}^{\top})))\mathbf{V}",
      "refuse: an expression, not a relation"),
     ("sec. B.3 (inline)", r"\frac{x}{1-p}", "expr x/(1 - p)"),

@@ -5,7 +5,11 @@ SOURCE = ("alibi", "Train Short, Test Long: Attention with Linear Biases Enables
           "paper notes; '(inline)' marks formulas of the running text")
 
 DISPLAYS = [
-    ("sec. 3", r"\text{softmax}(\mathbf{q}_i \mathbf{K}^\top)", "refuse: an expression, not a relation"),
+    # was an expected refusal ("an expression, not a relation"): an expression alone is read as
+    # one now; the section's text gives the shapes (q_i in R^{1 x d}, K in R^{i x d}, quoted
+    # below), so the row q_i K^T and its softmax are unambiguous
+    ("sec. 3", r"\text{softmax}(\mathbf{q}_i \mathbf{K}^\top)", "expr MatFn(softmax, q_i*K.T)",
+     {"matrices": "q_i:1,d K:i,d"}),
     ("sec. 3", r"\text{softmax}(\mathbf{q}_i \mathbf{K}^\top + m \cdot [-(i-1), ..., -2, -1, 0])",
      "refuse: an expression with a list written with an ellipsis"),
     ("sec. 3 (inline)", r"\mathbf{q}_i \in \mathbb{R}^{1 \times d}", "stmt q_i in Space(Reals, 1, d)"),

@@ -34,7 +34,9 @@ DISPLAYS = [
     ("LayerNormBackward: input gradient", r"\frac{\partial L}{\partial X} = \frac{1}{F} \left( \frac{\partial L}{\partial \hat{X}} \cdot \frac{1}{\sqrt{\sigma^2 + \epsilon}} - \frac{\hat{X}}{\sigma^2 + \epsilon} \cdot \frac{\partial L}{\partial \hat{X}} \cdot \hat{X} \right)", _DERIV),
     ("liorsinai: layer norm", r"Z^l = a^{l}\frac{X^{l}-\mu^{l}}{\sigma^{l}+\epsilon} + b^{l}",
      "Z[l] == a[l]*(X[l] - mu[l])/(sigma[l] + epsilon) + b[l]",
-     {"note": "the superscripts l are layer labels, not powers"}),
+     # the page says just below the display that mu^l and sigma^l are the mean and standard
+     # deviation of each layer l: l is the layer, a label
+     {"note": "the superscripts l are layer labels, not powers", "assume": r"l \text{ is a label}"}),
     ("liorsinai: statistics", r"\begin{align} \mu^l &= \frac{1}{n}\sum_r^n x_r^l \\ \sigma^l &= \sqrt{\frac{1}{n}\sum^n_r (x_r^l - \mu^l)^2} \end{align}",
      "refuse: \\sum_r^n gives no lower bound for r"),
     ("liorsinai: chain rule", r"\frac{\partial L}{\partial x} = \frac{\partial z}{\partial x} \frac{\partial L}{\partial z}", "refuse: Jacobians of vectors defined elsewhere"),

@@ -108,7 +108,9 @@ DISPLAYS = [
     ("notes eq. 17", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L(\boldsymbol{\theta}^*)] \leq \frac{2(G^2 + \sigma^2)}{\mu T} = \mathcal{O}\left(\frac{1}{T}\right)\tag{17}",
      "Expect(L(theta[T]) - L(thetastar)) <= 2*(G**2 + sigma**2)/(mu*T); "
      "stmt 2*(G**2 + sigma**2)/(mu*T) in BigO(1/T)",
+     # T: the notes sum eq. 10 over t = 1, ..., T (sec. 2.1), so T is the whole number of steps
      {"functions": r"L", "vectors": "theta thetastar", "optimum": r"\boldsymbol{\theta}^*:d",
+      "assume": r"T \in \mathbb{Z}_{>0}",
       "note": "theta^* is the minimiser (the text); the bound (checked) and the order of growth of its last side (a statement) "
               "(was refused as asymptotic)"}),
     ("notes eq. 18", r"\|\nabla L(\boldsymbol{\theta}_1) - \nabla L(\boldsymbol{\theta}_2)\| \leq L\|\boldsymbol{\theta}_1 - \boldsymbol{\theta}_2\|\tag{18}",
@@ -120,7 +122,9 @@ DISPLAYS = [
      {"optimum": _STAR, "vectors": "theta thetastar", "note": "L is the smoothness constant here"}),
     ("notes eq. 23", r"\mathbb{E}[\|\boldsymbol{\theta}_T - \boldsymbol{\theta}^*\|^2] \leq \left(1 - \frac{2}{\kappa+1}\right)^T D^2 + \frac{2\kappa\sigma^2}{L^2(\kappa+1)}\tag{23}",
      "Expect(norm(theta[T] - thetastar)**2) <= (1 - 2/(kappa + 1))**T*D**2 + 2*kappa*sigma**2/(L**2*(kappa + 1))",
-     {"optimum": _STAR, "vectors": "theta thetastar"}),
+     # D = ||theta_1 - theta^*|| (theorem 1 of the notes: a number); L is the smoothness
+     # constant here: the notes call L(theta) L-smooth and set kappa = L/mu (sec. 2.4)
+     {"optimum": _STAR, "vectors": "theta thetastar", "assume": r"D \in \mathbb{R} ; L \in \mathbb{R}"}),
     ("notes eq. 24", r"T = \mathcal{O}\left(\kappa\log\frac{1}{\epsilon}\right)\tag{24}",
      "stmt T in BigO(kappa*log(1/epsilon))", {"note": "an order of growth (was refused)"}),
     ("notes eq. 30", r"\frac{1}{2}\|\nabla L(\boldsymbol{\theta})\|^2 \geq \mu(L(\boldsymbol{\theta}) - L^*)\tag{30}", _GRAD),

@@ -8,7 +8,6 @@ SOURCE = ("yarn2023", "YaRN: Efficient Context Window Extension of Large Languag
 _MEMBER = ("refuse: definitions followed by memberships in a vector space; several statements "
            "in one line")
 _EXPR = "refuse: an expression, not a relation"
-_ROW = "refuse: a continuation row of a chain (starts with '='), not a claim by itself"
 
 DISPLAYS = [
     ("eq. 1", r"\mathbf{q}_m = f_q(\mathbf{x}_m, m) \in \mathbb{R}^{|D|}, \quad \mathbf{k}_n = f_k(\mathbf{x}_n, n) \in \mathbb{R}^{|D|}. \tag{1}",
@@ -30,8 +29,12 @@ DISPLAYS = [
      "e^{im theta} is a matrix exponential in complex coordinates; read with a scalar theta it "
      "would be a different claim"),
     ("eq. 6", r"\langle f_q(\mathbf{x}_m, m), f_k(\mathbf{x}_n, n) \rangle_{\mathbb{R}} \tag{6}", _EXPR),
-    ("eq. 7", r"= \text{Re}(\langle f_q(\mathbf{x}_m, m), f_k(\mathbf{x}_n, n) \rangle_{\mathbb{C}}) \tag{7}", _ROW),
-    ("eq. 8", r"= \text{Re}(\mathbf{x}_m^* \mathbf{W}_q^* \mathbf{W}_k \mathbf{x}_n e^{i\theta(m-n)}) \tag{8}", _ROW),
+    # rows starting with '=' are read as continuations now: these two stay refused for their
+    # expressions (the reason was "a continuation row, not a claim by itself")
+    ("eq. 7", r"= \text{Re}(\langle f_q(\mathbf{x}_m, m), f_k(\mathbf{x}_n, n) \rangle_{\mathbb{C}}) \tag{7}",
+     "refuse: a continuation row whose expression is a complex inner product of unknown vector-valued functions"),
+    ("eq. 8", r"= \text{Re}(\mathbf{x}_m^* \mathbf{W}_q^* \mathbf{W}_k \mathbf{x}_n e^{i\theta(m-n)}) \tag{8}",
+     "refuse: a continuation row whose expression has starred x^*, W^* (conjugates of complex vectors and matrices)"),
     ("eq. 9", r"= g(\mathbf{x}_m, \mathbf{x}_n, m - n). \tag{9}", "cont == g(x_m, x_n, m - n)",
      {"note": "a continuation of eq. 8; g a function of two vectors and an offset (was refused)"}),
     ("sec. 2.1 (real form)", r"f_{\mathbf{W}}(\mathbf{x}_m, m, \theta_d) = \begin{pmatrix} \cos m\theta_1 & -\sin m\theta_1 & 0 & 0 & \cdots & 0 & 0 \\ \sin m\theta_1 & \cos m\theta_1 & 0 & 0 & \cdots & 0 & 0 \\ 0 & 0 & \cos m\theta_2 & -\sin m\theta_2 & \cdots & 0 & 0 \\ 0 & 0 & \sin m\theta_2 & \cos m\theta_2 & \cdots & 0 & 0 \\ 0 & 0 & 0 & 0 & \cdots & \cos m\theta_l & -\sin m\theta_l \\ 0 & 0 & 0 & 0 & \cdots & \sin m\theta_l & \cos m\theta_l \end{pmatrix} \mathbf{W}\mathbf{x}_m,",

@@ -1,0 +1,121 @@
+"""Which capitals with two indices name an entry (a number), so their products commute.
+
+The rewriter refuses a capital written after another factor (``x W``, ``D_i P``): papers write
+matrices as capitals and a product of matrices depends on its order. A capital whose subscript
+is two indices names one entry of a matrix, a number: ``D_{i} P_{ij}``,
+``Q_{1, i} K_{i, 1}``, ``K_{jd} V_{je}`` are products of numbers, read as they are written.
+
+What counts as two indices, and why no more:
+
+* a comma pair ``{a, b}``: each a single italic lowercase Latin letter or a whole number, at
+  least one a letter (``A_{1,2}`` with two numbers is as often block (1, 2) of a block matrix);
+* the pair ``ij`` (or ``ji``), italic or upright (``P_{\\mathrm{ij}}``): the entry's indices
+  by the commonest convention, never a label;
+* a capital written after such an entry (``P_{ij} D_i``): a number times anything commutes;
+* any other two italic lowercase letters (``V_{je}``) only when the factor just before is a
+  capital with two indices sharing a letter with them (``K_{jd} V_{je}``: the index pattern of
+  a product of entries), neither holding q, v or o (``W_{qk} W_{kv}``: labels of attention's
+  weight matrices). Two letters alone are often a label of a whole matrix (``W_{in}``,
+  ``W_{qk}``), so ``x_i W_{in}`` stays refused.
+
+``E_{ij}`` is the matrix unit (a matrix) by a convention as old: never an entry here.
+A single index (``V_j``: often a row of V), a label (``O_{\\mathrm{final}}``) and a bold capital
+are not entries here. A capital declared a matrix is refused with its subscript elsewhere.
+The convention has a cost that the documentation states: an italic ``A_{ik} B_{kj}`` is read as
+entries even where an author means blocks of a block matrix (write blocks in bold).
+"""
+from __future__ import annotations
+
+from symbolic.latex.lexer import Group, Tok
+
+_PAIRS = frozenset(["ij", "ji"])
+_UNITS = frozenset(["E"])     # E_{ij}: the matrix unit (1 at (i, j)), a matrix by convention
+# q, k, v, o name attention's matrices in labels (W_{qk}, W_{kv}, W_{vo}); k is also a common
+# index, so only the three that rarely index stop the shared-letter pattern
+_LABEL_LETTERS = frozenset("qvo")
+
+
+def _solid(items) -> list:
+    return [x for x in items if not (isinstance(x, Tok) and x.space)]
+
+
+def _indices(sub) -> tuple[tuple[str, ...], bool] | None:
+    """The indices of a subscript item and whether they were written with a comma, or None
+    when the subscript is not two indices (``{i,1}`` -> (("i", "1"), True))."""
+    if not (isinstance(sub, Group) and sub.kind == "brace"):
+        return None
+    inner = _solid(sub.items)
+    upright = False
+    if len(inner) == 2 and isinstance(inner[0], Tok) and inner[0].text == r"\mathrm" \
+            and isinstance(inner[1], Group) and inner[1].kind == "brace":
+        inner, upright = _solid(inner[1].items), True
+    if not all(isinstance(x, Tok) for x in inner):
+        return None
+    texts = [x.text for x in inner]
+    if len(texts) == 3 and texts[1] == "," and not upright:
+        if all(_letter(t) or t.isdigit() for t in (texts[0], texts[2])) \
+                and any(_letter(t) for t in (texts[0], texts[2])):
+            return (texts[0], texts[2]), True
+        return None
+    if len(texts) == 2 and all(_letter(t) for t in texts) and inner[1].col == inner[0].col + 1:
+        if upright and "".join(texts) not in _PAIRS:
+            return None     # \mathrm{in}, \mathrm{qk}: an upright word is a label
+        return (texts[0], texts[1]), False
+    return None
+
+
+def _letter(text: str) -> bool:
+    return len(text) == 1 and "a" <= text <= "z"
+
+
+def _subscript_after(items, k):
+    """The subscript item written right after the base at ``items[k]``, or None."""
+    j = k + 1
+    if j + 1 < len(items) and isinstance(items[j], Tok) and items[j].text == "_":
+        return items[j + 1]
+    return None
+
+
+def _previous_entry(items, k) -> tuple[str, ...] | None:
+    """The indices of the factor just before ``items[k]`` when it is a capital with two indices."""
+    j = k - 1
+    while j >= 0 and isinstance(items[j], Tok) and items[j].space:
+        j -= 1
+    if j < 2 or not (isinstance(items[j - 1], Tok) and items[j - 1].text == "_"):
+        return None
+    base = items[j - 2]
+    if not (isinstance(base, Tok) and len(base.text) == 1 and "A" <= base.text <= "Z"):
+        return None
+    found = _indices(items[j])
+    return found[0] if found else None
+
+
+def names_entry(items, k) -> bool:
+    """Whether the capital at ``items[k]`` with its subscript names one entry of a matrix."""
+    if items[k].text in _UNITS:
+        return False
+    found = _indices(_subscript_after(items, k))
+    if found is None:
+        return _after_entry(items, k)
+    indices, comma = found
+    if comma or "".join(indices) in _PAIRS:
+        return True
+    before = _previous_entry(items, k)
+    if before is not None and _LABEL_LETTERS & set(before + indices):
+        return _after_entry(items, k)       # W_{qk} W_{kv}: labels of attention's matrices
+    return before is not None and bool(set(before) & set(indices)) or _after_entry(items, k)
+
+
+def _after_entry(items, k) -> bool:
+    """Whether the factor just before ``items[k]`` is an entry by its own subscript alone (a
+    comma pair or ``ij``): a number, and a number times anything commutes (``P_{ij} D_i``)."""
+    j = k - 1
+    while j >= 0 and isinstance(items[j], Tok) and items[j].space:
+        j -= 1
+    if j < 2 or not (isinstance(items[j - 1], Tok) and items[j - 1].text == "_"):
+        return False
+    base = items[j - 2]
+    if not (isinstance(base, Tok) and len(base.text) == 1 and "A" <= base.text <= "Z"):
+        return False
+    found = _indices(items[j])
+    return found is not None and (found[1] or "".join(found[0]) in _PAIRS)
