@@ -18,7 +18,7 @@ _RELATIONS = set(_LESS) | {r"\ge", r"\geq", r"\geqslant", ">", "=", r"\ne", r"\n
 
 
 def double_inequality(inner, name, col):
-    """(index, lower text, upper text) of ``lo R j R' hi``, or None when the subscript holds no
+    """(index, (lower items, strict), (upper items, strict)) of ``lo R j R' hi``, or None when the subscript holds no
     ``\\le``/``<``; refuses a subscript with relations that is not of that form."""
     solid = [x for x in inner if not (isinstance(x, Tok) and x.space)]
     marks = [k for k, x in enumerate(solid) if isinstance(x, Tok) and x.text in _RELATIONS]
@@ -30,14 +30,14 @@ def double_inequality(inner, name, col):
         raise fail(text_of(inner), col, f"the subscript of {name} is read as a range only as "
                    r"lo \le j \le hi (or with <) with one index: write _{j=lo}^{hi}")
     first, second = marks
-    index = solid[first + 1].text
-    lo = "( %s )" % text_of(solid[:first])
-    hi = "( %s )" % text_of(solid[second + 1:])
-    if _LESS[solid[first].text]:
-        lo += " + 1"
-    if _LESS[solid[second].text]:
-        hi += " - 1"
-    return index, lo, hi
+    return (solid[first + 1].text, (tuple(solid[:first]), _LESS[solid[first].text]),
+            (tuple(solid[second + 1:]), _LESS[solid[second].text]))
+
+
+def bound(emit, end, shift: str) -> str:
+    """The rewritten text of one end ``(items, strict)``: moved by ``shift`` ("+ 1") if strict."""
+    items, strict = end
+    return "( %s )%s" % (emit(items), " " + shift if strict else "")
 
 
 def indexes_a_name(body_items, index: str) -> bool:

@@ -4,6 +4,7 @@ functions applied to a product, ``\\max``/``\\min`` and ``\\sum``/``\\prod``.
 from __future__ import annotations
 
 import symbolic.latex.calculus as calculus
+from symbolic.latex.range_subscripts import bound, double_inequality, indexes_a_name
 from symbolic.latex.script_order import subscript_first
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
@@ -93,6 +94,16 @@ class OperatorRewriting:
                 raise fail(name, items[k].col, r"write \max(a, b) or \max_j x_j")
             return r"%s( %s )" % (name, self.emit(arg.items)), j
         sub, j = self._arg(items, s + 1, name)
+        tag = "SCZmax" if name == r"\max" else "SCZmin"
+        ranged = double_inequality(self._inner(sub), name, items[k].col)
+        if ranged is not None:
+            start = j
+            body, j = self._operand(items, j, function=False)
+            if not indexes_a_name(items[start:j], ranged[0]):
+                raise fail(name, items[k].col, f"{name}_{{lo \\le {ranged[0]} \\le hi}} of an operand that "
+                           f"no {ranged[0]} indexes may be over the real interval: write "
+                           f"{name}_{{{ranged[0]}=lo}}^{{hi}} for whole numbers")
+            return self._call(tag + "r", ranged[0], bound(self.emit, ranged[1], "+ 1"), bound(self.emit, ranged[2], "- 1"), body), j
         index, lo = _index_and_lower(self._inner(sub), name, items[k].col)
         hi = None
         s = self._solid(items, j)
@@ -100,7 +111,6 @@ class OperatorRewriting:
             sup, j = self._arg(items, s + 1, name)
             hi = self.emit(self._inner(sup))
         body, j = self._operand(items, j, function=False)
-        tag = "SCZmax" if name == r"\max" else "SCZmin"
         if hi is not None:
             return self._call(tag + "r", index, self.emit(lo) if lo else "1", hi, body), j
         return self._call(tag, index, body), j
@@ -114,6 +124,10 @@ class OperatorRewriting:
             raise fail(name, items[k].col, r"give the index, e.g. \sum_{j=1}^{n}")
         sub, j = self._arg(items, s + 1, name)
         inner = self._inner(sub)
+        ranged = double_inequality(inner, name, items[k].col)
+        if ranged is not None:
+            body, j = self._operand(items, j, function=False)
+            return self._call(tag, ranged[0], bound(self.emit, ranged[1], "+ 1"), bound(self.emit, ranged[2], "- 1"), body), j
         excluded = _excluded(inner)
         hi = None
         s = self._solid(items, j)
