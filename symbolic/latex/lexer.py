@@ -64,7 +64,7 @@ _SIZED_PAIRS = frozenset([r"\lfloor", r"\rfloor", r"\lceil", r"\rceil"])
 # unit words printed after a count (T = 4MN \mathrm{\ cycles}): left out at the end of a side
 # (symbolic/latex/units.py); single letters are never units (\mathrm{d}, \mathrm{e}, s)
 UNIT_WORDS = frozenset("""cycles cycle bytes byte bits bit KB MB GB TB KiB MiB GiB TiB FLOPs FLOPS
-flops FLOP TFLOPs TFLOPS GFLOPs GFLOPS ops operations instructions tokens seconds second sec ms
+flops FLOP TFLOPs TFLOPS GFLOPs GFLOPS ops operations instructions tokens seconds second ms
 ns us hours hour minutes days epochs iterations steps parameters params Hz kHz MHz GHz""".split())
 UNIT_FONTS = frozenset([r"\mathrm", r"\text", r"\textrm", r"\mbox", r"\textnormal"])
 UNIT_CONTENT = re.compile(r"(?:\s|\\ |~|\\,|\\;)*([A-Za-z]+)\s*")

@@ -193,6 +193,7 @@ def test_units_that_would_change_the_claim_are_refused(latex, match):
     (r"T = 2 \mathrm{d}", 2 * d),                          # a variable d, never a unit
     (r"T = 2 \mathrm{e}", 2 * sympy.E),                    # Euler's number, never a unit
     (r"T = 2 \cdot \mathrm{cycles}", None),                # after \cdot: a name, not a unit
+    (r"T = 2 \mathrm{sec}(x)", 2 * sympy.sec(x)),          # the secant, never seconds
 ])
 def test_single_letters_and_names_are_not_units(latex, want):
     (lhs, rhs), = sides(latex)
