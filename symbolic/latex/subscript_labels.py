@@ -7,7 +7,8 @@
   list of labels (a single upright letter such as ``\\mathrm{i}`` may be a label or an index: it
   keeps its old reading).
 * ``\\mathrm{PE}_{(\\mathrm{pos},2i)}``: a parenthesised list of two or more indices as the whole
-  subscript is the index pair (pos, 2i), the name ``PE_{pos,2i}``. Refused: one entry in
+  subscript is the index pair (pos, 2i), the name ``PE_{\\mathrm{pos},2i}`` (an upright word
+  stays upright, never the letters p, o, s side by side inside a sum). Refused: one entry in
   brackets (``x_{(i)}``: an order statistic or an index?), square or curly brackets or a
   half-open pair (``x_{[a,b]}``, ``x_{\\{q,k\\}}``: a slice, a set), a pair on the name of a
   function applied to brackets, and a chain that writes the same name both with the brackets
@@ -77,7 +78,7 @@ def _entry(part, shown, col) -> str:
         if isinstance(item, Tok) and item.text in _UPRIGHT and k + 1 < len(solid) \
                 and isinstance(solid[k + 1], Group) and solid[k + 1].kind == "brace" \
                 and re.fullmatch(r"[A-Za-z]+", text_of(solid[k + 1].items).strip()):
-            text.append(text_of(solid[k + 1].items).strip())
+            text.append(r"\mathrm{%s}" % text_of(solid[k + 1].items).strip())
             k += 2
             continue
         if isinstance(item, Tok) and (item.text.isalnum() or item.text in "+-"

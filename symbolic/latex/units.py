@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass
 
 from symbolic.errors import ParseError
-from symbolic.latex.lexer import GREEK, RELATIONS, UNIT_FONTS, UNIT_WORDS, Group, Tok, fail, lex, text_of, unit_word
+from symbolic.latex.lexer import (GREEK, RELATIONS, UNIT_FONTS, UNIT_WORDS, Group, Tok, fail, lex,
+                                  text_of, unit_word)
 
 _GAPS = frozenset([r"\ ", r"\,", r"\;", r"\:", r"\quad", r"\qquad", "~"])
 _ENDS = frozenset([".", ",", ";"])

@@ -72,10 +72,18 @@ def test_single_upright_letters_in_a_list_are_refused():
 # -- index pairs (a, b) ------------------------------------------------------------------------
 def test_a_parenthesised_pair_is_an_index_pair():
     (lhs, rhs), = sides(r"\mathrm{PE}_{(\mathrm{pos},2i)}=\sin(\mathrm{pos}/10000^{2i/d_{\mathrm{model}}})")
-    assert {s.name for s in lhs.free_symbols} == {r"\mathrm{PE}_{pos,2i}"}
+    # the word pos stays upright in the name: never the letters p, o, s as three indices
+    assert {s.name for s in lhs.free_symbols} == {r"\mathrm{PE}_{\text{pos},2i}"}
     assert isinstance(rhs, sympy.sin)
     (odd, _), = sides(r"\mathrm{PE}_{(\mathrm{pos},2i+1)}=\cos(\mathrm{pos}/10000^{2i/d_{\mathrm{model}}})")
     assert odd != lhs
+
+
+def test_a_word_in_a_pair_is_never_split_into_indices():
+    # inside a sum over i, pos must not become the indices p, o, s beside i
+    refused(r"y = \sum_{i=1}^{n} x_{(\mathrm{pos},i)}", "side by side")
+    (lhs, rhs), = sides(r"y = \sum_{i=1}^{n} x_{(i,j)}")
+    assert isinstance(rhs, sympy.Sum) and len(rhs.function.indices) == 2
 
 
 def test_a_pair_is_not_symmetric():
