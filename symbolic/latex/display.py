@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from symbolic.latex.lexer import RELATIONS
+from symbolic.latex.lexer import RELATIONS, unit_word
 from symbolic.latex.macros import Macro, Unreadable, argument, expand
 from symbolic.latex.plus_minus import split_signs
 from symbolic.latex.statement_commas import listed
@@ -763,9 +763,9 @@ def _with_conditions(chain: DisplayChain) -> DisplayChain:
     for m in _texts(latex):
         content = m.content
         words = " ".join(content.split())
-        if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", content) and words.lower() not in _PROSE_WORDS \
-                and not _CONDITION_WORDS.match(words + " "):
-            continue          # a name written tight (\text{softmax}), read by the formula reader
+        if unit_word(r"\text", content) or re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", content) and words.lower() \
+                not in _PROSE_WORDS and not _CONDITION_WORDS.match(words + " "):
+            continue          # a name written tight (\text{softmax}) or a unit (units.py): for the formula reader
         condition = _CONDITION_WORDS.match(content)
         if condition is not None and _NOT_A_CONDITION.match(condition.group(1)):
             return DisplayChain(chain.line, chain.display, chain.latex,

@@ -61,6 +61,13 @@ CLOSE = {v: k for k, v in OPEN.items()}
 _UNSIZED = frozenset(["."])
 # floors and ceilings are paired by the library, not here: only their sizer is dropped
 _SIZED_PAIRS = frozenset([r"\lfloor", r"\rfloor", r"\lceil", r"\rceil"])
+# unit words printed after a count (T = 4MN \mathrm{\ cycles}): left out at the end of a side
+# (symbolic/latex/units.py); single letters are never units (\mathrm{d}, \mathrm{e}, s)
+UNIT_WORDS = frozenset("""cycles cycle bytes byte bits bit KB MB GB TB KiB MiB GiB TiB FLOPs FLOPS
+flops FLOP TFLOPs TFLOPS GFLOPs GFLOPS ops operations instructions tokens seconds second ms
+ns us hours hour minutes days epochs iterations steps parameters params Hz kHz MHz GHz""".split())
+UNIT_FONTS = frozenset([r"\mathrm", r"\text", r"\textrm", r"\mbox", r"\textnormal"])
+UNIT_CONTENT = re.compile(r"(?:\s|\\ |~|\\,|\\;)*([A-Za-z]+)\s*")
 SIZERS = frozenset(r"\big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \biggl \biggr".split())
 
 
@@ -294,3 +301,11 @@ def text_of(items) -> str:
 def lex(latex: str) -> tuple:
     """Tokens grouped: the entry point of the lexer."""
     return group(tokenize(latex))
+
+
+def unit_word(font: str, content: str) -> str | None:
+    """The unit word a font command's argument spells, or None."""
+    if font not in UNIT_FONTS:
+        return None
+    m = UNIT_CONTENT.fullmatch(content)
+    return m.group(1) if m and m.group(1) in UNIT_WORDS else None

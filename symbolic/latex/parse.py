@@ -478,7 +478,7 @@ def _names(functions) -> tuple[str, ...]:
         functions = (functions,)
     out = []
     for name in functions:
-        if not isinstance(name, str) or not re.fullmatch(r"\\?[A-Za-z]+(_\{?\w+\}?)?", name.strip()):
+        if not isinstance(name, str) or not re.fullmatch(r"\\?[A-Za-z]+(_\{?\w+\}?)?|\\(boldsymbol|mathbf)\{\\?[A-Za-z]+\}", name.strip()):
             raise ParseError(f"a function name must be letters such as f, \\phi or f_q, not {name!r}")
         out.append(name.strip())
     return tuple(out)

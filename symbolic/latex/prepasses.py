@@ -11,6 +11,7 @@ from symbolic.latex.declared_labels import declared_labels, read_with_labels
 from symbolic.latex.primed_functions import primed_functions, read_with_primed_functions
 from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.stars import declared_stars
+from symbolic.latex.units import has_units, read_without_units   # T = 4MN \text{ cycles}
 from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
 
 
@@ -19,6 +20,8 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     of functions of matrices, declared labels, primed functions, x^* and L', softmax(x)_i, cases."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
     import symbolic.latex.parse as parse      # handed to the two below (parse imports this module)
+    if has_units(latex) and (done := read_without_units(latex, reader, options)) is not None:
+        return done
     if (done := read_matrix_definition(latex, reader, options, parse)) is not None:
         return done                           # Attention(Q, K, V) = ... (matrix_definitions.py)
     check_letter_words(latex, assumptions, functions, parse.parse_assumptions)   # letter_words.py

@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 
 import symbolic.latex.calculus as calculus
+import symbolic.latex.named_letters as named_letters
+import symbolic.latex.subscript_labels as subscript_labels
 from symbolic.errors import ParseError
 from symbolic.latex.components import declared_numbers, is_declared_number
 from symbolic.latex.entry_subscripts import names_entry
@@ -238,8 +240,20 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
             return "i" if key == "SCZimag" else "(...)"
         return _PLACED.sub(back, message)
 
+    def _subscript(self, arg) -> str:
+        """A subscript: a label or an index pair (subscript_labels.py), else as written."""
+        label = subscript_labels.label_subscript(self, arg)
+        if label is not None:
+            return label
+        text = super()._subscript(arg)
+        subscript_labels.plain_list(self, text)
+        return text
+
     def _splice(self, items):
-        """Unwrap a one-token brace group before _ or ^ (``{k}_j``, ``{\\max}_j``): it only groups."""
+        """Unwrap a one-token brace group before _ or ^ (``{k}_j``, ``{\\max}_j``): it only groups.
+
+        ``_\\mathcal{B}`` is ``_{\\mathcal{B}}``: TeX gives a font command its argument first."""
+        items = subscript_labels.font_scripts(items)
         out = []
         for n, item in enumerate(items):
             if isinstance(item, Group) and item.kind == "brace" and not _is_argument(out) \
@@ -301,7 +315,10 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
             return r"\cdot \frac{ 1 }{ 100 }", k + 1
         if text[0].isdigit():
             return self._number(items, k)
+        if text == "e" and (done := named_letters.indexed_e(self, items, k)) is not None:
+            return done           # e_{ij}: a matrix's entry, never Euler's number (named_letters.py)
         if _is_letter(text):
+            named_letters.check_plain_letter(self, item)
             letter = self._letter(items, k)
             # inside E[...]/Var(...) the random-variable letters X, Y, Z are numbers (E[XY]); any
             # other capital there may still be a matrix (E[AB] = E[BA] is false for matrices)
@@ -356,7 +373,7 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
             body, nxt = self._operand(items, k + 1)
             return self._call("SCZ" + text[1:].lower(), body), nxt
         if text in _FONTS:
-            return self._font(items, k)
+            return named_letters.bold_function(self, items, k) or self._font(items, k)
         if text == r"\mathbb":
             arg = text_of(self._inner(self._arg(items, k + 1, text)[0])).strip()
             if arg == "E":

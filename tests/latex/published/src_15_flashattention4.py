@@ -83,7 +83,7 @@ O_{j-1} + e^{S_j - m_{j-1}} V_j & \mathrm{otherwise}
     ("sec. 3.2.1 (inline)", r"\mathbf{dK} = \mathbf{dS}^\top \mathbf{Q}", "dK == dS.T*Q", {"matrices": _MM}),
     ("sec. 3.2.1 (inline)", r"2Md + 3Nd + MN", "expr 2*M*d + 3*N*d + M*N", _TILES),
     ("eq. 8", r"T_{\mathrm{smem,MMA}} = \frac{4 M d + 3 N d + M N}{64} \mathrm{\ cycles}.",
-     "T[smem, MMA] == (4*M*d + 3*N*d + M*N)/64"),
+     "T[smem, MMA] == (4*M*d + 3*N*d + M*N)/64", _TILES),   # M, N: tile sizes (as in eq. 1)
     ("eq. 9", r"\frac{4 M d + 3 N d + M N}{64} + \frac{MN}{64} + \frac{Md}{16} \mathrm{\ cycles}.",
      "expr (4*M*d + 3*N*d + M*N)/64 + M*N/64 + M*d/16", _TILES),   # the unit, as in eq. 3
     ("eq. 10", r"T_{\mathrm{exp}} = \frac{MN}{16} \mathrm{\ cycles}.", "T_exp == M*N/16", _TILES),

@@ -25,7 +25,9 @@ DISPLAYS = [
      "refuse: an arg min over a set"),
     ("eq. sgd", r"\boldsymbol{\theta}_{t+1} = \boldsymbol{\theta}_t - \eta_t \boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_t)\label{eq:sgd}",
      "theta[t + 1] == theta[t] - eta[t]*g(x[t], theta[t])",
-     {"note": "a recurrence between different iterates; entrywise it reads the same"}),
+     {"note": "a recurrence between different iterates; entrywise it reads the same",
+      # the text after the display defines g(x_t, theta) as the gradient of L(x_t, theta) in theta
+      "functions": r"\boldsymbol{g}"}),
     ("neq. core", r"\frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}_t) - \frac{1}{T}\sum_{t=1}^T L(\boldsymbol{x}_t,\boldsymbol{\theta}^*)\leq \frac{D^2}{2T\eta_T} + \frac{G^2}{2T}\sum_{t=1}^T\eta_t\label{neq:core}",
      "Sum(L(x[t], theta[t]), (t, 1, T))/T - Sum(L(x[t], thetastar), (t, 1, T))/T <= D**2/(2*T*eta[T]) + G**2/(2*T)*Sum(eta[t], (t, 1, T))", {"functions": r"L",
      "optimum": r"\boldsymbol{\theta}^*"}),  # theta^* is the minimiser (eq. argmin)
