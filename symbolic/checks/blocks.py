@@ -54,7 +54,7 @@ import sympy
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker, rule
-from symbolic.checks._ranges import range_problem
+from symbolic.checks._ranges import conventional, range_problem
 from symbolic.checks._rulebase import usable_facts
 from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign, prove_sign_on
@@ -454,7 +454,8 @@ def _abs_of_sum(expr):
             a, b = factors
             for s, other in ((a, b), (b, a)):
                 conj = sympy.conjugate(s)
-                if conj == other or sympy.expand(conj.doit() - other.doit()) == 0:
+                # SymPy's doit reads a reversed inner range by Karr's convention, not as empty
+                if conj == other or sympy.expand(conventional(conj).doit() - conventional(other).doit()) == 0:
                     return s
     return None
 
@@ -466,7 +467,8 @@ def _same_sum(a, b, facts) -> bool:
         if sympy.expand(la - lb) == 0 and sympy.expand(ha - hb) == 0:
             return _zero(fa - fb, facts)
     try:
-        done = b.doit()
+        # an inner sum over a reversed range (1..i-3 at i = 1) is empty, not SymPy's Karr value
+        done = conventional(b, facts).doit()
     except SoftTimeout:
         raise
     except Exception:
