@@ -54,7 +54,7 @@ import sympy
 
 from symbolic.budget import SoftTimeout
 from symbolic.checks import Cost, checker, rule
-from symbolic.checks._ranges import range_problem
+from symbolic.checks._ranges import conventional, range_problem
 from symbolic.checks._rulebase import usable_facts
 from symbolic.checks.algebraic import difference_zero, flatten_facts
 from symbolic.checks.inequality import prove_sign, prove_sign_on
@@ -179,7 +179,30 @@ def _canonical_sum(s: sympy.Sum) -> tuple[sympy.Basic, sympy.Basic, sympy.Basic]
     if len(s.limits) != 1 or len(s.limits[0]) != 3:
         raise _Mismatch(f"{tex(s)} is not a sum over one index with both bounds")
     (i, lo, hi), = s.limits
-    return s.function.xreplace({i: _K}), lo, hi
+    return _not_rebound(s.function, i).xreplace({i: _K}), lo, hi
+
+
+def _not_rebound(term, index):
+    """``term`` with every inner sum, product or max that binds ``index`` again given a fresh
+    variable of its own.
+
+    The rules rename, shift and evaluate the index with ``xreplace``, which would also rename
+    the inner range's own variable (``\\sum_j x_j \\sum_{j=1}^{n} y_j`` at j = n would give
+    ``\\sum_{n=1}^{n} y_n``, and ``g`` of ``max_term`` would change the inner sum's terms).
+    An inner range whose ends use the outer index under its own name is refused.
+    """
+    from sympy.concrete.expr_with_limits import ExprWithLimits
+
+    def rebinds(e) -> bool:
+        return isinstance(e, ExprWithLimits) and index in e.variables
+
+    def fresh(e):
+        if any(index in sympy.Tuple(*lim[1:]).free_symbols for lim in e.limits):
+            raise _Mismatch(f"the index {tex(index)} is bound again inside {tex(term)} and used in "
+                            "the inner range's ends; rename the inner index")
+        return e.xreplace({index: sympy.Dummy(index.name, **index.assumptions0)})
+
+    return term.replace(rebinds, fresh)
 
 
 def _push_into_sums(expr):
@@ -353,7 +376,7 @@ def _max_part(expr, cls):
     """``(term in the canonical index, lo, hi)`` of a max over a range or of a single term."""
     if type(expr) is cls:
         (i, lo, hi), = expr.limits
-        return expr.function.xreplace({i: _K}), lo, hi
+        return _not_rebound(expr.function, i).xreplace({i: _K}), lo, hi
     return None
 
 
@@ -454,7 +477,8 @@ def _abs_of_sum(expr):
             a, b = factors
             for s, other in ((a, b), (b, a)):
                 conj = sympy.conjugate(s)
-                if conj == other or sympy.expand(conj.doit() - other.doit()) == 0:
+                # SymPy's doit reads a reversed inner range by Karr's convention, not as empty
+                if conj == other or sympy.expand(conventional(conj).doit() - conventional(other).doit()) == 0:
                     return s
     return None
 
@@ -466,7 +490,8 @@ def _same_sum(a, b, facts) -> bool:
         if sympy.expand(la - lb) == 0 and sympy.expand(ha - hb) == 0:
             return _zero(fa - fb, facts)
     try:
-        done = b.doit()
+        # an inner sum over a reversed range (1..i-3 at i = 1) is empty, not SymPy's Karr value
+        done = conventional(b, facts).doit()
     except SoftTimeout:
         raise
     except Exception:
