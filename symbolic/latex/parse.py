@@ -27,6 +27,7 @@ from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
 from symbolic.latex.side_checks import check_sides
 from symbolic.latex.italic_names import italic_variance
+from symbolic.latex.family_letters import check_range_ends
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
 from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
@@ -373,6 +374,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws])
         reader.context.notes.update(delta_notes)                  # \delta_{ik} (kronecker.py)
         _check_order(values, rels, text)
+    check_range_ends(given, values)         # x_n > 0 beside a range ending at n (family_letters.py)
     texts = [matrix_literals.restore(t) for t in _side_texts(sides, rels)]
     links = []
     chain_rels = [r for r in rels if r == r"\implies"] if r"\implies" in rels else rels

@@ -147,14 +147,16 @@ def test_an_inner_range_that_rebinds_the_index_does_not_crash(latex):
     assert outcome is not None and outcome.verdict in (Verdict.PROVED, Verdict.INCONCLUSIVE)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "reader: an assumption x_n >= 0 with a one-letter index is read as every element x_k >= 0 "
-    "(docs/reading.md), even when n is the claim's range end and so names one element; with "
-    "x = (1, -5, 0), n = 3 the max 1 exceeds the sum -4. The fix belongs in the reader "
-    "(symbolic/latex/parse.py, the family assumptions), not in blocks.py"))
 def test_a_sign_fact_about_the_last_element_is_not_read_for_every_term():
-    outcome = _auto(_step(r"\max_{j=1}^{n} x_j \le \sum_{j=1}^{n} x_j", (N, r"x_n \ge 0")))
-    assert outcome is None or outcome.verdict is Verdict.INCONCLUSIVE, outcome
+    # x_n >= 0 with a letter index would be about every element (docs/reading.md), but n ends
+    # the ranges, so it names the last element: with x = (1, -5, 0), n = 3 the max 1 exceeds
+    # the sum -4. The reader refuses the claim (symbolic/latex/family_letters.py).
+    from symbolic.errors import ParseError
+    with pytest.raises(ParseError, match="ends a range"):
+        _step(r"\max_{j=1}^{n} x_j \le \sum_{j=1}^{n} x_j", (N, r"x_n \ge 0"))
+    # the same fact written for every element (another letter) is read, and proved
+    outcome = _auto(_step(r"\max_{j=1}^{n} x_j \le \sum_{j=1}^{n} x_j", (N, r"x_k \ge 0")))
+    assert outcome is not None and outcome.verdict is Verdict.PROVED, outcome
 
 
 def test_end_to_end_the_rebound_inner_sum_is_not_accepted():
