@@ -84,6 +84,13 @@ def indexes_a_name(body_items, index: str) -> bool:
     """Whether ``index`` stands as a token in a subscript of the operand (x_j, x_{j+1}); a letter
     of a word (``y_{\\mathrm{out}}`` holds a t) or a longer name (``v_{\\alpha}`` holds an a) is
     no index."""
+    value = _as_value(body_items, index)
+    if value is not None:
+        # x_t and t (1 - t) together: a sequence over whole t, or a process in real time t
+        # (\max_{0 \le t \le 1} t (1 - t) e^{y_t} is 0 over {0, 1} and positive over [0, 1])
+        raise fail(text_of(body_items), value.col, f"{index} stands both as an index and as a "
+                   f"number in the operand, which may then be over the real interval: write "
+                   f"_{{{index}=lo}}^{{hi}} for whole numbers")
     items = [x for x in body_items if not (isinstance(x, Tok) and x.space)]
     for k, item in enumerate(items):
         if isinstance(item, Group) and indexes_a_name(item.items, index):
@@ -96,3 +103,18 @@ def indexes_a_name(body_items, index: str) -> bool:
                     isinstance(x, Tok) and x.text == index for x in sub.items):
                 return True
     return False
+
+
+def _as_value(body_items, index: str):
+    """The first token of ``index`` in the operand outside a subscript, or None."""
+    items = [x for x in body_items if not (isinstance(x, Tok) and x.space)]
+    for k, item in enumerate(items):
+        if k and isinstance(items[k - 1], Tok) and items[k - 1].text == "_":
+            continue
+        if isinstance(item, Group):
+            found = _as_value(item.items, index)
+            if found is not None:
+                return found
+        elif item.text == index:
+            return item
+    return None
