@@ -43,6 +43,9 @@ def _verdict(latex, assume=(), functions=()):
 @pytest.mark.parametrize("latex", [
     # 0.5 < j starts at 1, not at 0.5 + 1 = 3/2 (read so, the true claim = 3 was left open)
     r"\sum_{0.5 < j \le 3} 1 = 3",
+    # both were proved when 0.5 < j read as j >= 3/2: the sums are 1 + 2 + 3 = 6 and 3 (j = 2, 3, 4)
+    r"\sum_{0.5 < j \le 3} j = 5",
+    r"\sum_{1.5 < j \le 4} 1 = 2",
     # 1 <= j <= 2.5 are j = 1, 2; Sum(1, (j, 1, 5/2)) is SymPy's business, not the reader's
     r"\sum_{1 \le j \le 2.5} 1 = 2",
     # n/2 for odd n: the whole numbers up to floor(n/2), not a sum to n/2
