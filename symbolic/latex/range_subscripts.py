@@ -75,9 +75,18 @@ def _not_whole(items, index: str) -> str:
 
 
 def bound(emit, end, shift: str) -> str:
-    """The rewritten text of one end ``(items, strict)``: moved by ``shift`` ("+ 1") if strict."""
+    """The rewritten text of one end ``(items, strict)``: moved by ``shift`` ("+ 1" or "- 1") if
+    strict. A strict end that is not a whole number written out is rounded first: the whole j
+    with m < j start at floor(m) + 1, which is m + 1 only for a whole m (with m = 1/2,
+    ``\\sum_{m < j \\le 3} 1`` is 3, and was read as a sum from 3/2, that is 2)."""
     items, strict = end
-    return "( %s )%s" % (emit(items), " " + shift if strict else "")
+    text = emit(items)
+    if not strict:
+        return "( %s )" % text
+    if text.strip().lstrip("-").strip().isdigit():
+        return "( %s ) %s" % (text, shift)
+    rounded = r"\lfloor ( %s ) \rfloor" if shift.startswith("+") else r"\lceil ( %s ) \rceil"
+    return "%s %s" % (rounded % text, shift)
 
 
 def indexes_a_name(body_items, index: str) -> bool:

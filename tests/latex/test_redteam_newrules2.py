@@ -77,6 +77,21 @@ def test_whole_number_ends_are_read(latex, lo, hi):
     assert (low, sympy.simplify(high - hi)) == (lo, 0) or (low, high) == (lo, hi)
 
 
+
+def test_a_strict_end_starts_at_the_next_whole_number():
+    # m < j starts at floor(m) + 1: with m = 1/2 the sum of 1 over m < j <= 3 is 3; read from
+    # m + 1 = 3/2 it was 2, and the false claim = 2 was proved under --assume 'm = 1/2'
+    (lhs, _, _), = _read(r"\sum_{m < j \le 3} 1 = 2")
+    low = lhs.limits[0][1]
+    m = next(iter(low.free_symbols))
+    assert low.subs(m, sympy.Rational(1, 2)) == 1 and low.subs(m, 4) == 5
+    (lhs, _, _), = _read(r"\sum_{0 \le j < n} x_j = 0")
+    high = lhs.limits[0][2]
+    assert high.subs(high.free_symbols.pop(), sympy.Rational(5, 2)) == 2     # j = 0, 1, 2
+    (lhs, _, _), = _read(r"\sum_{1 \le i \le n} \sum_{i < j \le n} 1 = 0")
+    assert lhs.limits[0][1] == sympy.Symbol("i", integer=True) + 1 or str(lhs.limits[0][1]) == "i + 1"
+
+
 @pytest.mark.parametrize("latex", [
     # t of \mathrm{out}: a letter of a word, no index; the max over real t in [0, 1] is e^y/4 > 0,
     # but it was read over t in {0, 1} and proved = 0
@@ -172,6 +187,10 @@ def test_gradients_do_not_commute_as_outer_products():
 
 
 # -------------------------------------------------- end to end (a handful; 0.5-5 s each)
+
+def test_a_false_sum_with_a_strict_end_at_a_half_is_not_proved():
+    assert _verdict(r"\sum_{m < j \le 3} 1 = 2", [r"m = \frac{1}{2}"]) is not Verdict.PROVED
+
 
 def test_a_false_max_over_a_real_interval_is_not_proved():
     # was proved: read over t in {0, 1} because t is a letter of \mathrm{out}
