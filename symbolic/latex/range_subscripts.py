@@ -41,8 +41,8 @@ def double_inequality(inner, name, col):
 
 
 # what an end of a range may hold: whole numbers, names and their sums, differences and products
-# (a strict end moves by one only when the end is a whole number: 0.5 < j starts at 1, not 1.5)
-_END_TOKENS = frozenset({"+", "-", r"\cdot", r"\times", "_", "^"})
+# (a written fraction or decimal, n/2 or 2.5, is refused rather than rounded behind the writer's back)
+_END_TOKENS = frozenset({"+", "-", r"\cdot", r"\times", "_", "^", r"\ell"})
 
 
 def _not_whole(items, index: str) -> str:
@@ -50,7 +50,7 @@ def _not_whole(items, index: str) -> str:
     for k, item in enumerate(items):
         if k and isinstance(items[k - 1], Tok) and items[k - 1].text == "_":
             # a subscript is part of a name (N_{\\max}); only the index may not stand in it
-            if index in text_of((item,)).replace("{", " ").replace("}", " ").split():
+            if index in _tokens(item):
                 return f"depends on the index {index}"
             continue
         if isinstance(item, Group):
@@ -72,6 +72,13 @@ def _not_whole(items, index: str) -> str:
             continue
         return f"holds {item.text} (a fraction or a real number?)"
     return ""
+
+
+def _tokens(item) -> set:
+    """The texts of every token in ``item`` and its groups."""
+    if isinstance(item, Group):
+        return set().union(*(_tokens(x) for x in item.items)) if item.items else set()
+    return {item.text}
 
 
 def bound(emit, end, shift: str) -> str:

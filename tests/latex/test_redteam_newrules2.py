@@ -57,6 +57,7 @@ def _verdict(latex, assume=(), functions=()):
     # an end holding the index itself
     r"\sum_{1 \le j \le j^2} x_j = 0",
     r"\sum_{1 \le j \le n_j} x_j = 0",
+    r"\sum_{1 \le j \le n_{ij}} x_j = 0",
     # \lt is not read as <, so this has one relation only
     r"\sum_{1 \lt j \le n} x_j = 0",
 ])
@@ -69,6 +70,7 @@ def test_a_range_end_that_may_not_be_a_whole_number_is_refused(latex):
     (r"\sum_{1 \le j \le 2 n_k - 1} x_j = 0", 1, 2 * sympy.Symbol("n_k", real=True) - 1),
     (r"\sum_{0 < j < 1} x_j = 0", 1, 0),                    # empty: SymPy's Sum(., (j, 1, 0)) is 0
     (r"\sum_{1 \leqslant j \leqslant n} x_j = 0", 1, sympy.Symbol("n", real=True)),
+    (r"\sum_{1 \le j \le \ell} x_j = 0", 1, sympy.Symbol("ell", real=True)),
 ])
 def test_whole_number_ends_are_read(latex, lo, hi):
     (lhs, _, _), = _read(latex)
