@@ -19,7 +19,9 @@ def check_scope(cls, body, index) -> None:
     that is free of the index may be negative (or is not known to be real)."""
     if not isinstance(body, sympy.Mul):
         return
-    free = [f for f in body.args if not f.has(index)]
+    # free_symbols, not has(): a sum or max over the same letter (\max_j a_j \sum_j b_j) binds
+    # its own j and is free of the max's index
+    free = [f for f in body.args if index not in f.free_symbols]
     doubtful = [f for f in free if f.is_nonnegative is not True]
     if not doubtful or len(free) == len(body.args):
         return
