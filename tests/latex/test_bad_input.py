@@ -37,7 +37,7 @@ BAD = [
     (r"x^T = 1", "transpose"),
     (r"QK^T = 1", "matrix"),
     (r"\sum x_i = 1", "index"),
-    (r"\max_{1 \le j \le n} x_j = 1", "subscript"),
+    (r"\max_{1 \le i < j \le n} x_j = 1", "subscript"),   # a range of one index is read; two are not
     (r"x' = 1", "prime"),
     (r"k_1 = \cdots = k_n", "ellipsis"),
     (r"\mathbb{E}_{x}[x] = 0", "subscript on E"),
