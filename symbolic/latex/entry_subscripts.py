@@ -11,7 +11,9 @@ What counts as two indices, and why no more:
   least one a letter (``A_{1,2}`` with two numbers is as often block (1, 2) of a block matrix);
 * the pair ``ij`` (or ``ji``), italic or upright (``P_{\\mathrm{ij}}``): the entry's indices
   by the commonest convention, never a label;
-* a capital written after such an entry (``P_{ij} D_i``): a number times anything commutes;
+* a capital written after such an entry (``P_{ij} D_i``): a number times anything commutes,
+  but only when no factor before the entry in its product may be a matrix (``A P_{ij} B`` is
+  P_ij times AB, never BA: a capital, a Greek capital, a bold name or brackets holding one);
 * any other two italic lowercase letters (``V_{je}``) only when the factor just before is a
   capital with two indices sharing a letter with them (``K_{jd} V_{je}``: the index pattern of
   a product of entries), neither holding q, v or o (``W_{qk} W_{kv}``: labels of attention's

@@ -1,7 +1,8 @@
 """Two letters the rewriter reads by their use: ``e`` with an index, and a declared bold function.
 
 * ``e_{ij}`` is an entry of a matrix (or vector) named e, never Euler's number with an index:
-  Euler's number takes no subscript. It becomes the plain name ``e`` with its subscript. A chain
+  Euler's number takes no subscript. It becomes the plain name ``e`` with its subscript, also
+  when the superscript is written first (``e^{x}_{i}`` is ``e_{i}^{x}`` in TeX). A chain
   that writes both ``e_{ij}`` and a bare ``e`` (not a power ``e^{x}``) is refused: the bare e may be
   Euler's number or the matrix e.
 * ``\\boldsymbol{g}(x, y)`` is the function named ``\\boldsymbol{g}`` when the user declares that

@@ -10,8 +10,8 @@ after it on its side but punctuation. Otherwise it is refused:
   expression would be a factor;
 * different unit words in one chain (``1 \\text{ KB} = 1024 \\text{ bytes}``): left out, they
   would leave 1 = 1024;
-* a unit on some sides and a bare number on another (``1 \\text{ KB} = 1024``): the bare
-  number's unit is unstated.
+* a unit on some sides and a bare number on another (``1 \\text{ KB} = 1024``, also
+  ``= 2^{10}`` or ``= \\frac{2048}{2}``): the bare number's unit is unstated.
 
 A single letter (``\\mathrm{d}``, ``\\mathrm{e}``, ``\\mathrm{s}``) is never a unit here: it may
 be a variable, a differential or Euler's number, and keeps its reading.
