@@ -11,7 +11,9 @@ What counts as two indices, and why no more:
   least one a letter (``A_{1,2}`` with two numbers is as often block (1, 2) of a block matrix);
 * the pair ``ij`` (or ``ji``), italic or upright (``P_{\\mathrm{ij}}``): the entry's indices
   by the commonest convention, never a label;
-* a capital written after such an entry (``P_{ij} D_i``): a number times anything commutes;
+* a capital written after such an entry (``P_{ij} D_i``): a number times anything commutes,
+  but only when no factor before the entry in its product may be a matrix (``A P_{ij} B`` is
+  P_ij times AB, never BA: a capital, a Greek capital, a bold name or brackets holding one);
 * any other two italic lowercase letters (``V_{je}``) only when the factor just before is a
   capital with two indices sharing a letter with them (``K_{jd} V_{je}``: the index pattern of
   a product of entries), neither holding q, v or o (``W_{qk} W_{kv}``: labels of attention's
@@ -118,4 +120,48 @@ def _after_entry(items, k) -> bool:
     if not (isinstance(base, Tok) and len(base.text) == 1 and "A" <= base.text <= "Z"):
         return False
     found = _indices(items[j])
+    return found is not None and (found[1] or "".join(found[0]) in _PAIRS) \
+        and not _matrix_before(items, j - 2)
+
+
+# where a product ends, looking back from a factor: a sum, a relation, a list or a row
+_PRODUCT_ENDS = frozenset(["+", "-", r"\pm", r"\mp", ",", ";", "&", r"\\", "=", "<", ">", r"\le",
+                           r"\leq", r"\ge", r"\geq", r"\ne", r"\neq", r"\approx", r"\sim"])
+
+
+def _matrix_before(items, k) -> bool:
+    """Whether a factor that may be a matrix is written before the entry at ``items[k]`` in its
+    product. ``A P_{ij} B`` is P_ij times the matrix product AB, never BA: the capital after the
+    entry commutes with the entry, not with A (``A P_{ij} B = B P_{ij} A`` is false)."""
+    j = k - 1
+    while j >= 0:
+        item = items[j]
+        if isinstance(item, Tok):
+            if item.text in _PRODUCT_ENDS:
+                return False
+            if len(item.text) == 1 and "A" <= item.text <= "Z" and not _own_entry(items, j):
+                return True
+            if item.text[1:2].isupper() or item.text in (r"\mathbf", r"\boldsymbol"):
+                return True         # \Sigma, \Lambda, a bold name: may be a matrix
+        elif not (j and isinstance(items[j - 1], Tok) and items[j - 1].text in ("_", "^")) \
+                and _holds_capital(item.items):
+            return True             # (...) or \frac{...}{...} holding a capital
+        j -= 1
+    return False
+
+
+def _own_entry(items, k) -> bool:
+    """Whether the capital at ``items[k]`` is an entry by its own subscript (comma pair or ij)."""
+    found = _indices(_subscript_after(items, k))
     return found is not None and (found[1] or "".join(found[0]) in _PAIRS)
+
+
+def _holds_capital(items) -> bool:
+    for item in items:
+        if isinstance(item, Group):
+            if _holds_capital(item.items):
+                return True
+        elif len(item.text) == 1 and "A" <= item.text <= "Z" or item.text[1:2].isupper() \
+                or item.text in (r"\mathbf", r"\boldsymbol"):
+            return True
+    return False

@@ -1,7 +1,8 @@
 """Two letters the rewriter reads by their use: ``e`` with an index, and a declared bold function.
 
 * ``e_{ij}`` is an entry of a matrix (or vector) named e, never Euler's number with an index:
-  Euler's number takes no subscript. It becomes the plain name ``e`` with its subscript. A chain
+  Euler's number takes no subscript. It becomes the plain name ``e`` with its subscript, also
+  when the superscript is written first (``e^{x}_{i}`` is ``e_{i}^{x}`` in TeX). A chain
   that writes both ``e_{ij}`` and a bare ``e`` (not a power ``e^{x}``) is refused: the bare e may be
   Euler's number or the matrix e.
 * ``\\boldsymbol{g}(x, y)`` is the function named ``\\boldsymbol{g}`` when the user declares that
@@ -30,7 +31,8 @@ def indexed_e(rewriter, items, k):
     nxt = _next_solid(items, k + 1)
     after = items[nxt] if nxt < len(items) else None
     uses = rewriter.__dict__.setdefault("_e_uses", {})
-    if isinstance(after, Tok) and after.text == "_":
+    if isinstance(after, Tok) and after.text == "_" or _subscript_after_power(items, nxt):
+        # e^{x}_{i} is e_{i}^{x} in TeX (both scripts sit on e), never Euler's number to the x
         uses.setdefault("indexed", items[k].col)
         _check_e(uses, items[k])
         rewriter.plain[_E_KEY] = "e"
@@ -39,6 +41,15 @@ def indexed_e(rewriter, items, k):
         uses.setdefault("bare", items[k].col)
         _check_e(uses, items[k])
     return None
+
+
+def _subscript_after_power(items, k) -> bool:
+    """Whether ``items[k]`` is a ``^`` whose argument is followed by a subscript (``e^{x}_{i}``)."""
+    if not (k < len(items) and isinstance(items[k], Tok) and items[k].text == "^"):
+        return False
+    arg = _next_solid(items, k + 1)
+    down = _next_solid(items, arg + 1)
+    return down < len(items) and isinstance(items[down], Tok) and items[down].text == "_"
 
 
 def _check_e(uses, tok) -> None:

@@ -10,8 +10,8 @@ after it on its side but punctuation. Otherwise it is refused:
   expression would be a factor;
 * different unit words in one chain (``1 \\text{ KB} = 1024 \\text{ bytes}``): left out, they
   would leave 1 = 1024;
-* a unit on some sides and a bare number on another (``1 \\text{ KB} = 1024``): the bare
-  number's unit is unstated.
+* a unit on some sides and a bare number on another (``1 \\text{ KB} = 1024``, also
+  ``= 2^{10}`` or ``= \\frac{2048}{2}``): the bare number's unit is unstated.
 
 A single letter (``\\mathrm{d}``, ``\\mathrm{e}``, ``\\mathrm{s}``) is never a unit here: it may
 be a variable, a differential or Euler's number, and keeps its reading.
@@ -82,9 +82,18 @@ def _sides(items):
     return sides
 
 
+# a side made only of numbers and arithmetic (1024, 2^{10}, 1024 \cdot 1, \frac{2048}{2}) states a
+# number whose unit is unstated, exactly like a bare 1024: 1 \text{ KB} = 2^{10} is not 1 = 1024
+_ARITHMETIC = frozenset([r"\frac", r"\dfrac", r"\tfrac", r"\cdot", r"\times", r"\sqrt", "^", "/",
+                         "*", "(", ")", r"\left", r"\right"])
+
+
 def _bare_number(items) -> bool:
     solid = [x for x in items if not (isinstance(x, Tok) and (x.space or x.text in _GAPS or x.text in _ENDS))]
-    return bool(solid) and all(isinstance(x, Tok) and re.fullmatch(r"[\d.+\-]+", x.text) for x in solid)
+    return bool(solid) and all(
+        _bare_number(x.items) if isinstance(x, Group) else
+        bool(re.fullmatch(r"[\d.+\-]+", x.text)) or x.text in _ARITHMETIC for x in solid) \
+        and any(isinstance(x, Group) or x.text[0].isdigit() for x in solid)
 
 
 def units_left_out(latex: str) -> tuple[str, tuple[str, ...]]:
