@@ -10,8 +10,10 @@ after it on its side but punctuation. Otherwise it is refused:
   expression would be a factor;
 * different unit words in one chain (``1 \\text{ KB} = 1024 \\text{ bytes}``): left out, they
   would leave 1 = 1024;
-* a unit on some sides and a bare number on another (``1 \\text{ KB} = 1024``, also
-  ``= 2^{10}`` or ``= \\frac{2048}{2}``): the bare number's unit is unstated.
+* a unit on some sides and, on another, anything but a name (``1 \\text{ KB} = 1024``, also
+  ``= 2^{10}``, ``= \\frac{2048}{2}``, ``N \\text{ KB} = 1024 N``, ``1 \\text{ s} = 1000 \\text{ ms}``):
+  that side's unit is unstated. A name alone (``T_{\\mathrm{MMA}} = 4 \\text{ cycles}``) is the
+  quantity measured in that unit.
 
 A single letter (``\\mathrm{d}``, ``\\mathrm{e}``, ``\\mathrm{s}``) is never a unit here: it may
 be a variable, a differential or Euler's number, and keeps its reading.
@@ -82,18 +84,14 @@ def _sides(items):
     return sides
 
 
-# a side made only of numbers and arithmetic (1024, 2^{10}, 1024 \cdot 1, \frac{2048}{2}) states a
-# number whose unit is unstated, exactly like a bare 1024: 1 \text{ KB} = 2^{10} is not 1 = 1024
-_ARITHMETIC = frozenset([r"\frac", r"\dfrac", r"\tfrac", r"\cdot", r"\times", r"\sqrt", "^", "/",
-                         "*", "(", ")", r"\left", r"\right"])
+_NAME = re.compile(r"(\\[A-Za-z]+|[A-Za-z])(_(\{(?:[^{}]|\{[^{}]*\})*\}|[A-Za-z0-9]))?")
 
 
-def _bare_number(items) -> bool:
-    solid = [x for x in items if not (isinstance(x, Tok) and (x.space or x.text in _GAPS or x.text in _ENDS))]
-    return bool(solid) and all(
-        _bare_number(x.items) if isinstance(x, Group) else
-        bool(re.fullmatch(r"[\d.+\-]+", x.text)) or x.text in _ARITHMETIC for x in solid) \
-        and any(isinstance(x, Group) or x.text[0].isdigit() for x in solid)
+def _name(items) -> bool:
+    """Whether a side is one name (T, T_{MMA}, \\ell_{\\mathrm{final}}): a quantity, whose unit is
+    the one the other sides state."""
+    text = re.sub(r"\s+|\\[ ,;:]|~", "", text_of(items)).rstrip(".,;")
+    return bool(_NAME.fullmatch(text)) and not text.startswith(("\\frac", "\\sqrt"))
 
 
 def units_left_out(latex: str) -> tuple[str, tuple[str, ...]]:
@@ -122,11 +120,12 @@ def units_left_out(latex: str) -> tuple[str, tuple[str, ...]]:
                    f"the units {', '.join(words)} differ: left out they would change the claim; "
                    "convert to one unit, or leave the units out")
     with_unit = {u.side for u in found}
-    bare = [n for n, side in enumerate(sides) if n not in with_unit and _bare_number(side)]
+    bare = [n for n, side in enumerate(sides) if n not in with_unit and not _name(side)]
     if bare:
         first = next(x for x in sides[bare[0]] if not (isinstance(x, Tok) and x.space))
-        raise fail(text_of(sides[bare[0]]).strip(), first.col, f"a side is a bare number while another is in "
-                   f"{words[0]}: its unit is not stated; write the unit on every number")
+        raise fail(text_of(sides[bare[0]]).strip(), first.col, f"this side has no unit while another is in "
+                   f"{words[0]}: its unit is not stated; write the unit after every value (a name "
+                   f"alone, T = 4 \\text{{ {words[0]}}}, is the quantity measured in it)")
     out = latex
     for unit in sorted(found, key=lambda u: -u.start):
         # the gap before the unit goes with it (a lone "\\ " at the end would be a stray "\\")
