@@ -33,6 +33,8 @@ def indexed_e(rewriter, items, k):
     uses = rewriter.__dict__.setdefault("_e_uses", {})
     if isinstance(after, Tok) and after.text == "_" or _subscript_after_power(items, nxt):
         # e^{x}_{i} is e_{i}^{x} in TeX (both scripts sit on e), never Euler's number to the x
+        down = nxt if after.text == "_" else _next_solid(items, _next_solid(items, nxt + 1) + 1)
+        _check_one_index(rewriter, items, k, down)
         uses.setdefault("indexed", items[k].col)
         _check_e(uses, items[k])
         rewriter.plain[_E_KEY] = "e"
@@ -41,6 +43,22 @@ def indexed_e(rewriter, items, k):
         uses.setdefault("bare", items[k].col)
         _check_e(uses, items[k])
     return None
+
+
+def _check_one_index(rewriter, items, k, down) -> None:
+    """Refuse ``e_i``, ``e_{1}`` (one index): e_i is as often the i-th
+    standard basis vector, and read as numbers ``(e_i \\cdot e_j)^2 = (e_i \\cdot e_i)(e_j \\cdot e_j)``
+    would be proved (0 = 1 for basis vectors, i != j). Two indices (e_{ij}) name an entry."""
+    sub = items[_next_solid(items, down + 1)] if down + 1 < len(items) else None
+    inner = [x for x in sub.items if not (isinstance(x, Tok) and x.space)] \
+        if isinstance(sub, Group) and sub.kind == "brace" else [sub]
+    one = len(inner) == 1 and isinstance(inner[0], Tok) and len(inner[0].text) == 1 \
+        and inner[0].text.isalnum()
+    if one:
+        raise fail("e_" + inner[0].text, items[k].col,
+                   f"e_{inner[0].text} with one index may be a standard basis vector or an element of "
+                   f"numbers named e (two indices, e_{{ij}}, name an entry): write the numbers with "
+                   f"another letter (x_{inner[0].text})")
 
 
 def _subscript_after_power(items, k) -> bool:

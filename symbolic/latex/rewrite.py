@@ -34,7 +34,7 @@ from symbolic.latex.lexer import FUNCTIONS, Group, RELATIONS, Tok, fail, text_of
 from symbolic.latex.notation import REFUSED_NOTATION
 from symbolic.latex.rewrite_bars import BarRewriting
 from symbolic.latex.rewrite_items import (
-    _BIG, _FUNCTION_STOPS, _adjacent_tok, _check_label, _check_matrix_order, _is_argument,
+    _BIG, _FUNCTION_STOPS, _adjacent_tok, _check_group_order, _check_label, _check_matrix_order, _is_argument,
     _is_base, _limit_point, _more_factors, _pair_bars, _space, _unsize_norms)
 from symbolic.latex.rewrite_names import NameRewriting
 from symbolic.latex.rewrite_operators import OperatorRewriting
@@ -283,6 +283,8 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
                 raise fail(text_of((item,)), item.col, "a list in brackets is not a number: a tuple, an "
                            "interval or a decimal comma? write 0.5 for a decimal; name the function "
                            "before a list of arguments")
+            if item.kind == "paren":
+                _check_group_order(items, k, self.numbers)    # A (2 B): matrices in an order
             body = self.emit(item.items)
             if item.kind == "angle":
                 return self._inner_product(item), k + 1

@@ -271,3 +271,29 @@ def _excluded(inner):
         if all(o.strip() for o in others):
             return solid[0].text, [o.strip() for o in others]
     return None
+
+
+def _check_group_order(items, k, numbers) -> None:
+    """Refuse a capital before brackets that hold a capital (``A (2 B)``, ``W (x + B)``).
+
+    ``_check_matrix_order`` sees a capital written after a factor; a capital inside brackets
+    after one is the same product of possible matrices in an order (``A (2B) = B (2A)`` was
+    proved as numbers). A capital declared a number (``--assume 'B \\in \\mathbb{R}'``) is not one.
+    """
+    from symbolic.latex.components import is_declared_number
+    group = items[k]
+    j = k - 1
+    while j >= 0 and _space(items[j]):
+        j -= 1
+    if j < 0 or not (isinstance(items[j], Tok) and len(items[j].text) == 1 and "A" <= items[j].text <= "Z") \
+            or is_declared_number(items, j, numbers):
+        return
+    inner = group.items
+    for n, x in enumerate(inner):
+        if isinstance(x, Tok) and len(x.text) == 1 and "A" <= x.text <= "Z" \
+                and not is_declared_number(inner, n, numbers):
+            raise fail(text_of(items[j:k + 1]).strip(), group.col,
+                       f"{items[j].text} before brackets that hold {x.text}: both may be matrices, and a "
+                       f"product of matrices depends on its order (it would be read as commuting "
+                       f"numbers): if they are numbers, write \\cdot; if they are matrices, declare "
+                       f"their shapes (--assume '{x.text} \\in \\mathbb{{R}}^{{m \\times n}}')")

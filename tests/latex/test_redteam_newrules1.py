@@ -65,14 +65,21 @@ def test_two_subscripted_capitals_are_entries_by_the_documented_convention():
         parse_chain(r"A_{ij} B_{jk} = B_{jk} A_{ij}", assumptions=[r"B \in \mathbb{R}^{n \times n}"])
 
 
-@pytest.mark.xfail(strict=True, reason="misread, not fixed: a capital before brackets (A(...)) is "
-                   "a factor of the product inside, but the rule that refuses a capital after a "
-                   "factor (rewrite_items._check_matrix_order) and the entry rule look only inside "
-                   "the brackets, so A(2B) and A(P_ij B) read as numbers: A(2B) = B(2A) is proved")
-@pytest.mark.parametrize("latex", [r"A (P_{ij} B) = B (P_{ij} A)", r"A (2 B) = B (2 A)"])
+# was a misread (A(2B) = B(2A) proved as numbers): rewrite_items._check_group_order
+@pytest.mark.parametrize("latex", [r"A (P_{ij} B) = B (P_{ij} A)", r"A (2 B) = B (2 A)",
+                                   r"W (x + B) = W x + W B", r"X (Y + 1) = X Y + X"])
 def test_a_matrix_before_brackets_with_a_matrix_inside_is_refused(latex):
     with pytest.raises(ParseError):
         parse_chain(latex)
+
+
+@pytest.mark.parametrize("latex", [r"A (x + 1) = A x + A", r"2 (A + B) = 2A + 2B"])
+def test_a_capital_before_brackets_of_numbers_still_reads(latex):
+    parse_chain(latex)
+
+
+def test_a_declared_number_inside_brackets_still_reads():
+    parse_chain(r"A (2 B) = B (2 A)", assumptions=(r"B \in \mathbb{R}",))
 
 
 def test_a_false_product_of_matrices_around_an_entry_is_not_proved(capsys):
@@ -179,15 +186,16 @@ E1 = sympy.Symbol("e_1", real=True)
 def test_e_with_scripts_in_either_order_is_the_indexed_name():
     # TeX puts both scripts on e: e^{2}_{1} is e_{1}^{2}. Before the fix the subscript was
     # dropped (exp(2)), so e^{x}_{i} = \exp(x) came out proved
-    claim, = _claims(r"e^{2}_{1} = e_{1}^{2}")
-    assert claim.lhs == claim.rhs and _names(claim.lhs) == ["e_1"]
-    claim, = _claims(r"e^{x}_{i} = \exp(x)")
-    assert claim.lhs != claim.rhs and "e_i" in _names(claim.lhs)
+    # (one index is refused since: e_1 may be a basis vector; two indices are an entry)
+    claim, = _claims(r"e^{2}_{12} = e_{12}^{2}")
+    assert claim.lhs == claim.rhs and _names(claim.lhs) == ["e_{12}"]
+    claim, = _claims(r"e^{2}_{ij} = \exp(2)")
+    assert claim.lhs != claim.rhs and "e_{ij}" in _names(claim.lhs)
 
 
 def test_e_sub_one_is_not_e_to_the_one():
-    claim, = _claims(r"e_{1} = e^{1}")
-    assert _names(claim.lhs) == ["e_1"] and claim.rhs == sympy.E
+    with pytest.raises(ParseError, match="basis vector"):     # e_1 with one index: refused
+        parse_chain(r"e_{1} = e^{1}")
 
 
 @pytest.mark.parametrize("latex", [r"e_{i} e = 1", r"\exp e_{ij} + e = 1", r"e_{\mathrm{new}} = e",
@@ -205,10 +213,7 @@ def test_an_upright_e_with_both_scripts_is_refused():
         parse_chain(r"\mathrm{e}^{x}_{i} = \exp(x)")
 
 
-@pytest.mark.xfail(strict=True, reason="misread, not fixed (a product decision): e_i with one "
-                   "index is read as a number, but e_i is as often the i-th standard basis vector; "
-                   "(e_i \\cdot e_j)^2 = (e_i \\cdot e_i)(e_j \\cdot e_j) is false for basis vectors "
-                   "(0 = 1 at i != j) and is PROVED as numbers; before named_letters it was refused")
+# was a misread ((e_i . e_j)^2 = (e_i . e_i)(e_j . e_j) proved as numbers): one index is refused
 @pytest.mark.parametrize("latex", [r"(e_i \cdot e_j)^2 = (e_i \cdot e_i)(e_j \cdot e_j)",
                                    r"e_i \cdot e_i = 1"])
 def test_a_dot_product_of_indexed_e_is_refused(latex):
@@ -217,7 +222,7 @@ def test_a_dot_product_of_indexed_e_is_refused(latex):
 
 
 def test_a_false_claim_about_an_indexed_e_is_not_proved(capsys):
-    code = main(["check", "--json", "--timeout", "30", r"e^{x}_{i} = \exp(x)"])
+    code = main(["check", "--json", "--timeout", "30", r"e^{2}_{ij} = \exp(2)"])
     link, = json.loads(capsys.readouterr().out)["links"]
     assert link["verdict"] != "proved" and code != 0, link
 
