@@ -634,12 +634,23 @@ def fitting_rules(step: Step) -> tuple[str, ...]:
     return tuple(name for name in EQUALITY_RULES if fits[name])
 
 
+def _general_size(expr) -> bool:
+    """Whether a sum, max, min or block-diagonal matrix of ``expr`` has a range end that is not
+    a number: the rules are about a general number of terms; over fixed ranges (``\\sum_{i=0}^{3}``)
+    the other checkers evaluate the terms, and ``sum_ranges`` would only spend their budget."""
+    return any(limit[1].free_symbols or limit[2].free_symbols
+               for node in sympy.preorder_traversal(expr)
+               if isinstance(node, (sympy.Sum, MaxOver, MinOver, BlockDiag))
+               for limit in node.limits if len(limit) == 3)
+
+
 def _auto_applies(step: Step) -> bool:
     claim = step.claim
     return (step.rule is None and claim is not None
             and step.kind not in (Kind.DEFINITION, Kind.APPROXIMATION)
             and claim.relation in (Relation.EQ, Relation.LE, Relation.GE)
-            and sympy.Tuple(claim.lhs, claim.rhs).has(sympy.Sum, MaxOver, MinOver, BlockDiag))
+            and sympy.Tuple(claim.lhs, claim.rhs).has(sympy.Sum, MaxOver, MinOver, BlockDiag)
+            and _general_size(sympy.Tuple(claim.lhs, claim.rhs)))
 
 
 @checker("blocks_auto", cost=Cost.PROVE, applies=_auto_applies)
