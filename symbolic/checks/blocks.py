@@ -638,10 +638,14 @@ def _general_size(expr) -> bool:
     """Whether a sum, max, min or block-diagonal matrix of ``expr`` has a range end that is not
     a number: the rules are about a general number of terms; over fixed ranges (``\\sum_{i=0}^{3}``)
     the other checkers evaluate the terms, and ``sum_ranges`` would only spend their budget."""
-    return any(limit[1].free_symbols or limit[2].free_symbols
-               for node in sympy.preorder_traversal(expr)
-               if isinstance(node, (sympy.Sum, MaxOver, MinOver, BlockDiag))
-               for limit in node.limits if len(limit) == 3)
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, (sympy.Sum, MaxOver, MinOver, BlockDiag)):
+            limits = node.limits
+            # BlockDiag's limits are one (i, lo, hi); a sum's, one such triple per index
+            for limit in (limits,) if isinstance(node, BlockDiag) else limits:
+                if len(limit) == 3 and (limit[1].free_symbols or limit[2].free_symbols):
+                    return True
+    return False
 
 
 def _auto_applies(step: Step) -> bool:
