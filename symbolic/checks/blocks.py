@@ -456,7 +456,7 @@ def rule_triangle(step: Step) -> str:
     facts = _facts(step)
     s = _abs_of_sum(small)
     if s is None:
-        raise _Mismatch("the smaller side is not |Sum(...)|")
+        raise _Mismatch("the smaller side is not the absolute value of a sum")
     f, lo, hi = _canonical_sum(s)
     _integer_range(lo, hi, facts)
     (i, _, _), = s.limits
@@ -511,7 +511,7 @@ def rule_max_factor(step: Step) -> str:
     maxima = [m for m in factors if type(m) is MaxOver]
     sums = [s for s in factors if isinstance(s, sympy.Sum)]
     if len(maxima) != 1 or len(sums) != 1 or len(factors) != 2:
-        raise _Mismatch("the larger side is not MaxOver(a) * Sum(b)")
+        raise _Mismatch("the larger side is not a max times a sum")
     a, alo, ahi = _max_part(maxima[0], MaxOver)
     b, blo, bhi = _canonical_sum(sums[0])
     for x, y in ((alo, lo), (ahi, hi), (blo, lo), (bhi, hi)):

@@ -274,7 +274,7 @@ def _excluded(inner):
 
 
 def _check_group_order(items, k, numbers) -> None:
-    """Refuse a capital before brackets that hold a capital (``A (2 B)``, ``W (x + B)``).
+    """Refuse a capital before brackets that hold another capital (``A (2 B)``, ``W (x + B)``).
 
     ``_check_matrix_order`` sees a capital written after a factor; a capital inside brackets
     after one is the same product of possible matrices in an order (``A (2B) = B (2A)`` was
@@ -290,8 +290,9 @@ def _check_group_order(items, k, numbers) -> None:
         return
     inner = group.items
     for n, x in enumerate(inner):
+        # T(T + 1): a matrix commutes with a polynomial in itself; another capital may not
         if isinstance(x, Tok) and len(x.text) == 1 and "A" <= x.text <= "Z" \
-                and not is_declared_number(inner, n, numbers):
+                and x.text != items[j].text and not is_declared_number(inner, n, numbers):
             raise fail(text_of(items[j:k + 1]).strip(), group.col,
                        f"{items[j].text} before brackets that hold {x.text}: both may be matrices, and a "
                        f"product of matrices depends on its order (it would be read as commuting "

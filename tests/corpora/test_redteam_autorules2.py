@@ -123,7 +123,12 @@ def _auto(step: Step):
 
 @pytest.mark.parametrize("latex, assume", FALSE)
 def test_false_claims_are_never_proved(latex, assume):
-    outcome = _auto(_step(latex, assume))
+    from symbolic.errors import ParseError
+    try:
+        step = _step(latex, assume)
+    except ParseError:
+        return          # refused by the reader (a max before a factor of unknown sign, x_n >= 0 beside n): never proved
+    outcome = _auto(step)
     assert outcome is None or outcome.verdict is Verdict.INCONCLUSIVE, outcome
 
 
