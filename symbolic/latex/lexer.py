@@ -298,6 +298,19 @@ def text_of(items) -> str:
     return "".join(out)
 
 
+def split_commas(items) -> list[list]:
+    """The items between top-level commas (a comma inside a bracket is inside its own group)."""
+    parts, current = [], []
+    for item in items:
+        if isinstance(item, Tok) and item.text == ",":
+            parts.append(current)
+            current = []
+        else:
+            current.append(item)
+    parts.append(current)
+    return parts
+
+
 def lex(latex: str) -> tuple:
     """Tokens grouped: the entry point of the lexer."""
     return group(tokenize(latex))

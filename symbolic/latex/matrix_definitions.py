@@ -33,7 +33,7 @@ import sympy
 from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
-from symbolic.latex.lexer import Group, Tok, text_of
+from symbolic.latex.lexer import Group, Tok, split_commas, text_of
 from symbolic.latex.rewrite_tables import _WORDS
 from symbolic.latex.wrappers import strip_math
 from symbolic.model import Claim, Relation
@@ -94,14 +94,7 @@ def _call(items):
         name = "".join(x.text for x in head)
     else:
         return None
-    args, current = [], []
-    for x in solid[-1].items:
-        if isinstance(x, Tok) and x.text == ",":
-            args.append(current)
-            current = []
-        else:
-            current.append(x)
-    args.append(current)
+    args = split_commas(solid[-1].items)
     if any(not any(not (isinstance(x, Tok) and x.space) for x in a) for a in args):
         return None
     return name, [text_of(a).strip() for a in args]

@@ -30,7 +30,7 @@ import symbolic.latex.subscript_labels as subscript_labels
 from symbolic.errors import ParseError
 from symbolic.latex.components import declared_numbers, is_declared_number
 from symbolic.latex.entry_subscripts import names_entry
-from symbolic.latex.lexer import FUNCTIONS, Group, RELATIONS, Tok, fail, text_of
+from symbolic.latex.lexer import FUNCTIONS, Group, RELATIONS, Tok, fail, split_commas, text_of
 from symbolic.latex.notation import REFUSED_NOTATION
 from symbolic.latex.rewrite_bars import BarRewriting
 from symbolic.latex.rewrite_items import (
@@ -78,15 +78,7 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
 
     def _arguments(self, items) -> list[str]:
         """The comma-separated arguments of a call, each rewritten."""
-        parts, current = [], []
-        for item in items:
-            if isinstance(item, Tok) and item.text == ",":
-                parts.append(current)
-                current = []
-            else:
-                current.append(item)
-        parts.append(current)
-        return [self.emit(part) for part in parts]
+        return [self.emit(part) for part in split_commas(items)]
 
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
+from symbolic.latex.lexer import GREEK, Group, Tok, fail, split_commas, text_of
 
 _UPRIGHT = (r"\mathrm", r"\text", r"\textrm", r"\operatorname")
 
@@ -51,14 +51,7 @@ def _pair(rewriter, group):
     shown = text_of((group,))
     if group.opener != "(":
         return None          # [a,b], \{q,k\}: a slice or a set, refused as before
-    parts, current = [], []
-    for item in group.items:
-        if isinstance(item, Tok) and item.text == ",":
-            parts.append(current)
-            current = []
-        else:
-            current.append(item)
-    parts.append(current)
+    parts = split_commas(group.items)
     if len(parts) < 2:
         raise fail(shown, group.col, "an index in brackets may be an order statistic (x_{(i)}, the "
                    "i-th smallest) or a plain index: write x_{i} for the index, or name the order "

@@ -16,21 +16,14 @@ from __future__ import annotations
 
 import sympy
 
-from symbolic.latex.lexer import Tok, fail, text_of
+from symbolic.latex.lexer import fail, split_commas, text_of
 from symbolic.latex.vector_sums import signed_vectors
 
 
 def _sides(group):
     """The items of the two sides of ``\\langle u, v \\rangle`` (commas inside brackets are
     inside their own groups), or None when there are not exactly two."""
-    parts, current = [], []
-    for item in group.items:
-        if isinstance(item, Tok) and item.text == ",":
-            parts.append(current)
-            current = []
-        else:
-            current.append(item)
-    parts.append(current)
+    parts = split_commas(group.items)
     return [tuple(p) for p in parts] if len(parts) == 2 else None
 
 
