@@ -61,6 +61,18 @@ def _check_one_index(rewriter, items, k, down) -> None:
                    f"another letter (x_{inner[0].text})")
 
 
+def check_upright_e(items, k, j) -> None:
+    """Refuse an upright e (``\\mathrm{e}``, Euler's number) with a subscript, also after its
+    power (``\\mathrm{e}^{x}_{i}``: TeX puts both scripts on e): Euler's number takes no index,
+    and reading the power alone would drop the subscript."""
+    nxt = _next_solid(items, j)
+    if nxt < len(items) and isinstance(items[nxt], Tok) and items[nxt].text == "_" \
+            or _subscript_after_power(items, nxt):
+        raise fail(items[k].text + "{e}", items[k].col,
+                   "an upright e is Euler's number, which takes no subscript: write \\exp(x) for "
+                   "the exponential, or name the quantity with a letter and its index (e_{ij})")
+
+
 def _subscript_after_power(items, k) -> bool:
     """Whether ``items[k]`` is a ``^`` whose argument is followed by a subscript (``e^{x}_{i}``)."""
     if not (k < len(items) and isinstance(items[k], Tok) and items[k].text == "^"):

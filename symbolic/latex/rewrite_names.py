@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import symbolic.latex.calculus as calculus
+import symbolic.latex.named_letters as named_letters
 import symbolic.latex.named_primes as named_primes
 from symbolic.latex.components import is_declared_number
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, RELATIONS, Tok, fail, text_of
@@ -337,6 +338,8 @@ class NameRewriting:
             shown = f"{cmd}{{{name}}}"
             raise fail(shown, items[k].col, "a bold capital is a matrix: declare its shape to read "
                        "it as one (--assume '%s \\in \\mathbb{R}^{m \\times n}')" % shown)
+        if name == "e" and cmd in (r"\mathrm", r"\text", r"\textrm", r"\rm", r"\operatorname"):
+            named_letters.check_upright_e(items, k, j)        # \mathrm{e}^{x}_{i}: not exp(x)
         if len(name) == 1 and name.isalpha():
             nxt = self._solid(items, j)
             if cmd == r"\operatorname" and nxt < len(items) and isinstance(items[nxt], Group) \

@@ -205,12 +205,16 @@ def test_a_lone_e_or_an_index_in_an_exponent_beside_an_indexed_e_is_refused(late
         parse_chain(latex)
 
 
-@pytest.mark.xfail(strict=True, reason="misread, not fixed: \\mathrm{e}^{x}_{i} drops its "
-                   "subscript and reads exp(x) (the upright e is read in rewrite_names._font, "
-                   "outside named_letters); TeX puts both scripts on e")
-def test_an_upright_e_with_both_scripts_is_refused():
-    with pytest.raises(ParseError):
-        parse_chain(r"\mathrm{e}^{x}_{i} = \exp(x)")
+# was a misread (\mathrm{e}^{x}_{i} = \exp(x) proved: the subscript dropped)
+@pytest.mark.parametrize("latex", [r"\mathrm{e}^{x}_{i} = \exp(x)", r"\mathrm{e}_{i} = 1",
+                                   r"\text{e}^{2}_{k} = \exp(2)", r"\mathrm{e}^{-x}_{j} = 1"])
+def test_an_upright_e_with_a_subscript_is_refused(latex):
+    with pytest.raises(ParseError, match="takes no subscript"):
+        parse_chain(latex)
+
+
+def test_an_upright_e_with_a_power_alone_is_eulers_number():
+    assert str(parse_chain(r"\mathrm{e}^{x} = \exp(x)").links[0].claim.lhs) == "exp(x)"
 
 
 # was a misread ((e_i . e_j)^2 = (e_i . e_i)(e_j . e_j) proved as numbers): one index is refused
