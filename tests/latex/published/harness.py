@@ -345,12 +345,15 @@ def expected_links(display: Display):
 
 
 # -- reading (bounded) --------------------------------------------------------------------------
+_GREEK_NAMES = frozenset("Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split())
+
+
 def matrix_assumptions(matrices: str) -> list[str]:
     """The display's matrix declarations as a user would give them with --assume.
 
     ``Q:N,d`` is ``Q \\in \\mathbb{R}^{N \\times d}``; a column vector ``q_m:d,1`` is
     ``q_m \\in \\mathbb{R}^{d}``; ``W_q`` is written ``W_{q}``, ``Vprime`` ``V'`` and
-    ``mtilde_ij`` ``\\tilde{m}_{ij}`` (``elltilde`` is ``\\tilde{\\ell}``).
+    ``mtilde_ij`` ``\\tilde{m}_{ij}`` (``elltilde`` is ``\\tilde{\\ell}``), ``Lambda`` ``\\Lambda``.
     """
     out = []
     for item in matrices.split():
@@ -365,6 +368,8 @@ def matrix_assumptions(matrices: str) -> list[str]:
                 letter = base[:-len(accent)]
                 base = "\\%s{%s}" % (accent, "\\" + letter if len(letter) > 1 else letter)
                 break
+        if base in _GREEK_NAMES:                # Lambda is \Lambda (the reader's name for it)
+            base = "\\" + base
         latex = f"{base}_{{{sub}}}" if sub else base
         space = f"{rows}" if cols == "1" else f"{rows} \\times {cols}"
         out.append(f"{latex} \\in \\mathbb{{R}}^{{{space}}}")
