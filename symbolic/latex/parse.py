@@ -635,7 +635,7 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
         assumptions = dict(flags)
         if not assumptions.pop("complex", False):
             assumptions.setdefault("real", True)
-        elif not any(assumptions.get(k) for k in ("positive", "negative", "nonnegative",
+        elif not any(assumptions.get(k) for k in ("real", "positive", "negative", "nonnegative",
                                                    "nonpositive", "integer", "rational")):
             # SymPy's nonzero means real and nonzero: a complex z \ne 0 is zero=False
             assumptions = {"complex": True, **({"zero": False} if flags.get("nonzero") else {})}
