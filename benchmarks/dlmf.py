@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:   # run as a script: import this checkout's stepch
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(1, str(ROOT / "benchmarks"))
 
+from dlmf_conditions import NEEDED, PRINTED, recheck, restriction_cause, with_condition  # noqa: E402
 from dlmf_conversion import ONE_SIDED, respell  # noqa: E402
 from dlmf_principal import principal_domain  # noqa: E402
 
@@ -143,6 +144,8 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
     latex = spelled.latex if spelled else row["latex"]
     assumed, dropped = usable_constraints(row.get("constraints_dropped") or ()) if respelling \
         else ([], list(row.get("constraints_dropped") or []))
+    # a condition the DLMF states that the data's conversion lost (dlmf_conditions.PRINTED)
+    printed = PRINTED.get(row["id"]) if respelling else None
     record = {
         "id": row["id"], "section": row["section"], "domain": row["domain"],
         "standalone": bool(row["standalone"]), "multivalued": bool(row.get("multivalued")),
@@ -150,11 +153,13 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         "constraints_dropped": dropped, "constraints_assumed": assumed,
         "imaginary_unit": bool(row.get("imaginary_unit")),
         "maple_symbolic": row.get("maple_symbolic"), "mathematica_symbolic": row.get("mathematica_symbolic"),
-        "latex": row["latex"], "checked_latex": latex, "assume": list(row["assume"]) + assumed,
+        "latex": row["latex"], "checked_latex": latex,
+        "assume": with_condition(list(row["assume"]) + assumed, printed) if printed
+        else list(row["assume"]) + assumed,
         "fixes": list(spelled.fixes) if spelled else [],
         "fixes_left": list(spelled.left) if spelled else [],
         "self_definition": _is_own_definition(row["id"], spelled.fixes if spelled else ()),
-        "links": [], "error": None,
+        "links": [], "error": None, "condition_added": printed.source if printed else None,
     }
     # the DLMF states its identities where both sides are defined (symbolic.checks._where_defined)
     config = CheckConfig(timeout_s=timeout_s, imaginary_unit=bool(row.get("imaginary_unit")),
@@ -185,6 +190,10 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
             record["error"] = str(unreadable[0]).splitlines()[0]
         record["links"] = [_link(link) for link in links]
     record["status"] = status_of(record).value
+    if record["status"] == Status.REFUTED.value and respelling and row["id"] in NEEDED:
+        # checked again with the condition the row needs; explains the refutation only if its
+        # counterexample violates it (dlmf_conditions.restriction_cause)
+        record["restriction"] = recheck(record, NEEDED[row["id"]], _exact_values(record), config, _overall)
     record["verdict"] = _overall([link["verdict"] for link in record["links"]]) \
         if record["links"] else None
     record["seconds"] = round(time.perf_counter() - start, 3)
@@ -447,6 +456,9 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         if violated:
             causes.append((f"{where}: the row holds for {condition}, a condition of the DLMF's text that "
                            f"the row lacks; the counterexample has {violated}", Cause.EXPLAINED))
+    restricted = restriction_cause(record)
+    if restricted:
+        causes.append((restricted, Cause.ROW))
     closed = closed_bound_at_minus_pi(record)
     if closed:
         causes.append((closed, Cause.EXPLAINED))
@@ -516,6 +528,14 @@ def _exact_point_value(text: str):
             value = sympy.Rational(real) + (value if sign == "+" else -value)
         return value
     return None
+
+
+def _exact_values(record: dict) -> dict:
+    """The counterexample's values that are exact numbers (name -> SymPy number)."""
+    point = _counterexample(record) or {}
+    values = {name: _exact_point_value(value) for name, value in point.items()
+              if name not in ("lhs", "rhs")}
+    return {name: value for name, value in values.items() if value is not None}
 
 
 def closed_bound_at_minus_pi(record: dict):

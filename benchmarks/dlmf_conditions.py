@@ -1,0 +1,177 @@
+"""Conditions a DLMF row needs that the data's row lacks: added before checking, or re-checked.
+
+Two kinds, each with where it comes from:
+
+- ``PRINTED``: a condition the DLMF states for the formula that the data's conversion lost (it
+  reads only the formula's own constraint field). The runner adds it to the row's assumptions
+  before checking, so the row is checked as the DLMF states it, and the verdict is the checker's.
+- ``NEEDED``: a condition the row as printed does not carry, under which it holds (a sign the
+  source settles elsewhere, a root's branch, a case the printed condition admits by mistake).
+  It never changes the row's verdict: when the row is refuted, the runner checks it again with the
+  condition added, and the refutation is explained by it only if the counterexample violates the
+  condition and the row so restricted is not refuted (``restriction_cause``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Assumptions in the runner's LaTeX (as ``--assume`` takes them) and why the row needs them."""
+
+    assume: tuple[str, ...]
+    source: str
+
+
+_REAL_A = Condition(
+    (r"a \in \mathbb{R}",),
+    "DLMF \u00a74.2(iv) states |z^a| = |z|^a and ph(z^a) = a ph z for real a; for complex a the "
+    "phase is 4.2.30's (Re a) ph z + (Im a) ln|z|, which differs from a ph z unless a is real, and "
+    "|z|^a is no modulus (not a positive number) unless a is real")
+
+PRINTED = {
+    "4.2#Ex1": _REAL_A,
+    "4.2#Ex2": _REAL_A,
+}
+
+_GD_EVEN = ("arccos(sech x) = arcsec(cosh x) is even in x with values in [0, \u03c0/2), while gd x = "
+            "arctan(sinh x) = arcsin(tanh x) is odd: these members of DLMF 4.23.40 equal gd x for x \u2265 0 "
+            "only (for x < 0 they are \u2212gd x), a condition the row's -\u221e < x < \u221e lacks")
+_INVGD_EVEN = ("arcosh(sec x) = arsech(cos x) is even in x with values \u2265 0, while gd\u207b\u00b9 x = "
+               "artanh(sin x) = arsinh(tan x) is odd: these members of DLMF 4.23.42 equal gd\u207b\u00b9 x for "
+               "0 \u2264 x < \u03c0/2 only, a condition the row's -\u03c0/2 < x < \u03c0/2 lacks")
+_ORTHOGONAL = ("the row's m \u2260 n admits m = \u2212n \u2260 0, where the integrand is {square} and the "
+               "integral is {value}: the orthogonality holds for |m| \u2260 |n| (m, n \u2265 0 as in a Fourier "
+               "series), and the printed condition m \u2260 n alone does not exclude m = \u2212n")
+_ROOT = ("the principal root has a real part \u2265 0, and the two sides are roots of the same number "
+         "({square}); {where} so with the principal root the row holds there (the real-axis identity "
+         "continued) and elsewhere the root is the other sign{pm}")
+
+NEEDED = {
+    "4.2#Ex2": Condition(
+        (r"-\pi < a\arg z", r"a\arg z \leq \pi"),
+        "with the principal phase on the left (in (\u2212\u03c0, \u03c0]) and real a, ph(z^a) = a ph z exactly "
+        "where \u2212\u03c0 < a ph z \u2264 \u03c0; elsewhere the sides differ by a multiple of 2\u03c0 "
+        "(a = 3, ph z = 2), so the row as printed is the phase modulo 2\u03c0"),
+    "4.26.E9": Condition((r"m \neq -n",), _ORTHOGONAL.format(square="\u2212sin\u00b2(nt)", value="\u2212\u03c0/2")),
+    "4.26.E10": Condition((r"m \neq -n",), _ORTHOGONAL.format(square="cos\u00b2(nt)", value="\u03c0/2")),
+    "4.23.E40/4": Condition((r"x \geq 0",), _GD_EVEN),
+    "4.23.E40/6": Condition((r"x \geq 0",), _GD_EVEN),
+    "4.23.E42/5": Condition((r"x \geq 0",), _INVGD_EVEN),
+    "4.23.E42/7": Condition((r"x \geq 0",), _INVGD_EVEN),
+    "4.35.E21": Condition(
+        (r"-\pi < \operatorname{Im} z", r"\operatorname{Im} z < \pi"),
+        _ROOT.format(square="cosh\u00b2(z/2) = (cosh z + 1)/2",
+                     where="Re cosh(z/2) = cosh(x/2) cos(y/2) is > 0 on the strip |y| < \u03c0 (z = x + iy),",
+                     pm="")),
+    "4.35.E20": Condition(
+        (r"0 < \operatorname{Re} z", r"-\pi < \operatorname{Im} z", r"\operatorname{Im} z < \pi"),
+        _ROOT.format(square="sinh\u00b2(z/2) = (cosh z \u2212 1)/2",
+                     where="Re sinh(z/2) = sinh(x/2) cos(y/2) is > 0 for x > 0, |y| < \u03c0 (z = x + iy),",
+                     pm="; the DLMF writes \u00b1 before this root (as in 4.21.21), which the row as given lacks")),
+    "4.35.E22/1": Condition(
+        (r"0 < \operatorname{Re} z",),
+        _ROOT.format(square="tanh\u00b2(z/2) = (cosh z \u2212 1)/(cosh z + 1)",
+                     where="Re tanh(z/2) = sinh x/(cosh x + cos y) is > 0 for x > 0 (z = x + iy),",
+                     pm="; the DLMF writes \u00b1 before this root (as in 4.21.23), which the row as given lacks")),
+}
+
+
+_MEMBER = re.compile(r"\s*(.*?)\s*\\in\s*\\mathbb\{([A-Z])\}\s*")
+
+
+def with_condition(assume, condition: Condition) -> list[str]:
+    """The row's assumptions with a ``PRINTED`` condition in: a name the condition puts in a
+    set (``a \\in \\mathbb{R}``) leaves the data's ``\\mathbb{C}`` declaration, so that each name
+    is declared once, as the DLMF states it."""
+    moved = set()
+    for text in condition.assume:
+        m = _MEMBER.fullmatch(text)
+        if m:
+            moved |= {name.strip() for name in m.group(1).split(",")}
+    kept = []
+    for text in assume:
+        m = _MEMBER.fullmatch(text)
+        if m and m.group(2) == "C" and moved:
+            names = [name.strip() for name in m.group(1).split(",") if name.strip() not in moved]
+            if names:
+                kept.append(f"{', '.join(names)} \\in \\mathbb{{C}}")
+            continue
+        kept.append(text)
+    return kept + list(condition.assume)
+
+
+_PROPERTIES = ("real", "integer", "positive", "nonnegative", "negative", "nonpositive")
+
+
+def violation(latex: str, assume, extra, values: dict, *, imaginary_unit: bool) -> str | None:
+    """How the point ``values`` (name -> exact SymPy number) violates the conditions ``extra``
+    added to the row's ``assume``, read by the reader as the checker reads them; None when it
+    satisfies them or it cannot tell (a value or a condition it cannot evaluate)."""
+    from symbolic.latex import parse_chain
+    base = parse_chain(latex, assumptions=list(assume), imaginary_unit=imaginary_unit).assumptions
+    more = parse_chain(latex, assumptions=list(assume) + list(extra),
+                       imaginary_unit=imaginary_unit).assumptions
+    for name, sym in more.symbols.items():
+        old = base.symbols.get(name)
+        value = values.get(name)
+        if value is None:
+            continue
+        for prop in _PROPERTIES:
+            if getattr(sym, f"is_{prop}") and not (old is not None and getattr(old, f"is_{prop}")) \
+                    and getattr(value, f"is_{prop}") is False:
+                return f"{name} = {sympy.sstr(value)} is not {prop}"
+    known = set(base.facts)
+    by_symbol = {sym: values[name] for name, sym in more.symbols.items() if name in values}
+    for fact in more.facts:
+        if fact in known:
+            continue
+        if not fact.free_symbols <= set(by_symbol):
+            return None
+        held = fact.subs(by_symbol)
+        if held is sympy.false:
+            return f"{sympy.sstr(fact)} fails at {', '.join(f'{s} = {sympy.sstr(v)}' for s, v in by_symbol.items() if s in fact.free_symbols)}"
+        if held is not sympy.true:
+            return None
+    return None
+
+
+def recheck(record: dict, condition: Condition, values: dict | None, config, overall) -> dict:
+    """The refuted row checked again with ``condition`` added (``stepcheck check``'s path), and
+    whether its counterexample violates the condition; ``overall`` combines the links' verdicts."""
+    from symbolic.commands import check_input
+    from symbolic.errors import StepcheckError
+    assume = list(record["assume"]) + list(condition.assume)
+    result = {"assume": list(condition.assume), "source": condition.source, "verdict": None,
+              "violated": None}
+    try:
+        links, unreadable = check_input(record["checked_latex"], assume=tuple(assume), config=config)
+    except StepcheckError as exc:
+        result["error"] = str(exc).splitlines()[0]
+        return result
+    if unreadable or not links:
+        result["error"] = str(unreadable[0]).splitlines()[0] if unreadable else "no link read"
+        return result
+    result["verdict"] = overall([link.outcome.verdict.value for link in links])
+    if values:
+        try:
+            result["violated"] = violation(record["checked_latex"], record["assume"], condition.assume,
+                                           values, imaginary_unit=record["imaginary_unit"])
+        except StepcheckError:
+            result["violated"] = None
+    return result
+
+
+def restriction_cause(record: dict) -> str | None:
+    """The cause a ``NEEDED`` re-check gives a refutation, or None: only when the counterexample
+    violates the condition and the row with the condition added is not refuted."""
+    found = record.get("restriction")
+    if not found or not found.get("violated") or found.get("verdict") in (None, "refuted", "error", "timeout"):
+        return None
+    shown = " and ".join(found["assume"])
+    return (f"the row holds only under {shown}, which it lacks: {found['source']}; the counterexample "
+            f"violates it ({found['violated']}); with it added the checker says {found['verdict']}")
