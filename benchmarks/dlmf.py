@@ -43,7 +43,8 @@ if str(ROOT) not in sys.path:   # run as a script: import this checkout's stepch
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(1, str(ROOT / "benchmarks"))
 
-from dlmf_conditions import NEEDED, PRINTED, recheck, restriction_cause, with_condition  # noqa: E402
+from dlmf_conditions import (NEEDED, PRINTED, other_sign_holds, recheck,  # noqa: E402
+                             restriction_cause, with_condition)
 from dlmf_conversion import ONE_SIDED, respell  # noqa: E402
 from dlmf_principal import principal_domain  # noqa: E402
 
@@ -456,12 +457,20 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         if violated:
             causes.append((f"{where}: the row holds for {condition}, a condition of the DLMF's text that "
                            f"the row lacks; the counterexample has {violated}", Cause.EXPLAINED))
-    restricted = restriction_cause(record)
+    restricted = restriction_cause(record, _exact_point_value)
     if restricted:
         causes.append((restricted, Cause.ROW))
     closed = closed_bound_at_minus_pi(record)
     if closed:
         causes.append((closed, Cause.EXPLAINED))
+    if record.get("pm_half") and not record.get("set_reading") \
+            and all(kind is Cause.UNEXPLAINED for _, kind in causes):
+        other = other_sign_holds(record, _exact_values(record), _reading_index(record))
+        if other:
+            causes.append((f"\u00b1 half: at the counterexample the other sign's half ({other}) holds, so "
+                           f"the sides differ by the choice of the DLMF's \u00b1, whose sign a condition "
+                           f"(the quadrant of z, the side of a cut) settles that this half does not carry",
+                           Cause.ROW))
     sides = _sides(record)
     if sides is not None and all(kind is Cause.UNEXPLAINED for _, kind in causes):
         causes += _numeric_causes(record, *sides)
@@ -528,6 +537,11 @@ def _exact_point_value(text: str):
             value = sympy.Rational(real) + (value if sign == "+" else -value)
         return value
     return None
+
+
+def _reading_index(record: dict) -> int | None:
+    """The position of the refuted link among the row's links."""
+    return next((n for n, link in enumerate(record["links"]) if link["verdict"] == "refuted"), None)
 
 
 def _exact_values(record: dict) -> dict:
@@ -980,21 +994,29 @@ def annotate(results: list[dict], rows: list[dict]) -> None:
             continue
         record.setdefault("maple_numeric", row.get("maple_numeric"))
         record.setdefault("mathematica_numeric", row.get("mathematica_numeric"))
-        record["pm_half"] = pm_half(row, by_id)
+        sibling = pm_sibling(row, by_id)
+        record["pm_half"] = sibling is not None
+        if sibling is not None:
+            record["pm_sibling"] = {"id": sibling["id"], "latex": respell(sibling["latex"]).latex}
 
 
 def pm_half(row: dict, by_id: dict) -> bool:
     """Whether a row ``X/n`` is one sign of a split \u00b1: a sibling ``X/m`` differs only in + and -."""
+    return pm_sibling(row, by_id) is not None
+
+
+def pm_sibling(row: dict, by_id: dict) -> dict | None:
+    """The other sign's row of a split \u00b1 (``X/m`` beside ``X/n``, differing only in + and -), or None."""
     base, sep, _ = row["id"].rpartition("/")
     if not sep:
-        return False
+        return None
     unsigned = re.sub(r"[+-]", "", row["latex"]).replace(" ", "")
     for n in range(1, 9):
         sibling = by_id.get(f"{base}/{n}")
         if sibling and sibling is not row and sibling["latex"] != row["latex"] \
                 and re.sub(r"[+-]", "", sibling["latex"]).replace(" ", "") == unsigned:
-            return True
-    return False
+            return sibling
+    return None
 
 
 def render(results: list[dict], *, total: int, seconds: float | None = None) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import mpmath
 import sympy
 
 
@@ -51,6 +52,10 @@ _ROOT = ("the principal root has a real part \u2265 0, and the two sides are roo
          "({square}); {where} so with the principal root the row holds there (the real-axis identity "
          "continued) and elsewhere the root is the other sign{pm}")
 
+_ON_CUT = ("the pair is {f} x on its cut x \u2264 \u22121, where (x\u00b2\u22121)^{{1/2}} \u2212 x > 0 and the "
+           "sign of the {sign} term is the side of the cut (x \u00b1 i0); the data's row lacks "
+           "that range")
+
 NEEDED = {
     "4.2#Ex2": Condition(
         (r"-\pi < a\arg z", r"a\arg z \leq \pi"),
@@ -78,6 +83,18 @@ NEEDED = {
         _ROOT.format(square="tanh\u00b2(z/2) = (cosh z \u2212 1)/(cosh z + 1)",
                      where="Re tanh(z/2) = sinh x/(cosh x + cos y) is > 0 for x > 0 (z = x + iy),",
                      pm="; the DLMF writes \u00b1 before this root (as in 4.21.23), which the row as given lacks")),
+    "4.37.E11/1": Condition(
+        (r"\operatorname{Im} z < 0",),
+        "arcosh(\u2212z) \u2212 arcosh z is +\u03c0i below the real axis and \u2212\u03c0i above it, so the "
+        "+ half of the DLMF's \u00b1 holds for Im z < 0 only"),
+    "4.37.E11/2": Condition(
+        (r"0 < \operatorname{Im} z",),
+        "arcosh(\u2212z) \u2212 arcosh z is +\u03c0i below the real axis and \u2212\u03c0i above it, so the "
+        "\u2212 half of the DLMF's \u00b1 holds for Im z > 0 only"),
+    "4.37.E23/1": Condition((r"x \leq -1",), _ON_CUT.format(f="arcosh", sign="\u00b1\u03c0i")),
+    "4.37.E23/2": Condition((r"x \leq -1",), _ON_CUT.format(f="arcosh", sign="\u00b1\u03c0i")),
+    "4.23.E25/1": Condition((r"x \leq -1",), _ON_CUT.format(f="arccos", sign="\u00b1i ln")),
+    "4.23.E25/2": Condition((r"x \leq -1",), _ON_CUT.format(f="arccos", sign="\u00b1i ln")),
 }
 
 
@@ -116,15 +133,6 @@ def violation(latex: str, assume, extra, values: dict, *, imaginary_unit: bool) 
     base = parse_chain(latex, assumptions=list(assume), imaginary_unit=imaginary_unit).assumptions
     more = parse_chain(latex, assumptions=list(assume) + list(extra),
                        imaginary_unit=imaginary_unit).assumptions
-    for name, sym in more.symbols.items():
-        old = base.symbols.get(name)
-        value = values.get(name)
-        if value is None:
-            continue
-        for prop in _PROPERTIES:
-            if getattr(sym, f"is_{prop}") and not (old is not None and getattr(old, f"is_{prop}")) \
-                    and getattr(value, f"is_{prop}") is False:
-                return f"{name} = {sympy.sstr(value)} is not {prop}"
     known = set(base.facts)
     by_symbol = {sym: values[name] for name, sym in more.symbols.items() if name in values}
     for fact in more.facts:
@@ -137,6 +145,15 @@ def violation(latex: str, assume, extra, values: dict, *, imaginary_unit: bool) 
             return f"{sympy.sstr(fact)} fails at {', '.join(f'{s} = {sympy.sstr(v)}' for s, v in by_symbol.items() if s in fact.free_symbols)}"
         if held is not sympy.true:
             return None
+    for name, sym in more.symbols.items():
+        old = base.symbols.get(name)
+        value = values.get(name)
+        if value is None:
+            continue
+        for prop in _PROPERTIES:
+            if getattr(sym, f"is_{prop}") and not (old is not None and getattr(old, f"is_{prop}")) \
+                    and getattr(value, f"is_{prop}") is False:
+                return f"{name} = {sympy.sstr(value)} is not {prop}"
     return None
 
 
@@ -157,6 +174,11 @@ def recheck(record: dict, condition: Condition, values: dict | None, config, ove
         result["error"] = str(unreadable[0]).splitlines()[0] if unreadable else "no link read"
         return result
     result["verdict"] = overall([link.outcome.verdict.value for link in links])
+    for index, link in enumerate(links):
+        if link.outcome.verdict.value == "refuted" and link.outcome.counterexample:
+            result["counterexample"] = [[str(k), str(v)] for k, v in link.outcome.counterexample]
+            result["index"] = index
+            break
     if values:
         try:
             result["violated"] = violation(record["checked_latex"], record["assume"], condition.assume,
@@ -166,12 +188,55 @@ def recheck(record: dict, condition: Condition, values: dict | None, config, ove
     return result
 
 
-def restriction_cause(record: dict) -> str | None:
+def restriction_cause(record: dict, exact=None) -> str | None:
     """The cause a ``NEEDED`` re-check gives a refutation, or None: only when the counterexample
-    violates the condition and the row with the condition added is not refuted."""
+    violates the condition and the row with the condition added is not refuted, or is refuted
+    only where the other sign of its \u00b1 holds (``exact`` reads a counterexample's values)."""
     found = record.get("restriction")
-    if not found or not found.get("violated") or found.get("verdict") in (None, "refuted", "error", "timeout"):
+    if not found or not found.get("violated") or found.get("verdict") in (None, "error", "timeout"):
         return None
     shown = " and ".join(found["assume"])
-    return (f"the row holds only under {shown}, which it lacks: {found['source']}; the counterexample "
-            f"violates it ({found['violated']}); with it added the checker says {found['verdict']}")
+    head = (f"the row needs {shown}, which it lacks: {found['source']}; the counterexample "
+            f"violates it ({found['violated']})")
+    if found["verdict"] != "refuted":
+        return f"{head}; with it added the checker says {found['verdict']}"
+    if exact is None or not found.get("counterexample"):
+        return None
+    values = {name: exact(value) for name, value in found["counterexample"] if name not in ("lhs", "rhs")}
+    other = other_sign_holds(record, {k: v for k, v in values.items() if v is not None}, found.get("index"))
+    if not other:
+        return None
+    point = ", ".join(f"{name} = {value}" for name, value in found["counterexample"] if name not in ("lhs", "rhs"))
+    return (f"{head}; with it added the checker refutes this half again at {point}, where the other "
+            f"sign's half ({other}) holds: there the sign is the DLMF's \u00b1, settled by a condition "
+            f"this half does not carry")
+
+def other_sign_holds(record: dict, values: dict, index: int | None) -> str | None:
+    """The other sign's row id when its claim holds at this row's counterexample (``values``,
+    name -> exact SymPy number), evaluated at 50 digits; None when it fails, or it cannot tell."""
+    from symbolic.errors import StepcheckError
+    from symbolic.latex import parse_chain
+    sibling = record.get("pm_sibling")
+    if not sibling or index is None or not values:
+        return None
+    try:
+        parsed = parse_chain(sibling["latex"], assumptions=list(record["assume"]),
+                             imaginary_unit=record["imaginary_unit"])
+        if index >= len(parsed.links):
+            return None
+        claim = parsed.links[index].claim
+        if claim.relation.value != "=":
+            return None
+        symbols = (claim.lhs - claim.rhs).free_symbols
+        if not symbols or any(sym.name not in values for sym in symbols):
+            return None
+        subs = {sym: values[sym.name] for sym in symbols}
+        with mpmath.workdps(50):
+            left = mpmath.mpmathify(sympy.N(claim.lhs.doit().subs(subs), 50))
+            right = mpmath.mpmathify(sympy.N(claim.rhs.doit().subs(subs), 50))
+            if not (mpmath.isfinite(left) and mpmath.isfinite(right)):
+                return None     # a side undefined there
+            agree = abs(left - right) <= mpmath.mpf("1e-40") * max(1, abs(left), abs(right))
+    except (StepcheckError, TypeError, ValueError, ZeroDivisionError):
+        return None
+    return sibling["id"] if agree else None
