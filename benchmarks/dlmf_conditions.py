@@ -30,9 +30,9 @@ class Condition:
 
 _REAL_A = Condition(
     (r"a \in \mathbb{R}",),
-    "DLMF \u00a74.2(iv) states |z^a| = |z|^a and ph(z^a) = a ph z for real a; for complex a the "
-    "phase is 4.2.30's (Re a) ph z + (Im a) ln|z|, which differs from a ph z unless a is real, and "
-    "|z|^a is no modulus (not a positive number) unless a is real")
+    "DLMF \u00a74.2(iv) gives these two unnumbered formulas for real a; for complex a the phase is "
+    "4.2.30's (Re a) ph z + (Im a) ln|z|, which is not a ph z unless a is real, and |z|^a is no "
+    "modulus (not a positive number) unless a is real")
 
 PRINTED = {
     "4.2#Ex1": _REAL_A,
@@ -49,12 +49,17 @@ _ORTHOGONAL = ("the row's m \u2260 n admits m = \u2212n \u2260 0, where the inte
                "integral is {value}: the orthogonality holds for |m| \u2260 |n| (m, n \u2265 0 as in a Fourier "
                "series), and the printed condition m \u2260 n alone does not exclude m = \u2212n")
 _ROOT = ("the principal root has a real part \u2265 0, and the two sides are roots of the same number "
-         "({square}); {where} so with the principal root the row holds there (the real-axis identity "
-         "continued) and elsewhere the root is the other sign{pm}")
+         "({square}); {where} so with the principal root the row holds where that real part is > 0 "
+         "(on the condition's set) and fails where it is < 0{pm}")
 
 _ON_CUT = ("the pair is {f} x on its cut x \u2264 \u22121, where (x\u00b2\u22121)^{{1/2}} \u2212 x > 0 and the "
            "sign of the {sign} term is the side of the cut (x \u00b1 i0); the data's row lacks "
            "that range")
+
+_RANGE = ("the pair is {f} for {at}, where {why}; on a cut the sign is the side (x \u00b1 i0); "
+          "the data's row lacks that range")
+_LN_POS = "the logarithm's argument is positive"
+_SIGN_Y = "the sign of y picks the sign of the \u00b1"
 
 NEEDED = {
     "4.2#Ex2": Condition(
@@ -71,18 +76,19 @@ NEEDED = {
     "4.35.E21": Condition(
         (r"-\pi < \operatorname{Im} z", r"\operatorname{Im} z < \pi"),
         _ROOT.format(square="cosh\u00b2(z/2) = (cosh z + 1)/2",
-                     where="Re cosh(z/2) = cosh(x/2) cos(y/2) is > 0 on the strip |y| < \u03c0 (z = x + iy),",
+                     where="Re cosh(z/2) = cosh(x/2) cos(y/2) is > 0 on the strip |y| < \u03c0 and < 0 for "
+                           "\u03c0 < |y| < 3\u03c0 (z = x + iy),",
                      pm="")),
     "4.35.E20": Condition(
         (r"0 < \operatorname{Re} z", r"-\pi < \operatorname{Im} z", r"\operatorname{Im} z < \pi"),
         _ROOT.format(square="sinh\u00b2(z/2) = (cosh z \u2212 1)/2",
                      where="Re sinh(z/2) = sinh(x/2) cos(y/2) is > 0 for x > 0, |y| < \u03c0 (z = x + iy),",
-                     pm="; the DLMF writes \u00b1 before this root (as in 4.21.21), which the row as given lacks")),
+                     pm=" (the trigonometric row 4.21.21 carries a \u00b1 before its root; this row has none)")),
     "4.35.E22/1": Condition(
         (r"0 < \operatorname{Re} z",),
         _ROOT.format(square="tanh\u00b2(z/2) = (cosh z \u2212 1)/(cosh z + 1)",
                      where="Re tanh(z/2) = sinh x/(cosh x + cos y) is > 0 for x > 0 (z = x + iy),",
-                     pm="; the DLMF writes \u00b1 before this root (as in 4.21.23), which the row as given lacks")),
+                     pm=" (the trigonometric row 4.21.23 carries a \u00b1 before its root; this row has none)")),
     "4.37.E11/1": Condition(
         (r"\operatorname{Im} z < 0",),
         "arcosh(\u2212z) \u2212 arcosh z is +\u03c0i below the real axis and \u2212\u03c0i above it, so the "
@@ -91,6 +97,27 @@ NEEDED = {
         (r"0 < \operatorname{Im} z",),
         "arcosh(\u2212z) \u2212 arcosh z is +\u03c0i below the real axis and \u2212\u03c0i above it, so the "
         "\u2212 half of the DLMF's \u00b1 holds for Im z > 0 only"),
+    "4.23.E20/1": Condition((r"1 \leq x",), _RANGE.format(f="arcsin x", at="x \u2265 1", why=_LN_POS)),
+    "4.23.E20/2": Condition((r"1 \leq x",), _RANGE.format(f="arcsin x", at="x \u2265 1", why=_LN_POS)),
+    "4.23.E21/1": Condition((r"x \leq -1",), _RANGE.format(f="arcsin x", at="x \u2264 \u22121", why=_LN_POS)),
+    "4.23.E21/2": Condition((r"x \leq -1",), _RANGE.format(f="arcsin x", at="x \u2264 \u22121", why=_LN_POS)),
+    "4.23.E24/1": Condition((r"1 \leq x",), _RANGE.format(f="arccos x", at="x \u2265 1", why=_LN_POS)),
+    "4.23.E24/2": Condition((r"1 \leq x",), _RANGE.format(f="arccos x", at="x \u2265 1", why=_LN_POS)),
+    "4.23.E27/1": Condition((r"1 < y",), _RANGE.format(f="arctan(iy)", at="y > 1 (the + sign)", why=_SIGN_Y)),
+    "4.23.E27/2": Condition((r"y < -1",), _RANGE.format(f="arctan(iy)", at="y < \u22121 (the \u2212 sign)",
+                                                         why=_SIGN_Y)),
+    "4.37.E17/1": Condition((r"1 \leq y",), _RANGE.format(f="arsinh(iy)", at="y \u2265 1", why=_LN_POS)),
+    "4.37.E17/2": Condition((r"1 \leq y",), _RANGE.format(f="arsinh(iy)", at="y \u2265 1", why=_LN_POS)),
+    "4.37.E18/1": Condition((r"y \leq -1",), _RANGE.format(f="arsinh(iy)", at="y \u2264 \u22121", why=_LN_POS)),
+    "4.37.E18/2": Condition((r"y \leq -1",), _RANGE.format(f="arsinh(iy)", at="y \u2264 \u22121", why=_LN_POS)),
+    "4.37.E20/1": Condition((r"0 < y",), _RANGE.format(f="arcosh(iy)", at="y > 0 (the + sign)", why=_SIGN_Y)),
+    "4.37.E20/2": Condition((r"y < 0",), _RANGE.format(f="arcosh(iy)", at="y < 0 (the \u2212 sign)", why=_SIGN_Y)),
+    "4.37.E22/1": Condition((r"-1 \leq x", r"x \leq 1"),
+                            _RANGE.format(f="arcosh x", at="\u22121 \u2264 x \u2264 1", why="(1 \u2212 x\u00b2)^{1/2} is real there")),
+    "4.37.E22/2": Condition((r"-1 \leq x", r"x \leq 1"),
+                            _RANGE.format(f="arcosh x", at="\u22121 \u2264 x \u2264 1", why="(1 \u2212 x\u00b2)^{1/2} is real there")),
+    "4.37.E25/1": Condition((r"1 < |x|",), _RANGE.format(f="artanh x", at="|x| > 1", why="(x + 1)/(x \u2212 1) > 0 there")),
+    "4.37.E25/2": Condition((r"1 < |x|",), _RANGE.format(f="artanh x", at="|x| > 1", why="(x + 1)/(x \u2212 1) > 0 there")),
     "4.37.E23/1": Condition((r"x \leq -1",), _ON_CUT.format(f="arcosh", sign="\u00b1\u03c0i")),
     "4.37.E23/2": Condition((r"x \leq -1",), _ON_CUT.format(f="arcosh", sign="\u00b1\u03c0i")),
     "4.23.E25/1": Condition((r"x \leq -1",), _ON_CUT.format(f="arccos", sign="\u00b1i ln")),
@@ -134,10 +161,10 @@ def violation(latex: str, assume, extra, values: dict, *, imaginary_unit: bool) 
     more = parse_chain(latex, assumptions=list(assume) + list(extra),
                        imaginary_unit=imaginary_unit).assumptions
     known = set(base.facts)
-    by_symbol = {sym: values[name] for name, sym in more.symbols.items() if name in values}
     for fact in more.facts:
         if fact in known:
             continue
+        by_symbol = {sym: values[sym.name] for sym in fact.free_symbols if sym.name in values}
         if not fact.free_symbols <= set(by_symbol):
             return None
         held = fact.subs(by_symbol)
