@@ -13,7 +13,9 @@ Each row's ``latex`` is checked with its ``assume`` list (and ``--imaginary-unit
 says ``i`` is the imaginary unit) through ``symbolic.commands.check_input``, the path of
 ``stepcheck check``, with the same hard budgets (``--timeout`` per link). Before checking, the
 runner respells what the reader rejects or misreads but DLMF defines plainly
-(``benchmarks/dlmf_conversion.py``); each respelling is recorded in the row's result.
+(``benchmarks/dlmf_conversion.py``); each respelling is recorded in the row's result. A condition
+the DLMF states that the conversion lost is added to the row's assumptions, and a refuted row
+that needs a condition it lacks is checked again with it (``benchmarks/dlmf_conditions.py``).
 
 Output: the per-row results as JSONL (``--out``, default ``.cache/dlmf-results.jsonl``, written
 as rows finish and rewritten in row order at the end), and on stdout in Markdown the table
@@ -1030,6 +1032,10 @@ def render(results: list[dict], *, total: int, seconds: float | None = None) -> 
     own = [r["id"] for r in results if r.get("self_definition")]
     parts += [f"Rows respelled before checking: {len(respelled)} "
               f"({Counter(f.split(' ->')[0] for r in respelled for f in r['fixes']).most_common()})."]
+    added = [r["id"] for r in results if r.get("condition_added")]
+    if added:
+        parts += [f"Rows checked with a condition the DLMF states that the data's conversion lost "
+                  f"(dlmf_conditions.PRINTED): {', '.join(added)}."]
     if own:
         parts += [f"Rows that are the very definition a respelling uses (they become x = x): "
                   f"{', '.join(own)}."]

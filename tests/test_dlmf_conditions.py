@@ -95,11 +95,11 @@ def test_the_other_sign_of_a_split_pm_is_evaluated_at_the_counterexample():
 
 def test_every_condition_of_the_table_is_read_and_says_something():
     from symbolic.latex import parse_chain
-    base = [r"z, a \in \mathbb{C}", r"m, n \in \mathbb{Z}", r"x \in \mathbb{R}"]
-    plain = parse_chain("a + m + n + x + z = 0", assumptions=base).assumptions
+    base = [r"z, a \in \mathbb{C}", r"m, n \in \mathbb{Z}", r"x, y \in \mathbb{R}"]
+    plain = parse_chain("a + m + n + x + y + z = 0", assumptions=base).assumptions
     for table in (conditions.PRINTED, conditions.NEEDED):
         for row_id, condition in table.items():
-            read = parse_chain("a + m + n + x + z = 0",
+            read = parse_chain("a + m + n + x + y + z = 0",
                                assumptions=conditions.with_condition(base, condition)).assumptions
             changed = {name for name, sym in read.symbols.items()
                        if sym.assumptions0 != plain.symbols[name].assumptions0}
