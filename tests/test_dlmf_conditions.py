@@ -105,3 +105,38 @@ def test_every_condition_of_the_table_is_read_and_says_something():
                        if sym.assumptions0 != plain.symbols[name].assumptions0}
             assert read.facts or changed, row_id
             assert condition.source, row_id
+
+
+def test_a_refuted_row_is_checked_again_with_the_condition_it_needs(monkeypatch):
+    """The wiring of check_row, with the checker stubbed (a real check costs seconds): the row
+    as given is refuted at x = -1; with x >= 0 added the stub verifies it."""
+    from types import SimpleNamespace
+
+    import symbolic.commands
+
+    calls = []
+
+    def fake_check_input(latex, assume=(), config=None):
+        calls.append(tuple(assume))
+        if r"x \geq 0" in assume:
+            outcome = SimpleNamespace(verdict=SimpleNamespace(value="verified"), evidence=[],
+                                      counterexample=None, seconds=0.0)
+        else:
+            outcome = SimpleNamespace(verdict=SimpleNamespace(value="refuted"), evidence=[],
+                                      counterexample=(("x", "-1"), ("lhs", "0.87"), ("rhs", "-0.87")),
+                                      seconds=0.0)
+        return [SimpleNamespace(latex=latex, outcome=outcome)], []
+
+    monkeypatch.setattr(symbolic.commands, "check_input", fake_check_input)
+    row = {"id": "4.23.E40/6", "section": "4.23", "domain": "real", "standalone": True,
+           "latex": r"\operatorname{arcsec}(\cosh x) = \arctan(\sinh x)", "assume": []}
+    record = dlmf.check_row(row, timeout_s=10)
+    assert calls == [(), (r"x \geq 0",)]
+    assert record["status"] == "refuted" and record["restriction"]["verdict"] == "verified"
+    cause, kind = dlmf.refutation_cause(record)
+    assert kind is dlmf.Cause.ROW and "x = -1 is not nonnegative" in cause
+    # a row with a condition the DLMF states is checked with it from the start, \mathbb{C} dropped
+    calls.clear()
+    dlmf.check_row({"id": "4.2#Ex1", "section": "4.2", "domain": "complex", "standalone": True,
+                    "latex": "|z^{a}| = |z|^{a}", "assume": [r"z, a \in \mathbb{C}"]}, timeout_s=10)
+    assert calls[0] == (r"z \in \mathbb{C}", r"a \in \mathbb{R}")
