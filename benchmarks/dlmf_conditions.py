@@ -56,10 +56,12 @@ _ON_CUT = ("the pair is {f} x on its cut x \u2264 \u22121, where (x\u00b2\u22121
            "sign of the {sign} term is the side of the cut (x \u00b1 i0); the data's row lacks "
            "that range")
 
-_RANGE = ("the pair is {f} for {at}, where {why}; on a cut the sign is the side (x \u00b1 i0); "
-          "the data's row lacks that range")
-_LN_POS = "the logarithm's argument is positive"
-_SIGN_Y = "the sign of y picks the sign of the \u00b1"
+_RANGE = "the pair is {f} for {at}, where {why}; the data's row lacks that range"
+_LN_POS = ("the logarithm's argument is positive and the sign of the \u00b1 is the side of the cut "
+           "(x \u00b1 i0)")
+_REAL_ROOT = "(1 \u2212 x\u00b2)^{1/2} is real and the sign of the \u00b1 is the side of the cut (x \u00b1 i0)"
+_POS_RATIO = "(x + 1)/(x \u2212 1) > 0 and the sign of the \u00b1 is the side of the cut (x \u00b1 i0)"
+_SIGN_Y = "with the principal value the sign of y picks the sign of the \u00b1"
 
 NEEDED = {
     "4.2#Ex2": Condition(
@@ -113,11 +115,11 @@ NEEDED = {
     "4.37.E20/1": Condition((r"0 < y",), _RANGE.format(f="arcosh(iy)", at="y > 0 (the + sign)", why=_SIGN_Y)),
     "4.37.E20/2": Condition((r"y < 0",), _RANGE.format(f="arcosh(iy)", at="y < 0 (the \u2212 sign)", why=_SIGN_Y)),
     "4.37.E22/1": Condition((r"-1 \leq x", r"x \leq 1"),
-                            _RANGE.format(f="arcosh x", at="\u22121 \u2264 x \u2264 1", why="(1 \u2212 x\u00b2)^{1/2} is real there")),
+                            _RANGE.format(f="arcosh x", at="\u22121 \u2264 x \u2264 1", why=_REAL_ROOT)),
     "4.37.E22/2": Condition((r"-1 \leq x", r"x \leq 1"),
-                            _RANGE.format(f="arcosh x", at="\u22121 \u2264 x \u2264 1", why="(1 \u2212 x\u00b2)^{1/2} is real there")),
-    "4.37.E25/1": Condition((r"1 < |x|",), _RANGE.format(f="artanh x", at="|x| > 1", why="(x + 1)/(x \u2212 1) > 0 there")),
-    "4.37.E25/2": Condition((r"1 < |x|",), _RANGE.format(f="artanh x", at="|x| > 1", why="(x + 1)/(x \u2212 1) > 0 there")),
+                            _RANGE.format(f="arcosh x", at="\u22121 \u2264 x \u2264 1", why=_REAL_ROOT)),
+    "4.37.E25/1": Condition((r"1 < |x|",), _RANGE.format(f="artanh x", at="|x| > 1", why=_POS_RATIO)),
+    "4.37.E25/2": Condition((r"1 < |x|",), _RANGE.format(f="artanh x", at="|x| > 1", why=_POS_RATIO)),
     "4.37.E23/1": Condition((r"x \leq -1",), _ON_CUT.format(f="arcosh", sign="\u00b1\u03c0i")),
     "4.37.E23/2": Condition((r"x \leq -1",), _ON_CUT.format(f="arcosh", sign="\u00b1\u03c0i")),
     "4.23.E25/1": Condition((r"x \leq -1",), _ON_CUT.format(f="arccos", sign="\u00b1i ln")),
