@@ -13,7 +13,9 @@ Each row's ``latex`` is checked with its ``assume`` list (and ``--imaginary-unit
 says ``i`` is the imaginary unit) through ``symbolic.commands.check_input``, the path of
 ``stepcheck check``, with the same hard budgets (``--timeout`` per link). Before checking, the
 runner respells what the reader rejects or misreads but DLMF defines plainly
-(``benchmarks/dlmf_conversion.py``); each respelling is recorded in the row's result.
+(``benchmarks/dlmf_conversion.py``); each respelling is recorded in the row's result. A condition
+the DLMF states that the conversion lost is added to the row's assumptions, and a refuted row
+that needs a condition it lacks is checked again with it (``benchmarks/dlmf_conditions.py``).
 
 Output: the per-row results as JSONL (``--out``, default ``.cache/dlmf-results.jsonl``, written
 as rows finish and rewritten in row order at the end), and on stdout in Markdown the table
@@ -43,6 +45,8 @@ if str(ROOT) not in sys.path:   # run as a script: import this checkout's stepch
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(1, str(ROOT / "benchmarks"))
 
+from dlmf_conditions import (NEEDED, PRINTED, other_sign_holds, recheck,  # noqa: E402
+                             restriction_cause, with_condition)
 from dlmf_conversion import ONE_SIDED, respell  # noqa: E402
 from dlmf_principal import principal_domain  # noqa: E402
 
@@ -143,6 +147,8 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
     latex = spelled.latex if spelled else row["latex"]
     assumed, dropped = usable_constraints(row.get("constraints_dropped") or ()) if respelling \
         else ([], list(row.get("constraints_dropped") or []))
+    # a condition the DLMF states that the data's conversion lost (dlmf_conditions.PRINTED)
+    printed = PRINTED.get(row["id"]) if respelling else None
     record = {
         "id": row["id"], "section": row["section"], "domain": row["domain"],
         "standalone": bool(row["standalone"]), "multivalued": bool(row.get("multivalued")),
@@ -150,11 +156,13 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
         "constraints_dropped": dropped, "constraints_assumed": assumed,
         "imaginary_unit": bool(row.get("imaginary_unit")),
         "maple_symbolic": row.get("maple_symbolic"), "mathematica_symbolic": row.get("mathematica_symbolic"),
-        "latex": row["latex"], "checked_latex": latex, "assume": list(row["assume"]) + assumed,
+        "latex": row["latex"], "checked_latex": latex,
+        "assume": with_condition(list(row["assume"]) + assumed, printed) if printed
+        else list(row["assume"]) + assumed,
         "fixes": list(spelled.fixes) if spelled else [],
         "fixes_left": list(spelled.left) if spelled else [],
         "self_definition": _is_own_definition(row["id"], spelled.fixes if spelled else ()),
-        "links": [], "error": None,
+        "links": [], "error": None, "condition_added": printed.source if printed else None,
     }
     # the DLMF states its identities where both sides are defined (symbolic.checks._where_defined)
     config = CheckConfig(timeout_s=timeout_s, imaginary_unit=bool(row.get("imaginary_unit")),
@@ -185,6 +193,10 @@ def check_row(row: dict, *, timeout_s: float, respelling: bool = True) -> dict:
             record["error"] = str(unreadable[0]).splitlines()[0]
         record["links"] = [_link(link) for link in links]
     record["status"] = status_of(record).value
+    if record["status"] == Status.REFUTED.value and respelling and row["id"] in NEEDED:
+        # checked again with the condition the row needs; explains the refutation only if its
+        # counterexample violates it (dlmf_conditions.restriction_cause)
+        record["restriction"] = recheck(record, NEEDED[row["id"]], _exact_values(record), config, _overall)
     record["verdict"] = _overall([link["verdict"] for link in record["links"]]) \
         if record["links"] else None
     record["seconds"] = round(time.perf_counter() - start, 3)
@@ -447,9 +459,20 @@ def refutation_cause(record: dict) -> tuple[str, Cause]:
         if violated:
             causes.append((f"{where}: the row holds for {condition}, a condition of the DLMF's text that "
                            f"the row lacks; the counterexample has {violated}", Cause.EXPLAINED))
+    restricted = restriction_cause(record, _exact_point_value)
+    if restricted:
+        causes.append((restricted, Cause.ROW))
     closed = closed_bound_at_minus_pi(record)
     if closed:
         causes.append((closed, Cause.EXPLAINED))
+    if record.get("pm_half") and not record.get("set_reading") \
+            and all(kind is Cause.UNEXPLAINED for _, kind in causes):
+        other = other_sign_holds(record, _exact_values(record), _reading_index(record))
+        if other:
+            causes.append((f"\u00b1 half: at the counterexample the other sign's half ({other}) holds, so "
+                           f"the sides differ by the choice of the DLMF's \u00b1, whose sign a condition "
+                           f"(the quadrant of z, the side of a cut) settles that this half does not carry",
+                           Cause.ROW))
     sides = _sides(record)
     if sides is not None and all(kind is Cause.UNEXPLAINED for _, kind in causes):
         causes += _numeric_causes(record, *sides)
@@ -516,6 +539,19 @@ def _exact_point_value(text: str):
             value = sympy.Rational(real) + (value if sign == "+" else -value)
         return value
     return None
+
+
+def _reading_index(record: dict) -> int | None:
+    """The position of the refuted link among the row's links."""
+    return next((n for n, link in enumerate(record["links"]) if link["verdict"] == "refuted"), None)
+
+
+def _exact_values(record: dict) -> dict:
+    """The counterexample's values that are exact numbers (name -> SymPy number)."""
+    point = _counterexample(record) or {}
+    values = {name: _exact_point_value(value) for name, value in point.items()
+              if name not in ("lhs", "rhs")}
+    return {name: value for name, value in values.items() if value is not None}
 
 
 def closed_bound_at_minus_pi(record: dict):
@@ -960,21 +996,29 @@ def annotate(results: list[dict], rows: list[dict]) -> None:
             continue
         record.setdefault("maple_numeric", row.get("maple_numeric"))
         record.setdefault("mathematica_numeric", row.get("mathematica_numeric"))
-        record["pm_half"] = pm_half(row, by_id)
+        sibling = pm_sibling(row, by_id)
+        record["pm_half"] = sibling is not None
+        if sibling is not None:
+            record["pm_sibling"] = {"id": sibling["id"], "latex": respell(sibling["latex"]).latex}
 
 
 def pm_half(row: dict, by_id: dict) -> bool:
     """Whether a row ``X/n`` is one sign of a split \u00b1: a sibling ``X/m`` differs only in + and -."""
+    return pm_sibling(row, by_id) is not None
+
+
+def pm_sibling(row: dict, by_id: dict) -> dict | None:
+    """The other sign's row of a split \u00b1 (``X/m`` beside ``X/n``, differing only in + and -), or None."""
     base, sep, _ = row["id"].rpartition("/")
     if not sep:
-        return False
+        return None
     unsigned = re.sub(r"[+-]", "", row["latex"]).replace(" ", "")
     for n in range(1, 9):
         sibling = by_id.get(f"{base}/{n}")
         if sibling and sibling is not row and sibling["latex"] != row["latex"] \
                 and re.sub(r"[+-]", "", sibling["latex"]).replace(" ", "") == unsigned:
-            return True
-    return False
+            return sibling
+    return None
 
 
 def render(results: list[dict], *, total: int, seconds: float | None = None) -> str:
@@ -988,6 +1032,10 @@ def render(results: list[dict], *, total: int, seconds: float | None = None) -> 
     own = [r["id"] for r in results if r.get("self_definition")]
     parts += [f"Rows respelled before checking: {len(respelled)} "
               f"({Counter(f.split(' ->')[0] for r in respelled for f in r['fixes']).most_common()})."]
+    added = [r["id"] for r in results if r.get("condition_added")]
+    if added:
+        parts += [f"Rows checked with a condition the DLMF states that the data's conversion lost "
+                  f"(dlmf_conditions.PRINTED): {', '.join(added)}."]
     if own:
         parts += [f"Rows that are the very definition a respelling uses (they become x = x): "
                   f"{', '.join(own)}."]
