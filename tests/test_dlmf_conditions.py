@@ -17,10 +17,7 @@ import dlmf  # noqa: E402
 import dlmf_conditions as conditions  # noqa: E402
 
 
-@pytest.mark.xfail(strict=True, reason="reader bug (symbolic/latex/parse.py, the symbols' flags): a "
-                   "name declared in C and in R is read complex, so stepcheck check 'a = |a|' --assume "
-                   "'a \\in \\mathbb{C}' --assume 'a \\in \\mathbb{R}' is refuted at a = i, outside "
-                   "the stated assumptions; reported, not fixed here (not this helper's file)")
+# was a reader bug (the real declaration was dropped beside a complex one): fixed in parse.py
 @pytest.mark.parametrize("order", [(r"a \in \mathbb{C}", r"a \in \mathbb{R}"),
                                    (r"a \in \mathbb{R}", r"z, a \in \mathbb{C}")])
 def test_a_name_declared_complex_and_real_is_read_real(order):
