@@ -57,29 +57,30 @@ _SUBSCRIPT = re.compile(r"_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z0-
 _COMPLEX = re.compile(r"\\mathbb\s*\{?\s*C\b|\\C(?![A-Za-z])|\\overline|\\bar(?![A-Za-z])|"
                       r"\\Re(?![A-Za-z])|\\Im(?![A-Za-z])|\\(?:operatorname|text|mathrm)\s*\{\s*(?:Re|Im|i)\s*\}"
                       r"|\\imath|\\jmath|\\dagger|\^\s*\{?\s*H\b|\\conj|\\mathsf\s*\{\s*H\s*\}")
-_LONE_IJ = re.compile(r"(?<![A-Za-z\\])[ij](?![A-Za-z])")
 _DERIVATIVE = re.compile(r"\\partial|\\frac\s*\{\s*d|\\frac\s*\{\s*\\mathrm\s*\{\s*d|\\dot|\\ddot|"
                          r"\\nabla|\\mathrm\s*\{\s*d\s*\}|'|’|\\prime")
 _PRIMED = re.compile(r"^\s*(?P<base>[A-Z])\s*(?:'|’|\^\s*\\prime(?![A-Za-z])|\^\s*\{\s*\\prime\s*\})"
                      r"\s*(?P<sub>_\s*(?:[A-Za-z0-9]|\{\s*[A-Za-z0-9]+(?:\s*,\s*[A-Za-z0-9]+)*\s*\}))?\s*$")
 _SPARE = ("varsigma", "omicron", "upsilon")
+_MARKS = ("*", "\\ast", "\\star", "'", "’", "\\prime")     # stars first, then primes
 
 
 def _complex(latex: str, assumptions: Sequence[str]) -> bool:
     """Whether anything in the claim or its assumptions says numbers may be complex."""
     if any(_COMPLEX.search(text) for text in (latex, *assumptions)):
         return True
-    # i (or j) written outside a subscript may be the imaginary unit
-    return _LONE_IJ.search(_SUBSCRIPT.sub(" ", latex)) is not None
+    # i (or j) written outside a subscript may be the imaginary unit, alone or in a run (xi)
+    return re.search("[ij]", re.sub(r"\\[A-Za-z]+", " ", _SUBSCRIPT.sub(" ", latex))) is not None
 
 
 def _occurrences(latex: str, letter: str):
-    """(start, end) of each occurrence of the letter (or the letter inside bold markup)."""
-    if letter.startswith("\\"):
-        pattern = re.escape(letter) + r"(?![A-Za-z])"
-    else:
-        pattern = r"(?<![A-Za-z\\])" + re.escape(letter) + r"(?![A-Za-z])"
-    for m in re.finditer(pattern, latex):
+    """(start, end) of each occurrence of the letter (or the letter inside bold markup).
+
+    The claim is cut into commands and single letters, so that a letter inside a run (``xy``,
+    ``dx``, an upright word) is found too: each letter of a run is a name of its own."""
+    for m in re.finditer(r"\\[A-Za-z]+|[A-Za-z]", latex):
+        if m.group(0) != letter:
+            continue
         start, end = m.start(), m.end()
         bold = re.search(r"\\(?:mathbf|boldsymbol|bm)\s*\{\s*$", latex[:start])
         close = re.match(r"\s*\}", latex[end:])
@@ -91,28 +92,31 @@ def _occurrences(latex: str, letter: str):
 def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
     """The starred bases the claim leaves no doubt about, and the rewriting of their
     superscript iterates as subscripts; (None, latex) when the rule does not apply."""
+    original = latex
+    # x^\star is written for an optimum as often as x^*: the same name
+    latex = re.sub(r"\^\s*(?:\\star(?![A-Za-z])|\{\s*\\star\s*\})", "^{*}", latex)
     bases = {re.sub(r"\s+", "", m.group("base")): m for m in _STARRED.finditer(latex)}
     if not bases or _complex(latex, assumptions):
-        return None, latex
+        return None, original
     edits = []
     for base in bases:
         letter = re.sub(r"^\\(?:mathbf|boldsymbol|bm)\{(.*)\}$", r"\1", base)
         if letter.lstrip("\\") in functions or letter in functions or base in functions:
-            return None, latex
+            return None, original
         # an assumption about x (x \in \mathbb{R}^{n \times m}) may make x^* an adjoint
         if any(_occurrences(a, letter) for a in assumptions if isinstance(a, str)):
-            return None, latex
+            return None, original
         iterate = False
         for start, end in _occurrences(latex, letter):
             if re.sub(r"\s+", "", latex[start:end]) != base:
-                return None, latex          # \mathbf{x}^* beside a plain x: two names
+                return None, original  # \mathbf{x}^* beside a plain x: two names
             rest = latex[end:]
             star = _STAR_TAIL.match(rest.lstrip())
             if star:
                 after = rest.lstrip()[star.end():].lstrip()
                 if after[:1] in ("(", "^", "_", "'", "*") or after.startswith(("\\left", "\\big",
                                                                                 "\\Big", "’")):
-                    return None, latex      # f^*(y), x^{*}_i, x^*^2: another object
+                    return None, original  # f^*(y), x^{*}_i, x^*^2: another object
                 continue
             sub = _SUB_ITERATE.match(rest.lstrip())
             if sub:
@@ -122,7 +126,7 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             if sup:
                 after = rest.lstrip()[sup.end():].lstrip()
                 if after[:1] in ("_", "^", "'") or after.startswith("’"):
-                    return None, latex      # x^t_i, x^{t}^2: a label and another script
+                    return None, original  # x^t_i, x^{t}^2: a label and another script
                 index = re.sub(r"\s+", "", sup.group("one") or sup.group("braced") or sup.group("paren"))
                 offset = end + (len(rest) - len(rest.lstrip()))
                 edits.append((offset, offset + sup.end(), "_{%s}" % index))
@@ -131,9 +135,9 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             index = _SUBSCRIPT.match(rest.lstrip())
             if index and not _STAR_TAIL.match(rest.lstrip()[index.end():].lstrip()):
                 continue                    # x_1, x_T, x_0: an indexed x, not x itself
-            return None, latex              # x itself, x^2, x', x(...): the conjugate is read
+            return None, original  # x itself, x^2, x', x(...): the conjugate is read
         if not iterate:
-            return None, latex
+            return None, original
     for start, end, new in sorted(edits, reverse=True):
         latex = latex[:start] + new + latex[end:]
     return tuple(bases), latex
@@ -219,9 +223,7 @@ def _renamed(parsed, placeholder: str, name: str, note: str, latex: str):
 def read_decorated(latex: str, reader, options: dict):
     """The claim read with its optima (``\\theta^*`` beside iterates) or its defined primed
     capital (``V'_i = ...``) as names of their own, or None when neither convention applies."""
-    if not isinstance(latex, str) or ("*" not in latex and "\\ast" not in latex
-                                      and "'" not in latex and "’" not in latex
-                                      and "\\prime" not in latex):
+    if not isinstance(latex, str) or not any(mark in latex for mark in _MARKS):
         return None
     if options.get("imaginary_unit"):
         return None
@@ -231,11 +233,19 @@ def read_decorated(latex: str, reader, options: dict):
     functions = frozenset([functions] if isinstance(functions, str) else functions)
     from symbolic.latex.primes import declared_primes
     from symbolic.latex.stars import declared_stars
-    if not declared_stars(assumptions) and ("*" in latex or "\\ast" in latex):
+    if not declared_stars(assumptions) and any(mark in latex for mark in _MARKS[:3]):
         bases, text = _optima(latex, assumptions, functions)
         if bases:
             given = assumptions + tuple(_declaration(b) for b in bases)
-            parsed = reader(text, **dict(options, assumptions=given))
+            try:
+                parsed = reader(text, **dict(options, assumptions=given))
+            except ParseError as exc:       # the refusal names what the user wrote
+                message = str(exc)
+                for k, base in enumerate(bases):
+                    stand_in = "Z_{Zstar%s}" % chr(ord("A") + k)
+                    message = message.replace("{{" + stand_in + "}}", base + "^*")
+                    message = message.replace(stand_in, base + "^*")
+                raise ParseError(message) from None
             shown = ", ".join(b + "^*" for b in bases)
             note = (f"{shown} read as a quantity of its own (an optimum), not a conjugate: the "
                     f"claim writes iterates beside it, never the name itself, and nothing complex"
@@ -251,9 +261,12 @@ def read_decorated(latex: str, reader, options: dict):
             if not spare:
                 return None
             placeholder = spare[0]
-            text = latex[:m.start()] + "\\" + placeholder + " " + (m.group("sub") or "") + " " + \
+            text = latex[:m.start()] + "\\" + placeholder + (m.group("sub") or "") + " " + \
                 latex[m.end():]
-            parsed = reader(text, **options)
+            try:
+                parsed = reader(text, **options)
+            except ParseError as exc:       # the refusal names what the user wrote
+                raise ParseError(str(exc).replace("\\" + placeholder, base + "'")) from None
             note = (f"{base}' read as a name of its own (the quantity the equation defines), not "
                     f"a derivative: alone on the left, written nowhere else, {base} never bare")
             return _renamed(parsed, placeholder, base + "'", note, latex)
