@@ -107,6 +107,7 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
         if any(_occurrences(a, letter) for a in assumptions if isinstance(a, str)):
             return None, original
         iterate = False
+        styles = set()     # how x's indices are written: a subscript, ^t, ^{(t)}
         for start, end in _occurrences(latex, letter):
             if re.sub(r"\s+", "", latex[start:end]) != base:
                 return None, original  # \mathbf{x}^* beside a plain x: two names
@@ -121,6 +122,7 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             sub = _SUB_ITERATE.match(rest.lstrip())
             if sub:
                 iterate = True
+                styles.add("_")
                 continue
             sup = _SUP_ITERATE.match(rest.lstrip())
             if sup:
@@ -131,12 +133,16 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
                 offset = end + (len(rest) - len(rest.lstrip()))
                 edits.append((offset, offset + sup.end(), "_{%s}" % index))
                 iterate = True
+                styles.add("^()" if sup.group("paren") else "^")
                 continue
             index = _SUBSCRIPT.match(rest.lstrip())
             if index and not _STAR_TAIL.match(rest.lstrip()[index.end():].lstrip()):
+                styles.add("_")
                 continue                    # x_1, x_T, x_0: an indexed x, not x itself
             return None, original  # x itself, x^2, x', x(...): the conjugate is read
-        if not iterate:
+        if not iterate or len(styles) > 1:
+            # x^t beside x_t (or x^{(t)}): written apart, the two may be a power and an entry;
+            # read as one index they would be one name, and x^t - x_t = 0 would be proved
             return None, original
     for start, end, new in sorted(edits, reverse=True):
         latex = latex[:start] + new + latex[end:]

@@ -113,6 +113,9 @@ def test_iterates_with_k_are_iterates_too():
     r"x_{t+1} - x^* = \int_0^1 x_t \, dx",        # x itself, a variable of integration
     r"x_t - x^* = \sum_{j=1}^{n} i",              # i outside a subscript
     r"\theta_T - \theta^* = \theta_1",            # no iterate t or k: only particular steps
+    r"\theta^t - \theta^* = \theta_t - \theta^*",  # ^t beside _t: a power and an entry?
+    r"\theta^{(t)} - \theta^* = \theta^t - \theta^*",   # two ways of writing a superscript
+    r"\theta^{t+1} - \theta^* = \theta_0",          # a subscript beside superscript iterates
 ])
 def test_stars_that_may_be_conjugates_or_adjoints_stay_refused(latex):
     assert not _fires(latex)
