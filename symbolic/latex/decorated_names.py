@@ -120,6 +120,8 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
                     return None, original  # f^*(y), x^{*}_i, x^*^2: another object
                 continue
             sub = _SUB_ITERATE.match(rest.lstrip())
+            if sub and _STAR_TAIL.match(rest.lstrip()[sub.end():].lstrip()):
+                return None, original  # x_t^*: a conjugate of the iterate
             if sub:
                 iterate = True
                 styles.add("_")

@@ -85,6 +85,8 @@ def test_iterates_with_k_are_iterates_too():
     r"x_t x^* = x^2",                             # x^2: a power of x itself
     r"z^* z = |z|^2 + z_t",                       # a conjugate of a complex z
     r"z_t^* = z_t",                               # a star on the iterate (conjugate of z_t)
+    r"z_t^* + z^* = z_t",
+    r"z_{t+1}^{*} = z^* z_t",
     r"x^*_t = x_t",                               # a star before a subscript: another name
     r"x^{*}_i = x_t",
     r"x_{t}^{*} = x_{t}",
