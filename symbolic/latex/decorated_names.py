@@ -274,7 +274,8 @@ def read_decorated(latex: str, reader, options: dict):
             try:
                 parsed = reader(text, **options)
             except ParseError as exc:       # the refusal names what the user wrote
-                raise ParseError(str(exc).replace("\\" + placeholder, base + "'")) from None
+                message = str(exc).replace("\\" + placeholder, base + "'")
+                raise ParseError(message.replace(placeholder, base + "'")) from None
             note = (f"{base}' read as a name of its own (the quantity the equation defines), not "
                     f"a derivative: alone on the left, written nowhere else, {base} never bare")
             return _renamed(parsed, placeholder, base + "'", note, latex)
