@@ -115,6 +115,7 @@ def test_iterates_with_k_are_iterates_too():
     r"x_{t+1} - x^* = \int_0^1 x_t \, dx",        # x itself, a variable of integration
     r"x_t - x^* = \sum_{j=1}^{n} i",              # i outside a subscript
     r"\theta_T - \theta^* = \theta_1",            # no iterate t or k: only particular steps
+    r"\|\bm{x}_{t+1} - \bm{x}^*\|^2 \le \|\bm{x}_t - \bm{x}^*\|^2",   # \bm: not taken (yet)
     r"\theta^t - \theta^* = \theta_t - \theta^*",  # ^t beside _t: a power and an entry?
     r"\theta^{(t)} - \theta^* = \theta^t - \theta^*",   # two ways of writing a superscript
     r"\theta^{t+1} - \theta^* = \theta_0",          # a subscript beside superscript iterates
