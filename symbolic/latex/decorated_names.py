@@ -74,6 +74,16 @@ def _complex(latex: str, assumptions: Sequence[str]) -> bool:
     return re.search("[ij]", re.sub(r"\\[A-Za-z]+", " ", _SUBSCRIPT.sub(" ", latex))) is not None
 
 
+def _a_function(letter: str, functions: frozenset) -> bool:
+    """Whether a declared function is named by the letter, decorated or not (f, f', f_W)."""
+    bare = letter.lstrip("\\")
+    for name in functions:
+        name = re.sub(r"^\\(?:mathbf|boldsymbol|bm)\s*\{(.*)\}$", r"\1", str(name)).lstrip("\\")
+        if name == bare or (name.startswith(bare) and not name[len(bare):][:1].isalpha()):
+            return True
+    return False
+
+
 def _occurrences(latex: str, letter: str):
     """(start, end) of each occurrence of the letter (or the letter inside bold markup).
 
@@ -102,7 +112,7 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
     edits = []
     for base in bases:
         letter = re.sub(r"^\\(?:mathbf|boldsymbol|bm)\{(.*)\}$", r"\1", base)
-        if letter.lstrip("\\") in functions or letter in functions or base in functions:
+        if _a_function(letter, functions) or base in functions:
             return None, original
         # an assumption about x (x \in \mathbb{R}^{n \times m}) may make x^* an adjoint
         if any(_occurrences(a, letter) for a in assumptions if isinstance(a, str)):
@@ -183,7 +193,7 @@ def _defined_prime(latex: str, assumptions: Sequence[str], functions: frozenset)
     if not m:
         return None
     base = m.group("base")
-    if base in functions or _DERIVATIVE.search(right) or any(
+    if _a_function(base, functions) or _DERIVATIVE.search(right) or any(
             _occurrences(a, base) for a in assumptions if isinstance(a, str)):
         return None
     for start, end in _occurrences(right, base):
@@ -240,6 +250,8 @@ def read_decorated(latex: str, reader, options: dict):
     assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
     functions = options.get("functions") or ()
     functions = frozenset([functions] if isinstance(functions, str) else functions)
+    if any("Zpfn" in str(name) for name in functions):
+        return None      # a primed function declared (primed_functions.py): primes are its own
     from symbolic.latex.primes import declared_primes
     from symbolic.latex.stars import declared_stars
     if not declared_stars(assumptions) and any(mark in latex for mark in _MARKS[:3]):

@@ -131,6 +131,7 @@ def test_stars_that_may_be_conjugates_or_adjoints_stay_refused(latex):
     ((r"x \in \mathbb{R}^{n \times n}",), ()),     # x a matrix: x^* may be its adjoint
     ((r"x^* \in \mathbb{C}",), ()),                # declared complex: not a quantity of its own
     ((), ("x",)),                                  # x a function: x^* its conjugate function
+    ((), ("x_t",)),                                # x_t a function
 ])
 def test_stars_whose_assumptions_leave_a_doubt_stay_refused(assumptions, functions):
     assert not _fires(r"x_t - x^* = 0", assumptions, functions)
@@ -205,6 +206,8 @@ def test_primes_that_may_be_derivatives_stay_refused(latex):
 @pytest.mark.parametrize("assumptions, functions", [
     ((r"V > 0",), ()),               # an assumption names V
     ((), ("V",)),                    # V a function: V' its derivative
+    ((), ("V'",)),                   # V' declared a function of its own
+    ((), ("V'_W",)),
 ])
 def test_primes_whose_declarations_leave_a_doubt_stay_refused(assumptions, functions):
     assert _fires(r"V' = 2") and not _fires(r"V' = 2", assumptions, functions)
