@@ -47,6 +47,7 @@ _LETTER = r"(?:\\(?:%s)(?![A-Za-z])|(?<![A-Za-z\\])[a-df-hk-z](?![A-Za-z]))" % "
 _BOLD = r"\\(?:mathbf|boldsymbol)\s*\{\s*(?P<inner>%s)\s*\}" % _LETTER
 _STARRED = re.compile(r"(?P<base>%s|%s)\s*\^\s*(?:\*|\\ast(?![A-Za-z])|\{\s*(?:\*|\\ast)\s*\})"
                       % (_BOLD, _LETTER))
+_AS_STAR = re.compile(r"\^\s*(?:\\star(?![A-Za-z])|\{\s*\\star\s*\})")    # x^\star is x^*
 _STAR_TAIL = re.compile(r"\^\s*(?:\*|\\ast(?![A-Za-z])|\{\s*(?:\*|\\ast)\s*\})")
 # an iterate index: t or k, the next or a previous one (t+1, k-2), bracketed or not
 _ITERATE = r"(?:[tk](?:\s*[+-]\s*[1-9]\d*)?)"
@@ -56,7 +57,8 @@ _SUP_ITERATE = re.compile(r"\^\s*(?:(?P<one>[tk])(?![A-Za-z0-9])|\{\s*(?P<braced
 _SUBSCRIPT = re.compile(r"_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z0-9])")
 # what says that numbers may be complex (or that x^* may be an adjoint)
 _COMPLEX = re.compile(r"\\mathbb\s*\{?\s*C\b|\\C(?![A-Za-z])|\\overline|\\bar(?![A-Za-z])|"
-                      r"\\Re(?![A-Za-z])|\\Im(?![A-Za-z])|\\(?:operatorname|text|mathrm)\s*\{\s*(?:Re|Im|i)\s*\}"
+                      r"\\Re(?![A-Za-z])|\\Im(?![A-Za-z])|"
+                      r"\\(?:operatorname|text|mathrm)\s*\{\s*(?:Re|Im|i)\s*\}"
                       r"|\\imath|\\jmath|\\dagger|\^\s*\{?\s*H\b|\\conj|\\mathsf\s*\{\s*H\s*\}")
 _DERIVATIVE = re.compile(r"\\partial|\\frac\s*\{\s*d|\\frac\s*\{\s*\\mathrm\s*\{\s*d|\\dot|\\ddot|"
                          r"\\nabla|\\mathrm\s*\{\s*d\s*\}|'|’|\\prime")
@@ -105,7 +107,7 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
     superscript iterates as subscripts; (None, latex) when the rule does not apply."""
     original = latex
     # x^\star is written for an optimum as often as x^*: the same name
-    latex = re.sub(r"\^\s*(?:\\star(?![A-Za-z])|\{\s*\\star\s*\})", "^{*}", latex)
+    latex = _AS_STAR.sub("^{*}", latex)
     bases = {re.sub(r"\s+", "", m.group("base")): m for m in _STARRED.finditer(latex)}
     if not bases or _complex(latex, assumptions):
         return None, original
@@ -268,9 +270,10 @@ def read_decorated(latex: str, reader, options: dict):
                     message = message.replace(stand_in, base + "^*")
                 raise ParseError(message) from None
             shown = ", ".join(b + "^*" for b in bases)
+            relabelled = _AS_STAR.sub("^{*}", latex) != text
             note = (f"{shown} read as a quantity of its own (an optimum), not a conjugate: the "
                     f"claim writes iterates beside it, never the name itself, and nothing complex"
-                    + ("; superscript iterates (x^t) read as indices (x_t)" if text != latex else ""))
+                    + ("; superscript iterates (x^t) read as indices (x_t)" if relabelled else ""))
             notes = tuple(n for n in parsed.notes if "declared a quantity of its own by the "
                           "assumptions" not in n)
             return dataclasses.replace(parsed, notes=tuple(sorted(set(notes) | {note})))
