@@ -102,6 +102,11 @@ def _occurrences(latex: str, letter: str):
         yield start, end
 
 
+def _mentions(text, letter: str) -> bool:
+    """Whether an assumption writes the letter (in any form: x, x_t, x^*, \\mathbf{x})."""
+    return not isinstance(text, str) or next(_occurrences(text, letter), None) is not None
+
+
 def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
     """The starred bases the claim leaves no doubt about, and the rewriting of their
     superscript iterates as subscripts; (None, latex) when the rule does not apply."""
@@ -117,7 +122,7 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
         if _a_function(letter, functions) or base in functions:
             return None, original
         # an assumption about x (x \in \mathbb{R}^{n \times m}) may make x^* an adjoint
-        if any(_occurrences(a, letter) for a in assumptions if isinstance(a, str)):
+        if any(_mentions(a, letter) for a in assumptions):
             return None, original
         iterate = False
         styles = set()     # how x's indices are written: a subscript, ^t, ^{(t)}
@@ -196,7 +201,7 @@ def _defined_prime(latex: str, assumptions: Sequence[str], functions: frozenset)
         return None
     base = m.group("base")
     if _a_function(base, functions) or _DERIVATIVE.search(right) or any(
-            _occurrences(a, base) for a in assumptions if isinstance(a, str)):
+            _mentions(a, base) for a in assumptions):
         return None
     for start, end in _occurrences(right, base):
         if not right[start:end] == base:

@@ -139,6 +139,11 @@ def test_stars_whose_assumptions_leave_a_doubt_stay_refused(assumptions, functio
         parse_chain(r"x_t - x^* = 0", assumptions=assumptions, functions=functions)
 
 
+def test_an_assumption_about_other_names_leaves_the_rules_on():
+    assert _fires(r"x_t - x^* = 0", (r"\eta > 0", r"T \ge 1"))
+    assert _fires(r"V' = 2 W_1", (r"W_1 > 0",))
+
+
 def test_the_imaginary_unit_option_turns_the_rule_off():
     assert _fires(r"x_t - x^* = 0") and not _fires(r"x_t - x^* = 0", imaginary_unit=True)
     with pytest.raises(ParseError):
