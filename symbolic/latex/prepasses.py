@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from symbolic.latex.cases import has_cases, read_with_cases
 from symbolic.latex.components import has_components, read_with_components
+from symbolic.latex.decorated_names import read_decorated    # x^* beside x_t, V'_i = ...
 from symbolic.latex.letter_words import check_letter_words   # Var(X) beside declared V, a, r
 from symbolic.latex.matrix_definitions import read_matrix_definition   # Attention(Q, K, V) = ...
 from symbolic.latex.declared_labels import declared_labels, read_with_labels
@@ -20,6 +21,8 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     of functions of matrices, declared labels, primed functions, x^* and L', softmax(x)_i, cases."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
     import symbolic.latex.parse as parse      # handed to the two below (parse imports this module)
+    if (done := read_decorated(latex, reader, options)) is not None:
+        return done
     if has_units(latex) and (done := read_without_units(latex, reader, options)) is not None:
         return done
     if (done := read_matrix_definition(latex, reader, options, parse)) is not None:
