@@ -16,13 +16,15 @@ Places only a number can take (decided one by one):
   subscript (``\\sum_{t=T_0}^{T}``, ``\\max_{1 \\le i \\le N}``), both limits of ``\\int``
   (``\\int_0^T``: integration runs over real numbers), and ``\\lim_{T \\to \\infty}`` (only a
   number tends to infinity). A range is counted in whole numbers.
-* **A denominator**: ``\\frac{..}{D}`` and ``../D`` where D is a sum of products of plain
-  letters and numbers (``\\mu T``, ``2L``, ``(L + \\mu)^2``, ``L^2(\\kappa + 1)``): a matrix is
-  never divided by. Not when a product in it holds two capitals (``AB`` of a row and a column
-  is a number) or a capital between two Latin letters (``x A y``, a bilinear form is a number),
-  not when it starts a derivative (``d``, ``\\partial``, ``\\delta``, ``\\Delta``, ``\\nabla``:
-  ``\\frac{df}{dW}`` differentiates by a matrix), and not when it holds anything other than
-  letters, numbers, ``+ - \\cdot``, brackets, fractions and plain powers.
+* **A denominator**: ``\\frac{..}{D}`` and ``../D`` where D is one product of plain letters,
+  numbers and brackets, the capital one of its factors (``T``, ``\\mu T``, ``2L``,
+  ``L^2(\\kappa + 1)``): a matrix is never divided by. Not a sum (``V + \\epsilon``,
+  ``(L + \\mu)^2``: matrices are divided entry by entry in Adam-like updates), not a lone
+  capital under a numerator holding a capital (``\\frac{M}{V}``, entry by entry as well), not
+  two capitals (``\\frac{1}{AB}``: a row times a column is a number), not a capital between
+  two Latin letters (``x A y``, a bilinear form is a number), not a derivative (``d``,
+  ``\\partial``, ``\\delta``, ``\\Delta``, ``\\nabla``: ``\\frac{df}{dW}`` differentiates by a
+  matrix), and nothing but letters, numbers, ``\\cdot``, brackets, fractions and plain powers.
 * **An exponent**: a compound exponent written with numbers and letters (``\\gamma^{T-t}``,
   ``x^{2N}``, ``2^{N+1}``) on any base but ``e`` (``e^{tA}`` is the matrix exponential), and a
   lone capital exponent only on a bracket that holds a bare number term (``(1 - \\frac{\\mu}{L})^T``,
@@ -193,28 +195,30 @@ def _terms(items) -> list[list]:
     return [t for t in terms if t]
 
 
-def _denominator(items) -> set[str]:
-    """The capitals a denominator makes numbers (see the module's docstring)."""
+def _denominator(items, over=frozenset()) -> set[str]:
+    """The capital a denominator makes a number, as a set (see the module's docstring); ``over``
+    is the capitals of the numerator, when it is written (``\\frac``)."""
     solid = _solid(items)
     if not solid or not _numeric(solid):
         return set()
     if isinstance(solid[0], Tok) and solid[0].text in _DERIVATIVE_STARTS:
         return set()
-    out = set()
-    for term in _terms(solid):
-        flat = _flat(term)
-        capitals = [n for n, (tok, _) in enumerate(flat) if _capital(tok)]
-        if len(capitals) != 1 or flat[capitals[0]][1]:
-            continue        # AB (a row times a column is a number), or T_0 (a name of its own)
-        at = capitals[0]
+    terms = _terms(solid)
+    if len(terms) != 1:
+        return set()        # V + \epsilon: matrices are divided entry by entry (Adam)
+    flat = _flat(terms[0])
+    capitals = [n for n, (tok, _) in enumerate(flat) if _capital(tok)]
+    if len(capitals) != 1 or flat[capitals[0]][1] or not any(_capital(x) for x in terms[0]):
+        return set()        # AB (a row times a column), T_0 (a name), (V + \epsilon)^2
+    if over and len(flat) < 2:
+        return set()        # \frac{M}{V}: entry by entry, as often as a number
+    at = capitals[0]
 
-        def latin(pair) -> bool:
-            tok = pair[0]
-            return len(tok.text) == 1 and tok.text.isascii() and tok.text.isalpha()
-        if any(latin(p) for p in flat[:at]) and any(latin(p) for p in flat[at + 1:]):
-            continue        # x A y: a bilinear form is a number, A need not be
-        out.add(flat[at][0].text)
-    return out
+    def latin(pair) -> bool:
+        return len(pair[0].text) == 1 and pair[0].text.isascii() and pair[0].text.isalpha()
+    if any(latin(p) for p in flat[:at]) and any(latin(p) for p in flat[at + 1:]):
+        return set()        # x A y: a bilinear form is a number, A need not be
+    return {flat[at][0].text}
 
 
 class _Found:
@@ -256,7 +260,7 @@ class _Found:
                 numerator = _inner(solid[k + 1])
                 if not (numerator and isinstance(numerator[0], Tok)
                         and numerator[0].text in _DERIVATIVE_STARTS):
-                    self.numbers |= _denominator(_inner(solid[k + 2]))
+                    self.numbers |= _denominator(_inner(solid[k + 2]), _plain_capitals(numerator))
             elif t == "/" and k + 1 < len(solid):
                 after = solid[k + 1]
                 subscripted = k + 2 < len(solid) and isinstance(solid[k + 2], Tok) \

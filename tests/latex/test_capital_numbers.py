@@ -28,7 +28,7 @@ def _claims(latex, **options):
     r"\left(1 - \frac{\mu}{L}\right)^T x T = T x \left(1 - \frac{\mu}{L}\right)^T",   # power T
     r"\frac{x}{L^2(\kappa+1)} \mu L = L \mu \frac{x}{L^2(\kappa + 1)}",
     r"\max_{1 \le i \le N} x_i \le a N",                       # a range in a relation
-    r"\frac{A N}{N} = A",                                        # N a number: A N = N A
+    r"\frac{1}{N} \cdot A N = A",                                 # N a number: A N = N A
 ])
 def test_a_capital_used_as_a_number_commutes(latex):
     claims = _claims(latex)
@@ -91,6 +91,9 @@ def test_an_assumption_makes_a_capital_a_number_as_before():
     r"\frac{df}{dW} W = W \frac{df}{dW}",                    # a derivative by a matrix
     r"\frac{\partial f}{\partial W} W = W \frac{\partial f}{\partial W}",
     r"\frac{A}{2} B = B \frac{A}{2}",                        # a numerator
+    r"\frac{M}{V + \epsilon} + W V = \frac{M}{V + \epsilon} + V W",   # entry by entry (Adam)
+    r"\frac{M}{V} + W V = \frac{M}{V} + V W",
+    r"\frac{1}{(V + \epsilon)^2} + W V = \frac{1}{(V + \epsilon)^2} + V W",
     r"e^{2A} x A = A x e^{2A}",                              # e^{2A}: a matrix exponential
     r"\mathrm{e}^{2A} x A = A x \mathrm{e}^{2A}",
     r"\sqrt{A} x A = A x \sqrt{A}",                          # matrices have square roots
