@@ -11,6 +11,7 @@ import sympy
 from symbolic.cli import main
 from symbolic.errors import ParseError
 from symbolic.latex import parse_chain
+from symbolic.latex.parse import parse_expression
 from symbolic.latex.capital_numbers import capital_numbers
 
 
@@ -131,6 +132,13 @@ def test_a_declared_matrix_or_function_is_never_made_a_number():
     assert capital_numbers(r"\frac{1}{F} x F", functions=["F"]) == frozenset()
     with pytest.raises(ParseError):
         parse_chain(r"\frac{1}{F} x F = F x \frac{1}{F}", functions=["F"])
+
+
+def test_an_expression_display_uses_the_rule_too():
+    value = parse_expression(r"\frac{2(G^2 + \sigma^2)}{\mu T}").value
+    assert sorted(s.name for s in value.free_symbols) == ["G", "T", "mu", "sigma"]
+    with pytest.raises(ParseError, match="after another factor"):
+        parse_expression(r"\frac{1}{T} A B")
 
 
 @pytest.mark.parametrize("latex, numbers", [
