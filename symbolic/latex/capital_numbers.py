@@ -45,8 +45,9 @@ or vector by an assumption, declared a function (``--function``), transposed or 
 ``A_{i,j}``), in bold or another font (``\\mathbf{A}``, ``\\mathcal{A}``), inside a norm, an
 absolute value or an inner product, under ``\\det``, ``\\mathrm{tr}``, ``\\mathrm{rank}``,
 ``\\mathrm{diag}``, or before a bracket (``L(\\theta)`` is a function or a product: refused as
-before). And T itself is never a number in a claim that writes T as a transpose (``x^T`` beside
-``\\sum_{t=1}^{T}``: the transpose may be a power; the rewriter refuses that chain).
+before). And this rule never makes T a number in a claim that writes ``^T`` as a transpose
+(``\\frac{1}{T} x^T y``: beside a number T, x^T may be a power; with ``\\sum_{t=1}^{T}`` the
+rewriter refuses the chain), nor reads ``(a + b)^T`` as a power (a transposed vector, refused).
 
 The rule reads one claim (one chain; one row of a display), never the rows around it: a row
 is read as it would be alone. A subscripted capital (``T_0``, ``D_i``) is a name of its own:
