@@ -1,0 +1,386 @@
+"""Which capitals a claim itself uses as numbers, so that products with them commute.
+
+The rewriter refuses a capital written after another factor (``\\mu T``, ``T D``): papers
+write matrices as capitals, and a product of matrices depends on its order. But optimisation
+papers write counts and constants as capitals too (T steps, N tokens, D a distance, L a
+smoothness constant), and the claim often shows it: ``\\frac{1}{\\mu T}`` divides by T, and
+no one divides by a matrix. A capital that the same claim uses in a place only a number can
+take is read as a number throughout the claim (one letter, one meaning), exactly as if the
+user had written ``--assume 'T \\in \\mathbb{R}'``; products with it then commute. The rule
+only lifts that refusal: the capital is the same commuting symbol it is everywhere else.
+
+Places only a number can take (decided one by one):
+
+* **A range end or limit of an operator**: the superscript of ``\\sum``, ``\\prod``, ``\\max``,
+  ``\\min`` (``\\sum_{t=1}^{T}``, ``\\prod_{k=0}^{K-1}``), the sides of a relation in its
+  subscript (``\\sum_{t=T_0}^{T}``, ``\\max_{1 \\le i \\le N}``), both limits of ``\\int``
+  (``\\int_0^T``: integration runs over real numbers), and ``\\lim_{T \\to \\infty}`` (only a
+  number tends to infinity). A range is counted in whole numbers.
+* **A denominator**: ``\\frac{..}{D}`` and ``../D`` where D is one product of plain letters,
+  numbers and brackets, the capital one of its factors (``T``, ``\\mu T``, ``2L``,
+  ``L^2(\\kappa + 1)``): a matrix is never divided by. Not a sum (``V + \\epsilon``,
+  ``(L + \\mu)^2``: matrices are divided entry by entry in Adam-like updates), not a lone
+  capital under a numerator holding a capital (``\\frac{M}{V}``, entry by entry as well), not
+  two capitals (``\\frac{1}{AB}``: a row times a column is a number), not a capital between
+  two Latin letters (``x A y``, a bilinear form is a number), not a derivative (``d``,
+  ``\\partial``, ``\\delta``, ``\\Delta``, ``\\nabla``: ``\\frac{df}{dW}`` differentiates by a
+  matrix), and nothing but letters, numbers, ``\\cdot``, brackets, fractions and plain powers.
+* **An exponent**: a compound exponent written with numbers and letters (``\\gamma^{T-t}``,
+  ``x^{2N}``, ``2^{N+1}``) on any base but ``e`` (``e^{tA}`` is the matrix exponential), and a
+  lone capital exponent only on a bracket that holds a bare number term (``(1 - \\frac{\\mu}{L})^T``,
+  read as a power by ``vectors.scalar_power_t``: a number has no transpose). A lone capital
+  exponent elsewhere is a transpose or a label (``x^T``, ``W^Q``, ``A^H``) and never a sign of
+  a number, and neither is ``-T`` (``A^{-T}``, the inverse transpose).
+* **An assumption** (``--assume 'T \\ge 1'``, ``T \\in \\mathbb{Z}_{>0}``, a shape
+  ``\\mathbb{R}^{N \\times d}``) already makes a capital a number (``components.declared_numbers``).
+
+Not signs of a number: a subscript (``\\theta_T``: T may be a label, "target"), the argument of
+``\\sqrt``, ``\\log``, ``\\exp`` (square roots, logarithms and exponentials of matrices exist),
+a capital in a set or an absolute value (``|S|``).
+
+The same letter is never a number in one place and a matrix in another. A capital is never
+made a number when the claim also writes it as a possible matrix or function: declared a matrix
+or vector by an assumption, declared a function (``--function``), transposed or conjugated
+(``A^T``, ``A^\\top``, ``A^H``, ``A^*``, ``A^{-T}``), with an entry's subscript (``A_{ij}``,
+``A_{i,j}``), in bold or another font (``\\mathbf{A}``, ``\\mathcal{A}``), inside a norm, an
+absolute value or an inner product, under ``\\det``, ``\\mathrm{tr}``, ``\\mathrm{rank}``,
+``\\mathrm{diag}``, or before a bracket (``L(\\theta)`` is a function or a product: refused as
+before). And this rule never makes T a number in a claim that writes ``^T`` as a transpose
+(``\\frac{1}{T} x^T y``: beside a number T, x^T may be a power; with ``\\sum_{t=1}^{T}`` the
+rewriter refuses the chain), nor reads ``(a + b)^T`` as a power (a transposed vector, refused).
+
+The rule reads one claim (one chain; one row of a display), never the rows around it: a row
+is read as it would be alone. A subscripted capital (``T_0``, ``D_i``) is a name of its own:
+only the plain capital is made a number.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+import sympy
+
+from symbolic.errors import ParseError
+from symbolic.latex.lexer import GREEK, Group, Tok, lex
+
+_BIG = frozenset([r"\sum", r"\prod", r"\max", r"\min"])
+_FRACS = frozenset([r"\frac", r"\dfrac", r"\tfrac"])
+_RANGE_RELATIONS = frozenset(["=", "<", ">", r"\le", r"\leq", r"\ge", r"\geq", r"\lt", r"\gt",
+                              r"\leqslant", r"\geqslant"])
+_FONTS = frozenset([r"\mathbf", r"\boldsymbol", r"\bm", r"\mathcal", r"\mathbb", r"\mathrm",
+                    r"\mathsf", r"\mathit", r"\text", r"\operatorname", r"\mathfrak", r"\mathscr",
+                    r"\textrm", r"\textbf", r"\mbox", r"\hat", r"\tilde", r"\bar", r"\vec",
+                    r"\widehat", r"\widetilde", r"\overline"])
+_MATRIX_FUNCTIONS = frozenset(["tr", "Tr", "trace", "rank", "Rank", "diag", "Diag", "vec", "det",
+                               "Det", "adj", "null", "span", "col", "row", "vech"])
+# superscripts that transpose, conjugate or invert-transpose a matrix
+_MATRIX_MARKS = frozenset(["T", r"\top", r"\intercal", "H", "*", r"\ast", r"\star", r"\dagger",
+                           "-T", r"-\top", "+"])
+_DERIVATIVE_STARTS = frozenset(["d", r"\partial", r"\delta", r"\Delta", r"\nabla", r"\mathrm",
+                                r"\operatorname", r"\text"])
+_BRACKETS = frozenset(["(", r"\left(", "[", r"\left["])   # Group.opener of brackets after a name
+_NUMBER_OPERATORS = frozenset(["+", "-", r"\cdot", r"\times", "/", r"\lfloor", r"\rfloor",
+                               r"\lceil", r"\rceil"])
+
+
+def capital_numbers(text: str, known: Mapping | None = None,
+                    functions: Iterable[str] = ()) -> frozenset[str]:
+    """The plain capitals (``"T"``) that the claim ``text`` uses as numbers and never as possible
+    matrices; ``known`` is the assumptions' symbols, ``functions`` the declared function names."""
+    try:
+        items = lex(text)
+    except ParseError:
+        return frozenset()
+    found = _Found()
+    found.walk(items)
+    for name, value in dict(known or {}).items():
+        if not (isinstance(value, sympy.Symbol) and value.is_extended_real):
+            found.vetoed.add(name)      # declared a matrix, a vector or a complex number
+    found.vetoed.update(str(f).strip() for f in functions)
+    return frozenset(found.numbers - found.vetoed)
+
+
+def _capital(item) -> bool:
+    return isinstance(item, Tok) and len(item.text) == 1 and "A" <= item.text <= "Z"
+
+
+def _solid(items) -> list:
+    return [x for x in items if not (isinstance(x, Tok) and x.space)]
+
+
+def _inner(item) -> list:
+    """The solid items of a script or argument: a brace group's contents, or the token alone."""
+    if isinstance(item, Group) and item.kind == "brace":
+        return _solid(item.items)
+    return [item]
+
+
+def _script_text(item) -> str:
+    """A superscript as a short string (``{-\\top}`` -> ``-\\top``; ``\\mathrm{T}`` -> ``T``)."""
+    inner = _inner(item)
+    if len(inner) == 2 and isinstance(inner[0], Tok) and inner[0].text in (r"\mathrm", r"\mathsf",
+                                                                           r"\text"):
+        inner = _inner(inner[1])
+    if all(isinstance(x, Tok) for x in inner):
+        return "".join(x.text for x in inner)
+    return ""
+
+
+def _numeric(items) -> bool:
+    """Whether items are written as a number may be: letters, numbers, ``+ - \\cdot``, brackets,
+    fractions and powers whose exponent is itself numeric (never a lone capital: ``x^T``)."""
+    solid = _solid(items)
+    if not solid:
+        return False
+    k = 0
+    while k < len(solid):
+        x = solid[k]
+        if isinstance(x, Group):
+            if x.kind not in ("brace", "paren") or x.opener in (r"\{", r"\lbrace") \
+                    or not _numeric(x.items):
+                return False
+            k += 1
+            continue
+        t = x.text
+        if t in ("_", "^"):
+            if k + 1 >= len(solid) or not _numeric(_inner(solid[k + 1])):
+                return False
+            if t == "^" and len(_inner(solid[k + 1])) == 1 and (_capital(_inner(solid[k + 1])[0])):
+                return False        # x^T, W^Q: a transpose or a label, not a power
+            k += 2
+            continue
+        if t in _FRACS:
+            if k + 2 >= len(solid) or not all(_numeric(_inner(a)) for a in solid[k + 1:k + 3]):
+                return False
+            k += 3
+            continue
+        letter = len(t) == 1 and t.isascii() and t.isalpha()
+        greek = t.startswith("\\") and t[1:] in GREEK and t[1:2].islower()
+        if not (letter or greek or t[0].isdigit() or t in _NUMBER_OPERATORS):
+            return False
+        k += 1
+    return True
+
+
+def _flat(items) -> list:
+    """The tokens of items in order, through brackets, without scripts' arguments."""
+    out, solid, k = [], _solid(items), 0
+    while k < len(solid):
+        x = solid[k]
+        if isinstance(x, Tok) and x.text in ("_", "^"):
+            k += 2
+            continue
+        if isinstance(x, Group):
+            out.extend(_flat(x.items))
+        else:
+            out.append((x, k + 1 < len(solid) and isinstance(solid[k + 1], Tok)
+                        and solid[k + 1].text == "_"))
+        k += 1
+    return out
+
+
+def _plain_capitals(items) -> set[str]:
+    """The capitals written in items without a subscript of their own (``T``, not ``T_0``)."""
+    return {tok.text for tok, subscripted in _flat(items) if _capital(tok) and not subscripted}
+
+
+def _terms(items) -> list[list]:
+    """Items split at top-level + and - (the terms of a sum)."""
+    terms, current = [], []
+    for x in _solid(items):
+        if isinstance(x, Tok) and x.text in ("+", "-"):
+            terms.append(current)
+            current = []
+        else:
+            current.append(x)
+    terms.append(current)
+    return [t for t in terms if t]
+
+
+def _denominator(items, over=frozenset()) -> set[str]:
+    """The capital a denominator makes a number, as a set (see the module's docstring); ``over``
+    is the capitals of the numerator, when it is written (``\\frac``)."""
+    solid = _solid(items)
+    if not solid or not _numeric(solid):
+        return set()
+    if isinstance(solid[0], Tok) and solid[0].text in _DERIVATIVE_STARTS:
+        return set()
+    terms = _terms(solid)
+    if len(terms) != 1:
+        return set()        # V + \epsilon: matrices are divided entry by entry (Adam)
+    flat = _flat(terms[0])
+    capitals = [n for n, (tok, _) in enumerate(flat) if _capital(tok)]
+    if len(capitals) != 1 or flat[capitals[0]][1] or not any(_capital(x) for x in terms[0]):
+        return set()        # AB (a row times a column), T_0 (a name), (V + \epsilon)^2
+    if over and len(flat) < 2:
+        return set()        # \frac{M}{V}: entry by entry, as often as a number
+    at = capitals[0]
+
+    def latin(pair) -> bool:
+        return len(pair[0].text) == 1 and pair[0].text.isascii() and pair[0].text.isalpha()
+    if any(latin(p) for p in flat[:at]) and any(latin(p) for p in flat[at + 1:]):
+        return set()        # x A y: a bilinear form is a number, A need not be
+    return {flat[at][0].text}
+
+
+class _Found:
+    """The capitals used as numbers and those written as possible matrices, gathered by walk."""
+
+    def __init__(self) -> None:
+        self.numbers: set[str] = set()
+        self.vetoed: set[str] = set()
+        self.limits: set[int] = set()   # the carets of the level being walked that are limits
+
+    def walk(self, items) -> None:
+        """Visit one level of items and every group inside it."""
+        solid = _solid(items)
+        bars = [n for n, x in enumerate(solid) if isinstance(x, Tok) and x.text == r"\|"]
+        for a, b in zip(bars[::2], bars[1::2]):
+            self.vetoed |= _all_capitals(solid[a + 1:b])        # \|A\|: a norm of a matrix
+        skip: set[int] = set()
+        outer, self.limits = self.limits, set()
+        for k, x in enumerate(solid):
+            if isinstance(x, Group):
+                if x.kind in ("abs", "angle") or x.opener in (r"\{", r"\lbrace"):
+                    self.vetoed |= _all_capitals(x.items)      # |S|, <A, B>, {A}: not numbers
+                elif k not in skip:
+                    self.walk(x.items)
+                continue
+            t = x.text
+            if t in _FONTS:
+                if k + 1 < len(solid):
+                    name = _script_text(solid[k + 1])
+                    self.vetoed |= _all_capitals([solid[k + 1]])
+                    skip.add(k + 1)
+                    if name in _MATRIX_FUNCTIONS and k + 2 < len(solid):
+                        self.vetoed |= _all_capitals([solid[k + 2]])
+            elif t == r"\det" and k + 1 < len(solid):
+                self.vetoed |= _all_capitals([solid[k + 1]])
+            elif t in _BIG or t in (r"\int", r"\lim"):
+                self._limits(solid, k)
+            elif t in _FRACS and k + 2 < len(solid):
+                numerator = _inner(solid[k + 1])
+                if not (numerator and isinstance(numerator[0], Tok)
+                        and numerator[0].text in _DERIVATIVE_STARTS):
+                    self.numbers |= _denominator(_inner(solid[k + 2]), _plain_capitals(numerator))
+            elif t == "/" and k + 1 < len(solid):
+                after = solid[k + 1]
+                subscripted = k + 2 < len(solid) and isinstance(solid[k + 2], Tok) \
+                    and solid[k + 2].text == "_"           # a / T_0: T_0 is a name of its own
+                if not subscripted:
+                    self.numbers |= _denominator(after.items if isinstance(after, Group) else [after])
+            elif t == "^" and k + 1 < len(solid) and k not in self.limits:
+                self._power(items, solid, k)
+            elif _capital(x):
+                self._capital_use(solid, k)
+        self.limits = outer
+
+    def _capital_use(self, solid, k) -> None:
+        """Veto a capital written as a function or as a matrix's entry (``L(x)``, ``A_{ij}``)."""
+        name = solid[k].text
+        nxt = solid[k + 1] if k + 1 < len(solid) else None
+        if isinstance(nxt, Group) and nxt.kind == "paren" and nxt.opener in _BRACKETS:
+            self.vetoed.add(name)       # L(\theta): a function or a product, as before
+        if isinstance(nxt, Tok) and nxt.text == "_" and k + 2 < len(solid):
+            sub = _inner(solid[k + 2])
+            letters = [x for x in sub if isinstance(x, Tok) and x.text.isalpha()]
+            if any(isinstance(x, Tok) and x.text in (",", ":") for x in sub) \
+                    or len(sub) == 2 and len(letters) == 2:
+                self.vetoed.add(name)   # A_{ij}, A_{i,j}: an entry of the matrix A
+
+    def _power(self, items, solid, k) -> None:
+        """An exponent: a number's sign, or a transpose's (``^T``) and a matrix's mark."""
+        from symbolic.latex.vectors import scalar_power_t    # vectors imports the rewriter's tables
+        exp = solid[k + 1]
+        base = solid[k - 1] if k else None
+        if k >= 2 and isinstance(solid[k - 2], Tok) and solid[k - 2].text == "_":
+            base = None                 # x_i^N: the base is the subscripted name
+        mark = _script_text(exp).replace(" ", "")
+        if _capital(base) and mark in _MATRIX_MARKS:
+            self.vetoed.add(base.text)  # A^T, A^H, A^*, A^{-T}: a matrix
+        inner = _inner(exp)
+        if mark == "T":
+            caret = next(n for n, x in enumerate(items) if x is solid[k])
+            if isinstance(base, Group) and base.kind == "paren" and scalar_power_t(items, caret):
+                self.numbers.add("T")   # (1 - x)^T: the rewriter reads the power T
+            else:
+                self.vetoed.add("T")    # x^T: T is a transpose in this claim
+            return
+        if len(inner) == 1 and _capital(inner[0]):
+            if inner[0].text not in _MATRIX_MARKS and isinstance(base, Group) \
+                    and base.kind == "paren" and _number_bracket(base):
+                self.numbers.add(inner[0].text)     # (1 - \frac{1}{N})^N: a power
+            return                      # W^Q, x^N: a label as often as a power
+        if isinstance(base, Tok) and base.text == "e" or isinstance(base, Group) \
+                and base.kind == "brace" and [x.text for x in _solid(base.items)
+                                              if isinstance(x, Tok)] == ["e"]:
+            return                      # e^{tA}: the exponential of a matrix exists
+        if _numeric(inner) and _compound(inner):
+            self.numbers |= _plain_capitals(inner)
+
+    def _limits(self, solid, k) -> None:
+        """The range ends of \\sum, \\prod, \\max, \\min; the limits of \\int; \\lim_{T \\to \\infty}."""
+        op, scripts, j = solid[k].text, {}, k + 1
+        while j + 1 < len(solid) and isinstance(solid[j], Tok) and solid[j].text in ("_", "^"):
+            scripts[solid[j].text] = _inner(solid[j + 1])
+            self.limits.add(j)          # \sum_{t=1}^{T}: a range end, never a power
+            j += 2
+        if op == r"\lim":
+            self._limit_point(scripts.get("_", []))
+            return
+        if op == r"\int":
+            if len(scripts) == 2:       # \int_A alone integrates over a set A
+                for arg in scripts.values():
+                    if _numeric(arg):
+                        self.numbers |= _plain_capitals(arg)
+            return
+        if "^" in scripts and _numeric(scripts["^"]):
+            self.numbers |= _plain_capitals(scripts["^"])
+        parts, current, related = [], [], False
+        for x in scripts.get("_", []):
+            if isinstance(x, Tok) and x.text in _RANGE_RELATIONS:
+                parts.append(current)
+                current, related = [], True
+            else:
+                current.append(x)
+        parts.append(current)
+        for part in parts if related else ():
+            if _numeric(part):
+                self.numbers |= _plain_capitals(part)
+
+    def _limit_point(self, arg) -> None:
+        """``\\lim_{T \\to \\infty}``: what tends to infinity is a number."""
+        at = next((n for n, x in enumerate(arg) if isinstance(x, Tok) and x.text == r"\to"), None)
+        if at is None:
+            return
+        target = "".join(x.text for x in arg[at + 1:] if isinstance(x, Tok))
+        if target in (r"\infty", r"+\infty") and len(arg[at + 1:]) <= 2 and _numeric(arg[:at]):
+            self.numbers |= _plain_capitals(arg[:at])
+
+
+def _compound(inner) -> bool:
+    """Whether an exponent is more than a capital with a sign: a number, a fraction or a sum in
+    it (``2N``, ``T-t``, ``N^2``); not ``-T`` (the inverse transpose) nor ``kT`` (a label?)."""
+    def digits(items) -> bool:
+        return any(isinstance(x, Group) and digits(x.items) or isinstance(x, Tok)
+                   and x.text[0].isdigit() for x in items)
+    return digits(inner) or any(isinstance(x, Tok) and (x.text in _FRACS or x.text in ("+", "-")
+                                                        and n > 0) for n, x in enumerate(inner))
+
+
+def _number_bracket(group) -> bool:
+    """Whether a bracket holds a bare number as one of two terms or more (``1 - x``): a number,
+    as ``vectors.scalar_power_t`` decides for ``(1 - x)^T``."""
+    terms = _terms(group.items)
+    return len(terms) > 1 and any(len(t) == 1 and isinstance(t[0], Tok) and t[0].text[0].isdigit()
+                                  for t in terms)
+
+
+def _all_capitals(items) -> set[str]:
+    """Every Latin capital written anywhere in items (scripts and groups included)."""
+    out = set()
+    for x in items:
+        if isinstance(x, Group):
+            out |= _all_capitals(x.items)
+        elif _capital(x):
+            out.add(x.text)
+    return out
