@@ -1,0 +1,88 @@
+"""A declared function applied to a matrix, as an opaque matrix: ``\\phi(Q)`` of an N x d ``Q``.
+
+Linear attention writes ``(\\phi(Q)\\phi(K)^\\top)V = \\phi(Q)(\\phi(K)^\\top V)`` with a feature
+map ``\\phi`` applied to each row of ``Q``; FlashAttention's backward pass writes
+``\\mathrm{dsoftmax}(\\mathbf{dP})``. The reader (``symbolic.latex.matrix_functions``) reads such
+a value as ``MatrixFunctionValue``: a ``MatrixSymbol`` keyed by the function and its argument
+(``\\phi(Q)`` written twice is one matrix, ``\\phi(Q)`` and ``\\phi(K)`` are two), of shape
+``rows(X) x c_f``, where ``c_f`` is a size of its own per function (``cols(phi)``, the same for
+every argument of f, a positive integer about which nothing else is known). Nothing else is
+known of the value.
+
+Why this is sound for ``proved``: the checkers treat the value as any ``MatrixSymbol``, and
+every rewrite they apply to one (associativity and distributivity of products, transposes of
+products and sums, scalar factors) holds for every real matrix of conforming shape, hence for
+the real value; the stand-in is at least as free as the real value (two keys are two
+independent matrices even where the real values coincide, e.g. ``\\phi(Q)`` and ``\\phi(K)`` at
+Q = K), so a claim proved for every value of the stand-in holds for the real function. No law
+of a particular function (linearity, entry-wise action, positivity) is ever used.
+
+Why it is never grounds for ``refuted``: the stand-in is *more* free than the real value (the
+real ``\\phi(Q)`` and ``\\phi(K)`` agree where Q = K; ``\\phi(2Q)`` is tied to ``\\phi(Q)`` for a
+given function), so a counterexample drawn for it need not be a value of any real function:
+``symbolic.checks._matrix_functions`` turns every refutation of a claim that holds a stand-in
+into an undecided verdict, saying why.
+"""
+from __future__ import annotations
+
+import sympy
+from sympy.core.symbol import Str
+
+MARK = "ƒ"      # the first character of a stand-in's name (and of its column size); no name the
+#                 reader makes starts so
+
+
+def columns_of(function: str) -> sympy.Symbol:
+    """The column count of ``function``'s values: one positive integer per function."""
+    return sympy.Symbol(f"{MARK}cols({function})", integer=True, positive=True)
+
+
+class MatrixFunctionValue(sympy.MatrixSymbol):
+    """``function(argument)`` of a matrix argument: an opaque matrix of rows(argument) x c_f."""
+
+    def __new__(cls, name, rows, cols, function, argument):
+        name = Str(name) if isinstance(name, str) else name
+        function = Str(function) if isinstance(function, str) else function
+        return sympy.Basic.__new__(cls, name, sympy.sympify(rows), sympy.sympify(cols), function,
+                                   argument)
+
+    @classmethod
+    def of(cls, function: str, argument: sympy.MatrixExpr) -> "MatrixFunctionValue":
+        """The stand-in of ``function(argument)`` (function a key such as ``phi``)."""
+        return cls(f"{MARK}{function}({argument})", argument.shape[0], columns_of(function),
+                   function, argument)
+
+    @property
+    def function(self) -> str:
+        return self.args[3].name
+
+    @property
+    def argument(self) -> sympy.MatrixExpr:
+        return self.args[4]
+
+    def _latex(self, printer):
+        from symbolic.latex.lexer import GREEK
+        name = "\\" + self.function if self.function in GREEK else r"\operatorname{%s}" % self.function
+        return r"%s\left(%s\right)" % (name, printer._print(self.argument))
+
+
+def _marked(name) -> bool:
+    return str(name).startswith(MARK)
+
+
+def holds_matrix_function(expr) -> bool:
+    """Whether ``expr`` holds a stand-in: a value, one of its entries (``to_scalar`` writes the
+    entries of a 1 x 1 product as an ``IndexedBase`` of its name), the same name as a plain
+    ``MatrixSymbol`` (sizing an instance rebuilds it so), or its column size."""
+    if not isinstance(expr, sympy.Basic):
+        return False
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, MatrixFunctionValue):
+            return True
+        if isinstance(node, sympy.MatrixSymbol) and _marked(node.name):
+            return True
+        if isinstance(node, sympy.IndexedBase) and _marked(node.label):
+            return True
+        if isinstance(node, sympy.Symbol) and _marked(node.name):
+            return True
+    return False
