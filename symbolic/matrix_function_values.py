@@ -41,16 +41,22 @@ class MatrixFunctionValue(sympy.MatrixSymbol):
     """``function(argument)`` of a matrix argument: an opaque matrix of rows(argument) x c_f."""
 
     def __new__(cls, name, rows, cols, function, argument):
-        name = Str(name) if isinstance(name, str) else name
-        function = Str(function) if isinstance(function, str) else function
-        return sympy.Basic.__new__(cls, name, sympy.sympify(rows), sympy.sympify(cols), function,
-                                   argument)
+        # the name is made from the function and the argument, never taken as given: a rewrite
+        # of the argument (a definition substituted, Q = K) rebuilds the node with the name of
+        # what it now holds, so equal arguments are one value and a name names one value
+        function = function.name if isinstance(function, Str) else str(function)
+        return sympy.Basic.__new__(cls, Str(f"{MARK}{function}({argument})"), sympy.sympify(rows),
+                                   sympy.sympify(cols), Str(function), argument)
 
     @classmethod
     def of(cls, function: str, argument: sympy.MatrixExpr) -> "MatrixFunctionValue":
-        """The stand-in of ``function(argument)`` (function a key such as ``phi``)."""
-        return cls(f"{MARK}{function}({argument})", argument.shape[0], columns_of(function),
-                   function, argument)
+        """The stand-in of ``function(argument)`` (function a key such as ``phi``).
+
+        The key is the argument after SymPy's own equalities (``doit``: a sum's terms in one
+        order, ``(Q^T)^T`` is Q), so equal arguments written differently give one value;
+        arguments it cannot show equal give two values, which is only freer."""
+        argument = argument.doit()
+        return cls("", argument.shape[0], columns_of(function), function, argument)
 
     @property
     def function(self) -> str:
