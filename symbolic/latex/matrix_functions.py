@@ -109,6 +109,11 @@ def read_unit(reader, unit, text):
     col = unit[0].col
     name = text_of(unit[:end - 1]).strip()
     arg = reader.expr(inner, text)
+    proper = isinstance(arg, MatrixExpr) and arg.shape[0] != 1 and arg.shape[1] != 1
+    if not proper and key not in _declared_functions():
+        raise fail(text, bracket.col, f"'{name}' before a bracket that holds a matrix may be a "
+                   f"function of it or a factor: write \\cdot for a product; a function is read "
+                   f"only of a matrix, not of a vector or a number")
     if not isinstance(arg, MatrixExpr) or arg.shape == (1, 1):
         raise fail(text, col, f"{name}(...) of a number beside matrices cannot be read: a "
                    f"function is read with matrices only of a matrix")
