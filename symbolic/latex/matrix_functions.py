@@ -74,12 +74,35 @@ def _call(items, k, table):
     if j >= len(items) or not (isinstance(items[j], Group) and items[j].kind == "paren"
                                and items[j].opener in ("(", r"\left(")):
         return None
-    from symbolic.latex.matrices import mentions
-    if key in table or not mentions(items[j].items, table):
+    if key in table or not _mentions(items[j].items, table):
         return None
     if len(split_commas(items[j].items)) > 1:
         return None         # several arguments: left to the other rules (which refuse them)
     return key, items[j], j + 1
+
+
+def _mentions(items, table) -> bool:
+    """Whether items (at any depth) name a declared matrix (as ``matrices._mentions`` finds
+    them; written again here, since matrices.py imports this module)."""
+    from symbolic.latex.matrix_tokens import _name_at
+    k = 0
+    while k < len(items):
+        item = items[k]
+        if isinstance(item, Tok) and item.text in ("^", "_"):
+            if k + 1 < len(items) and isinstance(items[k + 1], Group) and _mentions(items[k + 1].items, table):
+                return True
+            k += 2
+            continue
+        found = _name_at(items, k)
+        if found:
+            if found[0] in table or found[1] in table:
+                return True
+            k = found[2]
+            continue
+        if isinstance(item, Group) and _mentions(item.items, table):
+            return True
+        k += 1
+    return False
 
 
 def unit_end(items, k, table):
