@@ -63,9 +63,29 @@ def _key(items, k):
     return None
 
 
+def _relu(items, k, table):
+    """(argument items, end) of ``\\max(0, X)`` or ``\\max(X, 0)`` at k with X naming a declared
+    matrix, else None."""
+    if not (isinstance(items[k], Tok) and items[k].text == r"\max") or k + 1 >= len(items):
+        return None
+    group = items[k + 1]
+    if not (isinstance(group, Group) and group.kind == "paren" and group.opener in ("(", r"\left(")):
+        return None
+    parts = [tuple(x for x in p if not (isinstance(x, Tok) and x.space))
+             for p in split_commas(group.items)]
+    if len(parts) != 2:
+        return None
+    zero = [n for n, p in enumerate(parts) if text_of(p).strip() == "0"]
+    if len(zero) != 1 or not _mentions(parts[1 - zero[0]], table):
+        return None
+    return parts[1 - zero[0]], k + 2
+
+
 def _call(items, k, table):
     """(key, bracket, end) of ``f(X)`` at k whose bracket holds one argument naming a declared
     matrix, else None."""
+    if _relu(items, k, table) is not None:
+        return "max", items[k + 1], k + 2
     found = _key(items, k)
     if found is None:
         return None
@@ -126,6 +146,8 @@ def read_unit(reader, unit, text):
     if found is None:
         return None
     key, bracket, end = found
+    if (relu := _relu(unit, 0, reader.table)) is not None:
+        return _entrywise_max(reader, relu[0], text, unit[0].col), end
     inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
     if _declared_column(reader, inner) and key in _declared_functions():
         return None         # f(x) at a declared vector: gradients.py
@@ -145,6 +167,16 @@ def read_unit(reader, unit, text):
                    f"read: its value may be a vector of another length or a matrix; apply it to "
                    f"a matrix (its rows), or name its value with a declared vector")
     return MatrixFunctionValue.of(key, arg), end
+
+
+def _entrywise_max(reader, items, text, col):
+    """``\\max(0, X)`` of a matrix or vector X: the entry-wise maximum (ReLU), X's shape."""
+    from symbolic.functions import EntrywiseReLU
+    arg = reader.expr(items, text)
+    if not isinstance(arg, MatrixExpr) or arg.shape == (1, 1):
+        raise fail(text, col, "\\max next to a matrix cannot be read: sums and maxima over "
+                   "matrices are not supported")
+    return EntrywiseReLU(arg)
 
 
 def _declared_column(reader, items) -> bool:

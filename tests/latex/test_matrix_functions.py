@@ -207,3 +207,44 @@ def test_no_refutation_and_no_proof_through_the_stand_in(latex, assume):
     assert outcome.verdict not in (Verdict.PROVED, Verdict.VERIFIED, Verdict.REFUTED), outcome
     # the instances differ for independent stand-ins: it is the guard that keeps this undecided
     assert any(e.method == "matrix functions" for e in outcome.evidence), outcome.evidence
+
+
+# -- \max(0, X) of a matrix or vector: the entry-wise maximum (Vaswani et al.'s FFN) -------------
+FFN = (r"x \in \mathbb{R}^{1 \times n}", r"W_1 \in \mathbb{R}^{n \times f}", r"b_1 \in \mathbb{R}^{1 \times f}",
+       r"W_2 \in \mathbb{R}^{f \times n}", r"b_2 \in \mathbb{R}^{1 \times n}") + SHAPES[:-1]
+
+
+def test_the_ffn_reads_with_an_entrywise_maximum():
+    from symbolic.functions import EntrywiseReLU
+    (lhs, _, rhs), = _read(r"\mathrm{FFN}(x)=\max(0, xW_1 + b_1) W_2 + b_2", (), FFN)
+    relu = [a for a in sympy.preorder_traversal(rhs) if isinstance(a, EntrywiseReLU)]
+    assert type(lhs).__name__ == "MatrixCall" and len(relu) == 1
+    assert relu[0].shape == (1, sympy.Symbol("f", integer=True, positive=True))
+    (lhs, _, rhs), = _read(r"\max(Q, 0)^\top = \max(0, Q^\top)", (), FFN)
+    assert isinstance(lhs.arg, EntrywiseReLU) and isinstance(rhs, EntrywiseReLU)
+
+
+@pytest.mark.parametrize("latex", [
+    r"\max(1, Q) = Q",                   # only the maximum with 0 is read
+    r"\max(Q, K) = Q",                   # the maximum of two matrices: entry-wise? not read
+    r"\max(0, Q, K) = Q",
+    r"\max(0, q^\top k) = 0",            # a number beside matrices: as before
+    r"\max(0, Q) + Q^\top = Q",          # shapes
+    r"\max_i Q = Q",
+])
+def test_other_maxima_beside_matrices_are_refused(latex):
+    with pytest.raises(ParseError) as err:
+        _read(latex, (), FFN)
+    assert "scalar assumption" not in str(err.value)
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\max(0, Q) = Q", Verdict.REFUTED),                                     # the real function
+    (r"\max(0, Q + K) = \max(0, Q) + \max(0, K)", Verdict.REFUTED),
+    (r"\max(Q, 0) - \max(0, -Q) = Q", Verdict.VERIFIED),
+])
+def test_the_entrywise_maximum_is_the_real_function_on_instances(latex, verdict):
+    from symbolic.checks.matrices import check_matrix_instances
+    (lhs, _, rhs), = _read(latex, (), FFN)
+    step = Step("s", Kind.IDENTITY, latex, Claim(lhs, Relation.EQ, rhs))
+    assert check_matrix_instances(step).verdict is verdict
