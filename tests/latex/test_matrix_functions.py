@@ -22,7 +22,7 @@ from symbolic.latex.parse import parse_chain
 from symbolic.matrix_function_values import MatrixFunctionValue, columns_of, holds_matrix_function
 from symbolic.model import Claim, Evidence, Kind, Outcome, Relation, Step, Verdict
 
-SHAPES = (r"Q, K \in \mathbb{R}^{N \times d}", r"V \in \mathbb{R}^{N \times M}",
+SHAPES = (r"Q, K \in \mathbb{R}^{N \times d}", r"X \in \mathbb{R}^{M \times d}", r"V \in \mathbb{R}^{N \times M}",
           r"A, B \in \mathbb{R}^{N \times N}", r"W \in \mathbb{R}^{d \times d}",
           r"q, k \in \mathbb{R}^{d}", r"r, s \in \mathbb{R}^{1 \times d}", r"x \in \mathbb{R}")
 PHI = (r"\phi",)
@@ -88,6 +88,7 @@ def test_the_stand_in_survives_a_child_process_and_is_found():
     (r"\phi(Q)^\top\phi(K)^\top V = V", PHI, "does not conform"),
     (r"\phi(Q)^\top\phi(K) V = V", PHI, "does not conform"),
     (r"\phi(Q) K^\top = 0", PHI, "does not conform"),
+    (r"\phi(Q)^\top \phi(X) = 0", PHI, "does not conform"),          # N rows against M rows
     (r"\phi(K)^\top V = V^\top \phi(K)", PHI, "different shapes"),
     (r"\phi(Q)^\top = \phi(Q^\top)", PHI, "different shapes"),
     (r"\phi(Q^\top)^\top = \phi(Q)", PHI, "different shapes"),
@@ -248,3 +249,27 @@ def test_the_entrywise_maximum_is_the_real_function_on_instances(latex, verdict)
     (lhs, _, rhs), = _read(latex, (), FFN)
     step = Step("s", Kind.IDENTITY, latex, Claim(lhs, Relation.EQ, rhs))
     assert check_matrix_instances(step).verdict is verdict
+
+
+def test_the_corpus_comparison_tells_function_values_apart():
+    """The published corpus's harness maps the stand-in to its MatFn: eq. 6 as read matches the
+    hand-written reading, and a reading with the order or the argument changed does not."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+    path = Path(__file__).resolve().parent / "published" / "harness.py"
+    spec = importlib.util.spec_from_file_location("published_harness", path)
+    harness = sys.modules.get(spec.name)
+    if harness is None:
+        harness = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = harness
+        spec.loader.exec_module(harness)
+    got = _read(EQ6, PHI, (r"Q, K \in \mathbb{R}^{N \times D}", r"V \in \mathbb{R}^{N \times M}"))
+    display = harness.Display("k", "eq. 6", EQ6, "(MatFn(phi, Q)*MatFn(phi, K).T)*V == "
+                              "MatFn(phi, Q)*(MatFn(phi, K).T*V)", matrices="Q:N,D K:N,D V:N,M")
+    assert harness.compare(got, harness.expected_links(display))[0] == "read"
+    for wrong in ("(MatFn(phi, K)*MatFn(phi, Q).T)*V == MatFn(phi, K)*(MatFn(phi, Q).T*V)",
+                  "(MatFn(phi, Q)*MatFn(phi, Q).T)*V == MatFn(phi, Q)*(MatFn(phi, Q).T*V)",
+                  "(MatFn(psi, Q)*MatFn(psi, K).T)*V == MatFn(psi, Q)*(MatFn(psi, K).T*V)"):
+        other = harness.Display("k", "eq. 6", EQ6, wrong, matrices="Q:N,D K:N,D V:N,M")
+        assert harness.compare(got, harness.expected_links(other))[0] == "misread", wrong
