@@ -47,8 +47,9 @@ def _declared_functions() -> frozenset:
     return _FUNCTIONS.get()
 
 
-def _key(items, k):
-    """(key, length of the name) of a function name at k: a declared name or an upright word."""
+def _key(items, k, table=()):
+    """(key, length of the name) of a function name at k: a declared name or an upright word
+    (not one whose every letter is a declared matrix: ``\\mathrm{QK}`` may be their product)."""
     item = items[k]
     if not isinstance(item, Tok):
         return None
@@ -58,7 +59,8 @@ def _key(items, k):
     if item.text in _UPRIGHT and k + 1 < len(items) and isinstance(items[k + 1], Group) \
             and items[k + 1].kind == "brace":
         word = text_of(items[k + 1].items).strip()
-        if len(word) >= 2 and word.isascii() and word.isalpha() and word not in _KNOWN:
+        if len(word) >= 2 and word.isascii() and word.isalpha() and word not in _KNOWN \
+                and not all(letter in table for letter in word):
             return word, 2
     return None
 
@@ -86,7 +88,7 @@ def _call(items, k, table):
     matrix, else None."""
     if _relu(items, k, table) is not None:
         return "max", items[k + 1], k + 2
-    found = _key(items, k)
+    found = _key(items, k, table)
     if found is None:
         return None
     key, length = found

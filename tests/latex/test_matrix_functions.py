@@ -119,6 +119,7 @@ def test_the_stand_in_survives_a_child_process_and_is_found():
     (r"\mathrm{tr}(AB) = \mathrm{tr}(BA)", (), "cannot be read"),
     (r"B \mathrm{diag}(A) = \mathrm{diag}(A) B", (), ""),
     (r"\mathrm{rank}(A) A = A", (), ""),
+    (r"\mathrm{QK}(V) V^\top = A", (), "cannot be read"),       # upright letters of declared matrices
 ])
 def test_refused(latex, functions, why):
     with pytest.raises(ParseError) as err:
