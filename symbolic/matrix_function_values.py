@@ -67,8 +67,10 @@ class MatrixFunctionValue(sympy.MatrixSymbol):
         return self.args[4]
 
     def _latex(self, printer):
-        from symbolic.latex.lexer import GREEK
-        name = "\\" + self.function if self.function in GREEK else r"\operatorname{%s}" % self.function
+        from sympy.printing.latex import greek_letters_set
+        greek = self.function.lower().removeprefix("var") in greek_letters_set
+        name = "\\" + self.function if greek \
+            else r"\operatorname{%s}" % self.function
         return r"%s\left(%s\right)" % (name, printer._print(self.argument))
 
 
