@@ -24,6 +24,11 @@ number, of several arguments; a name that is also a declared matrix. A declared 
 declared column vector is left to ``gradients.py`` (its value is a number where the claim writes
 its gradient). Known words (``\\mathrm{tr}``, ``\\mathrm{diag}``, ``\\exp``, ``\\max``, ...) are
 never read here: their values have other shapes (``\\mathrm{tr}(A)`` is a number).
+
+``\\max(0, X)`` (or ``\\max(X, 0)``) of a matrix or vector X is read here too, as the real
+entry-wise maximum ``EntrywiseReLU(X)`` of X's shape (Vaswani et al.'s FFN, eq. 2): a known
+function, which the matrix checker evaluates, not a stand-in. Any other maximum beside a matrix
+is left to the other rules, which refuse it.
 """
 from __future__ import annotations
 
