@@ -28,13 +28,13 @@ from __future__ import annotations
 import sympy
 from sympy.core.symbol import Str
 
-MARK = "ƒ"      # the first character of a stand-in's name (and of its column size); no name the
-#                 reader makes starts so
+MARK = "ƒ"      # the first character of a stand-in's name; no name the reader makes starts so
 
 
 def columns_of(function: str) -> sympy.Symbol:
     """The column count of ``function``'s values: one positive integer per function."""
-    return sympy.Symbol(f"{MARK}cols({function})", integer=True, positive=True)
+    # a name no claim can write (brackets), so that no size of the claim is taken for it
+    return sympy.Symbol(f"cols({function})", integer=True, positive=True)
 
 
 class MatrixFunctionValue(sympy.MatrixSymbol):
@@ -80,8 +80,8 @@ def _marked(name) -> bool:
 
 def holds_matrix_function(expr) -> bool:
     """Whether ``expr`` holds a stand-in: a value, one of its entries (``to_scalar`` writes the
-    entries of a 1 x 1 product as an ``IndexedBase`` of its name), the same name as a plain
-    ``MatrixSymbol`` (sizing an instance rebuilds it so), or its column size."""
+    entries of a 1 x 1 product as an ``IndexedBase`` of its name) or the same name as a plain
+    ``MatrixSymbol`` (sizing an instance rebuilds it so)."""
     if not isinstance(expr, sympy.Basic):
         return False
     for node in sympy.preorder_traversal(expr):
