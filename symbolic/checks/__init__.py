@@ -38,6 +38,7 @@ from typing import Callable, Mapping
 from symbolic.budget import SoftTimeout, cpu_seconds, run_limited, soft_deadline
 from symbolic.config import CheckConfig
 from symbolic.checks._gradients import without_refutation as without_gradient_refutation
+from symbolic.checks._matrix_functions import without_refutation as without_function_refutation
 from symbolic.model import Derivation, Evidence, Kind, Outcome, Role, Step, Verdict
 
 CheckerFn = Callable[..., "Outcome | None"]
@@ -198,6 +199,7 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
                     from symbolic.checks._where_defined import without_one_sided_refutation
                     outcome = without_one_sided_refutation(step, name, outcome)
                 outcome = without_gradient_refutation(step, name, outcome)   # checks/_gradients.py
+                outcome = without_function_refutation(step, name, outcome)   # checks/_matrix_functions.py
                 return outcome
         except SoftTimeout:
             timed_out = True

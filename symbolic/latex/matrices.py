@@ -37,6 +37,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from symbolic.errors import ParseError
 import symbolic.latex.gradients as gradients
+import symbolic.latex.matrix_functions as matrix_functions
 import symbolic.latex.matrix_literals as matrix_literals
 import symbolic.latex.vector_inner as vector_inner
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, Tok, fail, lex, text_of
@@ -517,7 +518,8 @@ class _Reader:
                     raise fail(text, item.col, f"{op} followed by {item.text}")
                 op, k = item.text, k + 1
                 continue
-            end = gradients.unit_end(items, k) or self._unit_end(items, k, text)   # gradients.py
+            end = matrix_functions.unit_end(items, k, self.table) or gradients.unit_end(items, k) \
+                or self._unit_end(items, k, text)      # matrix_functions.py, gradients.py
             if _function_name(items[k:end] + items[end:end + 1]) is not None:
                 end = self._unit_end(items, k + 2, text)     # softmax(...) and its scripts: one unit
             out.append((op, items[k:end]))
@@ -562,6 +564,8 @@ class _Reader:
     # -- one factor -------------------------------------------------------------------------
     def unit(self, unit, text):
         """One factor that names a declared matrix, with its transpose or power."""
+        if (value := matrix_functions.read_unit(self, unit, text)) is not None:   # \phi(Q)
+            return self._scripts(value[0], unit[value[1]:], text)
         if (grad := gradients.read_unit(self, unit, text)) is not None:     # \nabla f(x): gradients.py
             return self._scripts(grad[0], unit[grad[1]:], text)
         head = unit[0]

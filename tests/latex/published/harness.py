@@ -538,6 +538,10 @@ def normalise(expr, bound=None):
     """Drop assumptions and markup from names; ``x_j`` and ``x[j]`` become the same object."""
     if bound is None:
         bound = _limit_variables(expr)
+    if type(expr).__name__ == "MatrixFunctionValue":    # phi(Q): the reader's opaque f(X)
+        return MatFn(expr.function, normalise(expr.argument, bound))
+    if type(expr).__name__ == "EntrywiseReLU":          # max(0, X) of a matrix, entry by entry
+        return MatFn("max", 0, normalise(expr.args[0], bound))
     if isinstance(expr, (sympy.MatrixSymbol,)):
         # a size named with markup (d_{\mathrm{model}}) is the size d_model, as a name is
         sizes = {x: sympy.Symbol(_clean_name(x.name), **x.assumptions0)

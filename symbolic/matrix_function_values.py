@@ -1,0 +1,96 @@
+"""A declared function applied to a matrix, as an opaque matrix: ``\\phi(Q)`` of an N x d ``Q``.
+
+Linear attention writes ``(\\phi(Q)\\phi(K)^\\top)V = \\phi(Q)(\\phi(K)^\\top V)`` with a feature
+map ``\\phi`` applied to each row of ``Q``; FlashAttention's backward pass writes
+``\\mathrm{dsoftmax}(\\mathbf{dP})``. The reader (``symbolic.latex.matrix_functions``) reads such
+a value as ``MatrixFunctionValue``: a ``MatrixSymbol`` keyed by the function and its argument
+(``\\phi(Q)`` written twice is one matrix, ``\\phi(Q)`` and ``\\phi(K)`` are two), of shape
+``rows(X) x c_f``, where ``c_f`` is a size of its own per function (``cols(phi)``, the same for
+every argument of f, a positive integer about which nothing else is known). Nothing else is
+known of the value.
+
+Why this is sound for ``proved``: the checkers treat the value as any ``MatrixSymbol``, and
+every rewrite they apply to one (associativity and distributivity of products, transposes of
+products and sums, scalar factors) holds for every real matrix of conforming shape, hence for
+the real value; the stand-in is at least as free as the real value (two keys are two
+independent matrices even where the real values coincide, e.g. ``\\phi(Q)`` and ``\\phi(K)`` at
+Q = K), so a claim proved for every value of the stand-in holds for the real function. No law
+of a particular function (linearity, entry-wise action, positivity) is ever used.
+
+Why it is never grounds for ``refuted``: the stand-in is *more* free than the real value (the
+real ``\\phi(Q)`` and ``\\phi(K)`` agree where Q = K; ``\\phi(2Q)`` is tied to ``\\phi(Q)`` for a
+given function), so a counterexample drawn for it need not be a value of any real function:
+``symbolic.checks._matrix_functions`` turns every refutation of a claim that holds a stand-in
+into an undecided verdict, saying why.
+"""
+from __future__ import annotations
+
+import sympy
+from sympy.core.symbol import Str
+
+MARK = "ƒ"      # the first character of a stand-in's name; no name the reader makes starts so
+
+
+def columns_of(function: str) -> sympy.Symbol:
+    """The column count of ``function``'s values: one positive integer per function."""
+    # a name no claim can write (brackets), so that no size of the claim is taken for it
+    return sympy.Symbol(f"cols({function})", integer=True, positive=True)
+
+
+class MatrixFunctionValue(sympy.MatrixSymbol):
+    """``function(argument)`` of a matrix argument: an opaque matrix of rows(argument) x c_f."""
+
+    def __new__(cls, name, rows, cols, function, argument):
+        # the name is made from the function and the argument, never taken as given: a rewrite
+        # of the argument (a definition substituted, Q = K) rebuilds the node with the name of
+        # what it now holds, so equal arguments are one value and a name names one value
+        function = function.name if isinstance(function, Str) else str(function)
+        return sympy.Basic.__new__(cls, Str(f"{MARK}{function}({argument})"), sympy.sympify(rows),
+                                   sympy.sympify(cols), Str(function), argument)
+
+    @classmethod
+    def of(cls, function: str, argument: sympy.MatrixExpr) -> "MatrixFunctionValue":
+        """The stand-in of ``function(argument)`` (function a key such as ``phi``).
+
+        The key is the argument after SymPy's own equalities (``doit``: a sum's terms in one
+        order, ``(Q^T)^T`` is Q), so equal arguments written differently give one value;
+        arguments it cannot show equal give two values, which is only freer."""
+        argument = argument.doit()
+        return cls("", argument.shape[0], columns_of(function), function, argument)
+
+    @property
+    def function(self) -> str:
+        return self.args[3].name
+
+    @property
+    def argument(self) -> sympy.MatrixExpr:
+        return self.args[4]
+
+    def _latex(self, printer):
+        from sympy.printing.latex import greek_letters_set
+        greek = self.function.lower().removeprefix("var") in greek_letters_set
+        name = "\\" + self.function if greek \
+            else r"\operatorname{%s}" % self.function
+        return r"%s\left(%s\right)" % (name, printer._print(self.argument))
+
+
+def _marked(name) -> bool:
+    return str(name).startswith(MARK)
+
+
+def holds_matrix_function(expr) -> bool:
+    """Whether ``expr`` holds a stand-in: a value, one of its entries (``to_scalar`` writes the
+    entries of a 1 x 1 product as an ``IndexedBase`` of its name) or the same name as a plain
+    ``MatrixSymbol`` (sizing an instance rebuilds it so)."""
+    if not isinstance(expr, sympy.Basic):
+        return False
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, MatrixFunctionValue):
+            return True
+        if isinstance(node, sympy.MatrixSymbol) and _marked(node.name):
+            return True
+        if isinstance(node, sympy.IndexedBase) and _marked(node.label):
+            return True
+        if isinstance(node, sympy.Symbol) and _marked(node.name):
+            return True
+    return False
