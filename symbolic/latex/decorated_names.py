@@ -67,6 +67,7 @@ _DERIVATIVE = re.compile(r"\\partial|\\frac\s*\{\s*d|\\frac\s*\{\s*\\mathrm\s*\{
                          r"\\nabla|\\mathrm\s*\{\s*d\s*\}|'|’|\\prime")
 _PRIMED = re.compile(r"^\s*(?P<base>[A-Z])\s*(?:'|’|\^\s*\\prime(?![A-Za-z])|\^\s*\{\s*\\prime\s*\})"
                      r"\s*(?P<sub>_\s*(?:[A-Za-z0-9]|\{\s*[A-Za-z0-9]+(?:\s*,\s*[A-Za-z0-9]+)*\s*\}))?\s*$")
+_SPACING = re.compile(r"^(?:\s|~|\\[!,;:> ]|\\q?quad(?![A-Za-z])|\\[hm]?space\s*\{[^{}]*\})+")
 _BINDERS = ("sum", "prod", "max", "min", "lim", "sup", "inf", "limsup", "liminf", "argmax",
             "argmin", "bigcup", "bigcap", "int", "oint", "e")     # what binds the t of \max_t
 _SPARE = ("varsigma", "omicron", "upsilon")
@@ -141,8 +142,8 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             rest = latex[end:]
             star = _STAR_TAIL.match(rest.lstrip())
             if star:
-                after = rest.lstrip()[star.end():].lstrip()
-                if after[:1] in ("(", "^", "_", "'", "*") or after.startswith(("\\left", "\\big",
+                after = _SPACING.sub("", rest.lstrip()[star.end():])  # f^*\!(y) is f^*(y)
+                if after[:1] in ("(", "[", "^", "_", "'", "*") or after.startswith(("\\left", "\\big",
                                                                                 "\\Big", "’")):
                     return None, original  # f^*(y), x^{*}_i, x^*^2: another object
                 continue
