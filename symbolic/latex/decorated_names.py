@@ -12,10 +12,16 @@ Two conventions of papers are read here, each only where the other readings are 
   then read as those subscripts) and never bare (``x``, ``x^2``, ``x'``, ``x(...)``), ``x^*`` is
   never applied to brackets (a convex conjugate ``f^*(y)``) nor followed by another script, and
   nothing is complex (no ``i`` outside subscripts, no ``\\mathbb{C}``, ``\\overline``, ``\\bar``,
-  ``\\Re``, ``\\Im``, ``^H``, ``\\dagger``). Why this is safe: with x real and x itself not
-  written, the conjugate reading ``x^* = x`` only renames x^* to an unused real x, the same claim;
-  and a claim proved for an arbitrary real x^* holds for any particular one. A superscript
-  iterate read as an index is likewise more general than the power it could be.
+  ``\\Re``, ``\\Im``, ``^H``, ``^{\\mathrm{H}}``, ``\\dagger``), and ``x^*`` is not also spelled
+  ``x^\\star`` (two spellings may be two names). Superscript iterates are read only when their
+  letter is nothing but an index: t bound (``\\sum_{t=1}^{T} x^t``, a geometric series), t as a
+  value (``1/t``, ``\\rho^t``) or t in an assumption (``t = 2``) leave x^t a possible power, so the
+  claim is refused, unless every x^t is the whole argument of a declared function
+  (``\\sum_t J(\\theta^t)``: an arbitrary J takes any values at the points x^t). Why this is
+  safe: with x real and x itself not written, the conjugate reading ``x^* = x`` only renames x^*
+  to an unused real x, the same claim; and a claim proved for an arbitrary real x^* holds for any
+  particular one. A superscript iterate read as an index is likewise more general than the power
+  it could be (for a proof; a refutation of ``x^{t+1} x^{t-1} = (x^t)^2`` holds for iterates only).
 * **A primed capital defined by an equation.** ``V' = ...`` or ``V'_i = ...`` (one prime, a
   Latin capital, an index after the prime) is a name of its own when it is the whole left side
   of the claim's only relation (``=`` or ``:=``), is written nowhere else, the claim writes no
@@ -62,7 +68,7 @@ _COMPLEX = re.compile(r"\\mathbb\s*\{?\s*C\b|\\C(?![A-Za-z])|\\overline|\\bar(?!
                       r"\\Re(?![A-Za-z])|\\Im(?![A-Za-z])|"
                       r"\\(?:operatorname|text|mathrm)\s*\{\s*(?:Re|Im|i)\s*\}"
                       r"|\\imath|\\jmath|\\dagger|\^\s*\{?\s*H\b|\\conj|\\mathsf\s*\{\s*H\s*\}"
-                      r"|\^\s*\{?\s*\\(?:mathrm|rm|text|operatorname)\s*\{?\s*H\b")   # x^{\mathrm{H}}
+                      r"|\^\s*\{?\s*\\(?:mathrm|rm|text|operatorname)\s*\{?\s*H\b")  # ^{\rm H}
 _DERIVATIVE = re.compile(r"\\partial|\\frac\s*\{\s*d|\\frac\s*\{\s*\\mathrm\s*\{\s*d|\\dot|\\ddot|"
                          r"\\nabla|\\mathrm\s*\{\s*d\s*\}|'|’|\\prime")
 _PRIMED = re.compile(r"^\s*(?P<base>[A-Z])\s*(?:'|’|\^\s*\\prime(?![A-Za-z])|\^\s*\{\s*\\prime\s*\})"
@@ -143,7 +149,7 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             star = _STAR_TAIL.match(rest.lstrip())
             if star:
                 after = _SPACING.sub("", rest.lstrip()[star.end():])  # f^*\!(y) is f^*(y)
-                if after[:1] in ("(", "[", "^", "_", "'", "*") or after.startswith(("\\left", "\\big",
+                if after[:1] in tuple("([^_'*") or after.startswith(("\\left", "\\big",
                                                                                 "\\Big", "’")):
                     return None, original  # f^*(y), x^{*}_i, x^*^2: another object
                 continue
@@ -175,20 +181,22 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             # read as one index they would be one name, and x^t - x_t = 0 would be proved
             return None, original
     if edits and _index_is_a_value(latex, edits, assumptions) and not _only_in_arguments(
-            latex, edits, functions):
+            latex, edits, functions, assumptions):
         return None, original
     for start, end, new in sorted(edits, reverse=True):
         latex = latex[:start] + new + latex[end:]
     return tuple(bases), latex
 
 
-def _only_in_arguments(latex: str, edits, functions: frozenset) -> bool:
+def _only_in_arguments(latex: str, edits, functions: frozenset,
+                       assumptions: Sequence[str]) -> bool:
     """Whether every superscript iterate is the whole argument of a declared function, as in
     \\sum_t J(\\theta^t): x then enters only through J's values at the points x^t, and for a
     generic x the powers are distinct points where an arbitrary J takes any values, so a
-    counterexample for iterates is one for powers too, and a power cannot be misread."""
+    counterexample for iterates is one for powers too, and a power cannot be misread (unless an
+    assumption ties J's values to its points: J(y) = y^2)."""
     names = sorted((re.escape(str(f)) for f in functions), key=len, reverse=True)
-    if not names:
+    if not names or any(str(f) in str(a) for f in functions for a in assumptions):
         return False
     opening = re.compile(r"(?<![A-Za-z\\])(?:%s)\s*(?:\\left\s*)?\(\s*$" % "|".join(names))
     closing = re.compile(r"\s*(?:\\right\s*)?\)")

@@ -18,7 +18,7 @@ def _links(latex, assumptions=(), functions=()):
 
 
 def _has_power_of(expr, letter: str) -> bool:
-    """Whether a power whose base is the bare letter survives (x**t: a superscript read as a power)."""
+    """Whether a power whose base is the bare letter survives (x**t: a superscript as a power)."""
     return any(isinstance(n, sympy.Pow) and getattr(n.base, "name", None) == letter
                for n in sympy.preorder_traversal(expr))
 
