@@ -12,10 +12,16 @@ Two conventions of papers are read here, each only where the other readings are 
   then read as those subscripts) and never bare (``x``, ``x^2``, ``x'``, ``x(...)``), ``x^*`` is
   never applied to brackets (a convex conjugate ``f^*(y)``) nor followed by another script, and
   nothing is complex (no ``i`` outside subscripts, no ``\\mathbb{C}``, ``\\overline``, ``\\bar``,
-  ``\\Re``, ``\\Im``, ``^H``, ``\\dagger``). Why this is safe: with x real and x itself not
-  written, the conjugate reading ``x^* = x`` only renames x^* to an unused real x, the same claim;
-  and a claim proved for an arbitrary real x^* holds for any particular one. A superscript
-  iterate read as an index is likewise more general than the power it could be.
+  ``\\Re``, ``\\Im``, ``^H``, ``^{\\mathrm{H}}``, ``\\dagger``), and ``x^*`` is not also spelled
+  ``x^\\star`` (two spellings may be two names). Superscript iterates are read only when their
+  letter is nothing but an index: t bound (``\\sum_{t=1}^{T} x^t``, a geometric series), t as a
+  value (``1/t``, ``\\rho^t``) or t in an assumption (``t = 2``) leave x^t a possible power, so the
+  claim is refused, unless every x^t is the whole argument of a declared function
+  (``\\sum_t J(\\theta^t)``: an arbitrary J takes any values at the points x^t). Why this is
+  safe: with x real and x itself not written, the conjugate reading ``x^* = x`` only renames x^*
+  to an unused real x, the same claim; and a claim proved for an arbitrary real x^* holds for any
+  particular one. A superscript iterate read as an index is likewise more general than the power
+  it could be (for a proof; a refutation of ``x^{t+1} x^{t-1} = (x^t)^2`` holds for iterates only).
 * **A primed capital defined by an equation.** ``V' = ...`` or ``V'_i = ...`` (one prime, a
   Latin capital, an index after the prime) is a name of its own when it is the whole left side
   of the claim's only relation (``=`` or ``:=``), is written nowhere else, the claim writes no
@@ -48,6 +54,8 @@ _BOLD = r"\\(?:mathbf|boldsymbol)\s*\{\s*(?P<inner>%s)\s*\}" % _LETTER
 _STARRED = re.compile(r"(?P<base>%s|%s)\s*\^\s*(?:\*|\\ast(?![A-Za-z])|\{\s*(?:\*|\\ast)\s*\})"
                       % (_BOLD, _LETTER))
 _AS_STAR = re.compile(r"\^\s*(?:\\star(?![A-Za-z])|\{\s*\\star\s*\})")    # x^\star is x^*
+_STARRED_AS_STAR = re.compile(r"(?P<base>%s|%s)\s*\^\s*(?:\\star(?![A-Za-z])|\{\s*\\star\s*\})"
+                              % (_BOLD, _LETTER))
 _STAR_TAIL = re.compile(r"\^\s*(?:\*|\\ast(?![A-Za-z])|\{\s*(?:\*|\\ast)\s*\})")
 # an iterate index: t or k, the next or a previous one (t+1, k-2), bracketed or not
 _ITERATE = r"(?:[tk](?:\s*[+-]\s*[1-9]\d*)?)"
@@ -59,11 +67,15 @@ _SUBSCRIPT = re.compile(r"_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z0-
 _COMPLEX = re.compile(r"\\mathbb\s*\{?\s*C\b|\\C(?![A-Za-z])|\\overline|\\bar(?![A-Za-z])|"
                       r"\\Re(?![A-Za-z])|\\Im(?![A-Za-z])|"
                       r"\\(?:operatorname|text|mathrm)\s*\{\s*(?:Re|Im|i)\s*\}"
-                      r"|\\imath|\\jmath|\\dagger|\^\s*\{?\s*H\b|\\conj|\\mathsf\s*\{\s*H\s*\}")
+                      r"|\\imath|\\jmath|\\dagger|\^\s*\{?\s*H\b|\\conj|\\mathsf\s*\{\s*H\s*\}"
+                      r"|\^\s*\{?\s*\\(?:mathrm|rm|text|operatorname)\s*\{?\s*H\b")  # ^{\rm H}
 _DERIVATIVE = re.compile(r"\\partial|\\frac\s*\{\s*d|\\frac\s*\{\s*\\mathrm\s*\{\s*d|\\dot|\\ddot|"
                          r"\\nabla|\\mathrm\s*\{\s*d\s*\}|'|’|\\prime")
 _PRIMED = re.compile(r"^\s*(?P<base>[A-Z])\s*(?:'|’|\^\s*\\prime(?![A-Za-z])|\^\s*\{\s*\\prime\s*\})"
                      r"\s*(?P<sub>_\s*(?:[A-Za-z0-9]|\{\s*[A-Za-z0-9]+(?:\s*,\s*[A-Za-z0-9]+)*\s*\}))?\s*$")
+_SPACING = re.compile(r"^(?:\s|~|\\[!,;:> ]|\\q?quad(?![A-Za-z])|\\[hm]?space\s*\{[^{}]*\})+")
+_BINDERS = ("sum", "prod", "max", "min", "lim", "sup", "inf", "limsup", "liminf", "argmax",
+            "argmin", "bigcup", "bigcap", "int", "oint", "e")     # what binds the t of \max_t
 _SPARE = ("varsigma", "omicron", "upsilon")
 _MARKS = ("*", "\\ast", "\\star", "'", "’", "\\prime")     # stars first, then primes
 
@@ -116,6 +128,10 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
     bases = {re.sub(r"\s+", "", m.group("base")): m for m in _STARRED.finditer(latex)}
     if not bases or _complex(latex, assumptions):
         return None, original
+    spelled = [{re.sub(r"\s+", "", m.group("base")) for m in pattern.finditer(original)}
+               for pattern in (_STARRED, _STARRED_AS_STAR)]
+    if spelled[0] & spelled[1]:
+        return None, original  # x^* beside x^\star: two spellings may be two names
     edits = []
     for base in bases:
         letter = re.sub(r"^\\(?:mathbf|boldsymbol|bm)\{(.*)\}$", r"\1", base)
@@ -132,8 +148,8 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             rest = latex[end:]
             star = _STAR_TAIL.match(rest.lstrip())
             if star:
-                after = rest.lstrip()[star.end():].lstrip()
-                if after[:1] in ("(", "^", "_", "'", "*") or after.startswith(("\\left", "\\big",
+                after = _SPACING.sub("", rest.lstrip()[star.end():])  # f^*\!(y) is f^*(y)
+                if after[:1] in tuple("([^_'*") or after.startswith(("\\left", "\\big",
                                                                                 "\\Big", "’")):
                     return None, original  # f^*(y), x^{*}_i, x^*^2: another object
                 continue
@@ -164,9 +180,54 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             # x^t beside x_t (or x^{(t)}): written apart, the two may be a power and an entry;
             # read as one index they would be one name, and x^t - x_t = 0 would be proved
             return None, original
+    if edits and _index_is_a_value(latex, edits, assumptions) and not _only_in_arguments(
+            latex, edits, functions, assumptions):
+        return None, original
     for start, end, new in sorted(edits, reverse=True):
         latex = latex[:start] + new + latex[end:]
     return tuple(bases), latex
+
+
+def _only_in_arguments(latex: str, edits, functions: frozenset,
+                       assumptions: Sequence[str]) -> bool:
+    """Whether every superscript iterate is the whole argument of a declared function, as in
+    \\sum_t J(\\theta^t): x then enters only through J's values at the points x^t, and for a
+    generic x the powers are distinct points where an arbitrary J takes any values, so a
+    counterexample for iterates is one for powers too, and a power cannot be misread (unless an
+    assumption ties J's values to its points: J(y) = y^2)."""
+    names = sorted((re.escape(str(f)) for f in functions), key=len, reverse=True)
+    if not names or any(str(f) in str(a) for f in functions for a in assumptions):
+        return False
+    opening = re.compile(r"(?<![A-Za-z\\])(?:%s)\s*(?:\\left\s*)?\(\s*$" % "|".join(names))
+    closing = re.compile(r"\s*(?:\\right\s*)?\)")
+    base = re.compile(r"(?:%s|%s)\s*$" % (_BOLD, _LETTER))
+    return all(opening.search(base.sub("", latex[:start])) and closing.match(latex[end:])
+               for start, end, _ in edits)
+
+
+def _index_is_a_value(latex: str, edits, assumptions: Sequence[str]) -> bool:
+    """Whether the letter of a superscript iterate (the t of x^t) is used anywhere as a value:
+    bound by a sum, product, limit or maximum, written in a fraction, another letter's exponent
+    or an assumption. Then x^t may well be a power (\\sum_{t=1}^{T} x^t is a geometric series,
+    x^t + (x^*)^2 \\ge 0 with t = 2 holds), and reading it as an independent x_t would refute
+    a true claim; the only uses left are the iterates' own scripts (x^t, x_t, \\eta_t)."""
+    letters = {re.match(r"\s*\{?\s*\(?\s*([tk])", latex[start + 1:end]).group(1)
+               for start, end, _ in edits}
+    masked = list(latex)
+    spans = [(start, end) for start, end, _ in edits]
+    for m in _SUB_ITERATE.finditer(latex):
+        before = re.search(r"(?:\\[A-Za-z]+|[A-Za-z}])\s*$", latex[:m.start()])
+        if before and before.group(0).rstrip().lstrip("\\").lower() not in _BINDERS:
+            spans.append((m.start(), m.end()))     # eta_t, \theta_{t+1}: an index, not \sum_t
+    for start, end in spans:
+        masked[start:end] = " " * (end - start)
+    masked = "".join(masked)
+    for letter in letters:
+        if next(_occurrences(masked, letter), None) is not None:
+            return True
+        if any(_mentions(a, letter) for a in assumptions):
+            return True
+    return False
 
 
 def _declaration(base: str) -> str:
