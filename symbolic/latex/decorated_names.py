@@ -13,15 +13,15 @@ Two conventions of papers are read here, each only where the other readings are 
   never applied to brackets (a convex conjugate ``f^*(y)``) nor followed by another script, and
   nothing is complex (no ``i`` outside subscripts, no ``\\mathbb{C}``, ``\\overline``, ``\\bar``,
   ``\\Re``, ``\\Im``, ``^H``, ``^{\\mathrm{H}}``, ``\\dagger``), and ``x^*`` is not also spelled
-  ``x^\\star`` (two spellings may be two names). Superscript iterates are read only when their
-  letter is nothing but an index: t bound (``\\sum_{t=1}^{T} x^t``, a geometric series), t as a
-  value (``1/t``, ``\\rho^t``) or t in an assumption (``t = 2``) leave x^t a possible power, so the
-  claim is refused, unless every x^t is the whole argument of a declared function
-  (``\\sum_t J(\\theta^t)``: an arbitrary J takes any values at the points x^t). Why this is
+  ``x^\\star`` (two spellings may be two names). Superscript iterates (``x^t``, ``x^{t+1}``) are
+  read as indices only where every one is the whole argument of a declared function
+  (``\\sum_t J(\\theta^t)``: an arbitrary J takes any values at the points x^t, so a
+  counterexample for iterates is one for powers too) and no assumption names J or t; anywhere
+  else x^t may be a power (``\\sum_{t=1}^{T} x^t`` is a geometric series, and
+  ``x^{t+1} x^{t-1} = (x^t)^2`` would be refuted as a claim about iterates), so the claim is refused. Why this is
   safe: with x real and x itself not written, the conjugate reading ``x^* = x`` only renames x^*
   to an unused real x, the same claim; and a claim proved for an arbitrary real x^* holds for any
-  particular one. A superscript iterate read as an index is likewise more general than the power
-  it could be (for a proof; a refutation of ``x^{t+1} x^{t-1} = (x^t)^2`` holds for iterates only).
+  particular one.
 * **A primed capital defined by an equation.** ``V' = ...`` or ``V'_i = ...`` (one prime, a
   Latin capital, an index after the prime) is a name of its own when it is the whole left side
   of the claim's only relation (``=`` or ``:=``), is written nowhere else, the claim writes no
@@ -74,8 +74,6 @@ _DERIVATIVE = re.compile(r"\\partial|\\frac\s*\{\s*d|\\frac\s*\{\s*\\mathrm\s*\{
 _PRIMED = re.compile(r"^\s*(?P<base>[A-Z])\s*(?:'|’|\^\s*\\prime(?![A-Za-z])|\^\s*\{\s*\\prime\s*\})"
                      r"\s*(?P<sub>_\s*(?:[A-Za-z0-9]|\{\s*[A-Za-z0-9]+(?:\s*,\s*[A-Za-z0-9]+)*\s*\}))?\s*$")
 _SPACING = re.compile(r"^(?:\s|~|\\[!,;:> ]|\\q?quad(?![A-Za-z])|\\[hm]?space\s*\{[^{}]*\})+")
-_BINDERS = ("sum", "prod", "max", "min", "lim", "sup", "inf", "limsup", "liminf", "argmax",
-            "argmin", "bigcup", "bigcap", "int", "oint", "e")     # what binds the t of \max_t
 _SPARE = ("varsigma", "omicron", "upsilon")
 _MARKS = ("*", "\\ast", "\\star", "'", "’", "\\prime")     # stars first, then primes
 
@@ -180,8 +178,7 @@ def _optima(latex: str, assumptions: Sequence[str], functions: frozenset):
             # x^t beside x_t (or x^{(t)}): written apart, the two may be a power and an entry;
             # read as one index they would be one name, and x^t - x_t = 0 would be proved
             return None, original
-    if edits and _index_is_a_value(latex, edits, assumptions) and not _only_in_arguments(
-            latex, edits, functions, assumptions):
+    if edits and not _only_in_arguments(latex, edits, functions, assumptions):
         return None, original
     for start, end, new in sorted(edits, reverse=True):
         latex = latex[:start] + new + latex[end:]
@@ -198,36 +195,15 @@ def _only_in_arguments(latex: str, edits, functions: frozenset,
     names = sorted((re.escape(str(f)) for f in functions), key=len, reverse=True)
     if not names or any(str(f) in str(a) for f in functions for a in assumptions):
         return False
+    letters = {re.match(r"\s*\{?\s*\(?\s*([tk])", latex[start + 1:end]).group(1)
+               for start, end, _ in edits}
+    if any(_mentions(a, letter) for letter in letters for a in assumptions):
+        return False                # t = 0 given: theta^t is the point 1, not an iterate
     opening = re.compile(r"(?<![A-Za-z\\])(?:%s)\s*(?:\\left\s*)?\(\s*$" % "|".join(names))
     closing = re.compile(r"\s*(?:\\right\s*)?\)")
     base = re.compile(r"(?:%s|%s)\s*$" % (_BOLD, _LETTER))
     return all(opening.search(base.sub("", latex[:start])) and closing.match(latex[end:])
                for start, end, _ in edits)
-
-
-def _index_is_a_value(latex: str, edits, assumptions: Sequence[str]) -> bool:
-    """Whether the letter of a superscript iterate (the t of x^t) is used anywhere as a value:
-    bound by a sum, product, limit or maximum, written in a fraction, another letter's exponent
-    or an assumption. Then x^t may well be a power (\\sum_{t=1}^{T} x^t is a geometric series,
-    x^t + (x^*)^2 \\ge 0 with t = 2 holds), and reading it as an independent x_t would refute
-    a true claim; the only uses left are the iterates' own scripts (x^t, x_t, \\eta_t)."""
-    letters = {re.match(r"\s*\{?\s*\(?\s*([tk])", latex[start + 1:end]).group(1)
-               for start, end, _ in edits}
-    masked = list(latex)
-    spans = [(start, end) for start, end, _ in edits]
-    for m in _SUB_ITERATE.finditer(latex):
-        before = re.search(r"(?:\\[A-Za-z]+|[A-Za-z}])\s*$", latex[:m.start()])
-        if before and before.group(0).rstrip().lstrip("\\").lower() not in _BINDERS:
-            spans.append((m.start(), m.end()))     # eta_t, \theta_{t+1}: an index, not \sum_t
-    for start, end in spans:
-        masked[start:end] = " " * (end - start)
-    masked = "".join(masked)
-    for letter in letters:
-        if next(_occurrences(masked, letter), None) is not None:
-            return True
-        if any(_mentions(a, letter) for a in assumptions):
-            return True
-    return False
 
 
 def _declaration(base: str) -> str:
