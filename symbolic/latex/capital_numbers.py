@@ -71,10 +71,11 @@ _FONTS = frozenset([r"\mathbf", r"\boldsymbol", r"\bm", r"\mathcal", r"\mathbb",
                     r"\textrm", r"\textbf", r"\mbox", r"\hat", r"\tilde", r"\bar", r"\vec",
                     r"\widehat", r"\widetilde", r"\overline"])
 _MATRIX_FUNCTIONS = frozenset(["tr", "Tr", "trace", "rank", "Rank", "diag", "Diag", "vec", "det",
-                               "Det", "adj", "null", "span", "col", "row", "vech"])
+                               "Det", "adj", "null", "span", "col", "row", "vech", "rk", "ker",
+                               "vol", "card", "supp", "nnz"])
 # superscripts that transpose, conjugate or invert-transpose a matrix
 _MATRIX_MARKS = frozenset(["T", r"\top", r"\intercal", "H", "*", r"\ast", r"\star", r"\dagger",
-                           "-T", r"-\top", "+"])
+                           "-T", r"-\top", "+", "-H"])
 _DERIVATIVE_STARTS = frozenset(["d", r"\partial", r"\delta", r"\Delta", r"\nabla", r"\mathrm",
                                 r"\operatorname", r"\text"])
 _BRACKETS = frozenset(["(", r"\left(", "[", r"\left["])   # Group.opener of brackets after a name
@@ -183,6 +184,20 @@ def _plain_capitals(items) -> set[str]:
     return {tok.text for tok, subscripted in _flat(items) if _capital(tok) and not subscripted}
 
 
+def _named_capitals(items) -> set[str]:
+    """The capitals written in items outside scripts, subscripted or not (``M``, ``M_t``)."""
+    return {tok.text for tok, _ in _flat(items) if _capital(tok)}
+
+
+def _operand_before(solid, k) -> list:
+    """The items of the product before the slash at ``solid[k]`` (back to a + or a relation)."""
+    start = k
+    while start > 0 and not (isinstance(solid[start - 1], Tok) and (
+            solid[start - 1].text in ("+", "-") or solid[start - 1].text in _RANGE_RELATIONS)):
+        start -= 1
+    return solid[start:k]
+
+
 def _terms(items) -> list[list]:
     """Items split at top-level + and - (the terms of a sum)."""
     terms, current = [], []
@@ -233,9 +248,10 @@ class _Found:
     def walk(self, items) -> None:
         """Visit one level of items and every group inside it."""
         solid = _solid(items)
-        bars = [n for n, x in enumerate(solid) if isinstance(x, Tok) and x.text == r"\|"]
-        for a, b in zip(bars[::2], bars[1::2]):
-            self.vetoed |= _all_capitals(solid[a + 1:b])        # \|A\|: a norm of a matrix
+        for bar in (r"\|", "|"):      # the lexer spells \Vert, \lvert, \rvert as these
+            bars = [n for n, x in enumerate(solid) if isinstance(x, Tok) and x.text == bar]
+            for a, b in zip(bars[::2], bars[1::2]):
+                self.vetoed |= _all_capitals(solid[a + 1:b])    # \|A\|, |S|: a norm, a size
         skip: set[int] = set()
         outer, self.limits = self.limits, set()
         for k, x in enumerate(solid):
@@ -261,13 +277,14 @@ class _Found:
                 numerator = _inner(solid[k + 1])
                 if not (numerator and isinstance(numerator[0], Tok)
                         and numerator[0].text in _DERIVATIVE_STARTS):
-                    self.numbers |= _denominator(_inner(solid[k + 2]), _plain_capitals(numerator))
+                    self.numbers |= _denominator(_inner(solid[k + 2]), _named_capitals(numerator))
             elif t == "/" and k + 1 < len(solid):
                 after = solid[k + 1]
                 subscripted = k + 2 < len(solid) and isinstance(solid[k + 2], Tok) \
                     and solid[k + 2].text == "_"           # a / T_0: T_0 is a name of its own
-                if not subscripted:
-                    self.numbers |= _denominator(after.items if isinstance(after, Group) else [after])
+                if not subscripted:         # M / V: entry by entry as \frac{M}{V} is
+                    self.numbers |= _denominator(after.items if isinstance(after, Group) else [after],
+                                                 _named_capitals(_operand_before(solid, k)))
             elif t == "^" and k + 1 < len(solid) and k not in self.limits:
                 self._power(items, solid, k)
             elif _capital(x):
@@ -298,6 +315,12 @@ class _Found:
         if _capital(base) and mark in _MATRIX_MARKS:
             self.vetoed.add(base.text)  # A^T, A^H, A^*, A^{-T}: a matrix
         inner = _inner(exp)
+        if mark == "H":
+            self.vetoed.add("H")        # v^H: a conjugate transpose in this claim, as ^T below
+            return
+        if mark in ("-T", "-H") and isinstance(base, Tok) and len(base.text) == 1 \
+                and base.text.isascii() and base.text.isalpha() and base.text != "e":
+            self.vetoed.add(mark[1])    # A^{-T}, x^{-T}: an inverse transpose (e^{-T} is a power)
         if mark == "T":
             caret = next(n for n, x in enumerate(items) if x is solid[k])
             if isinstance(base, Group) and base.kind == "paren" and scalar_power_t(items, caret):
