@@ -180,8 +180,20 @@ def _flat(items) -> list:
 
 
 def _plain_capitals(items) -> set[str]:
-    """The capitals written in items without a subscript of their own (``T``, not ``T_0``)."""
-    return {tok.text for tok, subscripted in _flat(items) if _capital(tok) and not subscripted}
+    """The capitals written in items without a subscript of their own (``T``, not ``T_0``) and
+    outside a function's brackets: in ``\\sum_{i=1}^{r(A)}`` the number is r(A), the rank of a
+    matrix A, and A itself may be anything."""
+    solid = _solid(items)
+    kept = [x for n, x in enumerate(solid) if not (
+        n and isinstance(x, Group) and x.kind == "paren" and x.opener in _BRACKETS
+        and isinstance(solid[n - 1], Tok) and _name_letter(solid[n - 1].text))]
+    return {tok.text for tok, subscripted in _flat(kept) if _capital(tok) and not subscripted}
+
+
+def _name_letter(text: str) -> bool:
+    """Whether a token is a letter that may name a function (``r``, ``\rho``, ``L``)."""
+    return len(text) == 1 and text.isascii() and text.isalpha() or text.startswith("\\") \
+        and text[1:] in GREEK
 
 
 def _named_capitals(items) -> set[str]:

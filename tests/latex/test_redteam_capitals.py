@@ -53,6 +53,8 @@ def test_a_capital_written_as_a_matrix_or_a_mark_is_no_longer_made_a_number(late
     (r"\frac{1 - e^{-T}}{T}", {"T"}),             # e^{-T} is a power: T stays a number
     (r"\gamma^{-T} + \frac{1}{T}", {"T"}),
     (r"A^{-T} + \frac{1}{T}", set()),             # an inverse transpose: T no number
+    (r"\sum_{i=1}^{r(A)} x_i", set()),            # r(A) is the number, not A
+    (r"\sum_{i=1}^{2(N+1)} x_i + \gamma^{(T-1)}", {"N", "T"}),   # brackets of a product: kept
 ])
 def test_the_fixed_places(latex, numbers):
     assert capital_numbers(latex) == frozenset(numbers)
@@ -94,6 +96,23 @@ def test_a_function_of_a_matrix_in_a_denominator_is_no_sign():
                               r"\frac{1}{f(X)} + \frac{1}{g(Y)} + Y X", ["f", "g"])]:
         with pytest.raises(ParseError, match="after another factor"):
             parse_chain(latex, functions=functions)
+
+
+@pytest.mark.parametrize("latex, functions", [
+    # r(A) is the rank of a matrix A (declared a function, as a user would): the range end is the
+    # number r(A), and says nothing of A. False for matrices (AB != BA); before the fix A and B
+    # were made numbers and both sides read as the same expression.
+    (r"\sum_{i=1}^{r(A)} A B + \sum_{i=1}^{r(B)} 1 = \sum_{i=1}^{r(A)} B A + \sum_{i=1}^{r(B)} 1",
+     ["r"]),
+    (r"\sum_{i=1}^{r(A)} x_i A = A \sum_{i=1}^{r(A)} x_i", ["r"]),
+    (r"\int_0^{\tau(X)} x \, dx + X Y + \int_0^{\tau(Y)} x \, dx = "
+     r"Y X + \int_0^{\tau(X)} x \, dx + \int_0^{\tau(Y)} x \, dx", ["tau"]),
+    (r"\gamma^{n(A) + 1} A B + \gamma^{n(B)+1} = \gamma^{n(A) + 1} B A + \gamma^{n(B)+1}", ["n"]),
+    (r"\lim_{r(A) \to \infty} x A = A x", ["r"]),
+])
+def test_a_capital_inside_a_function_at_a_number_place_is_no_number(latex, functions):
+    with pytest.raises(ParseError, match="after another factor"):
+        parse_chain(latex, functions=functions)
 
 
 def test_a_range_end_and_a_denominator_read_as_numbers():
