@@ -15,13 +15,14 @@ Places only a number can take (decided one by one):
   ``\\min`` (``\\sum_{t=1}^{T}``, ``\\prod_{k=0}^{K-1}``), the sides of a relation in its
   subscript (``\\sum_{t=T_0}^{T}``, ``\\max_{1 \\le i \\le N}``), both limits of ``\\int``
   (``\\int_0^T``: integration runs over real numbers), and ``\\lim_{T \\to \\infty}`` (only a
-  number tends to infinity). A range is counted in whole numbers.
+  number tends to infinity). A range is counted in whole numbers. A capital inside a function's
+  brackets there is no sign (``\\sum_{i=1}^{r(A)}``: the number is the rank r(A), not A).
 * **A denominator**: ``\\frac{..}{D}`` and ``../D`` where D is one product of plain letters,
   numbers and brackets, the capital one of its factors (``T``, ``\\mu T``, ``2L``,
   ``L^2(\\kappa + 1)``): a matrix is never divided by. Not a sum (``V + \\epsilon``,
   ``(L + \\mu)^2``: matrices are divided entry by entry in Adam-like updates), not a lone
-  capital under a numerator holding a capital (``\\frac{M}{V}``, entry by entry as well), not
-  two capitals (``\\frac{1}{AB}``: a row times a column is a number), not a capital between
+  capital under a numerator holding a capital (``\\frac{M}{V}``, ``\\frac{M_t}{V}``, ``M / V``:
+  entry by entry as well), not two capitals (``\\frac{1}{AB}``: a row times a column is a number), not a capital between
   two Latin letters (``x A y``, a bilinear form is a number), not a derivative (``d``,
   ``\\partial``, ``\\delta``, ``\\Delta``, ``\\nabla``: ``\\frac{df}{dW}`` differentiates by a
   matrix), and nothing but letters, numbers, ``\\cdot``, brackets, fractions and plain powers.
@@ -47,7 +48,8 @@ absolute value or an inner product, under ``\\det``, ``\\mathrm{tr}``, ``\\mathr
 ``\\mathrm{diag}``, or before a bracket (``L(\\theta)`` is a function or a product: refused as
 before). And this rule never makes T a number in a claim that writes ``^T`` as a transpose
 (``\\frac{1}{T} x^T y``: beside a number T, x^T may be a power; with ``\\sum_{t=1}^{T}`` the
-rewriter refuses the chain), nor reads ``(a + b)^T`` as a power (a transposed vector, refused).
+rewriter refuses the chain), nor reads ``(a + b)^T`` as a power (a transposed vector, refused);
+the same for H beside ``v^H`` (a conjugate transpose) and for T, H beside ``x^{-T}``, ``A^{-H}``.
 
 The rule reads one claim (one chain; one row of a display), never the rows around it: a row
 is read as it would be alone. A subscripted capital (``T_0``, ``D_i``) is a name of its own:
