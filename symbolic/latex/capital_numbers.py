@@ -22,8 +22,9 @@ Places only a number can take (decided one by one):
   ``L^2(\\kappa + 1)``): a matrix is never divided by. Not a sum (``V + \\epsilon``,
   ``(L + \\mu)^2``: matrices are divided entry by entry in Adam-like updates), not a lone
   capital under a numerator holding a capital (``\\frac{M}{V}``, ``\\frac{M_t}{V}``, ``M / V``:
-  entry by entry as well), not two capitals (``\\frac{1}{AB}``: a row times a column is a number), not a capital between
-  two Latin letters (``x A y``, a bilinear form is a number), not a derivative (``d``,
+  entry by entry as well), not two capitals (``\\frac{1}{AB}``: a row times a column is a
+  number), not a capital between two Latin letters (``x A y``, a bilinear form is a number),
+  not a derivative (``d``,
   ``\\partial``, ``\\delta``, ``\\Delta``, ``\\nabla``: ``\\frac{df}{dW}`` differentiates by a
   matrix), and nothing but letters, numbers, ``\\cdot``, brackets, fractions and plain powers.
 * **An exponent**: a compound exponent written with numbers and letters (``\\gamma^{T-t}``,
