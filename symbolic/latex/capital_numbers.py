@@ -298,8 +298,8 @@ class _Found:
                 subscripted = k + 2 < len(solid) and isinstance(solid[k + 2], Tok) \
                     and solid[k + 2].text == "_"           # a / T_0: T_0 is a name of its own
                 if not subscripted:         # M / V: entry by entry as \frac{M}{V} is
-                    self.numbers |= _denominator(after.items if isinstance(after, Group) else [after],
-                                                 _named_capitals(_operand_before(solid, k)))
+                    below = after.items if isinstance(after, Group) else [after]
+                    self.numbers |= _denominator(below, _named_capitals(_operand_before(solid, k)))
             elif t == "^" and k + 1 < len(solid) and k not in self.limits:
                 self._power(items, solid, k)
             elif _capital(x):

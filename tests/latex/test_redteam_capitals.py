@@ -162,7 +162,8 @@ def test_greek_capitals_do_not_commute():
 
 
 def test_the_rule_never_makes_a_greek_capital_a_number():
-    assert capital_numbers(r"\frac{x}{\Lambda} + \sum_{i=1}^{\Sigma} 1 + \gamma^{2\Delta}") == frozenset()
+    greek = r"\frac{x}{\Lambda} + \sum_{i=1}^{\Sigma} 1 + \gamma^{2\Delta}"
+    assert capital_numbers(greek) == frozenset()
     assert capital_numbers(r"\frac{1}{N} \Sigma \Lambda") == frozenset({"N"})
 
 
