@@ -81,6 +81,16 @@ def test_the_fixed_places(latex, numbers):
     r"\frac{1}{\mu (T+1)} x T = T x \frac{1}{\mu (T+1)}",
     r"\frac{M}{V} + (W + V)^2 = \frac{M}{V} + W^2 + 2 W V + V^2",
     r"\sum_{t=1}^{T} x_t A = A \sum_{t=1}^{T} x_t",
+    r"\frac{1}{L} + L\big(x + y\big) = \frac{1}{L} + L x + L y",     # L(...): function or product
+    r"\frac{1}{L} + L\,(x + y) = \frac{1}{L} + L x + L y",
+    r"\frac{1}{N} X^H X = \frac{1}{N} X X^H",
+    r"\frac{1}{H} X^H X = \frac{1}{H} X X^H",
+    r"\min_{X = Y} (A X) = \min_{X = Y} (X A)",                 # a bound variable of \min
+    r"\sum_{K = 1}^{3} A K = \sum_{K=1}^{3} K A",
+    r"\frac{1}{P} x P + P A = P x \frac{1}{P} + A P",
+    r"\frac{1}{D} x D + D^{-1} A = D x \frac{1}{D} + A D^{-1}",
+    r"\lim_{N \to \infty} A^N B = 0",
+    r"\frac{1}{T} \sum_{t=1}^{T} x_t x_t^T = \frac{1}{T} \sum_{t=1}^{T} x_t^T x_t",
 ])
 def test_refused_as_before(latex):
     with pytest.raises(ParseError):
@@ -121,6 +131,8 @@ def test_a_range_end_and_a_denominator_read_as_numbers():
     assert _read(r"\left(1 - \frac{\mu}{L}\right)^T x T = T x \left(1 - \frac{\mu}{L}\right)^T")
     assert _read(r"a / T + x T = T x + a / T")
     assert _read(r"\frac{1}{N} v^{N} w = \frac{1}{N} v^{N} w")
+    assert _read(r"\sum_{t=1}^{T} A T = A T^2")                 # T a number: A T T = A T^2
+    assert _read(r"\frac{1}{T} e^{A T} = e^{T A} \frac{1}{T}")   # T a number: AT = TA
     # x^T y is a number (a dot product), so T after it commutes whatever T is: true, read; the
     # rule itself declines T (a transpose is written)
     latex = r"\frac{1}{T} x^{\mathrm{T}} y T = T y^{\mathrm{T}} x \frac{1}{T}"
