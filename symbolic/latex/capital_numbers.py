@@ -15,14 +15,16 @@ Places only a number can take (decided one by one):
   ``\\min`` (``\\sum_{t=1}^{T}``, ``\\prod_{k=0}^{K-1}``), the sides of a relation in its
   subscript (``\\sum_{t=T_0}^{T}``, ``\\max_{1 \\le i \\le N}``), both limits of ``\\int``
   (``\\int_0^T``: integration runs over real numbers), and ``\\lim_{T \\to \\infty}`` (only a
-  number tends to infinity). A range is counted in whole numbers.
+  number tends to infinity). A range is counted in whole numbers. A capital inside a function's
+  brackets there is no sign (``\\sum_{i=1}^{r(A)}``: the number is the rank r(A), not A).
 * **A denominator**: ``\\frac{..}{D}`` and ``../D`` where D is one product of plain letters,
   numbers and brackets, the capital one of its factors (``T``, ``\\mu T``, ``2L``,
   ``L^2(\\kappa + 1)``): a matrix is never divided by. Not a sum (``V + \\epsilon``,
   ``(L + \\mu)^2``: matrices are divided entry by entry in Adam-like updates), not a lone
-  capital under a numerator holding a capital (``\\frac{M}{V}``, entry by entry as well), not
-  two capitals (``\\frac{1}{AB}``: a row times a column is a number), not a capital between
-  two Latin letters (``x A y``, a bilinear form is a number), not a derivative (``d``,
+  capital under a numerator holding a capital (``\\frac{M}{V}``, ``\\frac{M_t}{V}``, ``M / V``:
+  entry by entry as well), not two capitals (``\\frac{1}{AB}``: a row times a column is a
+  number), not a capital between two Latin letters (``x A y``, a bilinear form is a number),
+  not a derivative (``d``,
   ``\\partial``, ``\\delta``, ``\\Delta``, ``\\nabla``: ``\\frac{df}{dW}`` differentiates by a
   matrix), and nothing but letters, numbers, ``\\cdot``, brackets, fractions and plain powers.
 * **An exponent**: a compound exponent written with numbers and letters (``\\gamma^{T-t}``,
@@ -47,7 +49,8 @@ absolute value or an inner product, under ``\\det``, ``\\mathrm{tr}``, ``\\mathr
 ``\\mathrm{diag}``, or before a bracket (``L(\\theta)`` is a function or a product: refused as
 before). And this rule never makes T a number in a claim that writes ``^T`` as a transpose
 (``\\frac{1}{T} x^T y``: beside a number T, x^T may be a power; with ``\\sum_{t=1}^{T}`` the
-rewriter refuses the chain), nor reads ``(a + b)^T`` as a power (a transposed vector, refused).
+rewriter refuses the chain), nor reads ``(a + b)^T`` as a power (a transposed vector, refused);
+the same for H beside ``v^H`` (a conjugate transpose) and for T, H beside ``x^{-T}``, ``A^{-H}``.
 
 The rule reads one claim (one chain; one row of a display), never the rows around it: a row
 is read as it would be alone. A subscripted capital (``T_0``, ``D_i``) is a name of its own:
@@ -71,10 +74,11 @@ _FONTS = frozenset([r"\mathbf", r"\boldsymbol", r"\bm", r"\mathcal", r"\mathbb",
                     r"\textrm", r"\textbf", r"\mbox", r"\hat", r"\tilde", r"\bar", r"\vec",
                     r"\widehat", r"\widetilde", r"\overline"])
 _MATRIX_FUNCTIONS = frozenset(["tr", "Tr", "trace", "rank", "Rank", "diag", "Diag", "vec", "det",
-                               "Det", "adj", "null", "span", "col", "row", "vech"])
+                               "Det", "adj", "null", "span", "col", "row", "vech", "rk", "ker",
+                               "vol", "card", "supp", "nnz"])
 # superscripts that transpose, conjugate or invert-transpose a matrix
 _MATRIX_MARKS = frozenset(["T", r"\top", r"\intercal", "H", "*", r"\ast", r"\star", r"\dagger",
-                           "-T", r"-\top", "+"])
+                           "-T", r"-\top", "+", "-H"])
 _DERIVATIVE_STARTS = frozenset(["d", r"\partial", r"\delta", r"\Delta", r"\nabla", r"\mathrm",
                                 r"\operatorname", r"\text"])
 _BRACKETS = frozenset(["(", r"\left(", "[", r"\left["])   # Group.opener of brackets after a name
@@ -179,8 +183,34 @@ def _flat(items) -> list:
 
 
 def _plain_capitals(items) -> set[str]:
-    """The capitals written in items without a subscript of their own (``T``, not ``T_0``)."""
-    return {tok.text for tok, subscripted in _flat(items) if _capital(tok) and not subscripted}
+    """The capitals written in items without a subscript of their own (``T``, not ``T_0``) and
+    outside a function's brackets: in ``\\sum_{i=1}^{r(A)}`` the number is r(A), the rank of a
+    matrix A, and A itself may be anything."""
+    solid = _solid(items)
+    kept = [x for n, x in enumerate(solid) if not (
+        n and isinstance(x, Group) and x.kind == "paren" and x.opener in _BRACKETS
+        and isinstance(solid[n - 1], Tok) and _name_letter(solid[n - 1].text))]
+    return {tok.text for tok, subscripted in _flat(kept) if _capital(tok) and not subscripted}
+
+
+def _name_letter(text: str) -> bool:
+    """Whether a token is a letter that may name a function (``r``, ``\rho``, ``L``)."""
+    return len(text) == 1 and text.isascii() and text.isalpha() or text.startswith("\\") \
+        and text[1:] in GREEK
+
+
+def _named_capitals(items) -> set[str]:
+    """The capitals written in items outside scripts, subscripted or not (``M``, ``M_t``)."""
+    return {tok.text for tok, _ in _flat(items) if _capital(tok)}
+
+
+def _operand_before(solid, k) -> list:
+    """The items of the product before the slash at ``solid[k]`` (back to a + or a relation)."""
+    start = k
+    while start > 0 and not (isinstance(solid[start - 1], Tok) and (
+            solid[start - 1].text in ("+", "-") or solid[start - 1].text in _RANGE_RELATIONS)):
+        start -= 1
+    return solid[start:k]
 
 
 def _terms(items) -> list[list]:
@@ -233,9 +263,10 @@ class _Found:
     def walk(self, items) -> None:
         """Visit one level of items and every group inside it."""
         solid = _solid(items)
-        bars = [n for n, x in enumerate(solid) if isinstance(x, Tok) and x.text == r"\|"]
-        for a, b in zip(bars[::2], bars[1::2]):
-            self.vetoed |= _all_capitals(solid[a + 1:b])        # \|A\|: a norm of a matrix
+        for bar in (r"\|", "|"):      # the lexer spells \Vert, \lvert, \rvert as these
+            bars = [n for n, x in enumerate(solid) if isinstance(x, Tok) and x.text == bar]
+            for a, b in zip(bars[::2], bars[1::2]):
+                self.vetoed |= _all_capitals(solid[a + 1:b])    # \|A\|, |S|: a norm, a size
         skip: set[int] = set()
         outer, self.limits = self.limits, set()
         for k, x in enumerate(solid):
@@ -261,13 +292,14 @@ class _Found:
                 numerator = _inner(solid[k + 1])
                 if not (numerator and isinstance(numerator[0], Tok)
                         and numerator[0].text in _DERIVATIVE_STARTS):
-                    self.numbers |= _denominator(_inner(solid[k + 2]), _plain_capitals(numerator))
+                    self.numbers |= _denominator(_inner(solid[k + 2]), _named_capitals(numerator))
             elif t == "/" and k + 1 < len(solid):
                 after = solid[k + 1]
                 subscripted = k + 2 < len(solid) and isinstance(solid[k + 2], Tok) \
                     and solid[k + 2].text == "_"           # a / T_0: T_0 is a name of its own
-                if not subscripted:
-                    self.numbers |= _denominator(after.items if isinstance(after, Group) else [after])
+                if not subscripted:         # M / V: entry by entry as \frac{M}{V} is
+                    below = after.items if isinstance(after, Group) else [after]
+                    self.numbers |= _denominator(below, _named_capitals(_operand_before(solid, k)))
             elif t == "^" and k + 1 < len(solid) and k not in self.limits:
                 self._power(items, solid, k)
             elif _capital(x):
@@ -298,6 +330,12 @@ class _Found:
         if _capital(base) and mark in _MATRIX_MARKS:
             self.vetoed.add(base.text)  # A^T, A^H, A^*, A^{-T}: a matrix
         inner = _inner(exp)
+        if mark == "H":
+            self.vetoed.add("H")        # v^H: a conjugate transpose in this claim, as ^T below
+            return
+        if mark in ("-T", "-H") and isinstance(base, Tok) and len(base.text) == 1 \
+                and base.text.isascii() and base.text.isalpha() and base.text != "e":
+            self.vetoed.add(mark[1])    # A^{-T}, x^{-T}: an inverse transpose (e^{-T} is a power)
         if mark == "T":
             caret = next(n for n, x in enumerate(items) if x is solid[k])
             if isinstance(base, Group) and base.kind == "paren" and scalar_power_t(items, caret):
