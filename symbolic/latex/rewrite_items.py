@@ -65,6 +65,13 @@ def _check_label(arg, col) -> None:
             and not _is_transpose(arg) and len(text_of(inner[1:]).strip("{} ")) > 1:
         raise fail("^" + text_of(inner), col, "an upright superscript is a label, not a power; write "
                    "the label as a subscript (m_{i,old}) or name the quantity")
+    mark = text_of(inner[1:]).strip("{} ") if len(inner) == 2 and isinstance(inner[0], Tok) \
+        and inner[0].text in _FONTS else text_of(inner).strip("{} ") if len(inner) == 1 else None
+    if mark == "H" or (mark == "T" and len(inner) == 2 and not _is_transpose(arg)):
+        # v^H w (a conjugate transpose) would be the power v**H; \operatorname{T} a power T
+        raise fail("^" + text_of(inner), col, f"^{mark} may be a (conjugate) transpose or a power: "
+                   "write ^\\top for a transpose of a declared vector or matrix, or give a power's "
+                   "exponent another letter")
     if len(inner) == 1 and isinstance(inner[0], Group) and inner[0].kind == "paren":
         raise fail("^(" + text_of(inner[0].items) + ")", col, "a bracketed superscript is usually a "
                    "label (layer l), not a power; write the label as a subscript, or {(x)}^{2} for a power")

@@ -113,6 +113,8 @@ class OperatorRewriting:
         body, j = self._operand(items, j, function=False)
         if hi is not None:
             return self._call(tag + "r", index, self.emit(lo) if lo else "1", hi, body), j
+        if lo is not None:      # \min_{x = y}: the start would be dropped (over 1..N_x)
+            raise fail(name, items[k].col, "give both limits, e.g. _{j=1}^{n}, or neither")
         return self._call(tag, index, body), j
 
     def _sum(self, items, k):

@@ -140,25 +140,19 @@ def test_a_range_end_and_a_denominator_read_as_numbers():
 
 
 # -- misreads found outside capital_numbers.py (not this rule's; left for their owners) -----------
-@pytest.mark.xfail(strict=True, reason="v^H w is the conjugate-transpose product (a number) and "
-                   "w v^H an outer product (a matrix): the reader reads v^H as the power v**H and "
-                   "the claim is VERIFIED; ^H on a lowercase letter should be refused as x^T is")
+# was a strict xfail (a misread found by the red team): fixed by the lead
 def test_a_conjugate_transpose_is_not_a_power():
     with pytest.raises(ParseError):
         parse_chain(r"v^H w = w v^H")
 
 
-@pytest.mark.xfail(strict=True, reason="x^{\\operatorname{T}} is a transpose (as x^{\\mathrm{T}}, "
-                   "read as a dot product): read as the power x**T, the true x^T y = y^T x is "
-                   "REFUTED; it should read as \\mathrm{T} does or be refused")
+# was a strict xfail (a misread found by the red team): fixed by the lead
 def test_an_operatorname_transpose_is_not_a_power():
-    claim, = _read(r"x^{\operatorname{T}} y = y^{\operatorname{T}} x")
-    assert "T" not in {s.name for s in claim.lhs.free_symbols}
+    with pytest.raises(ParseError):       # refused: a transpose mark, never the power x**T
+        parse_chain(r"x^{\operatorname{T}} y = y^{\operatorname{T}} x")
 
 
-@pytest.mark.xfail(strict=True, reason="\\min_{x = y} (x - y) is the minimum over x = y (it is "
-                   "0): read as a minimum over x from 1 to N_x with y dropped, the true claim is "
-                   "REFUTED; a relation to a letter in the subscript of \\min should be refused")
+# was a strict xfail (a misread found by the red team): fixed by the lead
 def test_a_min_subscript_relation_keeps_its_right_side():
     with pytest.raises(ParseError):
         parse_chain(r"\min_{x = y} (x - y) = 0")
