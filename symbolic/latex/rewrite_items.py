@@ -93,6 +93,10 @@ def _lone_atom(inside) -> bool:
     return not rest
 
 
+_GREEK_CAPITALS = frozenset(r"\Gamma \Delta \Theta \Lambda \Xi \Pi \Sigma \Upsilon \Phi \Psi "
+                            r"\Omega".split())
+
+
 def _check_matrix_order(items, k) -> None:
     """Refuse a capital written after another factor (``xW_1``, ``e^{s} O``, ``AB``).
 
@@ -101,8 +105,8 @@ def _check_matrix_order(items, k) -> None:
     capital first in its product (``W x``, ``2A``) is kept: a number times a matrix commutes.
     """
     tok = items[k]
-    if not (len(tok.text) == 1 and "A" <= tok.text <= "Z"):
-        return
+    if not (len(tok.text) == 1 and "A" <= tok.text <= "Z" or tok.text in _GREEK_CAPITALS):
+        return      # \Sigma \Lambda: a covariance and a diagonal of eigenvalues, as AB
     j = k - 1
     while j >= 0 and _space(items[j]):
         j -= 1

@@ -45,7 +45,7 @@ def test_an_increment_is_refused(latex):
 
 
 def test_delta_times_a_letter_written_out_is_a_product():
-    lhs, rhs = sides(r"\Delta \cdot x = x \Delta")
+    lhs, rhs = sides(r"\Delta \cdot x = x \cdot \Delta")   # x \Delta: a Greek capital after a factor, refused
     assert lhs == rhs
 
 
