@@ -173,6 +173,11 @@ def read_unit(reader, unit, text):
         raise fail(text, col, f"{name}(...) of a {arg.shape[0]} x {arg.shape[1]} vector cannot be "
                    f"read: its value may be a vector of another length or a matrix; apply it to "
                    f"a matrix (its rows), or name its value with a declared vector")
+    if not arg.doit().atoms(sympy.MatrixSymbol):
+        # \phi(Q - Q) is phi of the N x d zero, \phi(A - A) of the N x N zero: the value's key
+        # would be "0" for both, and nothing in the claim names the size it stands for
+        raise fail(text, col, f"{name}(...) of a matrix that is a constant (a zero or identity "
+                   f"matrix) cannot be read: write the matrix meant, or declare it")
     return MatrixFunctionValue.of(key, arg), end
 
 
