@@ -132,6 +132,26 @@ def test_relu_kinks_beyond_the_drawn_entries_are_not_verified():
     assert check_matrix_instances(_step(latex)).verdict is not Verdict.VERIFIED
 
 
+_IDENTITY_AS_ONES = (
+    "a TRUE claim REFUTED with a 'certified' counterexample: sizing an instance "
+    "(symbolic/checks/matrices.py, _sized_step, the line `ones = {o: sympy.OneMatrix(...) for o "
+    "... isinstance(o, (sympy.OneMatrix, sympy.Identity))}`) turns the identity I into the "
+    "all-ones matrix. Reached through ReLU, whose law the rewriter does not know, so the "
+    "instances decide. Right: verified (fix: rebuild each node as o.func(*sized o.args))")
+
+
+@pytest.mark.xfail(strict=True, reason=_IDENTITY_AS_ONES)
+def test_the_identity_stays_the_identity_on_instances():
+    assert check_matrix_instances(_step(r"\max(0, A)I = \max(0, A)")).verdict is Verdict.VERIFIED
+
+
+@pytest.mark.xfail(strict=True, reason=_IDENTITY_AS_ONES)
+def test_a_true_relu_claim_with_the_identity_is_not_refuted_end_to_end():
+    # relu(X) - relu(-X) = X for X = A + I: the left side is (A + I) B = AB + B
+    (outcome,) = _outcomes(r"(\max(0, A + I) - \max(0, -A - I)) B = AB + B")
+    assert outcome.verdict is not Verdict.REFUTED
+
+
 @pytest.mark.xfail(strict=True, reason=(
     "misread: one column count cols(phi) for every argument makes phi(Q) (N x d argument) and "
     "phi(A) (N x N argument) addable; for the paper's entry-wise phi = elu + 1 they are N x d "
