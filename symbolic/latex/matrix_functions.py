@@ -101,7 +101,7 @@ def _call(items, k, table):
     if j >= len(items) or not (isinstance(items[j], Group) and items[j].kind == "paren"
                                and items[j].opener in ("(", r"\left(")):
         return None
-    if key in table or not _mentions(items[j].items, table):
+    if not _mentions(items[j].items, table):
         return None
     if len(split_commas(items[j].items)) > 1:
         return None         # several arguments: left to the other rules (which refuse them)
@@ -155,6 +155,9 @@ def read_unit(reader, unit, text):
     key, bracket, end = found
     if (relu := _relu(unit, 0, reader.table)) is not None:
         return _entrywise_max(reader, relu[0], text, unit[0].col), end
+    if key in reader.table or "\\" + key in reader.table:      # --function phi, \phi a matrix
+        raise fail(text, unit[0].col, f"'{key}' is declared both a function and a matrix: "
+                   f"its bracket may be its argument or a factor; declare it one or the other")
     inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
     if _declared_column(reader, inner) and key in _declared_functions():
         return None         # f(x) at a declared vector: gradients.py

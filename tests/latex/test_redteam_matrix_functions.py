@@ -54,6 +54,19 @@ def test_stand_ins_of_differently_shaped_constants_have_different_names():
     assert wide.name != square.name
 
 
+# -- found: a name declared both a function and a matrix ------------------------------------------
+@pytest.mark.parametrize("latex", [
+    # before: \phi(A) was the function's value (the guard compared "phi" with the table's
+    # "\phi") while \phi A was the product, one letter two meanings in one claim; the true
+    # \phi(A + B) = \phi A + \phi B (phi a matrix) was refused for its shapes
+    r"\phi(A) = \phi(A)",
+    r"\phi (A + B) = \phi A + \phi B",
+])
+def test_a_function_that_is_also_a_declared_matrix_is_refused(latex):
+    with pytest.raises(ParseError, match="both a function and a matrix"):
+        _step(latex, SHAPES + (r"\phi \in \mathbb{R}^{N \times N}",))
+
+
 # -- equal arguments written differently are one value; different ones are not merged -------------
 @pytest.mark.parametrize("latex", [
     r"\phi(Q) = \phi(Q \cdot 1)", r"\phi(2Q/2) = \phi(Q)", r"\phi(Q + 0 K) = \phi(Q)",
@@ -96,6 +109,13 @@ def test_claims_needing_a_law_of_the_function_are_not_proved(latex):
 def test_refused(latex):
     with pytest.raises(ParseError):
         _step(latex)
+
+
+def test_a_relu_vector_inside_a_number_is_refused():
+    # relu(q)^T relu(-q) = 0 is true; the reader refuses it (the message is a leaked
+    # "NotImplementedError: Indexing not implemented for EntrywiseReLU"), never misreads it
+    with pytest.raises(ParseError):
+        _step(r"\max(0, q)^\top \max(0, -q) = 0")
 
 
 def test_relu_readings():
