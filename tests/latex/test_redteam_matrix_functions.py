@@ -124,6 +124,8 @@ def test_relu_readings():
     assert claim.lhs == claim.rhs == sympy.MatMul(relu, relu)
     claim = _step(r"\max(0, q) = q").claim
     assert isinstance(claim.lhs, EntrywiseReLU) and claim.lhs.shape == claim.rhs.shape
+    claim = _step(r"\max\limits(0, Q^\top)^\top = \max(0, Q)").claim    # no law moves the transpose
+    assert claim.lhs == EntrywiseReLU(claim.rhs.arg.T).T and claim.lhs != claim.rhs
 
 
 # -- \max(0, X) is the real function: exact instances (true verified, false refuted) ---------------
