@@ -44,7 +44,8 @@ _UPRIGHT = frozenset([r"\operatorname", r"\mathrm", r"\text"])
 # exponential?), and those the matrix reader reads itself (softmax, rowmax, rowsum)
 _KNOWN = frozenset("""tr Tr trace det Det diag Diag rank vec inv id abs sqrt mean avg var Var cov
 Cov exp log ln max min sup inf sum prod norm sign sgn softmax rowmax rowsum argmax argmin relu ReLU
-sigmoid dim span col row null range ker im Im Re T""".split())
+sigmoid dim span col row null range ker im Im Re T
+pinv transpose flatten reshape vech gram Gram""".split())     # values with other rows: d x N of N x d
 
 
 def _declared_functions() -> frozenset:

@@ -103,6 +103,10 @@ def test_claims_needing_a_law_of_the_function_are_not_proved(latex):
     r"\varphi(Q) = \phi(Q)",                      # undeclared
     r"\mathrm{elu}(Q) = \mathrm{elu}(Q)\phi(K)^\top\phi(K)",     # cols(elu) is not cols(phi)
     r"Q = K \implies \phi(Q) = \phi(K)",
+    # known words whose value has other rows (the pseudo-inverse of N x d is d x N): read as
+    # N x cols before
+    r"\mathrm{pinv}(Q)^\top \mathrm{pinv}(K) = (\mathrm{pinv}(K)^\top \mathrm{pinv}(Q))^\top",
+    r"\mathrm{transpose}(Q) = \mathrm{transpose}(Q)",
     r"\max\{0, Q\} = Q", r"\max(-0, Q) = Q", r"\max(0, Q, K) = Q", r"\max(0, x) Q = Q",
     r"\max(0, Q)_{ij} = 0", r"\max(0, q^\top k) = 0",
 ])
