@@ -45,8 +45,8 @@ class MatrixFunctionValue(sympy.MatrixSymbol):
         # of the argument (a definition substituted, Q = K) rebuilds the node with the name of
         # what it now holds, so equal arguments are one value and a name names one value
         function = function.name if isinstance(function, Str) else str(function)
-        return sympy.Basic.__new__(cls, Str(f"{MARK}{function}({argument})"), sympy.sympify(rows),
-                                   sympy.sympify(cols), Str(function), argument)
+        return sympy.Basic.__new__(cls, Str(f"{MARK}{function}({_named(argument)})"),
+                                   sympy.sympify(rows), sympy.sympify(cols), Str(function), argument)
 
     @classmethod
     def of(cls, function: str, argument: sympy.MatrixExpr) -> "MatrixFunctionValue":
@@ -72,6 +72,15 @@ class MatrixFunctionValue(sympy.MatrixSymbol):
         name = "\\" + self.function if greek \
             else r"\operatorname{%s}" % self.function
         return r"%s\left(%s\right)" % (name, printer._print(self.argument))
+
+
+def _named(argument) -> str:
+    """The argument as it enters a stand-in's name: its text, and its shape where no declared
+    matrix in it fixes the shape (``0`` is the N x d zero in ``\\phi(Q - Q)`` and the N x N zero
+    in ``\\phi(A - A)``; sizing an instance keys stand-ins by name, so the names must differ)."""
+    if isinstance(argument, sympy.MatrixExpr) and not argument.atoms(sympy.MatrixSymbol):
+        return f"{argument}:{argument.shape[0]}x{argument.shape[1]}"
+    return str(argument)
 
 
 def _marked(name) -> bool:

@@ -44,7 +44,8 @@ _UPRIGHT = frozenset([r"\operatorname", r"\mathrm", r"\text"])
 # exponential?), and those the matrix reader reads itself (softmax, rowmax, rowsum)
 _KNOWN = frozenset("""tr Tr trace det Det diag Diag rank vec inv id abs sqrt mean avg var Var cov
 Cov exp log ln max min sup inf sum prod norm sign sgn softmax rowmax rowsum argmax argmin relu ReLU
-sigmoid dim span col row null range ker im Im Re T""".split())
+sigmoid dim span col row null range ker im Im Re T
+pinv transpose flatten reshape vech gram Gram""".split())     # values with other rows: d x N of N x d
 
 
 def _declared_functions() -> frozenset:
@@ -101,7 +102,7 @@ def _call(items, k, table):
     if j >= len(items) or not (isinstance(items[j], Group) and items[j].kind == "paren"
                                and items[j].opener in ("(", r"\left(")):
         return None
-    if key in table or not _mentions(items[j].items, table):
+    if not _mentions(items[j].items, table):
         return None
     if len(split_commas(items[j].items)) > 1:
         return None         # several arguments: left to the other rules (which refuse them)
@@ -155,6 +156,9 @@ def read_unit(reader, unit, text):
     key, bracket, end = found
     if (relu := _relu(unit, 0, reader.table)) is not None:
         return _entrywise_max(reader, relu[0], text, unit[0].col), end
+    if key in reader.table or "\\" + key in reader.table:      # --function phi, \phi a matrix
+        raise fail(text, unit[0].col, f"'{key}' is declared both a function and a matrix: "
+                   f"its bracket may be its argument or a factor; declare it one or the other")
     inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
     if _declared_column(reader, inner) and key in _declared_functions():
         return None         # f(x) at a declared vector: gradients.py
@@ -173,6 +177,11 @@ def read_unit(reader, unit, text):
         raise fail(text, col, f"{name}(...) of a {arg.shape[0]} x {arg.shape[1]} vector cannot be "
                    f"read: its value may be a vector of another length or a matrix; apply it to "
                    f"a matrix (its rows), or name its value with a declared vector")
+    if not arg.doit().atoms(sympy.MatrixSymbol):
+        # \phi(Q - Q) is phi of the N x d zero, \phi(A - A) of the N x N zero: the value's key
+        # would be "0" for both, and nothing in the claim names the size it stands for
+        raise fail(text, col, f"{name}(...) of a matrix that is a constant (a zero or identity "
+                   f"matrix) cannot be read: write the matrix meant, or declare it")
     return MatrixFunctionValue.of(key, arg), end
 
 
