@@ -63,6 +63,7 @@ class Cost(enum.IntEnum):
     MEASURE = 25          # normal forms of matrix products; approximations measured over a regime
     PROVE = 30            # signs from assumptions, the premise-free rules, solution sets
     PROVE_DEEPER = 35     # the same with substitutions, and identities over a general index
+    SAMPLE_DEFERRED = 38  # sampling at large sizes that SAMPLE deferred past the provers
     TRANSFORM = 40        # costly SymPy transformations: sums, exp rewriting, trig, derivatives, limits
     CALCULUS = 45         # inequalities by convexity and stationary points
     SIMPLIFY = 50         # sympy.simplify; implications at exact points
@@ -77,6 +78,19 @@ class Checker:
     fn: CheckerFn
     cost: Cost
     applies: Callable[[Step], bool]
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A checker's answer that the rest of its work waits until the checkers after it have
+    tried: the evidence of what it did (an attempt), the checker that does the rest (``until``,
+    registered with ``deferred=True``: it runs only when deferred to) and the CPU seconds the
+    pipeline keeps for that checker meanwhile (``reserve_s``), so that the checkers in between
+    cannot leave it less than it would have had."""
+
+    evidence: tuple[Evidence, ...]
+    until: str
+    reserve_s: float
 
 
 @dataclass(frozen=True)
@@ -95,17 +109,23 @@ class CheckContext:
 
 _CHECKERS: dict[str, Checker] = {}
 _RULES: dict[str, CheckerFn] = {}
+_ONLY_DEFERRED: set[str] = set()   # checkers that run only when an earlier one defers to them
 _loaded = False
 _loading = threading.RLock()
 _limited = 0     # steps checked by ``check_step_limited`` in this process
 
 
-def checker(name: str, *, cost: Cost, applies: Callable[[Step], bool] = lambda step: True):
-    """Register a checker; a lower ``cost`` tier runs first (tests may pass a bare rank)."""
+def checker(name: str, *, cost: Cost, applies: Callable[[Step], bool] = lambda step: True,
+            deferred: bool = False):
+    """Register a checker; a lower ``cost`` tier runs first (tests may pass a bare rank).
+    A ``deferred`` checker runs only when an earlier checker of the step returned
+    ``Deferred`` naming it."""
     def register(fn: CheckerFn) -> CheckerFn:
         if name in _CHECKERS and _CHECKERS[name].fn is not fn:
             raise ValueError(f"checker {name!r} is registered twice")
         _CHECKERS[name] = Checker(name, fn, cost, applies)
+        if deferred:
+            _ONLY_DEFERRED.add(name)
         return fn
     return register
 
@@ -189,6 +209,8 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         try:
             with soft_deadline(budget):
                 outcome = fn(step, config=config, context=context)
+                if isinstance(outcome, Deferred):
+                    return outcome
                 # a proof (or a rule's conclusion from verified premises) counts only
                 # where the claim is defined on its whole domain
                 if outcome is not None and (outcome.verdict is Verdict.PROVED or (
@@ -219,8 +241,14 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         else:
             rule_attempt.append((f"rule {step.rule.name}", fn))
     attempts = _Attempts(rule_attempt, step)
+    pending: dict[str, float] = {}   # deferred-to checker -> CPU seconds kept for it
+
+    def skipped(name: str) -> bool:
+        return name in _ONLY_DEFERRED and name not in pending
 
     for index, (name, fn) in attempts:
+        if skipped(name):
+            continue
         # importing a family the pipeline reaches is no part of any checker's budget (it was
         # done before the step started when every family was imported up front)
         deadline += attempts.importing
@@ -231,10 +259,22 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
             timed_out = True
             evidence.append(Evidence("budget", f"{config.timeout_s:g} s budget spent before {name}"))
             break
-        # each checker may use the rest of the budget, but leaves a share for the others
-        budget = remaining if attempts.last(index) else max(remaining * 0.6, 0.05)
+        # each checker may use the rest of the budget, but leaves a share for the others,
+        # and what is kept for a deferred checker after it
+        kept = pending.pop(name, None)
+        spare = remaining - sum(pending.values())
+        if attempts.last(index, skipped):
+            budget = remaining
+        elif kept is not None:
+            budget = max(remaining * 0.6, min(kept, remaining), 0.05)
+        else:
+            budget = max(spare * 0.6, 0.05)
         outcome = attempt(name, fn, budget)
         if outcome is None:
+            continue
+        if isinstance(outcome, Deferred):
+            pending[outcome.until] = outcome.reserve_s
+            evidence.extend(e.as_(Role.ATTEMPT) for e in outcome.evidence)
             continue
         if outcome.verdict.decisive:
             return _finish(outcome, evidence, start)
@@ -295,9 +335,16 @@ class _Attempts:
             yield index, self._ready[index]
             index += 1
 
-    def last(self, index: int) -> bool:
-        self._fill(index + 2)
-        return index == len(self._ready) - 1
+    def last(self, index: int, skipped: Callable[[str], bool] = lambda name: False) -> bool:
+        """Whether no attempt after ``index`` is left to run (those ``skipped`` do not run)."""
+        after = index + 1
+        while True:
+            self._fill(after + 1)
+            if after >= len(self._ready):
+                return True
+            if not skipped(self._ready[after][0]):
+                return False
+            after += 1
 
 
 def _pipeline():

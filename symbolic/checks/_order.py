@@ -34,6 +34,7 @@ PIPELINE = (
     ("indexed_identity", "indexed"),
     ("inequality_substitution", "inequality"),
     ("series_gamma", "infinite_rational"),
+    ("numeric_deferred", "numeric"),
     ("algebraic_derivative", "algebraic"),
     ("algebraic_exp_rewrite", "algebraic"),
     ("algebraic_limit", "algebraic"),
