@@ -31,7 +31,7 @@ _RELATIONS = (Relation.EQ, Relation.NE, Relation.LT, Relation.LE, Relation.GT, R
 _MAX_BUDGET_S = 8.0
 # instances of the sizes heavier than this (the product of the sizes: a point costs about
 # that many terms) are left to the whole plan after the provers; the probe judges the others
-PROBE_WEIGHT = 16
+PROBE_WEIGHT = 4
 
 
 def _applies(step: Step) -> bool:
