@@ -58,12 +58,12 @@ class Cost(enum.IntEnum):
     BOOLEAN = 15          # truth tables of a claim between booleans
     EQUATIONS = 18        # implications between equations, by residuals (before sampling them)
     SAMPLE = 20           # exact evaluation: sampling at points, exact laws, linear systems
+    SAMPLE_DEFERRED = 21  # the rest of a sampling that SAMPLE deferred (run only then)
     MOMENTS = 22          # linearity of expectations and variances read from LaTeX
     INTEGRALS = 24        # definite integrals: SymPy's value inside an Arb enclosure
     MEASURE = 25          # normal forms of matrix products; approximations measured over a regime
     PROVE = 30            # signs from assumptions, the premise-free rules, solution sets
     PROVE_DEEPER = 35     # the same with substitutions, and identities over a general index
-    SAMPLE_DEFERRED = 38  # sampling at large sizes that SAMPLE deferred past the provers
     TRANSFORM = 40        # costly SymPy transformations: sums, exp rewriting, trig, derivatives, limits
     CALCULUS = 45         # inequalities by convexity and stationary points
     SIMPLIFY = 50         # sympy.simplify; implications at exact points
@@ -82,13 +82,17 @@ class Checker:
 
 @dataclass(frozen=True)
 class Deferred:
-    """A checker's answer that the rest of its work waits until the checkers after it have
-    tried: the evidence of what it did (an attempt), the checker that does the rest (``until``,
-    registered with ``deferred=True``: it runs only when deferred to) and the CPU seconds the
-    pipeline keeps for that checker meanwhile (``reserve_s``), so that the checkers in between
-    cannot leave it less than it would have had."""
+    """A checker's answer that the rest of its work is worth doing only if a cheaper decisive
+    checker fails: the evidence of what it did (an attempt), the checkers to try ``first`` (by
+    name, wherever their tier is), the checker that does the rest (``until``, registered with
+    ``deferred=True``: it runs only when deferred to) and the CPU seconds the pipeline keeps
+    for it (``reserve_s``), so that the ones tried first cannot leave it less than it would
+    have had. The pipeline runs them right after the deferring checker, then goes on in its
+    order without them; only the checkers named in ``first`` move ahead of the rest of the
+    work, so a claim whose rest would have refuted it meets no other checker earlier."""
 
     evidence: tuple[Evidence, ...]
+    first: tuple[str, ...]
     until: str
     reserve_s: float
 
@@ -241,14 +245,28 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         else:
             rule_attempt.append((f"rule {step.rule.name}", fn))
     attempts = _Attempts(rule_attempt, step)
+    inserted: list[tuple[str, CheckerFn]] = []   # what a Deferred asked to run next
     pending: dict[str, float] = {}   # deferred-to checker -> CPU seconds kept for it
+    tried: set[str] = set()
 
     def skipped(name: str) -> bool:
-        return name in _ONLY_DEFERRED and name not in pending
+        return name in _ONLY_DEFERRED or name in tried
 
-    for index, (name, fn) in attempts:
-        if skipped(name):
+    def in_order():
+        order = iter(attempts)
+        while True:
+            if inserted:
+                yield None, inserted.pop(0)
+                continue
+            item = next(order, None)
+            if item is None:
+                return
+            yield item
+
+    for index, (name, fn) in in_order():
+        if index is not None and skipped(name):
             continue
+        tried.add(name)
         # importing a family the pipeline reaches is no part of any checker's budget (it was
         # done before the step started when every family was imported up front)
         deadline += attempts.importing
@@ -263,7 +281,7 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         # and what is kept for a deferred checker after it
         kept = pending.pop(name, None)
         spare = remaining - sum(pending.values())
-        if attempts.last(index, skipped):
+        if index is not None and not inserted and attempts.last(index, skipped):
             budget = remaining
         elif kept is not None:
             budget = max(remaining * 0.6, min(kept, remaining), 0.05)
@@ -273,8 +291,13 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         if outcome is None:
             continue
         if isinstance(outcome, Deferred):
-            pending[outcome.until] = outcome.reserve_s
             evidence.extend(e.as_(Role.ATTEMPT) for e in outcome.evidence)
+            finisher = _registered(outcome.until)
+            if finisher is not None and outcome.until not in tried:
+                pending[outcome.until] = outcome.reserve_s
+                inserted.extend((c.name, c.fn) for c in map(_registered, outcome.first)
+                                if c is not None and c.name not in tried and c.applies(step))
+                inserted.append((finisher.name, finisher.fn))
             continue
         if outcome.verdict.decisive:
             return _finish(outcome, evidence, start)
@@ -345,6 +368,18 @@ class _Attempts:
             if not skipped(self._ready[after][0]):
                 return False
             after += 1
+
+
+def _registered(name: str) -> Checker | None:
+    """The registered checker ``name``, importing its family if the pipeline has not yet."""
+    if name not in _CHECKERS:
+        from symbolic.checks._order import PIPELINE
+        family = dict(PIPELINE).get(name)
+        if family is None:
+            _load_families()
+        else:
+            importlib.import_module(f"{__name__}.{family}")
+    return _CHECKERS.get(name)
 
 
 def _pipeline():

@@ -14,9 +14,10 @@ A claim whose plan has large sizes (an identity over a general n, sampled up to 
 costs seconds to sample whole, and a prover after this tier (``indexed_identity``) often
 proves it in milliseconds. At this tier such a claim gets a refutation probe: the plan's
 points at the small sizes, which refute most false claims; finding nothing there, the
-checker defers (``Deferred``) to ``numeric_deferred``, which judges the whole plan after the
-provers, only if none of them decided, with the same safety net kept for it. Which claims
-are probed depends on the plan's sizes alone (counted, not timed).
+checker defers (``Deferred``): the pipeline tries ``indexed_identity`` next and, only if it
+does not decide, ``numeric_deferred``, which judges the whole plan with the same safety net
+kept for it; the other checkers follow in their order, after the whole plan as before.
+Which claims are probed depends on the plan's sizes alone (counted, not timed).
 """
 from __future__ import annotations
 
@@ -32,6 +33,11 @@ _MAX_BUDGET_S = 8.0
 # instances of the sizes heavier than this (the product of the sizes: a point costs about
 # that many terms) are left to the whole plan after the provers; the probe judges the others
 PROBE_WEIGHT = 4
+# the provers tried before the whole plan: cheap, and what decides such claims (the identities
+# over a general index of the documents). Only these: every other checker still comes after
+# the whole plan, as without a probe, so none of them meets a false claim that the whole plan
+# would have refuted (rules_auto "proves" sum_{i=1}^n 1 <= 5, which sampling refutes at n = 6)
+PROVE_FIRST = ("indexed_identity",)
 
 
 def _applies(step: Step) -> bool:
@@ -110,7 +116,8 @@ def _sample(step: Step, config, context, *, probe_weight) -> Outcome | Deferred:
     evidence = (Evidence("numeric_sample", finding.detail + note),)
     if finding.verdict == "deferred":
         # the whole plan's net, as this tier would have had it (``time_budget``)
-        return Deferred(evidence, "numeric_deferred", safety_net(config) / _NET_SHARE)
+        return Deferred(evidence, PROVE_FIRST, "numeric_deferred",
+                        safety_net(config) / _NET_SHARE)
     if finding.verdict == "refuted":
         return Outcome(Verdict.REFUTED, evidence, counterexample=finding.counterexample)
     if finding.verdict == "verified":
