@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from symbolic import numeric
 from symbolic.budget import SoftTimeout, soft_remaining
-from symbolic.checks import Cost, Deferred, checker
+from symbolic.checks import Cost, Deferred, _registered, checker
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict
 
 _RELATIONS = (Relation.EQ, Relation.NE, Relation.LT, Relation.LE, Relation.GT, Relation.GE,
@@ -95,7 +95,10 @@ _NET_SHARE = 0.7   # of the pipeline's soft deadline: the rest is for reporting 
 @checker("numeric_sample", cost=Cost.SAMPLE, applies=_applies)
 def numeric_sample(step: Step, *, config, context) -> Outcome | Deferred:
     """Judge ``=``, ``\\ne``, orders and ``\\implies`` by certified sampling."""
-    return _sample(step, config, context, probe_weight=PROBE_WEIGHT)
+    # a probe only where a prover to try first applies: otherwise the whole plan would run
+    # next anyway, and the probe would be work done twice
+    first = any(c is not None and c.applies(step) for c in map(_registered, PROVE_FIRST))
+    return _sample(step, config, context, probe_weight=PROBE_WEIGHT if first else None)
 
 
 @checker("numeric_deferred", cost=Cost.SAMPLE_DEFERRED, applies=_applies, deferred=True)

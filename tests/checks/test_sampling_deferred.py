@@ -51,15 +51,29 @@ def test_the_probe_refutes_as_the_whole_sweep_does():
     assert outcome.verdict is Verdict.REFUTED and outcome.counterexample == whole.counterexample
 
 
-def test_a_claim_false_only_at_large_sizes_is_refuted_after_the_provers():
-    # n <= 5 holds at the probe's sizes (n <= 4) and fails from n = 6; rules_auto, were it
-    # tried before the whole plan, "proves" it (1 <= 5/n termwise): it must not get the chance
-    claim = (Sum(Integer(1), (i, 1, n)), Relation.LE, Integer(5))
+def test_a_claim_false_only_at_large_sizes_is_refuted_after_the_named_prover():
+    # true at the probe's sizes n = 1..4 only: the rhs adds (n-1)(n-2)(n-3)(n-4)
+    rhs = n * (n + 1) / 2 + (n - 1) * (n - 2) * (n - 3) * (n - 4)
+    claim = (Sum(i, (i, 1, n)), Relation.EQ, rhs)
     probe = numeric.judge_claim(*claim, probe_weight=PROBE_WEIGHT)
     assert probe.verdict == "deferred", probe.detail
     outcome = check_step(_step(*claim), config=CONFIG)
     assert outcome.verdict is Verdict.REFUTED, outcome.evidence
-    assert int(dict(outcome.counterexample)["n"]) >= 6
+    methods = [e.method for e in outcome.evidence]
+    assert methods[methods.index("numeric_sample"):] == [
+        "numeric_sample", "indexed_identity", "numeric_sample"]
+    assert outcome.counterexample == numeric.judge_claim(*claim).counterexample
+
+
+def test_an_order_is_judged_whole_at_its_tier_with_no_prover_before_it():
+    # no prover to try first applies to an order: the whole plan at the SAMPLE tier, as
+    # before (rules_auto, tried before it, "proves" this: 1 <= 5/n termwise)
+    claim = (Sum(Integer(1), (i, 1, n)), Relation.LE, Integer(5))
+    outcome = check_step(_step(*claim), config=CONFIG)
+    assert outcome.verdict is Verdict.REFUTED, outcome.evidence
+    assert [e.method for e in outcome.evidence if e.method.startswith("numeric")] == [
+        "numeric_sample"]
+    assert dict(outcome.counterexample)["n"] == "6"
 
 
 def test_a_claim_without_large_sizes_is_judged_whole_at_its_tier():
