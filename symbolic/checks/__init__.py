@@ -10,6 +10,8 @@ rule's ``verified`` one) stands only when every side of the claim is proved defi
 whole stated domain (``_definedness``), or, for an equation, when both sides are undefined
 at exactly the same points (its domain is then where they are defined, and the evidence
 names the points left out); otherwise it becomes inconclusive and the pipeline goes on.
+A checker may instead answer ``Deferred``: the rest of its work waits until the checkers it
+names have tried (they run next, out of their tier), and then runs only if none decided.
 
 Named rules (``@rule(name)``) justify a step that carries ``Step.rule``; they have the
 same signature and are tried before the general checkers. Every module of this package
