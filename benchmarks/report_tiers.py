@@ -36,7 +36,8 @@ def _wrapped(rows: list, where: dict, name: str, fn):
             outcome = fn(step, **kwargs)
             return outcome
         finally:
-            verdict = outcome.verdict.value if outcome is not None else "raised or nothing"
+            verdict = ("raised or nothing" if outcome is None else "deferred"
+                       if not hasattr(outcome, "verdict") else outcome.verdict.value)
             rows.append(dict(where, checker=name, wall=time.perf_counter() - wall,
                              cpu=time.process_time() - cpu, verdict=verdict))
     return timed

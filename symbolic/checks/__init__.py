@@ -10,6 +10,8 @@ rule's ``verified`` one) stands only when every side of the claim is proved defi
 whole stated domain (``_definedness``), or, for an equation, when both sides are undefined
 at exactly the same points (its domain is then where they are defined, and the evidence
 names the points left out); otherwise it becomes inconclusive and the pipeline goes on.
+A checker may instead answer ``Deferred``: the rest of its work waits until the checkers it
+names have tried (they run next, out of their tier), and then runs only if none decided.
 
 Named rules (``@rule(name)``) justify a step that carries ``Step.rule``; they have the
 same signature and are tried before the general checkers. Every module of this package
@@ -59,6 +61,7 @@ class Cost(enum.IntEnum):
     BOOLEAN = 15          # truth tables of a claim between booleans
     EQUATIONS = 18        # implications between equations, by residuals (before sampling them)
     SAMPLE = 20           # exact evaluation: sampling at points, exact laws, linear systems
+    SAMPLE_DEFERRED = 21  # the rest of a sampling that SAMPLE deferred (run only then)
     MOMENTS = 22          # linearity of expectations and variances read from LaTeX
     INTEGRALS = 24        # definite integrals: SymPy's value inside an Arb enclosure
     MEASURE = 25          # normal forms of matrix products; approximations measured over a regime
@@ -81,6 +84,23 @@ class Checker:
 
 
 @dataclass(frozen=True)
+class Deferred:
+    """A checker's answer that the rest of its work is worth doing only if a cheaper decisive
+    checker fails: the evidence of what it did (an attempt), the checkers to try ``first`` (by
+    name, wherever their tier is), the checker that does the rest (``until``, registered with
+    ``deferred=True``: it runs only when deferred to) and the CPU seconds the pipeline keeps
+    for it (``reserve_s``), so that the ones tried first cannot leave it less than it would
+    have had. The pipeline runs them right after the deferring checker, then goes on in its
+    order without them; only the checkers named in ``first`` move ahead of the rest of the
+    work, so a claim whose rest would have refuted it meets no other checker earlier."""
+
+    evidence: tuple[Evidence, ...]
+    first: tuple[str, ...]
+    until: str
+    reserve_s: float
+
+
+@dataclass(frozen=True)
 class CheckContext:
     """What a checker may know beyond its step: the derivation and earlier outcomes."""
 
@@ -96,17 +116,23 @@ class CheckContext:
 
 _CHECKERS: dict[str, Checker] = {}
 _RULES: dict[str, CheckerFn] = {}
+_ONLY_DEFERRED: set[str] = set()   # checkers that run only when an earlier one defers to them
 _loaded = False
 _loading = threading.RLock()
 _limited = 0     # steps checked by ``check_step_limited`` in this process
 
 
-def checker(name: str, *, cost: Cost, applies: Callable[[Step], bool] = lambda step: True):
-    """Register a checker; a lower ``cost`` tier runs first (tests may pass a bare rank)."""
+def checker(name: str, *, cost: Cost, applies: Callable[[Step], bool] = lambda step: True,
+            deferred: bool = False):
+    """Register a checker; a lower ``cost`` tier runs first (tests may pass a bare rank).
+    A ``deferred`` checker runs only when an earlier checker of the step returned
+    ``Deferred`` naming it."""
     def register(fn: CheckerFn) -> CheckerFn:
         if name in _CHECKERS and _CHECKERS[name].fn is not fn:
             raise ValueError(f"checker {name!r} is registered twice")
         _CHECKERS[name] = Checker(name, fn, cost, applies)
+        if deferred:
+            _ONLY_DEFERRED.add(name)
         return fn
     return register
 
@@ -190,6 +216,8 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         try:
             with soft_deadline(budget):
                 outcome = fn(step, config=config, context=context)
+                if isinstance(outcome, Deferred):
+                    return outcome
                 # a proof (or a rule's conclusion from verified premises) counts only
                 # where the claim is defined on its whole domain
                 if outcome is not None and (outcome.verdict is Verdict.PROVED or (
@@ -221,8 +249,28 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
         else:
             rule_attempt.append((f"rule {step.rule.name}", fn))
     attempts = _Attempts(rule_attempt, step)
+    inserted: list[tuple[str, CheckerFn]] = []   # what a Deferred asked to run next
+    pending: dict[str, float] = {}   # deferred-to checker -> CPU seconds kept for it
+    tried: set[str] = set()
 
-    for index, (name, fn) in attempts:
+    def skipped(name: str) -> bool:
+        return name in _ONLY_DEFERRED or name in tried
+
+    def in_order():
+        order = iter(attempts)
+        while True:
+            if inserted:
+                yield None, inserted.pop(0)
+                continue
+            item = next(order, None)
+            if item is None:
+                return
+            yield item
+
+    for index, (name, fn) in in_order():
+        if index is not None and skipped(name):
+            continue
+        tried.add(name)
         # importing a family the pipeline reaches is no part of any checker's budget (it was
         # done before the step started when every family was imported up front)
         deadline += attempts.importing
@@ -233,10 +281,27 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
             timed_out = True
             evidence.append(Evidence("budget", f"{config.timeout_s:g} s budget spent before {name}"))
             break
-        # each checker may use the rest of the budget, but leaves a share for the others
-        budget = remaining if attempts.last(index) else max(remaining * 0.6, 0.05)
+        # each checker may use the rest of the budget, but leaves a share for the others,
+        # and what is kept for a deferred checker after it
+        kept = pending.pop(name, None)
+        spare = remaining - sum(pending.values())
+        if index is not None and not inserted and attempts.last(index, skipped):
+            budget = remaining
+        elif kept is not None:
+            budget = max(remaining * 0.6, min(kept, remaining), 0.05)
+        else:
+            budget = max(spare * 0.6, 0.05)
         outcome = attempt(name, fn, budget)
         if outcome is None:
+            continue
+        if isinstance(outcome, Deferred):
+            evidence.extend(e.as_(Role.ATTEMPT) for e in outcome.evidence)
+            finisher = _registered(outcome.until)
+            if finisher is not None and outcome.until not in tried:
+                pending[outcome.until] = outcome.reserve_s
+                inserted.extend((c.name, c.fn) for c in map(_registered, outcome.first)
+                                if c is not None and c.name not in tried and c.applies(step))
+                inserted.append((finisher.name, finisher.fn))
             continue
         if outcome.verdict.decisive:
             return _finish(outcome, evidence, start)
@@ -297,9 +362,28 @@ class _Attempts:
             yield index, self._ready[index]
             index += 1
 
-    def last(self, index: int) -> bool:
-        self._fill(index + 2)
-        return index == len(self._ready) - 1
+    def last(self, index: int, skipped: Callable[[str], bool] = lambda name: False) -> bool:
+        """Whether no attempt after ``index`` is left to run (those ``skipped`` do not run)."""
+        after = index + 1
+        while True:
+            self._fill(after + 1)
+            if after >= len(self._ready):
+                return True
+            if not skipped(self._ready[after][0]):
+                return False
+            after += 1
+
+
+def _registered(name: str) -> Checker | None:
+    """The registered checker ``name``, importing its family if the pipeline has not yet."""
+    if name not in _CHECKERS:
+        from symbolic.checks._order import PIPELINE
+        family = dict(PIPELINE).get(name)
+        if family is None:
+            _load_families()
+        else:
+            importlib.import_module(f"{__name__}.{family}")
+    return _CHECKERS.get(name)
 
 
 def _pipeline():

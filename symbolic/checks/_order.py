@@ -21,6 +21,7 @@ PIPELINE = (
     ("distributions_exact", "distributions"),
     ("logic_linear_implication", "logic"),
     ("numeric_sample", "numeric"),
+    ("numeric_deferred", "numeric"),
     ("expectation_linearity", "expectation"),
     ("integral_value", "integrals"),
     ("approx_measure", "approx"),

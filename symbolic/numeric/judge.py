@@ -55,7 +55,8 @@ def _noted(finding: Finding, plan: "_Plan") -> Finding:
 
 
 def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps: int = 50,
-                samples: int = 60, seed: int = 0, time_budget: float = 10.0) -> Finding:
+                samples: int = 60, seed: int = 0, time_budget: float = 10.0,
+                probe_weight: int | None = None) -> Finding:
     """Sample a claim ``lhs <relation> rhs`` under its assumptions and judge it.
 
     For ``\\implies`` the sides are SymPy booleans (relations joined by ``And``).
@@ -67,17 +68,26 @@ def judge_claim(lhs, relation: Relation, rhs, assumptions: Iterable = (), *, dps
     ``time_budget`` (seconds) is only a safety net far above that work: when it runs out,
     whatever was cut short, the finding is ``timeout`` (a caller re-runs the claim alone),
     never a partial verdict that depends on the machine's speed.
+
+    ``probe_weight`` asks for a refutation probe: when the plan of an equation or order has
+    instances whose sizes weigh more than that (their product: such a point costs about that
+    many terms), only the points of the lighter instances are judged, in the order and with
+    the values of the whole plan, and the finding is ``refuted`` (the refutation the whole
+    sweep finds, when it fails first at one of them) or ``deferred`` (no counterexample there;
+    the whole plan is judged by a later call without ``probe_weight``). A plan without such
+    instances is judged whole, as without ``probe_weight``.
     """
     deadline = cpu_seconds() + time_budget
     finding = _judge(lhs, relation, rhs, assumptions, dps=dps, samples=samples, seed=seed,
-                     deadline=deadline)
+                     deadline=deadline, probe_weight=probe_weight)
     if cpu_seconds() > deadline:  # monotonic: it ran out somewhere, maybe cutting work
         return Finding("timeout", f"the numeric tier's safety net of {time_budget:g} s ran "
                        f"out before its counted work was done")
     return finding
 
 
-def _judge(lhs, relation, rhs, assumptions, *, dps, samples, seed, deadline) -> Finding:
+def _judge(lhs, relation, rhs, assumptions, *, dps, samples, seed, deadline,
+           probe_weight=None) -> Finding:
     relation = Relation(relation)
     try:
         lhs, rhs = sympy.sympify(lhs, strict=True), sympy.sympify(rhs, strict=True)
@@ -88,9 +98,11 @@ def _judge(lhs, relation, rhs, assumptions, *, dps, samples, seed, deadline) -> 
             return Finding("undecided", f"the numeric tier does not judge {relation.value} claims")
         fl, fr = compile_expr(lhs), compile_expr(rhs)
         complex_unknown = relation in (Relation.EQ, Relation.NE) and not _needs_real((lhs, rhs))
+        has_limit = lhs.has(sympy.Limit) or rhs.has(sympy.Limit)
         plan = _claim_samples((lhs, rhs), assumptions, seed=seed, count=samples,
-                              deadline=deadline, complex_unknown=complex_unknown)
-        if lhs.has(sympy.Limit) or rhs.has(sympy.Limit):
+                              deadline=deadline, complex_unknown=complex_unknown,
+                              max_weight=None if has_limit else probe_weight)
+        if has_limit:
             numerics = _judge_limit(fl, fr, relation, plan.samples, dps, plan.sizes,
                                     plan.instances, deadline)
             return _limit_by_sympy(lhs, rhs, relation, assumptions, numerics, dps=dps,
@@ -101,10 +113,29 @@ def _judge(lhs, relation, rhs, assumptions, *, dps, samples, seed, deadline) -> 
         run.domain = plan.domain
         run.planned = _planned(plan)
         run.exact_points, run.specials = plan.exact_points, plan.specials
+        if plan.left_out:
+            return _probed(run, plan, seed, probe_weight)
         run.sweep(plan.samples, seed)
         return _noted(run.finding(plan.sizes, plan.instances), plan)
     except NotEvaluable as exc:
         return Finding("undecided", f"cannot evaluate numerically: {exc}")
+
+
+def _probed(run: "_Run", plan: _Plan, seed: int, weight: int) -> Finding:
+    """A refutation probe on the plan's light instances: the points of the whole sweep
+    there, in its order; the search, poles, kinks and far sizes, which need the whole sweep's
+    points, are left to the whole plan."""
+    run.sweep(plan.samples, seed, points_only=True)
+    if run.refuted:
+        return run.finding(plan.sizes, plan.instances)
+    if run.timed_out:
+        return Finding("undecided", "the time budget ran out in the refutation probe")
+    judged = run.held + len(run.undecided) + len(run.uncertified)
+    light = [p for p in plan.instances if p not in plan.left_out]
+    return Finding("deferred", f"a refutation probe found no counterexample at {judged} "
+                   f"point(s){_instance_text(plan.sizes, light)}; the {len(plan.left_out)} "
+                   f"instance(s) of the sizes weighing more than {weight} wait for the provers "
+                   f"(the whole plan is judged if none of them decides)")
 
 
 _ORDER_ONLY = (sympy.Max, sympy.Min, MaxOver, ReLU, sympy.Piecewise, sympy.floor,
@@ -294,8 +325,9 @@ class _Run(_RunText):
             self.timed_out = True
         return self.timed_out
 
-    def sweep(self, points: Sequence[Sample], seed: int) -> None:
-        """Judge every point, then minimise the margin from the worst one."""
+    def sweep(self, points: Sequence[Sample], seed: int, points_only: bool = False) -> None:
+        """Judge every point, then minimise the margin from the worst one (``points_only``:
+        the points and the exact special points alone)."""
         for sample in points:
             if self.refuted or self.out_of_time():
                 break
@@ -304,6 +336,8 @@ class _Run(_RunText):
             if self.refuted or self.out_of_time():
                 break
             self.special(exact)
+        if points_only:
+            return
         if not self.refuted and self.relation is not Relation.EQ and not self.out_of_time():
             self.search(seed)
             if not self.refuted and not self.uncertified and self.closest is not None \

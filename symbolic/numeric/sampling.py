@@ -679,6 +679,7 @@ class _Plan:
     domain: str = ""     # what was sampled, in words
     exact_points: list = field(default_factory=list)  # special points with irrational values
     specials: int = 0    # special points among the samples (exact rational or Gaussian)
+    left_out: list = field(default_factory=list)  # instances past a probe's weight: no points
 
 
 def _kind_text(kind: ValueKind) -> str:

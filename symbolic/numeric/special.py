@@ -215,8 +215,14 @@ def as_sample_values(point: Mapping, complex_symbols) -> dict | None:
 
 
 def _claim_samples(exprs, facts, *, seed, count, deadline=None,
-                   complex_unknown: bool = False) -> _Plan:
-    """The points of a claim: instances of its sizes times sampled points, with edges."""
+                   complex_unknown: bool = False, max_weight: int | None = None) -> _Plan:
+    """The points of a claim: instances of its sizes times sampled points, with edges.
+
+    With ``max_weight``, the instances whose sizes weigh more (their product) get no points
+    and are listed in ``left_out``: the other instances' points are exactly those of the whole
+    plan (each instance draws from its own seed, and the count per instance is the whole
+    plan's), so a probe on them judges a part of the full sweep, in the same order.
+    """
     sizes = size_symbols(*exprs)
     symbols = [s for s in variables(*exprs) if s not in sizes]
     facts, signs = _split_indexed_facts(facts, sizes)
@@ -235,6 +241,7 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
     complex_symbols = {s for s in symbols if _kind_of(s, complex_unknown).complex}
     exact_points: list[dict] = []
     specials = 0
+    left_out = []
     for n, fixed in enumerate(instances):
         if deadline is not None and n and cpu_seconds() > deadline:
             instances = instances[:n]
@@ -242,6 +249,9 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
         # a large instance costs its size in terms: fewer points there (counted, not timed,
         # so the evidence is the same on every machine)
         weight = math.prod(max(abs(int(v)), 1) for v in fixed.values()) if fixed else 1
+        if max_weight is not None and weight > max_weight:
+            left_out.append(fixed)
+            continue
         here = per if weight <= 16 else max(1, per * 16 // weight)
         points = sample_points(symbols, facts, seed=seed * 7919 + n, count=here, fixed=fixed,
                                deadline=deadline, complex_unknown=complex_unknown,
@@ -273,4 +283,5 @@ def _claim_samples(exprs, facts, *, seed, count, deadline=None,
                 samples.append(Sample(dict(points[0]), _drawer(rng, kinds, constant=c)))
     kinds_of = {s: _kind_of(s, complex_unknown) for s in symbols}
     domain = _domain_text(kinds_of, kinds, facts)
-    return _Plan(samples, sizes, instances, facts, kinds, implicit, domain, exact_points, specials)
+    return _Plan(samples, sizes, instances, facts, kinds, implicit, domain, exact_points, specials,
+                 left_out)
