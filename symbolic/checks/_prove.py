@@ -16,6 +16,7 @@ import sympy
 
 from symbolic.budget import SoftTimeout, soft_deadline, soft_remaining
 from symbolic.functions import MaxOver
+from symbolic.checks._sign_guard import contradicted
 from symbolic.numeric.text import latex_of, tex, tex_range, tex_relation
 
 
@@ -247,7 +248,8 @@ def _prove_sign(expr, *, strict: bool, budget_s: float = STEP_BUDGET_S,
             continue
         result = _budgeted(rewrite, expr, budget_s)
         if result is not None and _sign_ok(result, strict):
-            return name
+            # SymPy's assumptions can be wrong (_sign_guard.py): no allowed point may disagree
+            return None if contradicted(expr, strict) else name
     return None
 
 

@@ -629,11 +629,28 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
                          "certified counterexample")
     if not checked:
         return undecided("matrix_instances", f"no instance satisfied the hypotheses ({skipped} skipped)")
+    if any(_shifted_relu(e) for e in every):
+        # max(0, A + 20 I): a kink at entries near -20, beyond the drawn entries' range, where a
+        # piecewise-linear claim may differ: agreeing instances say too little to be verified
+        return undecided("matrix_instances", f"{len(checked)} instances agree, but an entry-wise "
+                         "maximum's argument is shifted by a constant matrix, so its kinks need "
+                         "not lie among the drawn entries: not verified")
     sizes_text = "; ".join(sorted(set(checked)))
     return Outcome(Verdict.VERIFIED, (Evidence("matrix_instances",
                    f"{len(checked)} instances agree, exactly (or, for transcendental entries, to "
                    f"{dps} and {2 * dps} digits) (sizes {sizes_text}; random rational "
                    f"matrices, {classes}; seed {seed}); instances, not a proof for all sizes"),))
+
+
+def _shifted_relu(expr) -> bool:
+    """Whether an entry-wise maximum's argument has a term with no matrix symbol (``A + 20 I``)."""
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, EntrywiseReLU):
+            arg = node.args[0]
+            terms = arg.args if isinstance(arg, sympy.MatAdd) else (arg,)
+            if any(not t.atoms(MatrixSymbol) for t in terms):
+                return True
+    return False
 
 
 def _rest_facts(facts) -> bool | None:
@@ -674,8 +691,10 @@ def _sized_step(step: Step, sizes: dict) -> Step:
         e = e.xreplace(s)
         ms = {m: MatrixSymbol(m.name, *(sympy.sympify(x).xreplace(s) for x in m.shape))
               for m in _matrix_symbols(e)}
-        ones = {o: sympy.OneMatrix(*(sympy.sympify(x).xreplace(s) for x in o.shape))
-                for o in sympy.preorder_traversal(e) if isinstance(o, (sympy.OneMatrix, sympy.Identity))}
+        # each special matrix keeps its kind (the identity stays the identity, not all ones)
+        ones = {o: o.func(*(sympy.sympify(x).xreplace(s) for x in o.args))
+                for o in sympy.preorder_traversal(e)
+                if isinstance(o, (sympy.OneMatrix, sympy.Identity, sympy.ZeroMatrix))}
         return e.xreplace({**ms, **ones})
 
     claim = step.claim
