@@ -16,7 +16,7 @@ Why it is never grounds for ``refuted``: the stand-in is *more* free than the re
 keys may name one gradient (``\\nabla f(x)`` and ``\\nabla f(y)`` at a sample where x = y), and
 the function's values, where the claim also writes them, are tied to its gradient (a convexity
 inequality). A counterexample drawn for the stand-in need not be a point of any real function,
-so ``symbolic.checks._gradients`` turns every refutation of a claim that holds a stand-in into an
+so ``symbolic.checks._stand_ins`` turns every refutation of a claim that holds a stand-in into an
 undecided verdict, saying why.
 """
 from __future__ import annotations

@@ -20,7 +20,7 @@ of a particular function (linearity, entry-wise action, positivity) is ever used
 Why it is never grounds for ``refuted``: the stand-in is *more* free than the real value (the
 real ``\\phi(Q)`` and ``\\phi(K)`` agree where Q = K; ``\\phi(2Q)`` is tied to ``\\phi(Q)`` for a
 given function), so a counterexample drawn for it need not be a value of any real function:
-``symbolic.checks._matrix_functions`` turns every refutation of a claim that holds a stand-in
+``symbolic.checks._stand_ins`` turns every refutation of a claim that holds a stand-in
 into an undecided verdict, saying why.
 """
 from __future__ import annotations

@@ -39,8 +39,7 @@ from typing import Callable, Mapping
 
 from symbolic.budget import SoftTimeout, cpu_seconds, run_limited, soft_deadline
 from symbolic.config import CheckConfig
-from symbolic.checks._gradients import without_refutation as without_gradient_refutation
-from symbolic.checks._matrix_functions import without_refutation as without_function_refutation
+from symbolic.checks._stand_ins import without_refutation as without_stand_in_refutation
 from symbolic.model import Derivation, Evidence, Kind, Outcome, Role, Step, Verdict
 
 CheckerFn = Callable[..., "Outcome | None"]
@@ -226,8 +225,7 @@ def check_step(step: Step, *, config: CheckConfig = CheckConfig(),
                 if outcome is not None and config.where_defined:
                     from symbolic.checks._where_defined import without_one_sided_refutation
                     outcome = without_one_sided_refutation(step, name, outcome)
-                outcome = without_gradient_refutation(step, name, outcome)   # checks/_gradients.py
-                outcome = without_function_refutation(step, name, outcome)   # checks/_matrix_functions.py
+                outcome = without_stand_in_refutation(step, name, outcome)   # checks/_stand_ins.py
                 return outcome
         except SoftTimeout:
             timed_out = True

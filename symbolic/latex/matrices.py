@@ -41,6 +41,7 @@ import symbolic.latex.matrix_functions as matrix_functions
 import symbolic.latex.matrix_literals as matrix_literals
 import symbolic.latex.vector_inner as vector_inner
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, Tok, fail, lex, text_of
+from symbolic.latex.matrix_tokens import mentions, mentions as _mentions  # noqa: F401
 from symbolic.latex.matrix_tokens import (  # noqa: F401  (the tokens of matrix notation)
     _ACCENTS,
     _ACCENT_KEY,
@@ -130,32 +131,6 @@ def matrix_dimensions(exponent: str) -> list[str]:
 
 
 # -- finding declared names in a side ---------------------------------------------------------------
-def _mentions(items, table) -> bool:
-    """Whether items (at any depth) name a declared matrix or vector, or a subscript of one."""
-    k = 0
-    while k < len(items):
-        item = items[k]
-        if isinstance(item, Tok) and item.text in ("^", "_"):
-            # A^T: the T is a transpose; x_k: the k is an index; but A^{B}, x_{W} may hold one
-            if k + 1 < len(items) and isinstance(items[k + 1], Group) and _mentions(items[k + 1].items, table):
-                return True
-            k += 2
-            continue
-        found = _name_at(items, k)
-        if found:
-            if found[0] in table or found[1] in table:
-                return True
-            k = found[2]
-            continue
-        if isinstance(item, Group) and _mentions(item.items, table):
-            return True
-        k += 1
-    return False
-
-
-def mentions(items, names) -> bool:
-    """Whether items name one of ``names`` (keys of declared matrices) or a subscript of one."""
-    return _mentions(items, names)
 
 
 def read_side(side_items, known: Mapping[str, sympy.Basic], scalar: Callable) -> MatrixSide | None:

@@ -16,7 +16,7 @@ the rows (N x d gives N x C) and an entry-wise or row-wise function keeps both s
 are kept and the columns are unknown. A claim that needs more is refused because its shapes do
 not agree: ``\\phi(Q) + Q``, ``\\phi(Q) = Q``, ``\\phi(Q)^\\top K`` read as c_phi x N times N x d is
 fine, but ``\\phi(Q) K`` is not. Nothing else is known of the value: no checker uses a law of a
-particular function, and none refutes through it (``symbolic.checks._matrix_functions``).
+particular function, and none refutes through it (``symbolic.checks._stand_ins``).
 
 Refused, each with its reason: a function of a vector (``\\phi(q)`` of a declared vector q: a
 feature map of a vector is a vector of another length, a function may make it a matrix), of a
@@ -37,6 +37,7 @@ from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.latex.lexer import Group, Tok, fail, split_commas, text_of
 from symbolic.matrix_function_values import MatrixFunctionValue
+from symbolic.latex.matrix_tokens import mentions
 
 _UPRIGHT = frozenset([r"\operatorname", r"\mathrm", r"\text"])
 # upright words whose values are not rows(X) x c matrices of unknown meaning: scalars (tr, det,
@@ -84,7 +85,7 @@ def _relu(items, k, table):
     if len(parts) != 2:
         return None
     zero = [n for n, p in enumerate(parts) if text_of(p).strip() == "0"]
-    if len(zero) != 1 or not _mentions(parts[1 - zero[0]], table):
+    if len(zero) != 1 or not mentions(parts[1 - zero[0]], table):
         return None
     return parts[1 - zero[0]], k + 2
 
@@ -102,35 +103,13 @@ def _call(items, k, table):
     if j >= len(items) or not (isinstance(items[j], Group) and items[j].kind == "paren"
                                and items[j].opener in ("(", r"\left(")):
         return None
-    if not _mentions(items[j].items, table):
+    if not mentions(items[j].items, table):
         return None
     if len(split_commas(items[j].items)) > 1:
         return None         # several arguments: left to the other rules (which refuse them)
     return key, items[j], j + 1
 
 
-def _mentions(items, table) -> bool:
-    """Whether items (at any depth) name a declared matrix (as ``matrices._mentions`` finds
-    them; written again here, since matrices.py imports this module)."""
-    from symbolic.latex.matrix_tokens import _name_at
-    k = 0
-    while k < len(items):
-        item = items[k]
-        if isinstance(item, Tok) and item.text in ("^", "_"):
-            if k + 1 < len(items) and isinstance(items[k + 1], Group) and _mentions(items[k + 1].items, table):
-                return True
-            k += 2
-            continue
-        found = _name_at(items, k)
-        if found:
-            if found[0] in table or found[1] in table:
-                return True
-            k = found[2]
-            continue
-        if isinstance(item, Group) and _mentions(item.items, table):
-            return True
-        k += 1
-    return False
 
 
 def unit_end(items, k, table):

@@ -207,3 +207,27 @@ def word_with_subscript(items):
         return None
     sub = found[0][2:]
     return f"{word}_{sub}", f"{word}_{sub}"
+
+
+def mentions(items, table) -> bool:
+    """Whether items (at any depth) name a declared matrix or vector (a key of ``table``), or a
+    subscript of one."""
+    k = 0
+    while k < len(items):
+        item = items[k]
+        if isinstance(item, Tok) and item.text in ("^", "_"):
+            # A^T: the T is a transpose; x_k: the k is an index; but A^{B}, x_{W} may hold one
+            if k + 1 < len(items) and isinstance(items[k + 1], Group) and mentions(items[k + 1].items, table):
+                return True
+            k += 2
+            continue
+        found = _name_at(items, k)
+        if found:
+            if found[0] in table or found[1] in table:
+                return True
+            k = found[2]
+            continue
+        if isinstance(item, Group) and mentions(item.items, table):
+            return True
+        k += 1
+    return False

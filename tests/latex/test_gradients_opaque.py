@@ -148,7 +148,7 @@ def test_a_plain_scalar_point_keeps_the_derivative_reading():
 
 
 def test_a_refutation_through_the_stand_in_becomes_undecided_and_only_then():
-    from symbolic.checks._gradients import without_refutation
+    from symbolic.checks._stand_ins import without_refutation
     from symbolic.model import Claim, Evidence, Kind, Outcome, Relation, Step
     (lhs, _, rhs), = _read(r"\nabla f(x) = \nabla f(y)")
     refuted = Outcome(Verdict.REFUTED, (Evidence("numeric_sample", "fails"),), (("x", "0"),))
