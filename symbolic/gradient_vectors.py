@@ -63,15 +63,20 @@ def holds_gradient(expr) -> bool:
     """Whether ``expr`` holds a stand-in: a gradient, one of its entries (``to_scalar`` writes the
     entries of a 1 x 1 product as an ``IndexedBase`` of its name) or a function's value at a
     vector (two keys may name one point there too)."""
+    return holds_stand_in(expr, (GradientVector, FunctionValue), _marked)
+
+
+def holds_stand_in(expr, kinds: tuple, marked) -> bool:
+    """Whether ``expr`` holds a node of ``kinds``, or a matrix, indexed base or symbol whose name
+    ``marked`` recognises as one of theirs (the forms the stand-in takes after sizing or
+    ``to_scalar``)."""
     if not isinstance(expr, sympy.Basic):
         return False
     for node in sympy.preorder_traversal(expr):
-        if isinstance(node, (GradientVector, FunctionValue)):
+        if isinstance(node, kinds):
             return True
-        if isinstance(node, sympy.MatrixSymbol) and _marked(node.name):
+        if isinstance(node, (sympy.MatrixSymbol, sympy.Symbol)) and marked(node.name):
             return True
-        if isinstance(node, sympy.IndexedBase) and _marked(node.label):
-            return True
-        if isinstance(node, sympy.Symbol) and _marked(node.name):
+        if isinstance(node, sympy.IndexedBase) and marked(node.label):
             return True
     return False

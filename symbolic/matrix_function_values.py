@@ -91,15 +91,5 @@ def holds_matrix_function(expr) -> bool:
     """Whether ``expr`` holds a stand-in: a value, one of its entries (``to_scalar`` writes the
     entries of a 1 x 1 product as an ``IndexedBase`` of its name) or the same name as a plain
     ``MatrixSymbol`` (sizing an instance rebuilds it so)."""
-    if not isinstance(expr, sympy.Basic):
-        return False
-    for node in sympy.preorder_traversal(expr):
-        if isinstance(node, MatrixFunctionValue):
-            return True
-        if isinstance(node, sympy.MatrixSymbol) and _marked(node.name):
-            return True
-        if isinstance(node, sympy.IndexedBase) and _marked(node.label):
-            return True
-        if isinstance(node, sympy.Symbol) and _marked(node.name):
-            return True
-    return False
+    from symbolic.gradient_vectors import holds_stand_in
+    return holds_stand_in(expr, (MatrixFunctionValue,), _marked)
