@@ -169,12 +169,21 @@ def check_chain(latex: str, *, assume: Iterable[str] = (),
 
     The same path as ``stepcheck check``: the LaTeX is read in a forked child under the
     budget of ``config`` (reading that runs out gives one ``timeout`` for the chain), then
-    each link is checked in its own. A chain that cannot be read raises ``ParseError``.
+    each link is checked in its own. A chain that cannot be read raises ``ParseError``. A
+    definition of a new name (``y := 2x``) gives no link: it holds by definition, and a chain
+    ``y := 2x = x + x`` checks its other links with y replaced by what defines it.
     """
-    from symbolic.commands.chain import check_chain as check_links
+    from symbolic.commands.chain import CheckedLink, Item, check_item, reader_options
     _require_strings(assume, "check_chain")
-    links = check_links(latex, assume=tuple(assume), config=config or CheckConfig())
-    return tuple((link.latex, link.outcome) for link in links)
+    links, unreadable = check_item(Item(latex), tuple(assume), config or CheckConfig(),
+                                   reader_options(()), expressions=True)
+    if unreadable:
+        raise ParseError(unreadable[0].reason)
+    checked = [link for link in links if isinstance(link, CheckedLink)]
+    if not checked and not any(getattr(link, "kind", None) == "definition" for link in links):
+        # an expression or a statement alone: no relation to check, as before
+        raise ParseError(f"no relation in {latex!r}: write a claim such as 'a = b' or 'a \\le b'")
+    return tuple((link.latex, link.outcome) for link in checked)
 
 
 def check_derivation(derivation: Derivation, *, config: CheckConfig | None = None, jobs: int = 1,
@@ -308,6 +317,11 @@ def _claim_from_latex(id: str, latex: str, assume: Iterable, imaginary_unit: boo
     if len(parsed.links) != 1:
         raise ParseError(f"step {id!r}: {latex!r} has {len(parsed.links)} relations; a step is "
                          "one relation, so write one step per link (or use check_chain)")
+    from symbolic.commands.chain import _defines_a_new_name
+    if _defines_a_new_name(latex, parsed):
+        # y := 2x names y: checked as the equation y = 2x it would be refuted at y = 0
+        raise ParseError(f"step {id!r}: {latex!r} defines a new name: nothing to check (a "
+                         "document states it as a definition step, Kind.DEFINITION)")
     link = parsed.links[0]
     return link.claim, tuple(parsed.assumptions.facts), link.latex
 
