@@ -106,9 +106,18 @@ def verdicts(capsys, claim, assume):
     r" + (n-1)(n-2)(n-3)(n-4)",                                             # off by 24 at n = 5
     r"\sum_{i=1}^{n} \delta_{i5} = 0",                                      # 1 at n = 5
     r"\sum_{i=1}^{n} i = \frac{n(n+1)}{2} + 1",                             # false at every n
+    r"\sum_{i=1}^{n} x_i = \sum_{i=1}^{n} x_i + \delta_{n7}",                 # false at n = 7 only
 ])
 def test_false_beyond_the_probe_is_refuted_end_to_end(capsys, claim):
     assert verdicts(capsys, claim, POS) == ["refuted"]
+
+
+def test_a_softmax_gradient_wrong_only_at_k_5_is_refuted(capsys):
+    # d/ds_k log sum_j e^{s_j} = softmax_k; the extra delta_{k5} needs k = 5 <= n, beyond the probe
+    claim = (r"\frac{\partial}{\partial s_k} \log\sum_{j=1}^{n} e^{s_j} = "
+             r"\frac{e^{s_k}}{\sum_{j=1}^{n} e^{s_j}} + \delta_{k5}")
+    assume = [*POS, "--assume", r"k \in \mathbb{Z}_{>0}", "--assume", r"k \le n"]
+    assert verdicts(capsys, claim, assume) == ["refuted"]
 
 
 def test_a_false_inequality_on_sympys_wrong_sign_is_refuted(capsys):
@@ -132,3 +141,21 @@ def test_a_false_inequality_on_sympys_wrong_sign_is_refuted(capsys):
 ])
 def test_a_sign_sympy_gets_wrong_does_not_rewrite_the_claim_while_reading(capsys, claim):
     assert verdicts(capsys, claim, NONNEG_NM) == ["refuted"]
+
+
+@pytest.mark.xfail(strict=True, reason="reader evaluates |3/(n+m) - 1| to 3/(n+m) - 1 for positive "
+                   "integers n, m (SymPy's wrong sign): proved, should be refuted at n = m = 2")
+def test_the_wrong_sign_with_positive_integers(capsys):
+    claim = r"\left|\frac{3}{n+m} - 1\right| = \frac{3}{n+m} - 1"      # 1/4 against -1/4 at n = m = 2
+    assume = [*POS, "--assume", r"m \in \mathbb{Z}_{>0}"]
+    assert verdicts(capsys, claim, assume) == ["refuted"]
+
+
+# Read correctly as Min(1, 5/(n+m+1)) = 1, then "proved" by algebraic_powsimp (its
+# simplification uses SymPy's wrong sign); false at n = 5, m = 0 (min is 5/6). The fix
+# belongs in symbolic/checks/algebraic.py (reject a simplification whose Min/Max/Abs choice
+# a point contradicts, as _sign_guard does for sign proofs), outside this file's area.
+@pytest.mark.xfail(strict=True, reason="algebraic_powsimp proves min(1, 5/(n+m+1)) = 1 through "
+                   "SymPy's wrong sign; should be refuted at n = 5, m = 0")
+def test_a_min_chosen_by_sympys_wrong_sign_is_not_proved(capsys):
+    assert verdicts(capsys, r"\min\left(1, \frac{5}{n+m+1}\right) = 1", NONNEG_NM) == ["refuted"]
