@@ -30,6 +30,7 @@ from symbolic.checks import Cost, checker, rule
 from symbolic.checks.algebraic import normalize_sums
 from symbolic.checks._prove import POSITIVE, _real, sign_of
 from symbolic.checks._ranges import conventional, non_integer_range
+from symbolic.checks._sign_guard import contradicted
 from symbolic.functions import MaxOver
 from symbolic.model import Evidence, Kind, Outcome, Relation, Step, Verdict, undecided
 from symbolic.numeric.text import tex, tex_range
@@ -55,7 +56,9 @@ def _canon(rel):
 
 def _holds(condition, facts) -> bool:
     """Whether a range condition (relationals joined by ``And``) follows from the facts
-    literally or from the symbols' own assumptions (``1 <= j`` for a positive integer j)."""
+    literally or from the symbols' own assumptions (``1 <= j`` for a positive integer j),
+    a sign SymPy reports that no sample point contradicts (``_sign_guard``: SymPy 1.14
+    calls ``1 - 5/(a+b+1)`` nonpositive for nonnegative integers a, b)."""
     if condition is sympy.true:
         return True
     if isinstance(condition, sympy.And):
@@ -67,13 +70,13 @@ def _holds(condition, facts) -> bool:
         return True
     diff = condition.lhs - condition.rhs
     if isinstance(condition, (sympy.GreaterThan,)):
-        return bool(diff.is_nonnegative)
+        return bool(diff.is_nonnegative) and not contradicted(diff, False)
     if isinstance(condition, (sympy.StrictGreaterThan,)):
-        return bool(diff.is_positive)
+        return bool(diff.is_positive) and not contradicted(diff, True)
     if isinstance(condition, (sympy.LessThan,)):
-        return bool(diff.is_nonpositive)
+        return bool(diff.is_nonpositive) and not contradicted(-diff, False)
     if isinstance(condition, (sympy.StrictLessThan,)):
-        return bool(diff.is_negative)
+        return bool(diff.is_negative) and not contradicted(-diff, True)
     return False
 
 
@@ -108,8 +111,10 @@ def _delta_sums(expr, facts):
         point = None
         for delta in deltas:
             other = delta.args[1] if delta.args[0] == index else delta.args[0]
-            if index not in other.free_symbols and _holds(sympy.Le(lo, other), facts) \
-                    and _holds(sympy.Le(other, hi), facts):
+            # the point must be an integer: delta_{i t} is 0 at every i for t = 3/2 in 1..n
+            if index not in other.free_symbols and other.is_integer is True \
+                    and _holds(sympy.Le(lo, other, evaluate=False), facts) \
+                    and _holds(sympy.Le(other, hi, evaluate=False), facts):
                 point = (delta, other)
                 break
         if point is None:

@@ -77,6 +77,29 @@ def test_indexed_identity_does_not_prove_a_claim_false_beyond_the_probe(name):
     assert _prover(lhs, sympy.sympify(rhs), facts) is not Verdict.PROVED
 
 
+t = Symbol("t", real=True)
+a, b = Symbol("a", integer=True, nonnegative=True), Symbol("b", integer=True, nonnegative=True)
+IN_1_N = (sympy.Le(1, t), sympy.Le(t, n))
+
+
+def test_a_delta_at_a_real_point_is_not_resolved():
+    # delta_{i t} is 0 at every integer i when t = 3/2 (1 <= t <= n = 2): the sum is 0, not 1.
+    # indexed_identity proved it (a delta sum resolved at a point not known to be an integer)
+    assert _prover(Sum(KroneckerDelta(i, t), (i, 1, n)), sympy.S.One, IN_1_N) is not Verdict.PROVED
+    # x_{3/2} is no component of x: the derivative is 0 there, not 2 x_t (was proved end to end)
+    assert _prover(Derivative(Sum(x[i]**2, (i, 1, n)), x[t]), 2 * x[t], IN_1_N) \
+        is not Verdict.PROVED
+
+
+def test_a_range_fact_on_sympys_wrong_sign_does_not_hold():
+    from symbolic.checks.indexed import _holds
+    # SymPy 1.14 calls 1 - 5/(a+b+1) nonpositive; at a = 5, b = 0 it is 1/6 > 0
+    assert not _holds(sympy.Le(1, 5 / (a + b + 1), evaluate=False), ())
+    assert not _holds(sympy.Ge(5 / (a + b + 1), 1, evaluate=False), ())
+    assert _holds(sympy.Le(1, k, evaluate=False), ())
+    assert _holds(sympy.Le(k, k + n, evaluate=False), ())
+
+
 def test_the_true_controls_are_proved():
     assert _prover(Sum(i, (i, 1, n)), n * (n + 1) / 2) is Verdict.PROVED
     assert _prover(Sum(i, (i, 1, 2 * n)), n * (2 * n + 1)) is Verdict.PROVED
