@@ -86,7 +86,8 @@ def test_a_delta_at_a_real_point_is_not_resolved():
     # delta_{i t} is 0 at every integer i when t = 3/2 (1 <= t <= n = 2): the sum is 0, not 1.
     # indexed_identity proved it (a delta sum resolved at a point not known to be an integer)
     assert _prover(Sum(KroneckerDelta(i, t), (i, 1, n)), sympy.S.One, IN_1_N) is not Verdict.PROVED
-    # x_{3/2} is no component of x: the derivative is 0 there, not 2 x_t (was proved end to end)
+    # x_{3/2} is no component of x: the derivative is 0 there, not 2 x_t (end to end the
+    # reader takes a subscript of x as an integer index, and then the claim is true)
     assert _prover(Derivative(Sum(x[i]**2, (i, 1, n)), x[t]), 2 * x[t], IN_1_N) \
         is not Verdict.PROVED
 
@@ -182,3 +183,4 @@ def test_the_wrong_sign_with_positive_integers(capsys):
                    "SymPy's wrong sign; should be refuted at n = 5, m = 0")
 def test_a_min_chosen_by_sympys_wrong_sign_is_not_proved(capsys):
     assert verdicts(capsys, r"\min\left(1, \frac{5}{n+m+1}\right) = 1", NONNEG_NM) == ["refuted"]
+
