@@ -18,11 +18,13 @@ from sympy import Derivative, exp, floor
 from symbolic.checks.indexed import check_identity
 from symbolic.cli import main
 from symbolic.config import CheckConfig
+from symbolic.functions import MaxOver
 from symbolic.model import Claim, Kind, Relation, Step, Verdict
 
 n = Symbol("n", integer=True, positive=True)
 k = Symbol("k", integer=True, positive=True)
 i = Symbol("i", integer=True)
+j = Symbol("j", integer=True)
 x = IndexedBase("x", real=True)
 c = Symbol("c", real=True)
 POLY = (n - 1) * (n - 2) * (n - 3) * (n - 4)   # zero exactly at the probe's sizes n = 1..4
@@ -63,6 +65,15 @@ FALSE_BEYOND_THE_PROBE = {
     "sum_{n}^{4} 1": (Sum(1, (i, n, 4)), 5 - n, ()),   # 0 against 5 - n < 0 from n = 6
     # |S| = S with S = sum (5-i) e^{x_i}: true for n <= 5 (all terms >= 0), false at n = 9
     # with x_9 large
+    # inner ranges empty from i = 5 on (0, not Karr's negative count): false from n = 6
+    "sum_i x_i sum_{j=i}^{4} 1": (Sum(x[i] * Sum(1, (j, i, 4)), (i, 1, n)),
+                                  Sum((5 - i) * x[i], (i, 1, n)), ()),
+    "sum_i sum_{j=i}^{4} 1": (Sum(Sum(1, (j, i, 4)), (i, 1, n)), Sum(5 - i, (i, 1, n)), ()),
+    "sum_i sum_{j=1}^{i-5} 1": (Sum(Sum(1, (j, 1, i - 5)), (i, 1, n)), Sum(i - 5, (i, 1, n)), ()),
+    # the max over an empty range (n <= 4) is not c
+    "max_{j=1}^{n-4} c": (MaxOver(c, (j, 1, n - 4)), c, ()),
+    # one term short: sum_{i<=j<=n} x_j = sum_j (n - j + 1) x_j
+    "nested n - j": (Sum(Sum(x[j], (j, 1, i)), (i, 1, n)), Sum((n - j) * x[j], (j, 1, n)), ()),
     "|sum (5-i) e^x|": (Abs(Sum((5 - i) * exp(x[i]), (i, 1, n))),
                         Sum((5 - i) * exp(x[i]), (i, 1, n)), ()),
     # 5(1/5 + ... + 1/8) - 4 < 0 at n = 4 (positive at n = 1..3)
