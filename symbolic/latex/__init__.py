@@ -33,6 +33,7 @@ what is refused, are in ``docs/reading.md``. In short:
 * names declared with a shape (``--assume 'Q \\in \\mathbb{R}^{N \\times d}'``) are MatrixSymbols,
   read in the written order with their transposes, ``\\odot`` and shapes checked (``matrices.py``).
 """
+import symbolic.sympy_fixes  # noqa: F401  (SymPy's wrong sign, worked around before a claim is built)
 from symbolic.latex.chains import extract_chains
 from symbolic.latex.parse import (Assumptions, Link, ParsedChain, parse_assumptions, parse_chain,
                                   parse_expr)

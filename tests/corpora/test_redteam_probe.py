@@ -164,11 +164,8 @@ def test_a_false_inequality_on_sympys_wrong_sign_is_refuted(capsys):
 # READER: Abs, Max(0, .) and sqrt(.^2) of it evaluate to the expression itself, so the
 # claim is read as "a = a" and proved. Each is false at n = 5, m = 0 (lhs 1/6, rhs -1/6).
 # Right behaviour: read the claim as written (no sign-based evaluation while reading), then
-# refute it at n = 5, m = 0. The fix is in the reader (symbolic/latex), outside this file's
-# area: left to its owner.
-@pytest.mark.xfail(strict=True, reason="reader evaluates Abs/Max/sqrt by SymPy's wrong sign of "
-                   "-1 + 5/(n+m+1): the false claim is read as a = a and proved; should be "
-                   "refuted at n = 5, m = 0")
+# refute it at n = 5, m = 0. Fixed by symbolic/sympy_fixes.py (the lead, after this red team):
+# SymPy's bound is not used in the case where it can be wrong.
 @pytest.mark.parametrize("claim", [
     r"\left|\frac{5}{n+m+1} - 1\right| = \frac{5}{n+m+1} - 1",
     r"\max\left(0, \frac{5}{n+m+1} - 1\right) = \frac{5}{n+m+1} - 1",
@@ -178,8 +175,6 @@ def test_a_sign_sympy_gets_wrong_does_not_rewrite_the_claim_while_reading(capsys
     assert verdicts(capsys, claim, NONNEG_NM) == ["refuted"]
 
 
-@pytest.mark.xfail(strict=True, reason="reader evaluates |3/(n+m) - 1| to 3/(n+m) - 1 for positive "
-                   "integers n, m (SymPy's wrong sign): proved, should be refuted at n = m = 2")
 def test_the_wrong_sign_with_positive_integers(capsys):
     claim = r"\left|\frac{3}{n+m} - 1\right| = \frac{3}{n+m} - 1"      # 1/4 against -1/4 at n = m = 2
     assume = [*POS, "--assume", r"m \in \mathbb{Z}_{>0}"]
@@ -187,11 +182,8 @@ def test_the_wrong_sign_with_positive_integers(capsys):
 
 
 # Read correctly as Min(1, 5/(n+m+1)) = 1, then "proved" by algebraic_powsimp (its
-# simplification uses SymPy's wrong sign); false at n = 5, m = 0 (min is 5/6). The fix
-# belongs in symbolic/checks/algebraic.py (reject a simplification whose Min/Max/Abs choice
-# a point contradicts, as _sign_guard does for sign proofs), outside this file's area.
-@pytest.mark.xfail(strict=True, reason="algebraic_powsimp proves min(1, 5/(n+m+1)) = 1 through "
-                   "SymPy's wrong sign; should be refuted at n = 5, m = 0")
+# simplification uses SymPy's wrong sign); false at n = 5, m = 0 (min is 5/6). Fixed by
+# symbolic/sympy_fixes.py.
 def test_a_min_chosen_by_sympys_wrong_sign_is_not_proved(capsys):
     assert verdicts(capsys, r"\min\left(1, \frac{5}{n+m+1}\right) = 1", NONNEG_NM) == ["refuted"]
 
@@ -200,8 +192,6 @@ def test_a_min_chosen_by_sympys_wrong_sign_is_not_proved(capsys):
 # The same misread refutes a TRUE claim: |a - 1| + a >= 1 for every real a, but the reader
 # makes |5/(n+m+1) - 1| into 5/(n+m+1) - 1 and the claim into 10/(n+m+1) - 1 >= 1, which
 # sampling "refutes" at n = 5, m = 0 (where the claim as written holds: 1/6 + 5/6 = 1).
-@pytest.mark.xfail(strict=True, reason="reader drops |.| by SymPy's wrong sign and a true claim "
-                   "is refuted at a point where it holds; should not be refuted")
 def test_a_true_claim_is_not_refuted_through_the_wrong_sign(capsys):
     claim = r"\left|\frac{5}{n+m+1} - 1\right| + \frac{5}{n+m+1} \ge 1"
     assert verdicts(capsys, claim, NONNEG_NM) != ["refuted"]
