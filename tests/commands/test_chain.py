@@ -24,7 +24,8 @@ def test_the_api_reads_a_chain_under_the_hard_limits(monkeypatch):
     monkeypatch.setattr(chain, "run_limited", recording)
     links = check_chain(r"(a+b)^2 = a^2 + 2ab + b^2 \ge 0", config=FAST)
     assert [o.verdict for _, o in links][0] is Verdict.PROVED and len(links) == 2
-    assert calls == [("parse_chain", 20.0, FAST.memory_mb)]
+    # one reading child (a chain, or a definition or expression read as such), under the budget
+    assert calls == [("_chain_or_expression", 20.0, FAST.memory_mb)]
 
 
 def test_reading_that_runs_out_is_a_timeout_of_the_chain(monkeypatch):
