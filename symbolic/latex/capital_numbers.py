@@ -63,7 +63,7 @@ from typing import Iterable, Mapping
 import sympy
 
 from symbolic.errors import ParseError
-from symbolic.latex.lexer import GREEK, Group, Tok, lex
+from symbolic.latex.lexer import GREEK, Group, Tok, lex, split_at
 
 _BIG = frozenset([r"\sum", r"\prod", r"\max", r"\min"])
 _FRACS = frozenset([r"\frac", r"\dfrac", r"\tfrac"])
@@ -215,15 +215,7 @@ def _operand_before(solid, k) -> list:
 
 def _terms(items) -> list[list]:
     """Items split at top-level + and - (the terms of a sum)."""
-    terms, current = [], []
-    for x in _solid(items):
-        if isinstance(x, Tok) and x.text in ("+", "-"):
-            terms.append(current)
-            current = []
-        else:
-            current.append(x)
-    terms.append(current)
-    return [t for t in terms if t]
+    return [t for t in split_at(_solid(items), ("+", "-")) if t]
 
 
 def _denominator(items, over=frozenset()) -> set[str]:

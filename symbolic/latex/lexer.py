@@ -298,17 +298,23 @@ def text_of(items) -> str:
     return "".join(out)
 
 
-def split_commas(items) -> list[list]:
-    """The items between top-level commas (a comma inside a bracket is inside its own group)."""
+def split_at(items, texts) -> list[list]:
+    """The items between top-level tokens whose text is in ``texts`` (a token inside a bracket
+    is inside its own group)."""
     parts, current = [], []
     for item in items:
-        if isinstance(item, Tok) and item.text == ",":
+        if isinstance(item, Tok) and item.text in texts:
             parts.append(current)
             current = []
         else:
             current.append(item)
     parts.append(current)
     return parts
+
+
+def split_commas(items) -> list[list]:
+    """The items between top-level commas."""
+    return split_at(items, (",",))
 
 
 def lex(latex: str) -> tuple:

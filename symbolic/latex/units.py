@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import (GREEK, RELATIONS, UNIT_FONTS, UNIT_WORDS, Group, Tok, fail, lex,
-                                  text_of, unit_word)
+                                  split_at, text_of, unit_word)
 
 _GAPS = frozenset([r"\ ", r"\,", r"\;", r"\:", r"\quad", r"\qquad", "~"])
 _ENDS = frozenset([".", ",", ";"])
@@ -73,15 +73,7 @@ def _units(items, side: int, top: bool, found: list) -> None:
 
 
 def _sides(items):
-    sides, current = [], []
-    for item in items:
-        if isinstance(item, Tok) and item.text in RELATIONS:
-            sides.append(current)
-            current = []
-        else:
-            current.append(item)
-    sides.append(current)
-    return sides
+    return split_at(items, RELATIONS)
 
 
 _NAME = re.compile(r"(\\[A-Za-z]+|[A-Za-z])(_(\{(?:[^{}]|\{[^{}]*\})*\}|[A-Za-z0-9]))?")

@@ -299,14 +299,8 @@ def scalar_power_t(items, caret) -> bool:
     group = items[caret - 1]
     if not isinstance(group, Group) or group.kind != "paren":
         return False
-    terms, current = [], []
-    for item in _solid_items(group.items):
-        if isinstance(item, Tok) and item.text in ("+", "-"):
-            terms.append(current)
-            current = []
-        else:
-            current.append(item)
-    terms.append(current)
+    from symbolic.latex.lexer import split_at
+    terms = split_at(_solid_items(group.items), ("+", "-"))
     return len(terms) > 1 and any(len(t) == 1 and isinstance(t[0], Tok) and t[0].text.isdigit()
                                   for t in terms)
 
