@@ -32,7 +32,11 @@ Places only a number can take (decided one by one):
   lone capital exponent only on a bracket that holds a bare number term (``(1 - \\frac{\\mu}{L})^T``,
   read as a power by ``vectors.scalar_power_t``: a number has no transpose). A lone capital
   exponent elsewhere is a transpose or a label (``x^T``, ``W^Q``, ``A^H``) and never a sign of
-  a number, and neither is ``-T`` (``A^{-T}``, the inverse transpose).
+  a number, and neither is ``-T`` (``A^{-T}``, the inverse transpose). ``^T`` on a lone plain
+  lower-case letter (``\\beta^T``, ``x^T``: not bold, no subscript) is neither a sign nor a veto:
+  where another place makes T a number (``\\sum_{t=0}^{T-1} \\beta^t``), the rewriter reads
+  ``\\beta^T`` with nothing beside it as the T-th power and refuses ``x^T y`` and every other
+  ``^T`` of the claim as ambiguous (``rewrite_bars.BarRewriting._power_t``).
 * **An assumption** (``--assume 'T \\ge 1'``, ``T \\in \\mathbb{Z}_{>0}``, a shape
   ``\\mathbb{R}^{N \\times d}``) already makes a capital a number (``components.declared_numbers``).
 
@@ -48,9 +52,8 @@ or vector by an assumption, declared a function (``--function``), transposed or 
 absolute value or an inner product, under ``\\det``, ``\\mathrm{tr}``, ``\\mathrm{rank}``,
 ``\\mathrm{diag}``, or before a bracket (``L(\\theta)`` is a function or a product: refused as
 before). And this rule never makes T a number in a claim that writes ``^T`` as a transpose
-(``\\frac{1}{T} x^T y``: beside a number T, x^T may be a power; with ``\\sum_{t=1}^{T}`` the
-rewriter refuses the chain), nor reads ``(a + b)^T`` as a power (a transposed vector, refused);
-the same for H beside ``v^H`` (a conjugate transpose) and for T, H beside ``x^{-T}``, ``A^{-H}``.
+of anything but a lone plain letter (``\\frac{1}{T} x^T y``: beside a number T, x^T may be a
+power; the rewriter refuses it), nor reads ``(a + b)^T`` as a power (a transposed vector); the same for H beside ``v^H`` (a conjugate transpose) and for T, H beside ``x^{-T}``, ``A^{-H}``.
 
 The rule reads one claim (one chain; one row of a display), never the rows around it: a row
 is read as it would be alone. A subscripted capital (``T_0``, ``D_i``) is a name of its own:
@@ -101,6 +104,17 @@ def capital_numbers(text: str, known: Mapping | None = None,
             found.vetoed.add(name)      # declared a matrix, a vector or a complex number
     found.vetoed.update(str(f).strip() for f in functions)
     return frozenset(found.numbers - found.vetoed)
+
+
+def scalar_letter(item) -> bool:
+    """A lone plain lower-case letter (not e) or lower-case Greek letter: ``\\beta`` in
+    ``\\beta^T``. Unsubscripted and in no font, so nothing marks it a vector."""
+    if not isinstance(item, Tok):
+        return False
+    text = item.text
+    if len(text) == 1:
+        return text.isascii() and text.islower() and text != "e"
+    return text.startswith("\\") and text[1:] in GREEK and text[1].islower()
 
 
 def _capital(item) -> bool:
@@ -332,6 +346,8 @@ class _Found:
             caret = next(n for n, x in enumerate(items) if x is solid[k])
             if isinstance(base, Group) and base.kind == "paren" and scalar_power_t(items, caret):
                 self.numbers.add("T")   # (1 - x)^T: the rewriter reads the power T
+            elif scalar_letter(base):
+                pass                    # \beta^T: a power where T is a number (rewrite_bars.py)
             else:
                 self.vetoed.add("T")    # x^T: T is a transpose in this claim
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from symbolic.latex.capital_numbers import scalar_letter
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.rewrite_items import (
     _atom_end, _atom_start, _bars, _is_transpose, _skip_back, _skip_forward, _space)
@@ -146,12 +147,18 @@ class BarRewriting:
         while k < len(items):
             item = items[k]
             if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
+                    and id(items[k + 1]) in self._powers_t:
+                pass                                                # \beta^T read as a power
+            elif isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and _is_transpose(items[k + 1]) and _limit_of_operator(items, k):
                 self._letter_t("limit", items[k + 1], item.col)
             elif isinstance(item, Tok) and item.text == "^" and scalar_power_t(items, k):
                 self._letter_t("limit", items[k + 1], item.col)     # (1 - x)^T: a power
             elif isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and _is_transpose(items[k + 1]):
+                if self._power_t(items, k):
+                    k += 2
+                    continue
                 self._letter_t("transpose", items[k + 1], item.col)
                 items = self._one_transpose(items, k)
                 k = 0
@@ -229,6 +236,39 @@ class BarRewriting:
             self._convention("u v^T", col)
             return items[:left] + (Tok(self._dot(v, u), col),) + items[caret + 2:]
         raise fail(text_of(u) + "^T", col, "a transposed vector needs a vector next to it (u^T v or u v^T)")
+
+    @property
+    def _powers_t(self) -> set:
+        """The exponent tokens T read as powers by ``_power_t`` (by identity: the loop re-scans)."""
+        if not hasattr(self, "_power_t_tokens"):
+            self._power_t_tokens = set()
+        return self._power_t_tokens
+
+    def _power_t(self, items, caret) -> bool:
+        """``\\beta^T`` where the claim uses T as a number (``\\sum_{t=0}^{T-1}``, ``\\frac{1}{T}``:
+        capital_numbers.py) is the T-th power: a lone plain lower-case letter with no vector on
+        either side has no transpose worth writing. Any other ``^T`` beside such a T is refused:
+        x^T y may be a dot product or a power."""
+        exp = items[caret + 1]
+        solid = [x for x in exp.items if not _space(x)] if isinstance(exp, Group) and exp.kind == "brace" else [exp]
+        if "T" not in self.numbers or len(solid) != 1 or not isinstance(solid[0], Tok) \
+                or solid[0].text != "T":
+            return False
+        col = items[caret].col
+        start, u, scale = self._transposed(items, caret)
+        after = _skip_forward(items, caret + 2)
+        before = _skip_back(items, start - 1)
+        lone = not scale and len(u) == 1 and scalar_letter(u[0])
+        beside = _vector_end(items, after) is not None or (
+            after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren") \
+            or (before >= 0 and _vector_start(items, before + 1) is not None)
+        if not lone or beside:
+            raise fail(text_of(u) + "^T", col, "T is a number in this claim (a range end or a "
+                       "denominator), so ^T may be its power or a transpose: write x^\\top for a "
+                       "transpose, or {x}^{T} with x a number for the power")
+        self._letter_t("limit", exp, col)
+        self._powers_t.add(id(exp))
+        return True
 
     def _convention(self, form: str, col: int) -> None:
         """Both u^T v and u v^T in one chain: one of them is an outer product (a matrix)."""

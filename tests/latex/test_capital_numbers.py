@@ -150,7 +150,10 @@ def test_an_expression_display_uses_the_rule_too():
     (r"x^{2N} + e^{2M}", {"N"}),
     (r"a / T", {"T"}),
     (r"\theta_T", set()),                    # a subscript: T may be a label (target)
-    (r"\sum_{t=1}^{T} x^T y", set()),         # T is a transpose here: never a number
+    (r"\sum_{t=1}^{T} x^T y", {"T"}),        # a range end; x^T beside it is refused (rewriter)
+    (r"\sum_{t=1}^{T} \mathbf{x}^T y", set()),   # a bold x^T: a transpose, T never a number
+    (r"\sum_{t=1}^{T} x_t^T y_t", set()),    # a subscripted x_t^T: a transpose
+    (r"\sum_{t=0}^{T-1} \beta^t = \beta^T", {"T"}),   # a lone Greek letter: a power of a number
     (r"\left(1 - \frac{2}{\kappa+1}\right)^T D^2", {"T"}),   # D^2 alone says nothing of D
     (r"(x - y)^T D", set()),                  # no number term: a transposed vector
 ])
@@ -167,3 +170,25 @@ def test_end_to_end(capsys):
     assert "REFUTED" in out and "PROVED" not in out and "VERIFIED" not in out
     assert main(["check", r"\frac{1}{T} A B = \frac{1}{T} B A"]) == 2
     assert "after another factor" in capsys.readouterr().err
+
+
+# -- ^T on a lone letter beside a T the claim counts to: the T-th power ----------------------------
+def test_a_geometric_sum_to_T_reads_beta_T_as_a_power():
+    claim, = _claims(r"\sum_{t=0}^{T-1}\beta^t = \frac{1-\beta^T}{1-\beta}")
+    names = {s.name: s for s in claim.rhs.free_symbols}
+    assert claim.rhs == (1 - names["beta"] ** names["T"]) / (1 - names["beta"])
+
+
+@pytest.mark.parametrize("latex", [
+    r"\sum_{t=0}^{T-1} x^T y = T x^T y",          # x^T y: a dot product or a power times y
+    r"\frac{1}{T} x^T y = x^T y \frac{1}{T}",     # T a number by its denominator
+    r"\sum_{t=1}^T \beta^T k_j = 0",              # a vector beside it
+    r"\sum_{t=1}^T \beta^T (a+b) = 0",            # a bracket beside it
+    r"\sum_{t=1}^{T} x_t^T y_t = 1",              # a subscripted name: a transposed vector
+    r"\sum_{t=1}^{T} \mathbf{x}^T = 1",           # a bold vector
+    r"x^T = x",                                   # no T counted: as before
+    r"\sum_{t=1}^{T} \beta^{\top} = T",           # \top is never a power
+])
+def test_other_transposes_beside_a_counted_T_stay_refused(latex):
+    with pytest.raises(ParseError):
+        parse_chain(latex)
