@@ -635,6 +635,8 @@ def is_update(text: str) -> bool:
         value = _expression(sides[1], {})
     except Exception:   # noqa: BLE001 - unreadable: the chain reader says why
         return False
+    if value == name and not _ASSIGN.search(text):
+        return False    # y := y defines nothing and assigns nothing: refused by the chain reader
     return isinstance(name, _NAME_TYPES) and value.has(name)
 
 
@@ -648,6 +650,9 @@ def _update(text: str, options: dict) -> ParsedStatement:
                          "an increment (one quantity) or a product: name the increment "
                          "(\\Delta_b) or write \\Delta \\cdot b")
     name, value = _expression(left, options), _expression(right, options)
+    if value == name and not _ASSIGN.search(text):
+        raise ParseError(f"'{_short(text)}' defines {left} by itself: it defines nothing and "
+                         "assigns nothing")
     if not isinstance(name, _NAME_TYPES) or not value.has(name):
         raise ParseError(f"'{_short(text)}' is read as an update only when its left side is a "
                          "name that its right side uses")

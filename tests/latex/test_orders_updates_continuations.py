@@ -182,7 +182,7 @@ def test_the_chain_reader_still_refuses_an_update():
 
 # -- := as pseudo-code writes an assignment ------------------------------------------------------
 @pytest.mark.parametrize("latex", [
-    r"x := x + 0",                # as the equation x = x + 0 it would be PROVED
+    r"x := x + 1",                # as the equation x = x + 1 it would be REFUTED
     r"t \coloneqq 2t",            # as t = 2t: refuted, or proved at t = 0
     r"\text{v} := \text{v} - \eta g",
 ])
@@ -198,6 +198,8 @@ def test_colon_equals_with_the_name_on_both_sides_is_an_update(latex):
     r"x \triangleq x + 1",
     r"x \equiv x + 1",                     # an identity, a congruence, or a definition?
     r"x := x + 1 = 3",                     # an assignment beside a (false) relation
+    r"x := x",                             # defines nothing, assigns nothing
+    r"x := x + 0",                         # the same (as the equation x = x + 0: PROVED)
 ])
 def test_a_definition_in_terms_of_itself_is_not_an_update(latex):
     assert not is_statement(latex)
