@@ -235,6 +235,10 @@ def test_an_assignment_continued_by_rows_is_a_definition_and_its_chain():
     ("t \\leftarrow t + 1 \\\\ = 5", "old or the"),   # an update: the old or the new t?
     ("y^2 \\leftarrow a \\\\ = b", ""),          # not a name on the left
     ("y \\leftarrow a \\\\ z \\leftarrow b = c", ""),
+    ("y \\leftarrow a \\\\ \\equiv b \\pmod{3}", ""),   # a congruence, never a definition
+    ("y \\leftarrow a + b \\\\ \\equiv c", ""),           # an identity or a definition of c?
+    ("\\theta \\leftarrow \\theta - \\eta g \\\\ = \\theta (1 - \\eta)", "old or the"),
+    ("y \\leftarrow a \\qquad \\text{// for all } i \\\\ = b", "condition"),
 ])
 def test_what_is_not_an_assignment_and_its_chain_is_refused(latex, why):
     problems = [c.problem for c in _display(latex) if c.problem]
