@@ -393,8 +393,10 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
             raise ParseError(f"the left side of the assignment '{_short(latex)}' is not a name "
                              f"(such as m_t): an assignment defines a name; write the claim with =")
         if isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) and first.rhs.has(first.lhs):
-            raise ParseError(f"'{_short(latex)}' defines {first.lhs} in terms of itself: an "
-                             f"update (an algorithm step), not a claim")
+            raise ParseError(f"'{_short(latex)}' defines {first.lhs} in terms of itself: "
+                             f"a definition cannot, and an update (an algorithm step: "
+                             f"x \\leftarrow x + 1, or x := x + 1 alone on its line) is not "
+                             f"a claim")
         notes.add("an assignment (\\leftarrow) is read as a definition of its left side: it is "
                   "checked like =" if assigned else
                   "a definition (:=) is read as an equation: it is checked like =")

@@ -21,7 +21,10 @@ Three more kinds are read the same way (shown, never checked):
   equation between values; a chain that mixes an equation with an order is refused;
 * an update, ``t \\leftarrow t + 1``, ``\\theta \\leftarrow \\theta - \\eta g``: an assignment whose
   right side uses the name it assigns states the new value of that name, never the equation
-  ``\\theta = \\theta - \\eta g`` (an assignment to a new name stays a definition);
+  ``\\theta = \\theta - \\eta g`` (an assignment to a new name stays a definition); ``:=`` (or
+  ``\\coloneqq``) with the assigned name on both sides, ``x := x + 1``, is the same pseudo-code
+  assignment (a definition in terms of itself defines nothing), while a definition marked in
+  words or signs (``\\stackrel{def}{=}``, ``\\triangleq``, ``\\equiv``) in terms of itself is refused;
 * a continuation, ``= a + b``: a display that starts with its relation continues the side that
   ends the previous display; alone it is the relation and the expression, nothing to check (a
   document joins it to that side, ``symbolic.latex.document``).
@@ -587,6 +590,9 @@ def _order(text: str, options: dict) -> ParsedStatement:
 
 # -- updates -------------------------------------------------------------------------------------
 _ASSIGN = re.compile(r"\\(?:leftarrow|gets)(?![A-Za-z])")
+# an assignment's sign: the arrow, or := as pseudo-code writes it (x := x + 1); a definition
+# marked as one in words (\stackrel{def}{=}, \triangleq, \equiv) is never an update
+_ASSIGN_SIGN = re.compile(r"\\(?:leftarrow|gets|coloneqq)(?![A-Za-z])|(?<![:=]):=(?![=:])")
 _NAME_TYPES = (sympy.Symbol, sympy.Indexed, sympy.MatrixSymbol)
 
 
@@ -594,9 +600,10 @@ _INCREMENT = re.compile(r"\\(?:Delta|delta)\s*(?:\\[A-Za-z]+|\{|[A-Za-z])")
 
 
 def _update_sides(text: str) -> tuple[str, str] | None:
-    """``(name, value)`` of one top-level assignment arrow with no other relation, else None."""
+    """``(name, value)`` of one top-level assignment sign (an arrow, or ``:=``) with no other
+    relation, else None."""
     from symbolic.latex.display import _relations_at_top
-    arrows = list(_ASSIGN.finditer(text))
+    arrows = list(_ASSIGN_SIGN.finditer(text))
     if len(arrows) != 1 or _top_level(text):
         return None
     m = arrows[0]
@@ -608,8 +615,18 @@ def _update_sides(text: str) -> tuple[str, str] | None:
     return left, right
 
 
+def left_side_is_name(text: str) -> bool:
+    """Whether an assignment's left side reads as one name (``m_t``, ``\\theta``, ``x_{i}``)."""
+    try:
+        return isinstance(_expression(text, {}), _NAME_TYPES)
+    except Exception:   # noqa: BLE001 - unreadable: the chain reader says why
+        return False
+
+
 def is_update(text: str) -> bool:
-    """Whether ``text`` assigns a name a value that uses the name (``t \\leftarrow t + 1``)."""
+    """Whether ``text`` assigns a name a value that uses the name (``t \\leftarrow t + 1``, or
+    ``t := t + 1``: a definition of a name in terms of itself defines nothing, it is the
+    pseudo-code assignment of a new value)."""
     sides = _update_sides(text)
     if sides is None:
         return False
@@ -618,6 +635,8 @@ def is_update(text: str) -> bool:
         value = _expression(sides[1], {})
     except Exception:   # noqa: BLE001 - unreadable: the chain reader says why
         return False
+    if value == name and not _ASSIGN.search(text):
+        return False    # y := y defines nothing and assigns nothing: refused by the chain reader
     return isinstance(name, _NAME_TYPES) and value.has(name)
 
 
@@ -631,6 +650,9 @@ def _update(text: str, options: dict) -> ParsedStatement:
                          "an increment (one quantity) or a product: name the increment "
                          "(\\Delta_b) or write \\Delta \\cdot b")
     name, value = _expression(left, options), _expression(right, options)
+    if value == name and not _ASSIGN.search(text):
+        raise ParseError(f"'{_short(text)}' defines {left} by itself: it defines nothing and "
+                         "assigns nothing")
     if not isinstance(name, _NAME_TYPES) or not value.has(name):
         raise ParseError(f"'{_short(text)}' is read as an update only when its left side is a "
                          "name that its right side uses")
@@ -638,7 +660,9 @@ def _update(text: str, options: dict) -> ParsedStatement:
     return ParsedStatement(text, StatementKind.UPDATE, (name,), value,
                            f"{to_latex(name)} \\leftarrow {to_latex(value)}",
                            ("an update (the assigned name on both sides) states the new value of "
-                            "the name: never checked as an equation",))
+                            "the name: never checked as an equation",)
+                           + (("':=' with the assigned name on both sides is read as the "
+                               "assignment \\leftarrow",) if not _ASSIGN.search(text) else ()))
 
 
 # -- continuations ---------------------------------------------------------------------------------

@@ -180,6 +180,120 @@ def test_the_chain_reader_still_refuses_an_update():
         parse_chain(r"x \leftarrow x + 0")
 
 
+# -- := as pseudo-code writes an assignment ------------------------------------------------------
+@pytest.mark.parametrize("latex", [
+    r"x := x + 1",                # as the equation x = x + 1 it would be REFUTED
+    r"t \coloneqq 2t",            # as t = 2t: refuted, or proved at t = 0
+    r"\text{v} := \text{v} - \eta g",
+])
+def test_colon_equals_with_the_name_on_both_sides_is_an_update(latex):
+    read = parse_statement(latex)
+    assert read.kind is StatementKind.UPDATE and "\\leftarrow" in read.typeset
+    (name, value), = read.pairs()
+    assert value.has(name)
+
+
+@pytest.mark.parametrize("latex", [
+    r"x \stackrel{\text{def}}{=} x + 1",   # a definition said in words: in terms of itself, refused
+    r"x \triangleq x + 1",
+    r"x \equiv x + 1",                     # an identity, a congruence, or a definition?
+    r"x := x + 1 = 3",                     # an assignment beside a (false) relation
+    r"x := x",                             # defines nothing, assigns nothing
+    r"x := x + 0",                         # the same (as the equation x = x + 0: PROVED)
+])
+def test_a_definition_in_terms_of_itself_is_not_an_update(latex):
+    assert not is_statement(latex)
+    with pytest.raises(ParseError):
+        parse_chain(latex)
+
+
+def test_an_equation_with_the_name_on_both_sides_stays_an_equation(capsys):
+    # t = t + 1 claims an equation (false): never read as the update it resembles
+    assert not is_statement(r"t = t + 1")
+    main(["check", *FAST, r"t = t + 1"])
+    assert "REFUTED" in capsys.readouterr().out
+
+
+# -- an assignment continued by rows that start with a relation -----------------------------------
+def _display(latex):
+    from symbolic.latex.document import read_display
+    return read_display(latex)
+
+
+def test_an_assignment_continued_by_rows_is_a_definition_and_its_chain():
+    # the online-softmax proof: m_S <- max(m_{S-1}, x_S) = ... (margin reasons in Chinese)
+    chain, = _display("m_S \\leftarrow \\max(m_{S-1}, x_S) \\qquad \\text{根据算法 3 第 4 行} \\\\\n"
+                      "\\quad = \\max(y, x_S) \\qquad \\text{根据归纳假设} \\\\\n\\quad = z")
+    assert chain.problem is None and chain.latex.startswith("m_S := ")
+    assert chain.latex.endswith(r"= \max(y, x_S) = z") and "根据" not in chain.latex
+    read = parse_chain(chain.latex)
+    assert len(read.links) == 3 and str(read.links[0].claim.lhs) == "m_S"
+
+
+@pytest.mark.parametrize("latex, why", [
+    ("y \\gets a = b", "relation"),            # one line: y <- (a = b), a truth value?
+    ("t \\leftarrow t + 1 \\\\ = 5", "old or the"),   # an update: the old or the new t?
+    ("y^2 \\leftarrow a \\\\ = b", ""),          # not a name on the left
+    ("y \\leftarrow a \\\\ z \\leftarrow b = c", ""),
+    ("y \\leftarrow a \\\\ \\equiv b \\pmod{3}", ""),   # a congruence, never a definition
+    ("y \\leftarrow a + b \\\\ \\equiv c", ""),           # an identity or a definition of c?
+    ("\\theta \\leftarrow \\theta - \\eta g \\\\ = \\theta (1 - \\eta)", "old or the"),
+    ("y \\leftarrow a \\qquad \\text{// for all } i \\\\ = b", "condition"),
+])
+def test_what_is_not_an_assignment_and_its_chain_is_refused(latex, why):
+    problems = [c.problem for c in _display(latex) if c.problem]
+    if not problems:        # left to the formula reader, which refuses it
+        with pytest.raises(ParseError) as info:
+            for c in _display(latex):
+                parse_chain(c.latex)
+        problems = [str(info.value)]
+    assert why in problems[0], problems
+
+
+def test_rows_of_assignments_are_statements_of_their_own():
+    chains = _display("x \\gets 2 \\\\ y \\gets x + 1")
+    assert [c.problem for c in chains] == [None, None] and len(chains) == 2
+    first, second = _display("\\mu \\leftarrow a + b, \\quad \\nu \\leftarrow a - b")
+    assert first.latex == r"\mu \leftarrow a + b" and second.latex == r"\nu \leftarrow a - b"
+
+
+@pytest.mark.parametrize("latex", [
+    "a = b \\quad \\text{// for } x > 0",        # a condition in a comment: left out, it is lost
+    "a = b \\quad \\text{// if positive}",
+    "a = b \\quad \\text{(by $x > 0$)}",          # a relation in a justification
+    "y \\leftarrow a \\qquad \\text{// where } a = 2",
+    "a = b \\quad \\text{根据 $x > 0$}",
+    "a = b \\quad \\text{根据 x 当 x 为正}",        # "when x is positive"
+])
+def test_a_comment_or_reason_that_states_a_condition_is_refused(latex):
+    problems = [c.problem for c in _display(latex)]
+    assert problems and all(p for p in problems), (latex, problems)
+
+
+def test_a_comment_and_a_chinese_reason_are_left_out():
+    chain, = _display("y_i \\leftarrow \\gamma x_i + \\beta \\qquad \\text{// scale and shift}")
+    assert chain.problem is None and chain.latex == r"y_i \leftarrow \gamma x_i + \beta"
+    chain, = _display("a = b \\qquad \\text{根据算法 3 第 5 行}")
+    assert chain.problem is None and chain.latex == "a = b"
+    assert any("根据算法 3 第 5 行" in n for n in chain.notes)
+    # 由于 is "because" (a premise, as 'since'), not a reason left out
+    assert _display("a = b \\qquad \\text{由于 x 为正}")[0].problem
+
+
+def test_the_continued_rows_are_checked_with_the_definition(tmp_path, capsys):
+    # m <- 2 = m holds (m stands for its definition); a + b = a - b is false and is refuted;
+    # y <- 2 = y + 1 is false (3 != 2) and never proved
+    path = tmp_path / "e.md"
+    path.write_text("Text\n\n$$\nm \\leftarrow 2 \\\\\n= m\n$$\n\nand\n\n"
+                    "$$\ny \\leftarrow a + b \\\\\n= a - b\n$$\n\nand\n\n"
+                    "$$\nw \\leftarrow 2 \\\\\n= w + 1\n$$\n")
+    main(["check", *FAST, str(path)])
+    out = capsys.readouterr().out
+    assert "PROVED       2 = m" in out, out
+    assert "REFUTED      a + b = a - b" in out, out
+    assert "PROVED       2 = w + 1" not in out and "VERIFIED     2 = w + 1" not in out, out
+
+
 # -- continuations ---------------------------------------------------------------------------------
 def test_a_continuation_alone_is_its_relation_and_expression(capsys):
     read = parse_statement(r"= a + b")

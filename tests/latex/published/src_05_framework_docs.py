@@ -31,7 +31,9 @@ DISPLAYS = [
     ("tf.raw_ops.ResourceApplyAdamWithAmsgrad", r"\hat{v}_t := max{\hat{v}_{t-1}, v_t}",
      "refuse: 'max' without a backslash is the product m a x; braces group, they are no argument list"),
     ("tf.raw_ops.ResourceApplyAdamWithAmsgrad", r"\text{variable} := \text{variable} - \text{lr}_t * m_t / (\sqrt{\hat{v}_t} + \epsilon)",
-     "refuse: an update of 'variable' in terms of itself (an assignment, not a definition)"),
+     "stmt variable <- variable - lr_t*m_t/(sqrt(vhat_t) + epsilon)",
+     {"note": "':=' with 'variable' on both sides: the pseudo-code assignment of its new value "
+              "(an update, never an equation)"}),
     ("torch.nn.CrossEntropyLoss (1.7)", r"\text{loss}(x, class) = -\log\left(\frac{\exp(x[class])}{\sum_j \exp(x[j])}\right) = -x[class] + \log\left(\sum_j \exp(x[j])\right)",
      "refuse: x[class] indexes with square brackets by an italic word 'class'"),
     ("torch.nn.CrossEntropyLoss (1.7)", r"\text{loss}(x, class) = weight[class] \left(-x[class] + \log\left(\sum_j \exp(x[j])\right)\right)",

@@ -5,7 +5,6 @@ SOURCE = ("layernorm_batchnorm", "Layer Normalization; Batch Normalization",
           "paper summaries (blog posts on GitHub, and a paperswithcode method page mirrored in a "
           "repository); Algorithm 1 of Batch Normalization as quoted in course notes")
 
-_ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 
 DISPLAYS = [
     ("LN eq. 1 (as quoted)", r"a_i^l = {w_i^l}^{\top} h^l  \qquad \qquad  h_i^{l+1} = f(a_i^l + b_i^l)",
@@ -47,11 +46,17 @@ DISPLAYS = [
      "(a broadcast), which no matrix reading states"),
     ("BN alg. 1", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^{m} x_i \qquad \text{// mini-batch mean}", 
      "mu_B := Sum(x[i], (i, 1, m))/m"),   # the comment after // is left out, as a justification
-    ("BN alg. 1", r"\sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^{m} (x_i - \mu_\mathcal{B})^2 \qquad \text{// mini-batch variance}", _ALG),
+    ("BN alg. 1", r"\sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^{m} (x_i - \mu_\mathcal{B})^2 \qquad \text{// mini-batch variance}",
+     "refuse: the assigned sigma_B^2 is a square, not a name: as a definition it would be the "
+     "equation sigma_B**2 = ... about a free sigma_B (the // comment alone would be left out)"),
     ("BN alg. 1", r"\hat{x}_i \leftarrow \frac{x_i - \mu_\mathcal{B}}{\sqrt{\sigma_\mathcal{B}^2 + \epsilon}} \qquad \text{// normalize}", 
      "xhat_i := (x_i - mu_B)/sqrt(sigma_B**2 + epsilon)"),   # the comment after // is left out, as a justification
-    ("BN alg. 1", r"y_i \leftarrow \gamma\hat{x}_i + \beta \equiv \text{BN}_{\gamma,\beta}(x_i) \qquad \text{// scale and shift}", _ALG),
-    ("BN alg. 1 (as quoted)", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^m x_i, \quad \sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^m (x_i - \mu_\mathcal{B})^2", _ALG),
+    ("BN alg. 1", r"y_i \leftarrow \gamma\hat{x}_i + \beta \equiv \text{BN}_{\gamma,\beta}(x_i) \qquad \text{// scale and shift}",
+     "refuse: an assignment and \\equiv on one line (BN_{gamma,beta}(x_i) names the same value: a "
+     "definition of notation, or an identity?)"),
+    ("BN alg. 1 (as quoted)", r"\mu_\mathcal{B} \leftarrow \frac{1}{m}\sum_{i=1}^m x_i, \quad \sigma_\mathcal{B}^2 \leftarrow \frac{1}{m}\sum_{i=1}^m (x_i - \mu_\mathcal{B})^2",
+     "refuse: two assignments separated by ', \\quad' are two statements, but the second assigns "
+     "sigma_B^2, a square, not a name"),
     ("BN alg. 1 (input, inline)", r"\mathcal{B} = \{x_1...m\}", "refuse: a set written with an ellipsis inside a subscript"),
     ("BN alg. 1 (output, inline)", r"\{y_i = \text{BN}_{\gamma,\beta}(x_i)\}", "refuse: a set of equations"),
 ]

@@ -40,22 +40,34 @@ y_i = \frac{e^{(x_i - m)}}{\sum_j^{n} e^{(x_j -m)}} \quad (2)""",
     ("proof, base case (inline)", r"n = 1", "n == 1"),
     ("proof, base case", r"""m_1 \leftarrow x_1 \\
         \quad\;\; = max_{k=1}^1x_k\qquad\qquad\qquad\qquad\; \text{根据算法 3 第 4 行}""",
-     "refuse: an assignment followed by a row starting with '=', and 'max' without a backslash"),
+     "refuse: 'max' without a backslash is the product m a x (the assignment m_1 := x_1 and the "
+     "row '= ...' continuing x_1 would otherwise be read)"),
     ("proof, base case", r"""d_1 \leftarrow e^{x_1 - m_1} \\
     \quad\;\; = \sum_{j=1}^1 e^{x_j - m_1} \qquad\qquad\quad\qquad\;\; \text{根据算法 3 第 5 行}""",
-     "refuse: an assignment followed by a row starting with '='"),
+     "d[1] := exp(x[1] - m[1]); exp(x[1] - m[1]) == Sum(exp(x[j] - m[1]), (j, 1, 1))",
+     {"note": "the assignment defines d_1; the row '= ...' continues its right side (a claim); "
+              "the margin text 'by line 5 of algorithm 3' is a justification, left out"}),
     ("proof, induction (inline)", r"n = S - 1", "n == S - 1"),
     ("proof, induction (inline)", r"m_{S-1} = \max_{k=1}^{S-1} x_k", "m[S - 1] == MaxOver(x[k], (k, 1, S - 1))"),
     ("proof, induction (inline)", r"d_{S-1} = \sum_{j=1}^{S-1} e^{x_j - m_{S-1}}", "d[S - 1] == Sum(exp(x[j] - m[S - 1]), (j, 1, S - 1))"),
     ("proof, induction", r"""m_S \leftarrow \max(m_{S-1}, x_S) \qquad\qquad\qquad\; \text{根据算法 3 第 4 行} \\
     \quad\;\; = \max\left(\max_{k=1}^{S-1} x_k, x_S\right) \qquad\qquad \text{根据归纳假设} \\
     \quad\;\; = \max_{k=1}^{S} x_k""",
-     "refuse: an assignment (\\leftarrow) continued by rows starting with '='"),
+     "m[S] := Max(m[S - 1], x[S]); Max(m[S - 1], x[S]) == Max(MaxOver(x[k], (k, 1, S - 1)), x[S]) "
+     "== MaxOver(x[k], (k, 1, S))",
+     {"note": "the assignment defines m_S; the rows '= ...' continue its right side (claims; "
+              "the first holds by the induction hypothesis, a justification in the margin)"}),
     ("proof, induction", r"""d_S \leftarrow d_{S-1} \times e^{m_{S-1} - m_S} + e^{x_S - m_S}  \qquad\; \text{根据算法 3 第 5 行} \\
     \quad\;\; = \left(\sum_{j=1}^{S-1} e^{x_j - m_{S-1}}\right) \times e^{m_{S-1} - m_S} + e^{x_S - m_S} \quad \text{根据归纳假设} \\
     \quad\;\; = \sum_{j=1}^{S-1} e^{x_j - m_S} + e^{x_S - m_S} \\
     \quad\;\; = \sum_{j=1}^{S} e^{x_j - m_S}""",
-     "refuse: an assignment (\\leftarrow) continued by rows starting with '='"),
+     "d[S] := d[S - 1]*exp(m[S - 1] - m[S]) + exp(x[S] - m[S]); "
+     "d[S - 1]*exp(m[S - 1] - m[S]) + exp(x[S] - m[S]) "
+     "== Sum(exp(x[j] - m[S - 1]), (j, 1, S - 1))*exp(m[S - 1] - m[S]) + exp(x[S] - m[S]) "
+     "== Sum(exp(x[j] - m[S]), (j, 1, S - 1)) + exp(x[S] - m[S]) "
+     "== Sum(exp(x[j] - m[S]), (j, 1, S))",
+     {"note": "the assignment defines d_S; the rows '= ...' continue its right side (claims; "
+              "the first holds by the induction hypothesis, a justification in the margin)"}),
     ("sec. 2 (inline)", r"1 \leq d_j \leq j", "1 <= d[j] <= j"),
     ("sec. 2 (inline)", r"1.7 \times 10^{37}", "expr 17*10**36"),
     ("eq. 3", r"""\begin{bmatrix} m_n \\ d_n \end{bmatrix} = \begin{bmatrix}x_1 \\ 1 \end{bmatrix} \oplus
