@@ -83,7 +83,7 @@ def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cac
 
 def _warm() -> None:
     """Warm this process before the steps' children are forked (``commands.warm``)."""
-    warm.warm(claims=warm.CLAIMS[:warm.CHECKED])
+    warm.warm_checking()
 
 
 class _WarmingCache(Cache):
