@@ -140,6 +140,29 @@ def _dependency_outcomes(derivation: Derivation, step: Step,
     return {s.id: needed[s.id] for s in derivation.steps if s.id in needed}
 
 
+def _chain_after(run: _Run) -> dict[str, int]:
+    """For each step to check, how many steps the longest chain of steps resting on it holds
+    (itself included): 1 for a step that no other step to check waits for."""
+    waiting: dict[str, list[str]] = {step.id: [] for step in run.todo}
+    for step in run.todo:
+        for ref in step.references:
+            if ref in waiting:
+                waiting[ref].append(step.id)
+    length: dict[str, int] = {}
+
+    def of(step_id: str, seen: frozenset = frozenset()) -> int:
+        if step_id not in length:
+            if step_id in seen:   # a cycle cannot be in a validated derivation: never loop
+                return 0
+            inner = seen | {step_id}
+            length[step_id] = 1 + max((of(later, inner) for later in waiting[step_id]), default=0)
+        return length[step_id]
+
+    for step in reversed(run.todo):   # later steps first: short recursions
+        of(step.id)
+    return length
+
+
 def _check_parallel(runs: Sequence[_Run], config: CheckConfig, jobs: int,
                     done: Callable[[int], None] | None = None) -> None:
     # Each check already runs in its own forked child with hard limits (check_step_limited),
@@ -148,8 +171,14 @@ def _check_parallel(runs: Sequence[_Run], config: CheckConfig, jobs: int,
     # child whose registry is still half-filled ("no checker applies").
     registered_checkers()
     registered_rules()
-    # (derivation's index, step's index in its todo, step): earlier derivations first
-    pending = [(r, k, step) for r, run in enumerate(runs) for k, step in enumerate(run.todo)]
+    # (derivation's index, step's index in its todo, step), the steps with the longest chain
+    # of steps waiting for them first (a chain of small steps after one long step, as at the
+    # end of informer_lemma1, would otherwise run last, one step at a time), then earlier
+    # derivations, then step order. The order only decides when a step starts, never its
+    # context: every outcome stays the one ``check_derivation`` gives.
+    chains = [_chain_after(run) for run in runs]
+    pending = sorted(((r, k, step) for r, run in enumerate(runs) for k, step in enumerate(run.todo)),
+                     key=lambda entry: (-chains[entry[0]][entry[2].id], entry[0], entry[1]))
     left = [len(run.todo) for run in runs]
     for r, count in enumerate(left):
         if not count and done is not None:
