@@ -217,6 +217,11 @@ def draw_figures_meanwhile(derivations: Sequence[Derivation],
     if not any(derivation.figures for derivation in derivations):
         return None
     figures = Path(cache_root) / "figures"
+    for stream in (sys.stdout, sys.stderr):   # nothing buffered here is written twice
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a closed stream: nothing to keep
+            pass
     pid = os.fork()
     if pid:
         return _Drawing(pid)
