@@ -7,6 +7,7 @@ The exit codes are ``commands.ExitCode`` (docs/cli.md lists them). Every user er
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -143,6 +144,7 @@ def _prepare_checking() -> None:
     answer.
     """
     import sympy.tensor.tensor  # noqa: F401 - see the docstring
+    import symbolic.latex.parse  # noqa: F401 - every claim is read with it, before the first fork
     from symbolic.budget import while_waiting
     while_waiting(_import_first_checkers)
 
@@ -165,8 +167,34 @@ def _import_first_checkers() -> None:
 
 def run() -> None:
     """The ``stepcheck`` command as a process (``python -m symbolic`` and the script): ``main``,
-    then an exit without the interpreter's teardown (``fast_exit``)."""
+    with the garbage collector off during the start-up (``_started``), then an exit without the
+    interpreter's teardown (``fast_exit``)."""
+    global _STARTING
+    gc.disable()
+    _STARTING = True
     fast_exit(main())
+
+
+# set by ``run``: the collector is off until the command's modules are imported (``_started``)
+_STARTING = False
+
+
+def _started() -> None:
+    """The end of a command's start-up in a process that ``run`` began: the collector back on,
+    and what the imports built out of its reach.
+
+    Importing SymPy and the command's modules creates about 110,000 objects that live as long
+    as the process; the collector's passes over them while they are created cost about 30 ms
+    of CPU (11% of the imports) and free nothing. Frozen (``gc.freeze``), they are never
+    traversed again, here or in a forked child (where a traversal would also copy the pages
+    it writes to). Only what ``run`` started: ``main`` called from Python (the tests) leaves
+    the collector as it found it.
+    """
+    global _STARTING
+    if _STARTING:
+        _STARTING = False
+        gc.freeze()
+        gc.enable()
 
 
 def fast_exit(code: int) -> None:
@@ -211,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check" and not args.scheduler:
             _prepare_checking()
         module = importlib.import_module(COMMANDS[args.command])
+        _started()
         return module.run(args)
     except StepcheckError as exc:
         message = " ".join(str(exc).split()) or type(exc).__name__

@@ -24,7 +24,7 @@ from symbolic.config import CheckConfig
 from symbolic.errors import StepcheckError
 from symbolic.model import Derivation, Outcome, Tally, Verdict
 from symbolic.render import stale_files, write_reports
-from symbolic.runner import check_derivation
+from symbolic.runner import check_derivations
 
 REPORT_CONFIG = CheckConfig()
 
@@ -55,18 +55,27 @@ def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cac
     cache = _WarmingCache(cache_root or DEFAULT_ROOT) if use_cache else None
     if cache is None and sum(len(d.steps) for d in derivations) >= warm.MIN_CLAIMS:
         _warm()
+    # every document's steps in one set of ``jobs`` children (``runner.check_derivations``):
+    # the same outcomes as one document after another, without a core left idle at the end
+    # of each; the re-runs of timed-out steps follow, with nothing else of ours running
+    start = time.perf_counter()
+    hits: list[int] = []
+    ended = [0.0] * len(derivations)
+    progress = [_ProgressLine(d.id) if show_progress else None for d in derivations]
+
+    def done(index: int) -> None:
+        ended[index] = time.perf_counter() - start
+
+    runs = check_derivations(derivations, config=config, jobs=jobs, cache=cache,
+                             progress=progress, done=done, served=hits)
     checked = []
-    for derivation in derivations:
-        progress = _ProgressLine(derivation.id) if show_progress else None
-        start, hits = time.perf_counter(), cache.hits if cache else 0
-        outcomes = check_derivation(derivation, config=config, jobs=jobs, cache=cache,
-                                    progress=progress)
+    for index, (derivation, outcomes) in enumerate(zip(derivations, runs)):
         outcomes = rerun_timeouts(derivation, outcomes, config=config, cache=cache)
         checked.append((derivation, outcomes))
         if timings is not None:
-            timings[derivation.id] = {"seconds": round(time.perf_counter() - start, 2),
+            timings[derivation.id] = {"seconds": round(ended[index], 2),
                                       "steps": len(derivation.steps),
-                                      "from_cache": (cache.hits - hits) if cache else 0}
+                                      "from_cache": hits[index]}
     if timings is not None and cache is not None:
         timings["cache_bytes"] = cache.size_bytes()
     return checked
@@ -74,7 +83,7 @@ def check_documents(derivations: Sequence[Derivation], *, jobs: int = 1, use_cac
 
 def _warm() -> None:
     """Warm this process before the steps' children are forked (``commands.warm``)."""
-    warm.warm(claims=warm.CLAIMS[:warm.CHECKED])
+    warm.warm_checking()
 
 
 class _WarmingCache(Cache):
@@ -143,8 +152,13 @@ def run(args) -> ExitCode:
     derivations = resolve_documents(args.docs)
     out = Path(args.out)
     timings: dict = {}
-    checked = check_documents(derivations, jobs=args.jobs, use_cache=not args.no_cache,
-                              show_progress=sys.stderr.isatty(), timings=timings)
+    drawing = None if args.no_cache else draw_figures_meanwhile(derivations, DEFAULT_ROOT)
+    try:
+        checked = check_documents(derivations, jobs=args.jobs, use_cache=not args.no_cache,
+                                  show_progress=sys.stderr.isatty(), timings=timings)
+    finally:
+        if drawing is not None:
+            drawing.wait()
     files = render_cached(checked, cache_root=None if args.no_cache else DEFAULT_ROOT)
     if not args.no_cache:
         _store_run(args.docs, checked, files)
@@ -169,6 +183,63 @@ def run(args) -> ExitCode:
 
 
 run_report = run   # the name it had
+
+
+class _Drawing:
+    """A forked child drawing figures into the figure cache; ``wait`` reaps it."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+
+    def wait(self) -> None:
+        import os
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:   # already reaped: nothing to wait for
+            pass
+
+
+def draw_figures_meanwhile(derivations: Sequence[Derivation],
+                           cache_root: str | Path) -> _Drawing | None:
+    """Draw the documents' figures into the figure cache (``<cache_root>/figures``) in a forked
+    child, while this process checks the steps; ``None`` when no document has a figure.
+
+    A figure depends on its document only, never on an outcome, and drawing one (importing
+    matplotlib, computing the curves) costs about 1.2 s of CPU for the three documents of
+    issue 14: done in a child it overlaps the checks instead of following them. Rendering
+    then finds each figure in the cache (``render.figures.draw_figures``), where it is read
+    only when whole (written atomically, its PNG signature checked): a child that failed or
+    was killed leaves a figure to be drawn again by the renderer, as before. The same code
+    draws the same bytes in the child as in this process. Call ``wait`` on the result
+    before rendering.
+    """
+    import os
+    if not any(derivation.figures for derivation in derivations):
+        return None
+    figures = Path(cache_root) / "figures"
+    for stream in (sys.stdout, sys.stderr):   # nothing buffered here is written twice
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a closed stream: nothing to keep
+            pass
+    pid = os.fork()
+    if pid:
+        return _Drawing(pid)
+    code = 1
+    try:
+        from symbolic.render.figures import draw_figures
+        for derivation in derivations:
+            draw_figures(derivation, cache=figures)
+        code = 0
+    except BaseException:   # noqa: BLE001 - the renderer draws what is missing
+        pass
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 - a closed stream: nothing to keep
+                pass
+        os._exit(code)
 
 
 def _store_run(docs, checked, files) -> None:

@@ -63,11 +63,49 @@ _done = False
 def warm(*, budget_s: float = BUDGET_S, claims: tuple[str, ...] = CLAIMS) -> float:
     """Import the reader and every checker family, read ``claims`` and check the first
     ``CHECKED`` of them in this process (once per process); returns the seconds it took.
-    (``report`` checks encoded steps and reads no LaTeX: it passes ``CLAIMS[:CHECKED]``.)
 
     Warming is an optimisation: a claim that fails to read or check here (a stricter reader)
     only costs speed, so every failure is ignored.
     """
+    def read(number: int, latex: str):
+        from symbolic.latex import parse_chain
+        chain = parse_chain(latex)
+        if number >= CHECKED:       # read only: the reader's tables
+            return [], ()
+        return [(link.latex, link.claim) for link in chain.links], chain.assumptions.facts
+
+    return _warm([lambda n=n, latex=latex: read(n, latex) for n, latex in enumerate(claims)],
+                 budget_s)
+
+
+def warm_checking(*, budget_s: float = BUDGET_S) -> float:
+    """``warm`` for a process whose children check encoded steps and read no LaTeX
+    (``report``): every checker family imported and the first ``CHECKED`` claims checked,
+    built in SymPy as the reader reads them (``checked_claims``), without importing the reader
+    or filling its tables (about 0.3 s of CPU that no such child uses)."""
+    return _warm([lambda latex=latex, claim=claim: ([(latex, claim)], ())
+                  for latex, claim in checked_claims()], budget_s)
+
+
+def checked_claims() -> list:
+    """The first ``CHECKED`` of ``CLAIMS`` as the reader reads them (real symbols), each with
+    its LaTeX; ``tests/commands/test_warm.py`` compares them with the reader's readings."""
+    import sympy
+
+    from symbolic.model import Claim, Relation
+
+    a, b, c, d, x = sympy.symbols("a b c d x", real=True)
+    return [
+        (CLAIMS[0], Claim((a + b)**2, Relation.EQ, a**2 + 2*a*b + b**2)),
+        (CLAIMS[1], Claim(sympy.sin(x)**2, Relation.EQ, 1 + x)),
+        (CLAIMS[2], Claim(sympy.exp(x), Relation.GE, 1 + x)),
+        (CLAIMS[3], Claim(a/b + c/d, Relation.EQ, (a*d + b*c)/(b*d))),
+    ][:CHECKED]
+
+
+def _warm(chains, budget_s: float) -> float:
+    """Import every checker family and check the links of each of ``chains`` (functions, each
+    returning a list of (LaTeX, claim) and the assumptions) in this process, once per process."""
     global _done
     if _done:
         return 0.0
@@ -75,7 +113,6 @@ def warm(*, budget_s: float = BUDGET_S, claims: tuple[str, ...] = CLAIMS) -> flo
     start = time.perf_counter()
     from symbolic.checks import check_step, registered_checkers, registered_rules
     from symbolic.config import CheckConfig
-    from symbolic.latex import parse_chain
     from symbolic.model import Step, infer_kind
 
     registered_checkers()
@@ -84,18 +121,16 @@ def warm(*, budget_s: float = BUDGET_S, claims: tuple[str, ...] = CLAIMS) -> flo
     # land anywhere, and what this process holds every child inherits. The claims are fixed
     # and quick; ``budget_s`` stops the warming between claims on a very busy machine.
     config = CheckConfig(timeout_s=120.0)
-    for number, latex in enumerate(claims):
+    for chain in chains:
         if time.perf_counter() - start > budget_s:
             break
         try:
-            chain = parse_chain(latex)
-            if number >= CHECKED:
-                continue
-            for k, link in enumerate(chain.links, 1):
-                check_step(Step(id=f"warm-{k}", kind=infer_kind(link.claim), quote=link.latex,
-                                claim=link.claim, assumptions=tuple(chain.assumptions.facts),
-                                latex=link.latex), config=config)
-        except Exception:   # noqa: BLE001 - see the docstring
+            links, assumptions = chain()
+            for k, (latex, claim) in enumerate(links, 1):
+                check_step(Step(id=f"warm-{k}", kind=infer_kind(claim), quote=latex,
+                                claim=claim, assumptions=tuple(assumptions), latex=latex),
+                           config=config)
+        except Exception:   # noqa: BLE001 - see warm's docstring
             continue
     # What is alive now lives as long as the process: out of the collector's reach, a child's
     # collection no longer writes to each of these objects (which copies nearly every page of
