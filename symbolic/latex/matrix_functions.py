@@ -8,14 +8,25 @@ written as an upright word (``\\mathrm{dsoftmax}``, ``\\operatorname{elu}``: the
 reads those as functions too), and its one argument reads as a matrix (a declared matrix or a
 matrix expression, not a vector), the matrix reader (``matrices.py``) reads the value as
 ``symbolic.matrix_function_values.MatrixFunctionValue``: an opaque matrix keyed by the function
-and the argument, of shape ``rows(X) x c_f`` with ``c_f`` a column count of its own per
-function (the same for every argument of f).
+and the argument, of shape ``rows(X) x c`` with ``c`` a column count of its own per function
+and shape of the argument (``cols(phi; N x d)``: one for every N x d argument of phi, another
+for N x N arguments).
 
 The shape rule is the most conservative one that reads the paper's claim: a feature map keeps
 the rows (N x d gives N x C) and an entry-wise or row-wise function keeps both sizes, so rows
 are kept and the columns are unknown. A claim that needs more is refused because its shapes do
-not agree: ``\\phi(Q) + Q``, ``\\phi(Q) = Q``, ``\\phi(Q)^\\top K`` read as c_phi x N times N x d is
-fine, but ``\\phi(Q) K`` is not. Nothing else is known of the value: no checker uses a law of a
+not agree: ``\\phi(Q) + Q``, ``\\phi(Q) = Q``, ``\\phi(Q) + \\phi(A)`` (Q N x d, A N x N: two
+column counts), ``\\phi(Q)^\\top K`` read as c x N times N x d is fine, but ``\\phi(Q) K`` is
+not.
+
+The one shape the reader takes from the text (``stated_shape``): a definition ``Y = f(X)`` of a
+declared name Y (declared by the user, or by the display's own membership, ``\\mathbf{dS} =
+\\mathrm{dsoftmax}(\\mathbf{dP}) \\in \\mathbb{R}^{N \\times N}``, FlashAttention-3 sec. 2.1) whose
+two sides are the name and the one call, with Y's rows those of X: the display states that f's
+values at arguments of X's shape have Y's columns, and the claim is read so. Nothing else fixes
+a column count: not an equation with more on a side (``A = \\phi(Q) - \\phi(Q) + A`` stays
+refused), not a chain, not a value on the left, not a stated shape whose rows differ from the
+argument's (the rows-kept rule would be wrong for that function: refused). Nothing else is known of the value: no checker uses a law of a
 particular function, and none refutes through it (``symbolic.checks._stand_ins``).
 
 Refused, each with its reason: a function of a vector (``\\phi(q)`` of a declared vector q: a
@@ -181,3 +192,35 @@ def _declared_column(reader, items) -> bool:
         return False
     value = reader.table[found[0]]
     return isinstance(value, sympy.MatrixSymbol) and value.shape[1] == 1
+
+
+def stated_shape(raws, rels, matrix_sides):
+    """The sides, and a note, with the shape the claim states for an opaque value: ``Y = f(X)``.
+
+    ``raws`` are the chain's sides as read (``MatrixSide`` for a matrix side), ``rels`` the
+    relations between them and ``matrix_sides`` the reader's list of matrix sides (updated in
+    place). Only a chain of two sides joined by = (or :=) whose left side is a declared matrix
+    name Y (a plain ``MatrixSymbol``, no stand-in) and whose right side is exactly one value
+    ``f(X)`` with an unknown column count and X's rows equal to Y's: the value is read with Y's
+    columns (the count of f at X's shape, wherever it occurs in the right side). Anything else
+    is returned unchanged, and the shape check refuses what does not agree."""
+    from symbolic.latex.lexer import RELATIONS
+    from symbolic.latex.matrices import MatrixSide
+    from symbolic.matrix_function_values import is_column_count
+    if len(raws) != 2 or len(rels) != 1 or RELATIONS.get(rels[0]) != "=":
+        return raws, None
+    name, value = (r.value if isinstance(r, MatrixSide) else None for r in raws)
+    if type(name) is not sympy.MatrixSymbol or not isinstance(value, MatrixFunctionValue):
+        return raws, None
+    rows, cols = value.shape
+    if not is_column_count(cols) or rows != name.shape[0] or cols == name.shape[1]:
+        return raws, None
+    read = MatrixSide(value.xreplace({cols: name.shape[1]}))
+    for n, side in enumerate(matrix_sides):
+        if side is raws[1]:
+            matrix_sides[n] = read
+    shape = " x ".join(map(str, value.argument.shape))
+    note = (f"{name} = {value.function}(...) states the shape of the value: {value.function} at "
+            f"{shape} arguments is read with {name.shape[1]} columns (as the claim states), "
+            f"an opaque {name.shape[0]} x {name.shape[1]} matrix")
+    return [raws[0], read], note

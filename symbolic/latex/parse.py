@@ -33,6 +33,7 @@ from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
 import symbolic.latex.declared_spaces as declared_spaces
 import symbolic.latex.matrix_literals as matrix_literals
+import symbolic.latex.matrix_functions as matrix_functions
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.artifacts import joined_transposes
@@ -371,6 +372,10 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         values = _implication_sides(text, sides, rels, reader)
     else:
         raws = [reader.raw(items) for _, items in sides]
+        # Y = f(X) of a declared Y: the claim states f's value's shape (matrix_functions.py)
+        raws, stated_note = matrix_functions.stated_shape(raws, rels, reader.matrix_sides)
+        if stated_note:
+            reader.context.notes.add(stated_note)
         check_i(reader, sides)
         check_j(reader, sides)
         values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws])
@@ -739,7 +744,8 @@ def _matrix_membership(text, items, k, stated, declared) -> bool:
     if len(sizes) == 1:
         sizes.append(sympy.Integer(1))      # R^d: a column vector
     for name in (n for n in text_of(items[:k]).split(",")):
-        key, sympy_name = matrices.declared_name(name)
+        # \mathbf{S}^{\mathrm{masked}}: the label as the claim reads it, a subscript (labels.py)
+        key, sympy_name = matrices.declared_name(superscript_labels(name)[0])
         if key in declared and declared[key][1] != tuple(sizes):
             raise ParseError(f"{sympy_name} is declared with two different shapes")
         declared[key] = (sympy_name, tuple(sizes))

@@ -118,7 +118,13 @@ DISPLAYS = [
      {"matrices": "dP:N,N dO:N,d V:N,d"}),
     ("sec. B.2 (inline)", r"P_{i:}=\mathrm{softmax}(S_{i:})", "refuse: row slices P_{i:}, S_{i:}"),
     ("sec. B.2 (inline)", r"y=\mathrm{softmax}(x)", "y == softmax(x)"),
-    ("sec. B.3", r"\mathbf{S}=\tau\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{S}^{\mathrm{masked}}=\mathrm{mask}(S)\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S}^{\mathrm{masked}})\in\mathbb{R}^{N\times N},", _MEMBER),
+    ("sec. B.3", r"\mathbf{S}=\tau\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{S}^{\mathrm{masked}}=\mathrm{mask}(S)\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S}^{\mathrm{masked}})\in\mathbb{R}^{N\times N},",
+     "S == tau*Q*K.T; S_masked == MatFn(mask, S); P == MatFn(softmax, S_masked)",
+     {"matrices": "Q:N,d K:N,d S:N,N P:N,N S_masked:N,N",
+      "note": "three definitions with their shapes; mask(.) sets some entries of its input to "
+              "-infinity and keeps the others (the text): an opaque function of S, whose value "
+              "the row states N x N; S in mask(S) is the S just defined (printed without bold); "
+              "masked is a label"}),
     ("sec. B.3", r"\mathbf{P}^{\mathrm{dropped}}=\mathrm{dropout}(\mathbf{P},p_{\mathrm{drop}}),\quad\mathbf{O}=\mathbf{P}^{\mathrm{dropped}}\mathbf{V}\in\mathbb{R}^{N\times d},", _MEMBER),
     ("alg. 2 (inline)", r"\mathbf{S}_{\mathrm{ij}}^{\mathrm{masked}}=\mathrm{mask}(\mathbf{S}_{\mathrm{ij}})",
      "refuse: mask applied to a block matrix with an upright superscript label"),

@@ -26,8 +26,10 @@ DISPLAYS = [
 \mathbf{dK} & =\alpha\mathbf{dS}^{\top}\mathbf{Q}\in\mathbb{R}^{N\times d},
 \end{aligned}""",
      "dV == P.T*dO; dP == dO*V.T; dS == MatFn(dsoftmax, dP); dQ == alpha*dS*K; dK == alpha*dS.T*Q",
-     {"matrices": "P:N,N dO:N,d V:N,d dP:N,N dS:N,N K:N,d Q:N,d",
-      "note": "five definitions, each with its shape; dsoftmax acts row-wise (as in FA4 sec. 2.1)"}),
+     {"matrices": "P:N,N dO:N,d V:N,d dP:N,N dS:N,N K:N,d Q:N,d dV:N,d dQ:N,d dK:N,d",
+      "note": "five definitions, each with its shape (the memberships declare dV, dP, dS, dQ, dK; "
+              "each row is read alone, so the shapes are given for all); dsoftmax acts row-wise "
+              "(as in FA4 sec. 2.1): its value at dP is the N x N the row states"}),
     ("sec. 2.1 (inline)", r"\alpha=1/\sqrt{d}", "alpha == 1/sqrt(d)"),
     ("sec. 2.1 (inline)", r"\mathbf{d}(-)=\partial\phi/\partial(-)", "refuse: a notation defined with placeholders (-)"),
     ("sec. 2.1 (inline)", r"\mathbf{d}s=(\mathrm{diag}(p)-pp^{\top})\mathbf{d}p",
