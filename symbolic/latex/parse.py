@@ -744,8 +744,7 @@ def _matrix_membership(text, items, k, stated, declared) -> bool:
     if len(sizes) == 1:
         sizes.append(sympy.Integer(1))      # R^d: a column vector
     for name in (n for n in text_of(items[:k]).split(",")):
-        # \mathbf{S}^{\mathrm{masked}}: the label as the claim reads it, a subscript (labels.py)
-        key, sympy_name = matrices.declared_name(superscript_labels(name)[0])
+        key, sympy_name = matrices.declared_name(name)
         if key in declared and declared[key][1] != tuple(sizes):
             raise ParseError(f"{sympy_name} is declared with two different shapes")
         declared[key] = (sympy_name, tuple(sizes))

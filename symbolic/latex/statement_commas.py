@@ -8,7 +8,8 @@ nothing else is possible:
 * the text after the comma starts with a name (a letter or a command), never a digit (``x = 1,5``
   may be a decimal comma), and every piece holds an ``=`` outside brackets and no words (a
   piece may end with the shape of what it defines, ``q_m = f_q(x_m, m) \\in \\mathbb{R}^{d}``:
-  a definition with its shape, never a condition);
+  a definition with its shape, never a condition, when every piece states its own shape:
+  in ``x = Ay, z = Bw \\in \\mathbb{R}^{n}`` the space may be stated for both, so not split);
 * either every piece is a value given to names (``a = 0.07, b = 1.0``: parameter settings, each
   a claim; with no other claim there is nothing one of them could be a condition of), or no
   piece may be a condition (``\\beta_{1,t} = \\beta_1\\lambda^{t-1}, \\lambda \\in (0, 1)`` and
@@ -113,6 +114,9 @@ def listed(chain, split, parts_of, condition_kind) -> list:
     parts = [_clean(p) for p in parts_of(gapped)]
     if not all(_has_equation(p) and not _WORDS.search(p) for p in parts):
         return split(chain)
+    shaped = [bool(_SHAPE_AT_END.search(p)) for p in parts]
+    if any(shaped) and not all(shaped):
+        return split(chain)     # x = Ay, z = Bw \in R^n: the space may be stated for both
     note = "a comma between two equations is read as separating two statements"
     if all(_is_setting(p) for p in parts):
         return [replace(chain, latex=p, notes=chain.notes + (note,)) for p in parts]

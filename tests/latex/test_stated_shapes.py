@@ -122,12 +122,6 @@ def test_a_shape_stated_in_one_statement_does_not_reach_the_next():
     _refused(chains[1].latex)
 
 
-def test_an_upright_label_is_declared_as_the_claim_reads_it():
-    (link,) = _links(r"\mathbf{S}^{\mathrm{masked}} = \mathrm{mask}(A)",
-                     (r"\mathbf{S}^{\mathrm{masked}} \in \mathbb{R}^{N \times N}",))
-    assert link.claim.lhs.shape == link.claim.rhs.shape == (N, N)
-
-
 # -- statements of one display --------------------------------------------------------------------
 def test_definitions_with_shapes_separated_by_commas_are_statements():
     chains = read_display(r"S = A B \in \mathbb{R}^{N \times N}, P = \mathrm{dsoftmax}(S) "
@@ -135,6 +129,8 @@ def test_definitions_with_shapes_separated_by_commas_are_statements():
     assert [c.latex.split("=")[0].strip() for c in chains] == ["S", "P"]
     # a membership alone after a comma may be a condition: not split
     assert len(read_display(r"y = 2x, x \in \mathbb{R}^{d}")) == 1
+    # one space after the last of several equations may be stated for all of them: not split
+    assert len(read_display(r"x = Ay, z = Bw \in \mathbb{R}^{n}")) == 1
 
 
 @pytest.mark.parametrize("latex", [
