@@ -26,8 +26,10 @@ two sides are the name and the one call, with Y's rows those of X: the display s
 values at arguments of X's shape have Y's columns, and the claim is read so. Nothing else fixes
 a column count: not an equation with more on a side (``A = \\phi(Q) - \\phi(Q) + A`` stays
 refused), not a chain, not a value on the left, not a stated shape whose rows differ from the
-argument's (the rows-kept rule would be wrong for that function: refused). Nothing else is known of the value: no checker uses a law of a
-particular function, and none refutes through it (``symbolic.checks._stand_ins``).
+argument's (the rows-kept rule would be wrong for that function: refused). The claim ``Y = f(X)``
+itself is opaque, so the shape it states makes no other claim provable. Nothing else is known
+of the value: no checker uses a law of a particular function, and none refutes through it
+(``symbolic.checks._stand_ins``).
 
 Refused, each with its reason: a function of a vector (``\\phi(q)`` of a declared vector q: a
 feature map of a vector is a vector of another length, a function may make it a matrix), of a
