@@ -200,6 +200,7 @@ DISPLAYS = [
      {"note": "orders of growth, two statements (was refused)"}),
     ("proof of prop. 4", r"\Theta\left(\mathrm{Nd}+\frac{N^{2}d^{2}}{M}s\right).", _ORDER_ALONE),
     ("sec. E.4 (inline)", r"\mathrm{dropout}(\mathrm{softmax}(\mathrm{mask}(\mathbf{Q}\mathbf{K}^{\top})))\mathbf{V}",
-     "refuse: an expression, not a relation"),
+     "refuse: mask and dropout keep their argument's shape (the text), which the reader never "
+     "assumes of a word, so dropout(...) V does not conform as read; dropout is random"),
     ("sec. B.3 (inline)", r"\frac{x}{1-p}", "expr x/(1 - p)"),
 ]
