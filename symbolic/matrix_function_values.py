@@ -11,7 +11,7 @@ positive integer about which nothing else is known). A function maps a space of 
 (R^{N x d}) into one space, so the values at arguments of one shape share their columns; at
 another shape they may not (an entry-wise phi keeps each argument's width), so ``\\phi(Q) +
 \\phi(A)`` of an N x d Q and an N x N A is refused for its shapes. Nothing else is known of the
-value, except the shape a display states for it (``symbolic.latex.matrix_functions.stated_shape``).
+value, except the shape a display states for it (``symbolic.latex.matrices.stated_shape``).
 
 Why this is sound for ``proved``: the checkers treat the value as any ``MatrixSymbol``, and
 every rewrite they apply to one (associativity and distributivity of products, transposes of

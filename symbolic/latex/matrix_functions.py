@@ -19,11 +19,12 @@ not agree: ``\\phi(Q) + Q``, ``\\phi(Q) = Q``, ``\\phi(Q) + \\phi(A)`` (Q N x d,
 column counts), ``\\phi(Q)^\\top K`` read as c x N times N x d is fine, but ``\\phi(Q) K`` is
 not.
 
-The one shape the reader takes from the text (``stated_shape``): a definition ``Y = f(X)`` of a
-declared name Y (declared by the user, or by the display's own membership, ``\\mathbf{dS} =
-\\mathrm{dsoftmax}(\\mathbf{dP}) \\in \\mathbb{R}^{N \\times N}``, FlashAttention-3 sec. 2.1) whose
-two sides are the name and the one call, with Y's rows those of X: the display states that f's
-values at arguments of X's shape have Y's columns, and the claim is read so. Nothing else fixes
+The one shape the reader takes from the text (``matrices.stated_shape``): a definition
+``Y = f(X)`` of a declared name Y (declared by the user, or by the display's own membership,
+``\\mathbf{dS} = \\mathrm{dsoftmax}(\\mathbf{dP}) \\in \\mathbb{R}^{N \\times N}``,
+FlashAttention-3 sec. 2.1) whose two sides are the name and the one call, with Y's rows those
+of X: the display states that f's values at arguments of X's shape have Y's columns, and the
+claim is read so. Nothing else fixes
 a column count: not an equation with more on a side (``A = \\phi(Q) - \\phi(Q) + A`` stays
 refused), not a chain, not a value on the left, not a stated shape whose rows differ from the
 argument's (the rows-kept rule would be wrong for that function: refused). The claim ``Y = f(X)``
@@ -195,34 +196,3 @@ def _declared_column(reader, items) -> bool:
     value = reader.table[found[0]]
     return isinstance(value, sympy.MatrixSymbol) and value.shape[1] == 1
 
-
-def stated_shape(raws, rels, matrix_sides):
-    """The sides, and a note, with the shape the claim states for an opaque value: ``Y = f(X)``.
-
-    ``raws`` are the chain's sides as read (``MatrixSide`` for a matrix side), ``rels`` the
-    relations between them and ``matrix_sides`` the reader's list of matrix sides (updated in
-    place). Only a chain of two sides joined by = (or :=) whose left side is a declared matrix
-    name Y (a plain ``MatrixSymbol``, no stand-in) and whose right side is exactly one value
-    ``f(X)`` with an unknown column count and X's rows equal to Y's: the value is read with Y's
-    columns (the count of f at X's shape, wherever it occurs in the right side). Anything else
-    is returned unchanged, and the shape check refuses what does not agree."""
-    from symbolic.latex.lexer import RELATIONS
-    from symbolic.latex.matrices import MatrixSide
-    from symbolic.matrix_function_values import is_column_count
-    if len(raws) != 2 or len(rels) != 1 or RELATIONS.get(rels[0]) != "=":
-        return raws, None
-    name, value = (r.value if isinstance(r, MatrixSide) else None for r in raws)
-    if type(name) is not sympy.MatrixSymbol or not isinstance(value, MatrixFunctionValue):
-        return raws, None
-    rows, cols = value.shape
-    if not is_column_count(cols) or rows != name.shape[0] or cols == name.shape[1]:
-        return raws, None
-    read = MatrixSide(value.xreplace({cols: name.shape[1]}))
-    for n, side in enumerate(matrix_sides):
-        if side is raws[1]:
-            matrix_sides[n] = read
-    shape = " x ".join(map(str, value.argument.shape))
-    note = (f"{name} = {value.function}(...) states the shape of the value: {value.function} at "
-            f"{shape} arguments is read with {name.shape[1]} columns (as the claim states), "
-            f"an opaque {name.shape[0]} x {name.shape[1]} matrix")
-    return [raws[0], read], note

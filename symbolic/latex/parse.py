@@ -33,7 +33,6 @@ from symbolic.latex.library import _short, library_parse
 import symbolic.latex.matrices as matrices
 import symbolic.latex.declared_spaces as declared_spaces
 import symbolic.latex.matrix_literals as matrix_literals
-import symbolic.latex.matrix_functions as matrix_functions
 from symbolic.latex.hints import labelled as _labelled, library_hint as _library_hint
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.artifacts import joined_transposes
@@ -372,10 +371,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         values = _implication_sides(text, sides, rels, reader)
     else:
         raws = [reader.raw(items) for _, items in sides]
-        # Y = f(X) of a declared Y: the claim states f's value's shape (matrix_functions.py)
-        raws, stated_note = matrix_functions.stated_shape(raws, rels, reader.matrix_sides)
-        if stated_note:
-            reader.context.notes.add(stated_note)
+        raws = matrices.stated_shape(raws, rels, reader)     # Y = f(X) of a declared Y: its shape
         check_i(reader, sides)
         check_j(reader, sides)
         values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws])
