@@ -5,9 +5,13 @@ map ``\\phi`` applied to each row of ``Q``; FlashAttention's backward pass write
 ``\\mathrm{dsoftmax}(\\mathbf{dP})``. The reader (``symbolic.latex.matrix_functions``) reads such
 a value as ``MatrixFunctionValue``: a ``MatrixSymbol`` keyed by the function and its argument
 (``\\phi(Q)`` written twice is one matrix, ``\\phi(Q)`` and ``\\phi(K)`` are two), of shape
-``rows(X) x c_f``, where ``c_f`` is a size of its own per function (``cols(phi)``, the same for
-every argument of f, a positive integer about which nothing else is known). Nothing else is
-known of the value.
+``rows(X) x c``, where ``c`` is a size of its own per function AND shape of the argument
+(``cols(phi; N x d)``: the same for every N x d argument of phi, another for an N x N one; a
+positive integer about which nothing else is known). A function maps a space of matrices
+(R^{N x d}) into one space, so the values at arguments of one shape share their columns; at
+another shape they may not (an entry-wise phi keeps each argument's width), so ``\\phi(Q) +
+\\phi(A)`` of an N x d Q and an N x N A is refused for its shapes. Nothing else is known of the
+value, except the shape a display states for it (``symbolic.latex.matrices.stated_shape``).
 
 Why this is sound for ``proved``: the checkers treat the value as any ``MatrixSymbol``, and
 every rewrite they apply to one (associativity and distributivity of products, transposes of
@@ -31,10 +35,18 @@ from sympy.core.symbol import Str
 MARK = "ƒ"      # the first character of a stand-in's name; no name the reader makes starts so
 
 
-def columns_of(function: str) -> sympy.Symbol:
-    """The column count of ``function``'s values: one positive integer per function."""
+def columns_of(function: str, shape) -> sympy.Symbol:
+    """The column count of ``function``'s values at arguments of ``shape`` (rows, columns): one
+    positive integer per function and argument shape."""
     # a name no claim can write (brackets), so that no size of the claim is taken for it
-    return sympy.Symbol(f"cols({function})", integer=True, positive=True)
+    rows, cols = shape
+    return sympy.Symbol(f"cols({function}; {rows} x {cols})", integer=True, positive=True)
+
+
+def is_column_count(size) -> bool:
+    """Whether ``size`` is an unknown column count made by ``columns_of``."""
+    return isinstance(size, sympy.Symbol) and size.name.startswith("cols(") \
+        and size.name.endswith(")") and "; " in size.name
 
 
 class MatrixFunctionValue(sympy.MatrixSymbol):
@@ -56,7 +68,7 @@ class MatrixFunctionValue(sympy.MatrixSymbol):
         order, ``(Q^T)^T`` is Q), so equal arguments written differently give one value;
         arguments it cannot show equal give two values, which is only freer."""
         argument = argument.doit()
-        return cls("", argument.shape[0], columns_of(function), function, argument)
+        return cls("", argument.shape[0], columns_of(function, argument.shape), function, argument)
 
     @property
     def function(self) -> str:

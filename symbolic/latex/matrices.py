@@ -64,7 +64,8 @@ from symbolic.latex.matrix_tokens import (  # noqa: F401  (the tokens of matrix 
     _numberish,
     _solid)
 
-__all__ = ["MatrixSide", "beside", "check_relations", "declared_name", "matrix_dimensions", "mentions", "read_side", "to_scalar"]
+__all__ = ["MatrixSide", "beside", "check_relations", "declared_name", "matrix_dimensions", "mentions", "read_side",
+           "stated_shape", "to_scalar"]
 
 
 @dataclass(frozen=True)
@@ -681,3 +682,33 @@ class _Reader:
             k += 2
         return value
 
+
+def stated_shape(raws, rels, reader):
+    """The sides with the shape the claim states for an opaque value: ``Y = f(X)``
+    (``symbolic.latex.matrix_functions``, "the one shape the reader takes from the text").
+
+    ``raws`` are the chain's sides as read (``MatrixSide`` for a matrix side), ``rels`` the
+    relations between them; ``reader`` the chain's reader (its matrix sides are updated, its
+    notes told). Only a chain of two sides joined by = (or :=) whose left side is a declared
+    matrix name Y (a plain ``MatrixSymbol``, no stand-in) and whose right side is exactly one
+    value ``f(X)`` with an unknown column count and X's rows equal to Y's: the value is read with
+    Y's columns (the count of f at X's shape, wherever it occurs in the right side). Anything
+    else is returned unchanged, and the shape check refuses what does not agree."""
+    from symbolic.latex.lexer import RELATIONS
+    from symbolic.matrix_function_values import MatrixFunctionValue, is_column_count
+    if len(raws) != 2 or len(rels) != 1 or RELATIONS.get(rels[0]) != "=":
+        return raws
+    name, value = (r.value if isinstance(r, MatrixSide) else None for r in raws)
+    if type(name) is not sympy.MatrixSymbol or not isinstance(value, MatrixFunctionValue):
+        return raws
+    rows, cols = value.shape
+    if not is_column_count(cols) or rows != name.shape[0] or cols == name.shape[1]:
+        return raws
+    read = MatrixSide(value.xreplace({cols: name.shape[1]}))
+    reader.matrix_sides[:] = [read if side is raws[1] else side for side in reader.matrix_sides]
+    shape = " x ".join(map(str, value.argument.shape))
+    reader.context.notes.add(
+        f"{name} = {value.function}(...) states the shape of the value: {value.function} at "
+        f"{shape} arguments is read with {name.shape[1]} columns (as the claim states), an "
+        f"opaque {name.shape[0]} x {name.shape[1]} matrix")
+    return [raws[0], read]

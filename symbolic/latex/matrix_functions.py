@@ -8,15 +8,29 @@ written as an upright word (``\\mathrm{dsoftmax}``, ``\\operatorname{elu}``: the
 reads those as functions too), and its one argument reads as a matrix (a declared matrix or a
 matrix expression, not a vector), the matrix reader (``matrices.py``) reads the value as
 ``symbolic.matrix_function_values.MatrixFunctionValue``: an opaque matrix keyed by the function
-and the argument, of shape ``rows(X) x c_f`` with ``c_f`` a column count of its own per
-function (the same for every argument of f).
+and the argument, of shape ``rows(X) x c`` with ``c`` a column count of its own per function
+and shape of the argument (``cols(phi; N x d)``: one for every N x d argument of phi, another
+for N x N arguments).
 
 The shape rule is the most conservative one that reads the paper's claim: a feature map keeps
 the rows (N x d gives N x C) and an entry-wise or row-wise function keeps both sizes, so rows
 are kept and the columns are unknown. A claim that needs more is refused because its shapes do
-not agree: ``\\phi(Q) + Q``, ``\\phi(Q) = Q``, ``\\phi(Q)^\\top K`` read as c_phi x N times N x d is
-fine, but ``\\phi(Q) K`` is not. Nothing else is known of the value: no checker uses a law of a
-particular function, and none refutes through it (``symbolic.checks._stand_ins``).
+not agree: ``\\phi(Q) + Q``, ``\\phi(Q) = Q``, ``\\phi(Q) + \\phi(A)`` (Q N x d, A N x N: two
+column counts), ``\\phi(Q)^\\top K`` read as c x N times N x d is fine, but ``\\phi(Q) K`` is
+not.
+
+The one shape the reader takes from the text (``matrices.stated_shape``): a definition
+``Y = f(X)`` of a declared name Y (declared by the user, or by the display's own membership,
+``\\mathbf{dS} = \\mathrm{dsoftmax}(\\mathbf{dP}) \\in \\mathbb{R}^{N \\times N}``,
+FlashAttention-3 sec. 2.1) whose two sides are the name and the one call, with Y's rows those
+of X: the display states that f's values at arguments of X's shape have Y's columns, and the
+claim is read so. Nothing else fixes
+a column count: not an equation with more on a side (``A = \\phi(Q) - \\phi(Q) + A`` stays
+refused), not a chain, not a value on the left, not a stated shape whose rows differ from the
+argument's (the rows-kept rule would be wrong for that function: refused). The claim ``Y = f(X)``
+itself is opaque, so the shape it states makes no other claim provable. Nothing else is known
+of the value: no checker uses a law of a particular function, and none refutes through it
+(``symbolic.checks._stand_ins``).
 
 Refused, each with its reason: a function of a vector (``\\phi(q)`` of a declared vector q: a
 feature map of a vector is a vector of another length, a function may make it a matrix), of a
@@ -181,3 +195,4 @@ def _declared_column(reader, items) -> bool:
         return False
     value = reader.table[found[0]]
     return isinstance(value, sympy.MatrixSymbol) and value.shape[1] == 1
+

@@ -371,6 +371,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         values = _implication_sides(text, sides, rels, reader)
     else:
         raws = [reader.raw(items) for _, items in sides]
+        raws = matrices.stated_shape(raws, rels, reader)     # Y = f(X) of a declared Y: its shape
         check_i(reader, sides)
         check_j(reader, sides)
         values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws])

@@ -23,7 +23,7 @@ from symbolic.latex.lexer import RELATIONS, Group, Tok, lex, text_of
 
 __all__ = ["shape_statement"]
 
-_SPACE = re.compile(r"\s*\\mathbb\s*\{\s*R\s*\}\s*\^\s*(\{.*\}|[A-Za-z0-9])\s*[.,;]?\s*", re.S)
+_SPACE = re.compile(r"\s*\\mathbb\s*(?:\{\s*R\s*\}|R)\s*\^\s*(\{.*\}|[A-Za-z0-9])\s*[.,;]?\s*", re.S)
 _EQUALITIES = frozenset(["=", ":=", r"\coloneqq", r"\triangleq"])
 
 
@@ -147,6 +147,8 @@ def _entrywise(items, script: bool = False) -> bool:
         if isinstance(item, Group):
             if item.kind not in ("brace", "paren") or item.opener not in ("{", "(", r"\left("):
                 return False
+            if item.kind == "paren" and not _opens_a_term(items, k):
+                return False        # f(x), f_q(x_m, m): a function of the vector, not entry-wise
             after_script = k and isinstance(items[k - 1], Tok) and items[k - 1].text == "_"
             if not after_script and not _entrywise(item.items, script):
                 return False
@@ -169,6 +171,20 @@ def _entrywise(items, script: bool = False) -> bool:
             continue
         return False
     return True
+
+
+def _opens_a_term(items, k) -> bool:
+    """Whether the bracket at k follows a sign, a relation, the start or a known entry-wise
+    function (``\\exp(``, ``\\max(``), never a name or a script (``f(x)``, ``f_q(x_m, m)``:
+    a function of the whole vector, or a product; either way not read entry by entry)."""
+    before = [x for x in items[:k] if not (isinstance(x, Tok) and x.space)]
+    if not before:
+        return True
+    last = before[-1]
+    if not isinstance(last, Tok):
+        return False
+    return last.text in _ENTRYWISE_SIGNS - {")", "_", "^"} or last.text in (
+        r"\exp", r"\log", r"\ln", r"\max", r"\left", r"\cdot") or last.text in RELATIONS
 
 
 _LOWER_GREEK = frozenset("""alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota

@@ -6,7 +6,10 @@ two relations it is read as the wide gap (``, \\quad``) that separates statement
 nothing else is possible:
 
 * the text after the comma starts with a name (a letter or a command), never a digit (``x = 1,5``
-  may be a decimal comma), and every piece holds an ``=`` outside brackets and no words;
+  may be a decimal comma), and every piece holds an ``=`` outside brackets and no words (a
+  piece may end with the shape of what it defines, ``q_m = f_q(x_m, m) \\in \\mathbb{R}^{d}``:
+  a definition with its shape, never a condition, when every piece states its own shape:
+  in ``x = Ay, z = Bw \\in \\mathbb{R}^{n}`` the space may be stated for both, so not split);
 * either every piece is a value given to names (``a = 0.07, b = 1.0``: parameter settings, each
   a claim; with no other claim there is nothing one of them could be a condition of), or no
   piece may be a condition (``\\beta_{1,t} = \\beta_1\\lambda^{t-1}, \\lambda \\in (0, 1)`` and
@@ -63,8 +66,15 @@ def _starts_a_piece(text: str) -> bool:
     return rest[0].isalpha() or rest[0] == "\\"
 
 
+# a definition's trailing shape (S = QK^\top \in \mathbb{R}^{N \times N}, shapes.py): the shape of
+# what the piece defines, never a condition of another piece
+_SHAPE_AT_END = re.compile(r"\\in\s*\\mathbb\s*(?:\{\s*R\s*\}|R)\s*\^\s*(?:\{[^{}]*\}|[A-Za-z0-9])\s*[.,;]?\s*$")
+
+
 def _has_equation(piece: str) -> bool:
-    """An ``=`` outside brackets, and no other relation a condition could be written with."""
+    """An ``=`` outside brackets, and no other relation a condition could be written with (a
+    trailing shape ``\\in \\mathbb{R}^{...}`` after an equation is the shape of what it defines)."""
+    piece = _SHAPE_AT_END.sub("", piece)
     depth = 0
     equation = False
     for ch in piece:
@@ -104,6 +114,9 @@ def listed(chain, split, parts_of, condition_kind) -> list:
     parts = [_clean(p) for p in parts_of(gapped)]
     if not all(_has_equation(p) and not _WORDS.search(p) for p in parts):
         return split(chain)
+    shaped = [bool(_SHAPE_AT_END.search(p)) for p in parts]
+    if any(shaped) and not all(shaped):
+        return split(chain)     # x = Ay, z = Bw \in R^n: the space may be stated for both
     note = "a comma between two equations is read as separating two statements"
     if all(_is_setting(p) for p in parts):
         return [replace(chain, latex=p, notes=chain.notes + (note,)) for p in parts]

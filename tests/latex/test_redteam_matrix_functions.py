@@ -176,11 +176,8 @@ def test_a_true_relu_claim_with_the_identity_is_not_refuted_end_to_end():
     assert outcome.verdict is not Verdict.REFUTED
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "misread: one column count cols(phi) for every argument makes phi(Q) (N x d argument) and "
-    "phi(A) (N x N argument) addable; for the paper's entry-wise phi = elu + 1 they are N x d "
-    "and N x N, so the sum is undefined unless d = N, yet the claim is proved. Right: a column "
-    "count per function and argument width (cols(phi, d)), so this is refused"))
+# was a strict xfail (a misread): one column count cols(phi) for every argument made phi(Q) (N x d
+# argument) and phi(A) (N x N argument) addable; now a count per function and argument shape
 def test_one_function_at_arguments_of_different_widths_is_not_summed():
     with pytest.raises(ParseError):
         _step(r"\phi(Q) + \phi(A) = \phi(A) + \phi(Q)")

@@ -17,8 +17,11 @@ _ENTRYWISE = ("the vectors of R^{B_r} are combined entry by entry (max, exp of d
               "of vectors: the paper's update rules), so the claim is the same for every entry, "
               "read as numbers; the superscript new is a label")
 _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
-_MEMBER = ("refuse: a definition followed by a membership in a matrix or vector space; several "
-           "statements in one line")
+# the definitions with their shapes are read now (X = expr \in R^{m x n}: the definition and the
+# shape); these rows stay refused for what their right sides hold
+_BROADCAST = ("refuse: a B_r x B_c block minus a vector of B_r (subtracted from every column: a "
+              "broadcast) under an entry-wise exp, with diag(l_i)^{-1} before it")
+_SLICE_MEMBER = "refuse: the slice S_{:,:j+1} (the first j+1 columns) and an iteration label"
 # a row that starts with '=' is read as a continuation now (cont == ...); these rows stay
 # refused for what their expression holds, not for the '='
 _ROW = ("refuse: a continuation row (read as one by design) whose expression holds slices "
@@ -79,7 +82,8 @@ DISPLAYS = [
      "O == MatFn(softmax, Q*K.T)*V", _QKV),
     ("theorem 2 (inline)", r"\Theta(\mathrm{Nd}+N^{2})", _ORDER_ALONE),
     ("sec. 3.3", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S}\odot\vmathbb{1}_{\tilde{\mathbf{M}}})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d},",
-     "refuse: \\vmathbb is a macro of the paper; several statements with memberships"),
+     "refuse: \\vmathbb is a macro of the paper, and S \\odot 1_M is not the entry-wise product: "
+     "the text defines its entries as S_kl where the block mask is 1 and -infinity elsewhere"),
     ("sec. 3.3 (inline)", r"i=\lfloor k/B_{r}\rfloor,j=\lfloor l/B_{c}\rfloor",
      "i == floor(k/B_r); j == floor(l/B_c)",
      {"note": "two definitions separated by a comma: two claims"}),
@@ -118,11 +122,19 @@ DISPLAYS = [
      {"matrices": "dP:N,N dO:N,d V:N,d"}),
     ("sec. B.2 (inline)", r"P_{i:}=\mathrm{softmax}(S_{i:})", "refuse: row slices P_{i:}, S_{i:}"),
     ("sec. B.2 (inline)", r"y=\mathrm{softmax}(x)", "y == softmax(x)"),
-    ("sec. B.3", r"\mathbf{S}=\tau\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{S}^{\mathrm{masked}}=\mathrm{mask}(S)\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S}^{\mathrm{masked}})\in\mathbb{R}^{N\times N},", _MEMBER),
-    ("sec. B.3", r"\mathbf{P}^{\mathrm{dropped}}=\mathrm{dropout}(\mathbf{P},p_{\mathrm{drop}}),\quad\mathbf{O}=\mathbf{P}^{\mathrm{dropped}}\mathbf{V}\in\mathbb{R}^{N\times d},", _MEMBER),
+    ("sec. B.3", r"\mathbf{S}=\tau\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{S}^{\mathrm{masked}}=\mathrm{mask}(S)\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S}^{\mathrm{masked}})\in\mathbb{R}^{N\times N},",
+     "S == tau*Q*K.T; S_masked == MatFn(mask, S); P == MatFn(softmax, S_masked)",
+     {"matrices": "Q:N,d K:N,d S:N,N P:N,N S_masked:N,N",
+      "note": "three definitions with their shapes; mask(.) sets some entries of its input to "
+              "-infinity and keeps the others (the text): an opaque function of S, whose value "
+              "the row states N x N; S in mask(S) is the S just defined (printed without bold); "
+              "masked is a label"}),
+    ("sec. B.3", r"\mathbf{P}^{\mathrm{dropped}}=\mathrm{dropout}(\mathbf{P},p_{\mathrm{drop}}),\quad\mathbf{O}=\mathbf{P}^{\mathrm{dropped}}\mathbf{V}\in\mathbb{R}^{N\times d},",
+     "refuse: dropout(P, p_drop) is a random matrix of two arguments (a matrix and a "
+     "probability), not a function of one matrix; the second statement alone would read"),
     ("alg. 2 (inline)", r"\mathbf{S}_{\mathrm{ij}}^{\mathrm{masked}}=\mathrm{mask}(\mathbf{S}_{\mathrm{ij}})",
      "refuse: mask applied to a block matrix with an upright superscript label"),
-    ("alg. 4 (inline)", r"\mathbf{P}_{\mathrm{ij}}=\mathrm{diag}(l_{i})^{-1}\exp(\mathbf{S}_{\mathrm{ij}}^{\mathrm{masked}}-m_{i})\in\mathbb{R}^{B_{r}\times B_{c}}", _MEMBER),
+    ("alg. 4 (inline)", r"\mathbf{P}_{\mathrm{ij}}=\mathrm{diag}(l_{i})^{-1}\exp(\mathbf{S}_{\mathrm{ij}}^{\mathrm{masked}}-m_{i})\in\mathbb{R}^{B_{r}\times B_{c}}", _BROADCAST),
     ("alg. 4 (inline)", r"\mathbf{P}_{\mathrm{ij}}^{\mathrm{dropped}}=\mathbf{P}_{\mathrm{ij}}\circ\mathbf{Z}_{\mathrm{ij}}",
      "refuse: a pointwise product of block matrices with labels as superscripts"),
     ("alg. 4 (inline)", r"\tilde{\mathbf{\mathrm{dV}}_{j}}\leftarrow\tilde{\mathbf{\mathrm{dV}}_{j}}+(\mathbf{P}_{\mathrm{ij}}^{\mathrm{dropped}})^{\top}\mathbf{\mathrm{dO}}_{i}\in\mathbb{R}^{B_{c}\times d}", _ALG),
@@ -146,12 +158,12 @@ DISPLAYS = [
               "an order of growth, never an equation (was refused as asymptotic)"}),
     ("proof of thm. 1", r"m^{(j)}=\mathrm{rowmax}(\mathbf{S}_{:,:j})\in\mathbb{R}^{N},\quad\ell^{(j)}=\mathrm{rowsum}(\exp(\mathbf{S}_{:,:j}-m^{(j)}))\in\mathbb{R}^{N},\quad\mathbf{O}^{(j)}=\mathbf{P}_{:,:j}\mathbf{V}_{:j}\in\mathbb{R}^{N\times d}.",
      "refuse: slices S_{:,:j}, memberships, several statements"),
-    ("proof of thm. 1", r"m^{(j+1)}=\mathrm{rowmax}(\mathbf{S}_{:,:j+1})\in\mathbb{R}^{N}.", _MEMBER),
+    ("proof of thm. 1", r"m^{(j+1)}=\mathrm{rowmax}(\mathbf{S}_{:,:j+1})\in\mathbb{R}^{N}.", _SLICE_MEMBER),
     ("proof of thm. 1", r"\ell^{(j+1)}=e^{m^{(j)}-m^{(j+1)}}\ell^{(j)}+e^{\tilde{m}-m^{(j+1)}}\tilde{\ell},",
      "ell[j + 1] == exp(m[j] - m[j + 1])*ell[j] + exp(mtilde - m[j + 1])*elltilde",
      {"note": "the superscripts (j) are iteration labels, not powers; the vectors are read "
               "entrywise (exp acts pointwise)"}),
-    ("proof of thm. 1", r"\ell^{(j+1)}=\mathrm{rowsum}(\exp(\mathbf{S}_{:,:j+1}-m^{(j+1)}))\in\mathbb{R}^{N}.", _MEMBER),
+    ("proof of thm. 1", r"\ell^{(j+1)}=\mathrm{rowsum}(\exp(\mathbf{S}_{:,:j+1}-m^{(j+1)}))\in\mathbb{R}^{N}.", _SLICE_MEMBER),
     ("proof of thm. 1", r"\mathbf{O}^{(j+1)}\qquad =\mathrm{diag}(\ell^{(j+1)})^{-1}(\mathrm{diag}(\ell^{(j)})e^{m^{(j)}-m^{(j+1)}}\mathbf{O}^{(j)}+e^{\tilde{m}-m^{(j+1)}}\exp(\mathbf{S}_{j:j+1}-\tilde{m})\mathbf{V}_{j:j+1})",
      "refuse: diag of vectors, slices S_{j:j+1}, iteration labels as superscripts"),
     ("proof of thm. 1", r"=\mathrm{diag}(\ell^{(j+1)})^{-1}(\mathrm{diag}(\ell^{(j)})e^{m^{(j)}-m^{(j+1)}}\mathbf{P}_{:,:j}\mathbf{V}_{:j}+e^{-m^{(j+1)}}\exp(\mathbf{S}_{j:j+1})\mathbf{V}_{j:j+1})", _ROW),
@@ -188,6 +200,7 @@ DISPLAYS = [
      {"note": "orders of growth, two statements (was refused)"}),
     ("proof of prop. 4", r"\Theta\left(\mathrm{Nd}+\frac{N^{2}d^{2}}{M}s\right).", _ORDER_ALONE),
     ("sec. E.4 (inline)", r"\mathrm{dropout}(\mathrm{softmax}(\mathrm{mask}(\mathbf{Q}\mathbf{K}^{\top})))\mathbf{V}",
-     "refuse: an expression, not a relation"),
+     "refuse: mask and dropout keep their argument's shape (the text), which the reader never "
+     "assumes of a word, so dropout(...) V does not conform as read; dropout is random"),
     ("sec. B.3 (inline)", r"\frac{x}{1-p}", "expr x/(1 - p)"),
 ]

@@ -5,8 +5,6 @@ SOURCE = ("flashattention3", "FlashAttention-3: Fast and Accurate Attention with
           "site, page /en/papers/flashattention-3/; '(inline)' marks formulas of algorithm lines "
           "and running text")
 
-_MEMBER = ("refuse: a definition followed by a membership in a matrix or vector space; several "
-           "statements in one line")
 _UPDATE = ("refuse: an update written with '=' (the same name on both sides); as an equation it "
            "would be a different claim")
 _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
@@ -26,8 +24,10 @@ DISPLAYS = [
 \mathbf{dK} & =\alpha\mathbf{dS}^{\top}\mathbf{Q}\in\mathbb{R}^{N\times d},
 \end{aligned}""",
      "dV == P.T*dO; dP == dO*V.T; dS == MatFn(dsoftmax, dP); dQ == alpha*dS*K; dK == alpha*dS.T*Q",
-     {"matrices": "P:N,N dO:N,d V:N,d dP:N,N dS:N,N K:N,d Q:N,d",
-      "note": "five definitions, each with its shape; dsoftmax acts row-wise (as in FA4 sec. 2.1)"}),
+     {"matrices": "P:N,N dO:N,d V:N,d dP:N,N dS:N,N K:N,d Q:N,d dV:N,d dQ:N,d dK:N,d",
+      "note": "five definitions, each with its shape (the memberships declare dV, dP, dS, dQ, dK; "
+              "each row is read alone, so the shapes are given for all); dsoftmax acts row-wise "
+              "(as in FA4 sec. 2.1): its value at dP is the N x N the row states"}),
     ("sec. 2.1 (inline)", r"\alpha=1/\sqrt{d}", "alpha == 1/sqrt(d)"),
     ("sec. 2.1 (inline)", r"\mathbf{d}(-)=\partial\phi/\partial(-)", "refuse: a notation defined with placeholders (-)"),
     ("sec. 2.1 (inline)", r"\mathbf{d}s=(\mathrm{diag}(p)-pp^{\top})\mathbf{d}p",
@@ -79,7 +79,9 @@ DISPLAYS = [
      "(as printed the shapes disagree)", {"matrices": "dO:N,d O:N,d"}),
     ("alg. 3 (inline)", r"\mathbf{dK}_j = (0)_{B_c \times d}, \mathbf{dV}_j = (0)_{B_c \times d}", "refuse: initialisations with (0)_{B_c x d}"),
     ("alg. 3 (inline)", r"1 \le i \leq T_r", "1 <= i <= T_r"),
-    ("alg. 3 (inline)", r"\mathbf{P}_{i}^{(j)} = \exp(\mathbf{S}_{ij} - L_{i}) \in \mathbb{R}^{B_r \times B_c}", _MEMBER),
+    ("alg. 3 (inline)", r"\mathbf{P}_{i}^{(j)} = \exp(\mathbf{S}_{ij} - L_{i}) \in \mathbb{R}^{B_r \times B_c}",
+     "refuse: a B_r x B_c block minus the vector L_i (a broadcast over columns) under an "
+     "entry-wise exp; the label (j) on a bold capital with a subscript"),
     ("alg. 3 (inline)", r"\mathbf{dV}_j \leftarrow \mathbf{dV}_j + (\mathbf{P}_{i}^{(j)})^\top \mathbf{dO}_i \in \mathbb{R}^{B_c \times d}", _ALG),
     ("alg. 3 (inline)", r"\mathbf{dK}_{j} \leftarrow \mathbf{dK}_j + {\mathbf{dS}_{i}^{(j)}}^\top \mathbf{Q}_i \in \mathbb{R}^{B_c \times d}", _ALG),
     ("alg. 4 (inline)", r"2 \le j < T_c - 2", "2 <= j < T_c - 2"),

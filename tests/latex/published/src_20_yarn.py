@@ -5,8 +5,9 @@ SOURCE = ("yarn2023", "YaRN: Efficient Context Window Extension of Large Languag
           "with its equation tags and page marks in a public repository's paper notes; "
           "'(inline)' marks formulas of the running text")
 
-_MEMBER = ("refuse: definitions followed by memberships in a vector space; several statements "
-           "in one line")
+_MEMBER = ("refuse: two definitions with their shapes (read as statements now), but each defines "
+           "a vector as a function f_q(x_m, m) of a vector and a position, and the size |D| is "
+           "the number of dimensions written as a set's size")
 _EXPR = "refuse: an expression, not a relation"
 
 DISPLAYS = [

@@ -98,7 +98,9 @@ DISPLAYS = [
     ("rotary: derivation (inline)", r"\mathbf{q}=(q_0,q_1,q_2,q_3,\ldots,q_{d-1})", "refuse: a tuple with an ellipsis"),
     # -- Extending the RoPE (2023) --
     ("yarn blog: conventions", r"q_m = f_q(x_m, m) \in \mathbb R^{|L|}, k_m = f_k(x_m, m) \in \mathbb R^{|L|}.",
-     "refuse: definitions followed by memberships in a vector space; several statements in one line"),
+     "refuse: two definitions with their shapes, split at the comma, but each defines a vector "
+     "as a function f_q(x_m, m) of a vector and a position (not read entry by entry), in "
+     "R^{|L|} (a set's size as the dimension)"),
     # \( \) are the blog's Markdown-escaped brackets (it shows softmax(...)); an expression is
     # read since the expression convention (was _EXPR, a refusal, when expressions were refused)
     ("yarn blog: conventions", r"\text{softmax}\(\dfrac{q_m^Tk_n}{\sqrt{|D|}}\),",
