@@ -512,11 +512,11 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"the derivative of {body} where {kinked[0]} has a kink or a jump: it "
                              f"does not exist everywhere; differentiate each piece where it is smooth")
         missing = [v for v, _ in variables if not (v.free_symbols & free)]
+        # y \text{ depends on } \gamma declared: an opaque number (dependences.py)
+        made = derivative_stand_in(tag == "SCZdiffp", body, variables, bool(missing))
+        if made is not None:
+            return made
         if missing:
-            # y \text{ depends on } \gamma declared: an opaque number (dependences.py)
-            made = derivative_stand_in(tag == "SCZdiffp", body, variables)
-            if made is not None:
-                return made
             body = _implicit(ctx, body_raw, body, [v for v, _ in variables], missing)
         return sympy.Derivative(body, *variables)
     if tag == "SCZgrad":

@@ -74,9 +74,10 @@ def _compact(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def declared_gradient_names(assumptions: Sequence[str] | str) -> dict[str, str]:
+def declared_gradient_names(assumptions: Sequence[str] | str) -> dict[str, tuple[str, str]]:
     """The names of gradients the assumptions declare: (the name after d, as written without
-    spaces) -> the numerator (``dy \text{ denotes } \frac{\partial L}{\partial y}``: y -> L)."""
+    spaces) -> (the derivative's d or \\partial, its numerator): ``dy \\text{ denotes }
+    \\frac{\\partial L}{\\partial y}`` maps y to (\\partial, L)."""
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     found = {}
@@ -172,20 +173,22 @@ def _stand_in_base(expr) -> str | None:
     return _base(name[1:].split("/", 1)[0].rstrip(_SLOT))[0]
 
 
-def derivative_stand_in(partial: bool, body, variables):
+def derivative_stand_in(partial: bool, body, variables, missing: bool):
     """The stand-in of a derivative of ``body`` in ``variables`` (pairs (variable, order)) whose
     numerator a declaration makes depend on the variable; None when no declaration concerns
     the derivative (the reader's own reading then applies). Refused when one does but the
-    derivative is not a first derivative of a declared name in one variable it depends on."""
+    derivative is not a first derivative of a declared name in one variable it depends on.
+    ``missing``: whether some variable does not occur in the body as written."""
     depends = _DEPENDS.get()
     if not depends:
         return None
     parts = _parts(body)
     bases = {_parts(v)[0] for v, _ in variables if _parts(v) is not None}
-    if parts is None or parts[0] not in depends:
-        # an expression of declared names (y^2, y \gamma) missing the variable: it is no
-        # derivative of one declared name (the product rule or the chain rule writes it)
-        held = _declared_in(body, depends)
+    if parts is None or parts[0] not in depends or parts[0] in bases:
+        # \frac{\partial y}{\partial y} is 1 as ever; an expression of declared names (y^2,
+        # y \gamma) is no derivative of one declared name (the product or the chain rule
+        # writes it): read plainly, the name would be a constant in the variable
+        held = _declared_in(body, depends) if missing else []
         if held and any(b in depends[h] for h in held for b in bases):
             raise ParseError(_expression_message(body, held[0], depends))
         return None
@@ -202,6 +205,11 @@ def derivative_stand_in(partial: bool, body, variables):
                          f"not on {shown}: as declared its derivative in {shown} would be 0; "
                          f"declare the dependence, --assume '{name} \\text{{ depends on }} "
                          f"{var_parts[0] if var_parts else shown}'")
+    if body.is_extended_real is not True or var.is_extended_real is not True:
+        # the stand-in is a real number: a complex quantity's derivative need not be one
+        raise ParseError(f"the derivative of {sympy.latex(body)} in {sympy.latex(var)} is read as "
+                         f"an opaque real number only of real quantities; {name} or the variable "
+                         f"may be complex here")
     mark = PARTIAL if partial else TOTAL
     (num, num_sub, num_idx), (den, den_sub, den_idx) = parts, var_parts
     top = num + (f"_{num_sub}" if num_sub else _SLOT * len(num_idx))
@@ -267,12 +275,12 @@ def _solid(items) -> list:
     return [x for x in items if not (isinstance(x, Tok) and x.space)]
 
 
-def _named_gradients(latex: str, names: dict[str, str]) -> str:
-    """``latex`` with each declared name of a gradient (dy_i, d\hat{x}_j) written as the
-    derivative it denotes (\frac{\partial L}{\partial y_i}); the d of a derivative's own
-    fraction (\frac{dL}{dy_k}) is a differential and kept. Refused where the d may be the
-    differential of an integral, or where a power follows (d\sigma^2: the gradient in
-    \sigma^2, or a square?)."""
+def _named_gradients(latex: str, names: dict[str, tuple[str, str]]) -> str:
+    """``latex`` with each declared name of a gradient (dy_i, d\\hat{x}_j) written as the
+    derivative it denotes (\\frac{\\partial L}{\\partial y_i}); the d of a derivative's own
+    fraction (\\frac{dL}{dy_k}) is a differential and kept. Refused where the d may be the
+    differential of an integral, or where a power follows (d\\sigma^2: the gradient in
+    \\sigma^2, or a square?)."""
     from symbolic.latex.lexer import Group, Tok, lex
     if not names:
         return latex

@@ -7,7 +7,7 @@ delta[1, 1] = 0. The reading applies only where every delta of the chain carries
 indices; a bare \\delta or one with one index or three (a step size, a variation) keeps the
 ordinary reading, and the note says which reading was used.
 
-A delta whose indices are free (``\delta_{kj}`` outside any sum) is named by the reader as one
+A delta whose indices are free (``\\delta_{kj}`` outside any sum) is named by the reader as one
 symbol ``delta_{kj}``, beside names such as x_k and x_j that it also reads apart (not as
 entries of one family). Read as Kronecker's there, ``\\delta_{kj} x_k = x_j`` would be refuted
 at k = j with x_k != x_j, which is no counterexample. It is read as Kronecker's (its subscript
