@@ -30,6 +30,9 @@ ours and trusted; the formula under test is only ever given to the reader):
 * ``Sum(f, (j, 1, n))``, ``MaxOver(f, (j, 1, n))``, ``exp``, ``log``, ``sqrt``, ``Abs``, ``Max``,
   ``Min``, ``re``, ``conjugate``, ``Derivative``, ``Integral``, ``E`` (Euler's number), ``I`` (the
   imaginary unit), ``pi``, ``oo``;
+* ``Partial(y[k], gamma[j])``, ``Total(L, gamma[j])``: the derivative \\partial y_k / \\partial
+  \\gamma_j (d L / d \\gamma_j) of a name the source's text says depends on others, an opaque
+  number (``assume="y \\text{ depends on } \\gamma"``; symbolic/latex/dependences.py);
 * matrices are declared per display (``matrices="Q:N,d K:N,d"``) and then read as SymPy
   matrix symbols of that shape; ``X.T`` is the transpose.
 

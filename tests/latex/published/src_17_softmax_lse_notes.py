@@ -7,10 +7,6 @@ SOURCE = ("softmax_lse_notes", "Softmax / cross-entropy / log-sum-exp derivation
           "learning'; hongliangjie.com 'logsum' (2011); jpark7ca.github.io 'softmax'; "
           "iceory.github.io; LaTeX as in the pages")
 
-_DERIV = ("refuse: a derivative of a quantity defined in another display (its dependence on the "
-          "variable is not in this display)")
-_KRONECKER = ("refuse: delta_{ik} is the Kronecker delta (the text), which the reader does not read "
-              "beside softmax entries")
 # what the two Nemotron documents' text states: sigma is the softmax of a vector z of K (n) entries
 _SOFTMAX_K = r"\sigma = \mathrm{softmax} ; \mathbf{z} \in \mathbb{R}^K"
 _SOFTMAX_N = r"\sigma = \mathrm{softmax} ; z \in \mathbb{R}^n"
@@ -82,7 +78,7 @@ DISPLAYS = [
      "L(y, yhat) == -Sum(y[i]*log(yhat[i]), (i, 1, n))"),
     ("nemotron softmax and cross-entropy: dL/dy", r"\frac{\partial L}{\partial \hat{y}_i} = -\frac{y_i}{\hat{y}_i}",
      "Partial(L, yhat[i]) == -y[i]/yhat[i]",
-     {"assume": r"L \text{ depends on } \hat{y}", "note": "the loss L(y, \hat{y}) is defined in "
+     {"assume": r"L \text{ depends on } \hat{y}", "note": "the loss L(y, yhat) is defined in "
       "the display above; its derivative here is an opaque number (dependences.py)"}),
     ("raw.org: definition", r"y = \log\sum\limits_{i=1}^n e^{x_i}", "y == log(Sum(exp(x[i]), (i, 1, n)))"),
     ("raw.org: filtering", r"p(h_t\vert v_{1:t}) \equiv \alpha(h_t) = p(v_t\vert h_t)\prod_{h_t}\alpha(h_{t-1})p(h_t\vert h_{t-1})",
