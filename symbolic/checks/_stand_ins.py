@@ -1,18 +1,22 @@
-"""No refutation through the reader's opaque stand-ins: gradients and functions of matrices.
+"""No refutation through the reader's opaque stand-ins: gradients, functions of matrices and
+derivatives of declared dependent names.
 
 The reader reads a gradient of a declared function at a vector (``\\nabla f(\\theta_t)``,
 ``symbolic.gradient_vectors``) and a declared function applied to a matrix (``\\phi(Q)``,
-``symbolic.matrix_function_values``) as opaque objects, freer than the real values: two keys may
-name one point (``\\phi(Q)`` and ``\\phi(K)`` at Q = K; ``\\phi(2Q)`` and ``\\phi(Q)``), and f's
-values are tied to its gradient. A counterexample drawn for a stand-in need not be a point of any
-real function, so ``check_step`` passes every outcome through ``without_refutation``: a
-refutation of a claim, or under an assumption, that holds a stand-in becomes inconclusive, saying
-why. Proofs and verifications are untouched (a claim that holds for every value of the freer
-stand-in holds for the real one).
+``symbolic.matrix_function_values``) and a derivative of a name declared to depend on others
+(``\\frac{\\partial y_k}{\\partial \\gamma_j}``, ``symbolic.latex.dependences``) as opaque objects,
+freer than the real values: two keys may name one point (``\\phi(Q)`` and ``\\phi(K)`` at
+Q = K; ``\\phi(2Q)`` and ``\\phi(Q)``), and f's values are tied to its gradient. A
+counterexample drawn for a stand-in need not be a point of any real function, so
+``check_step`` passes every outcome through ``without_refutation``: a refutation of a claim,
+or under an assumption, that holds a stand-in becomes inconclusive, saying why. Proofs and
+verifications are untouched (a claim that holds for every value of the freer stand-in holds for
+the real one).
 """
 from __future__ import annotations
 
 from symbolic.gradient_vectors import holds_gradient
+from symbolic.latex.dependences import holds_derivative
 from symbolic.matrix_function_values import holds_matrix_function
 from symbolic.model import Evidence, Outcome, Step, Verdict
 
@@ -28,6 +32,12 @@ _STAND_INS = (
      "(such as \\phi(Q)) read as an opaque matrix: a value drawn for it need not be the value "
      "of any real function (\\phi(Q) and \\phi(K) are drawn apart even where Q = K; \\phi(2Q) "
      "is drawn apart from \\phi(Q)), so this is no certified counterexample"),
+    (holds_derivative, "declared dependences",
+     "{name} found values that break the claim, but the claim holds a derivative of a name "
+     "declared to depend on others (such as \\partial y_k / \\partial \\gamma_j) read as an "
+     "opaque number: a value drawn for it need not be the derivative of any real quantity (two "
+     "keys may name one derivative, the quantity's own values are tied to it), so this is no "
+     "certified counterexample"),
 )
 
 

@@ -27,11 +27,12 @@ import sympy
 
 from symbolic.errors import ParseError
 from symbolic.functions import KEEP_RELU, ReLU
+from symbolic.latex.dependences import derivative_stand_in
 from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
 from symbolic.latex.rewrite_tables import _function_key
 
 _NAME_FONTS = frozenset([r"\mathrm", r"\text", r"\operatorname", r"\mathit"])
-TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZexpect", "SCZvar", "SCZdsig", "SCZdsub",
+TAGS = frozenset(["SCZint", "SCZintx", "SCZdiffn", "SCZdiffp", "SCZexpect", "SCZvar", "SCZdsig", "SCZdsub",
                   "SCZgrad"])
 
 
@@ -301,7 +302,8 @@ def derivative_frac(rw, items, k, num, den, j):
     args = [body]
     for atom, power in variables:
         args += [rw.emit(atom), power if isinstance(power, str) else str(power)]
-    return rw._call("SCZdiffn", *args), j
+    # \partial and d apart: a stand-in for a derivative of a declared name keeps the kind
+    return rw._call("SCZdiffp" if kind == "partial" else "SCZdiffn", *args), j
 
 
 # every refusal of a prime says both ways to write what was meant
@@ -485,7 +487,7 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"the variable of integration must be a letter, not {var}")
         with sympy.evaluate(True):
             return sympy.Integral(body, var)
-    if tag == "SCZdiffn":
+    if tag in ("SCZdiffn", "SCZdiffp"):
         body_raw, pairs = args[0], args[1:]
         body = conv(body_raw)
         variables = [(conv(pairs[n]), _count(conv, pairs[n + 1])) for n in range(0, len(pairs), 2)]
@@ -510,6 +512,10 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"the derivative of {body} where {kinked[0]} has a kink or a jump: it "
                              f"does not exist everywhere; differentiate each piece where it is smooth")
         missing = [v for v, _ in variables if not (v.free_symbols & free)]
+        # y \text{ depends on } \gamma declared: an opaque number (dependences.py)
+        made = derivative_stand_in(tag == "SCZdiffp", body, variables, bool(missing))
+        if made is not None:
+            return made
         if missing:
             body = _implicit(ctx, body_raw, body, [v for v, _ in variables], missing)
         return sympy.Derivative(body, *variables)
@@ -532,7 +538,7 @@ def convert_call(ctx, tag, args):
             raise ParseError(f"\\partial_{{{args[1]}}} of {body}: {args[1]} does not occur in it, and "
                              f"\\partial_i often means the derivative in the coordinate x_i: write "
                              f"\\frac{{\\partial f}}{{\\partial x_i}} with the variable")
-        return convert_call(ctx, "SCZdiffn", (args[0], args[1], sympy.Integer(1)))
+        return convert_call(ctx, "SCZdiffp", (args[0], args[1], sympy.Integer(1)))
     if tag == "SCZdsig":
         order, x_raw = args
         x = conv(x_raw)
@@ -665,7 +671,7 @@ def _used_as_quantity(ctx, name) -> bool:
         for sym in getattr(raw, "free_symbols", ()):
             if sym.name in ctx.calls:
                 tag, args = ctx.calls[sym.name]
-                if tag == "SCZdiffn" and isinstance(args[0], sympy.Symbol) and args[0].name == name:
+                if tag in ("SCZdiffn", "SCZdiffp") and isinstance(args[0], sympy.Symbol) and args[0].name == name:
                     if any(walk(a) for a in args[1:]):
                         return True
                     continue

@@ -125,11 +125,7 @@ def read_with_components(latex: str, reader, options: dict):
                          "index: \\mathrm{softmax}(x)_i (of an expression, write its entries)")
     for letter in used:
         _check_only_entries(text, letter)
-    if used and re.search(r"\\delta\s*_", text):
-        # beside the entries of a softmax, \delta_{ik} is the Kronecker delta; read as a number
-        # of its own it would turn the Jacobian's identity into a false claim (and refute it)
-        raise ParseError("\\delta_{ik} beside softmax entries is the Kronecker delta, which the "
-                         "reader does not read: write the cases i = k and i \\ne k apart")
+    delta = used and re.search(r"\\delta\s*_", text)
     given = tuple(a for a in assumptions if not _SIGMA_IS_SOFTMAX.match(a)
                   and not (_SPACE.match(a) and _letter(_SPACE.match(a).group("name")) in used))
     # the length of a declared vector is a positive whole number (the declaration said so)
@@ -137,7 +133,25 @@ def read_with_components(latex: str, reader, options: dict):
                    if re.fullmatch(r"[A-Za-z](_\{?\w+\}?)?|\\[A-Za-z]+", lengths[v]))
     given += tuple(sorted(ranges))
     parsed = reader(text, **dict(options, assumptions=given))
+    if delta and _deltas_apart(parsed):
+        # beside the entries of a softmax, \delta_{ik} is the Kronecker delta; read as a number
+        # of its own it would turn the Jacobian's identity into a false claim (and refute it).
+        # Where every name indexed by i and k is an entry (z_i, z_k), the reader reads it as
+        # Kronecker's (symbolic/latex/kronecker.py)
+        raise ParseError("\\delta_{ik} beside softmax entries is the Kronecker delta, which the "
+                         "reader reads only where every other name indexed by i or k is an entry "
+                         "of a vector: write the cases i = k and i \\ne k apart")
     return _shown(parsed, shown, used, lengths, bound)
+
+
+def _deltas_apart(parsed) -> bool:
+    """Whether the reading keeps a \\delta with an index as a number of its own."""
+    links = getattr(parsed, "links", None)
+    values = [s for link in links for s in (link.claim.lhs, link.claim.rhs)] \
+        if links is not None else [parsed.value]
+    return any(isinstance(s, sympy.Symbol) and s.name.startswith("delta")
+               or isinstance(s, sympy.Indexed) and str(s.base.label) == "delta"
+               for v in values if isinstance(v, sympy.Basic) for s in sympy.preorder_traversal(v))
 
 
 def _check_only_entries(text: str, letter: str) -> None:

@@ -8,6 +8,7 @@ from symbolic.latex.components import has_components, read_with_components
 from symbolic.latex.decorated_names import read_decorated    # x^* beside x_t, V'_i = ...
 from symbolic.latex.letter_words import check_letter_words   # Var(X) beside declared V, a, r
 from symbolic.latex.matrix_definitions import read_matrix_definition   # Attention(Q, K, V) = ...
+from symbolic.latex.dependences import declared_dependences, read_with_dependences
 from symbolic.latex.declared_labels import declared_labels, read_with_labels
 from symbolic.latex.primed_functions import primed_functions, read_with_primed_functions
 from symbolic.latex.primes import declared_primes, read_with_primes
@@ -21,6 +22,8 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     of functions of matrices, declared labels, primed functions, x^* and L', softmax(x)_i, cases."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
     import symbolic.latex.parse as parse      # handed to the two below (parse imports this module)
+    if declared_dependences(assumptions):     # y \text{ depends on } \gamma (dependences.py)
+        return read_with_dependences(latex, reader, options)
     if (done := read_decorated(latex, reader, options)) is not None:
         return done
     if has_units(latex) and (done := read_without_units(latex, reader, options)) is not None:

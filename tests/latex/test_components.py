@@ -66,12 +66,20 @@ def test_numbered_entry_and_index_expression():
     (r"\sigma(z)_i = 1", (), "sigmoid"),                                   # sigma undeclared
     (r"\sigma(z) + \sigma(z)_i = 1", (r"\sigma = \mathrm{softmax}", r"z \in \mathbb{R}^n"),
      "declared the softmax"),
-    (r"\mathrm{softmax}(x)_i = \delta_{ij}", (X_N,), "Kronecker"),
+    # y_j is a name of its own beside the entries: Kronecker's delta would be refuted at i = j
+    # with y_j drawn apart from the entry it then is
+    (r"\mathrm{softmax}(x)_i = \delta_{ij} y_j", (X_N,), "Kronecker"),
 ])
 def test_refusals(latex, assume, words):
     with pytest.raises(ParseError) as exc:
         parse_reading(latex, assumptions=assume)
     assert words in str(exc.value)
+
+
+def test_a_delta_beside_entries_only_is_kroneckers():
+    (link,) = parse_chain(r"\mathrm{softmax}(x)_i = \delta_{ij}", assumptions=(X_N,)).links
+    i, j = sorted(link.claim.rhs.free_symbols, key=str)
+    assert link.claim.rhs == sympy.KroneckerDelta(i, j)
 
 
 def test_sigma_declared_the_softmax():

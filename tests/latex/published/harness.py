@@ -30,6 +30,9 @@ ours and trusted; the formula under test is only ever given to the reader):
 * ``Sum(f, (j, 1, n))``, ``MaxOver(f, (j, 1, n))``, ``exp``, ``log``, ``sqrt``, ``Abs``, ``Max``,
   ``Min``, ``re``, ``conjugate``, ``Derivative``, ``Integral``, ``E`` (Euler's number), ``I`` (the
   imaginary unit), ``pi``, ``oo``;
+* ``Partial(y[k], gamma[j])``, ``Total(L, gamma[j])``: the derivative \\partial y_k / \\partial
+  \\gamma_j (d L / d \\gamma_j) of a name the source's text says depends on others, an opaque
+  number (``assume="y \\text{ depends on } \\gamma"``; symbolic/latex/dependences.py);
 * matrices are declared per display (``matrices="Q:N,d K:N,d"``) and then read as SymPy
   matrix symbols of that shape; ``X.T`` is the transpose.
 
@@ -148,6 +151,9 @@ _KNOWN = {name: getattr(sympy, name) for name in (
     "Piecewise", "erf", "Heaviside", "Limit", "Matrix", "Transpose", "Identity", "ZeroMatrix",
     "HadamardProduct", "Trace", "Determinant", "Inverse", "DiracDelta", "atan2", "cbrt",
     "Tuple")}
+# Partial(y[k], gamma[j]) and Total(L, gamma[j]): \frac{\partial y_k}{\partial \gamma_j} and
+# \frac{dL}{d\gamma_j} of names the source's text says depend on others (assume="y \text{ depends
+# on } \gamma"), which the reader reads as opaque numbers (normalise turns its stand-ins into these)
 # \nabla f(x) and f(x) of a declared f at a declared vector x, as the reader names them
 # (symbolic/gradient_vectors.py): a vector and a number keyed by the function and the point
 _STAND_INS = {"Grad": lambda f, x: sympy.MatrixSymbol(f"\u2207{f}({x.name})", *x.shape),
@@ -534,10 +540,42 @@ def _index(text: str):
     return sympy.Symbol(text)
 
 
+_DERIVATIVE_MARKS = {"\u2202": "Partial", "\u2146": "Total"}     # symbolic/latex/dependences.py
+
+
+def _derivative_stand_in(expr, bound):
+    """The reader's stand-in for a derivative of a declared dependent name (``∂y_k/∂gamma_j``, or
+    the entry ``∂y••/∂gamma•[b, s, j]``) as ``Partial(y[k], gamma[j])`` (``Total`` for d/dx), the
+    syntax of the expected readings; None for anything else."""
+    if isinstance(expr, sympy.Indexed):
+        name, indices = str(expr.base.label), list(expr.indices)
+    elif isinstance(expr, sympy.Symbol):
+        name, indices = expr.name, []
+    else:
+        return None
+    kind = _DERIVATIVE_MARKS.get(name[:1])
+    if kind is None:
+        return None
+    mark = name[:1]
+    top, bottom = name[1:].split("/" + mark, 1)
+    sides = []
+    for part in (top, bottom):
+        count = len(part) - len(part.rstrip("\u2022"))
+        part = part.rstrip("\u2022")
+        if count:
+            taken, indices = indices[:count], indices[count:]
+            sides.append(normalise(sympy.IndexedBase(part)[tuple(taken)], bound))
+        else:
+            sides.append(normalise(sympy.Symbol(part), bound))
+    return sympy.Function(kind)(*sides)
+
+
 def normalise(expr, bound=None):
     """Drop assumptions and markup from names; ``x_j`` and ``x[j]`` become the same object."""
     if bound is None:
         bound = _limit_variables(expr)
+    if (stand_in := _derivative_stand_in(expr, bound)) is not None:
+        return stand_in
     if type(expr).__name__ == "MatrixFunctionValue":    # phi(Q): the reader's opaque f(X)
         return MatFn(expr.function, normalise(expr.argument, bound))
     if type(expr).__name__ == "EntrywiseReLU":          # max(0, X) of a matrix, entry by entry

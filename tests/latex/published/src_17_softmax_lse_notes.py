@@ -7,10 +7,6 @@ SOURCE = ("softmax_lse_notes", "Softmax / cross-entropy / log-sum-exp derivation
           "learning'; hongliangjie.com 'logsum' (2011); jpark7ca.github.io 'softmax'; "
           "iceory.github.io; LaTeX as in the pages")
 
-_DERIV = ("refuse: a derivative of a quantity defined in another display (its dependence on the "
-          "variable is not in this display)")
-_KRONECKER = ("refuse: delta_{ik} is the Kronecker delta (the text), which the reader does not read "
-              "beside softmax entries")
 # what the two Nemotron documents' text states: sigma is the softmax of a vector z of K (n) entries
 _SOFTMAX_K = r"\sigma = \mathrm{softmax} ; \mathbf{z} \in \mathbb{R}^K"
 _SOFTMAX_N = r"\sigma = \mathrm{softmax} ; z \in \mathbb{R}^n"
@@ -23,11 +19,21 @@ DISPLAYS = [
     ("sunhaozhe: cross entropy", r"L = - \sum_i y_i \log p_i", "L == -Sum(y[i]*log(p[i]), (i, 1, N_i))",
      {"note": "the sum over i has no printed range"}),
     ("sunhaozhe: softmax", r"p_i = \frac{ \exp (o_i) }{\sum_j \exp(o_j) }", "p[i] == exp(o[i])/Sum(exp(o[j]), (j, 1, N_j))"),
-    ("sunhaozhe: derivative", r"\begin{equation}\begin{split} \frac{\partial p_i}{\partial o_k} = \frac{ \partial \frac{ \exp (o_i) }{\sum_j \exp(o_j)} }{\partial o_k} = \frac{ \frac{\partial \exp(o_i)}{\partial o_k} \sum_j \exp(o_j) - \frac{\partial \sum_j \exp(o_j)}{\partial o_k} \exp (o_i) }{(\sum_j \exp(o_j))^2} \end{split}\end{equation}", _DERIV),
+    ("sunhaozhe: derivative", r"\begin{equation}\begin{split} \frac{\partial p_i}{\partial o_k} = \frac{ \partial \frac{ \exp (o_i) }{\sum_j \exp(o_j)} }{\partial o_k} = \frac{ \frac{\partial \exp(o_i)}{\partial o_k} \sum_j \exp(o_j) - \frac{\partial \sum_j \exp(o_j)}{\partial o_k} \exp (o_i) }{(\sum_j \exp(o_j))^2} \end{split}\end{equation}",
+     "Partial(p[i], o[k]) == Derivative(exp(o[i])/Sum(exp(o[j]), (j, 1, N_j)), o[k]) == "
+     "(Derivative(exp(o[i]), o[k])*Sum(exp(o[j]), (j, 1, N_j)) - Derivative(Sum(exp(o[j]), (j, 1, N_j)), o[k])*exp(o[i]))/Sum(exp(o[j]), (j, 1, N_j))**2",
+     {"assume": r"p \text{ depends on } o", "note": "p_i is the softmax of o, defined in the display "
+      "above (its derivative on the left is an opaque number: dependences.py); the sum over j has "
+      "no printed range"}),
     ("sunhaozhe: case i = k", r"\begin{equation}\begin{split} \frac{\partial p_i}{\partial o_k} &= \frac{ \exp (o_k) \sum_j \exp(o_j) - \exp (o_k) \exp (o_k) }{(\sum_j \exp(o_j))^2} \\ &= \frac{\exp (o_k)}{\sum_j \exp(o_j)} \frac{ \sum_j \exp(o_j) - \exp (o_k) }{\sum_j \exp(o_j)} \\ &= p_k (1 - p_k) \end{split}\end{equation}",
-     "refuse: a derivative of a quantity defined elsewhere, valid only in the case i = k stated in the text"),
+     "Partial(p[i], o[k]) == (exp(o[k])*Sum(exp(o[j]), (j, 1, N_j)) - exp(o[k])*exp(o[k]))/Sum(exp(o[j]), (j, 1, N_j))**2 == "
+     "exp(o[k])/Sum(exp(o[j]), (j, 1, N_j))*(Sum(exp(o[j]), (j, 1, N_j)) - exp(o[k]))/Sum(exp(o[j]), (j, 1, N_j)) == p[k]*(1 - p[k])",
+     {"assume": r"p \text{ depends on } o ; i \in \mathbb{Z} ; i = k", "note": "the text states the "
+      "case i = k for this display; p_i is the softmax of o (the display above)"}),
     ("sunhaozhe: cases", r"\begin{equation}\begin{split} \frac{\partial p_i}{\partial o_k} = \begin{cases} p_k (1 - p_k) & \text{if }\; i=k \\ - p_k p_i & \text{if }\; i\neq k \end{cases} \end{split}\end{equation}",
-     "refuse: a definition by cases of a derivative of a quantity defined elsewhere"),
+     "Partial(p[i], o[k]) == Piecewise((p[k]*(1 - p[k]), Eq(i, k)), (-p[k]*p[i], True))",
+     {"assume": r"p \text{ depends on } o", "note": "p_i is the softmax of o (the display above); "
+      "the conditions i = k and i != k exclude each other"}),
     ("sunhaozhe: inline", r"\sum_i y_i = 1", "Sum(y[i], (i, 1, N_i)) == 1"),
     ("nemotron softmax derivative: definition", r"\sigma(\mathbf{z})_i = \frac{e^{z_i}}{\sum_{j=1}^{K} e^{z_j}}",
      "exp(z[i])/Sum(exp(z[j]), (j, 1, K)) == exp(z[i])/Sum(exp(z[j]), (j, 1, K))",
@@ -43,8 +49,10 @@ DISPLAYS = [
      "(-exp(z[i])/Sum(exp(z[j]), (j, 1, K))*exp(z[k])/Sum(exp(z[j]), (j, 1, K)), True))",
      {"assume": _SOFTMAX_K, "note": "sigma the softmax of z in R^K (the text); the rows' conditions "
       "i = k and i != k exclude each other"}),
-    ("nemotron softmax derivative: Kronecker form", r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_k} = \sigma(\mathbf{z})_i (\delta_{ik} - \sigma(\mathbf{z})_k)", _KRONECKER,
-     {"assume": _SOFTMAX_K}),
+    ("nemotron softmax derivative: Kronecker form", r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_k} = \sigma(\mathbf{z})_i (\delta_{ik} - \sigma(\mathbf{z})_k)",
+     "Derivative(exp(z[i])/Sum(exp(z[j]), (j, 1, K)), z[k]) == "
+     "exp(z[i])/Sum(exp(z[j]), (j, 1, K))*(KroneckerDelta(i, k) - exp(z[k])/Sum(exp(z[j]), (j, 1, K)))",
+     {"assume": _SOFTMAX_K, "note": "the text calls delta_{ik} the Kronecker delta"}),
     ("nemotron softmax derivative: example", r"\sigma(\mathbf{z}) = \left[ \frac{e^1}{e^1 + e^2 + e^3}, \frac{e^2}{e^1 + e^2 + e^3}, \frac{e^3}{e^1 + e^2 + e^3} \right]",
      "sigma(z) == Tuple(E/(E + exp(2) + exp(3)), exp(2)/(E + exp(2) + exp(3)), exp(3)/(E + exp(2) + exp(3)))",
      {"note": "a vector equated to the list of its entries"}),
@@ -54,8 +62,11 @@ DISPLAYS = [
      "exp(z[i])/Sum(exp(z[j]), (j, 1, n)) == exp(z[i])/Sum(exp(z[j]), (j, 1, n))",
      {"assume": _SOFTMAX_N, "note": "the text: 'the softmax function is defined as ... for i = 1..n "
       "and input vector z = (z_1, ..., z_n)'; under that declaration the definition is an identity"}),
-    ("nemotron softmax and cross-entropy: i = j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = \sigma(z)_i (\delta_{ij} - \sigma(z)_j)", _KRONECKER,
-     {"assume": _SOFTMAX_N}),
+    ("nemotron softmax and cross-entropy: i = j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = \sigma(z)_i (\delta_{ij} - \sigma(z)_j)",
+     "Derivative(exp(z[i])/Sum(exp(z[k]), (k, 1, n)), z[j]) == "
+     "exp(z[i])/Sum(exp(z[k]), (k, 1, n))*(KroneckerDelta(i, j) - exp(z[j])/Sum(exp(z[k]), (k, 1, n)))",
+     {"assume": _SOFTMAX_N, "note": "delta_{ij} the Kronecker delta, as the text writes the two "
+      "cases i = j and i != j together"}),
     ("nemotron softmax and cross-entropy: i != j", r"\frac{\partial \sigma(z)_i}{\partial z_j} = -\sigma(z)_i \sigma(z)_j",
      "Derivative(exp(z[i])/Sum(exp(z[k]), (k, 1, n)), z[j]) == "
      "-exp(z[i])/Sum(exp(z[k]), (k, 1, n))*exp(z[j])/Sum(exp(z[k]), (k, 1, n))",
@@ -65,7 +76,10 @@ DISPLAYS = [
      "refuse: the Jacobian matrix of a vector function (diag and an outer product)"),
     ("nemotron softmax and cross-entropy: loss", r"L(y, \hat{y}) = -\sum_{i=1}^n y_i \log(\hat{y}_i)",
      "L(y, yhat) == -Sum(y[i]*log(yhat[i]), (i, 1, n))"),
-    ("nemotron softmax and cross-entropy: dL/dy", r"\frac{\partial L}{\partial \hat{y}_i} = -\frac{y_i}{\hat{y}_i}", _DERIV),
+    ("nemotron softmax and cross-entropy: dL/dy", r"\frac{\partial L}{\partial \hat{y}_i} = -\frac{y_i}{\hat{y}_i}",
+     "Partial(L, yhat[i]) == -y[i]/yhat[i]",
+     {"assume": r"L \text{ depends on } \hat{y}", "note": "the loss L(y, yhat) is defined in "
+      "the display above; its derivative here is an opaque number (dependences.py)"}),
     ("raw.org: definition", r"y = \log\sum\limits_{i=1}^n e^{x_i}", "y == log(Sum(exp(x[i]), (i, 1, n)))"),
     ("raw.org: filtering", r"p(h_t\vert v_{1:t}) \equiv \alpha(h_t) = p(v_t\vert h_t)\prod_{h_t}\alpha(h_{t-1})p(h_t\vert h_{t-1})",
      "refuse: conditional probabilities p(a | b) and a product over values of h_t"),

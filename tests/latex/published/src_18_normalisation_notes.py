@@ -12,6 +12,11 @@ _DERIV = ("refuse: a derivative of a quantity defined in another display (its de
           "variable is not in this display)")
 _GRADNAME = ("refuse: d\\beta, dy, d\\hat{x} are names of gradients written like products of d "
              "with a variable")
+# what the texts state (symbolic/latex/dependences.py): y_j = xhat_j gamma_j + beta_j, and dy
+# names the upstream gradient ("dy, dx: upstream gradient dL/dy", yueyiming's notation table)
+_SHREYANSH = r"y \text{ depends on } \gamma, \beta"
+_YUEYIMING_DY = r"dy \text{ denotes } \frac{\partial L}{\partial y}"
+_YUEYIMING_DXHAT = r"d\hat{x} \text{ denotes } \frac{\partial L}{\partial \hat{x}}"
 
 DISPLAYS = [
     ("yueyiming: mean", r"\mu = \frac{1}{D}\sum_{i=1}^{D} x_i", "mu == Sum(x[i], (i, 1, D))/D"),
@@ -20,12 +25,20 @@ DISPLAYS = [
     ("yueyiming: scale and shift", r"y_i = \gamma_i \hat{x}_i + \beta_i", "y[i] == gamma[i]*xhat[i] + beta[i]"),
     ("yueyiming: d beta", r"\frac{\partial L}{\partial \beta_i} = \frac{\partial L}{\partial y_i} \cdot \underbrace{\frac{\partial y_i}{\partial \beta_i}}_{=\,1} = dy_i", _DERIV),
     ("yueyiming: d gamma", r"\frac{\partial L}{\partial \gamma_i} = \frac{\partial L}{\partial y_i} \cdot \underbrace{\frac{\partial y_i}{\partial \gamma_i}}_{=\,\hat{x}_i} = dy_i \cdot \hat{x}_i", _DERIV),
-    ("yueyiming: batch sums", r"d\beta_i = \sum_{b=1}^{N}\sum_{s=1}^{L} dy_{b,s,i} \qquad\qquad d\gamma_i = \sum_{b=1}^{N}\sum_{s=1}^{L} dy_{b,s,i}\cdot\hat{x}_{b,s,i}", _GRADNAME),
-    ("yueyiming: step A", r"d\hat{x}_i = dy_i \cdot \gamma_i", _GRADNAME),
+    ("yueyiming: batch sums", r"d\beta_i = \sum_{b=1}^{N}\sum_{s=1}^{L} dy_{b,s,i} \qquad\qquad d\gamma_i = \sum_{b=1}^{N}\sum_{s=1}^{L} dy_{b,s,i}\cdot\hat{x}_{b,s,i}",
+     "Partial(L, beta[i]) == Sum(Partial(L, y[b, s, i]), (s, 1, L), (b, 1, N)) ; Partial(L, gamma[i]) == Sum(Partial(L, y[b, s, i])*xhat[b, s, i], (s, 1, L), (b, 1, N))",
+     {"assume": _YUEYIMING_DY + r" ; d\beta \text{ denotes } \frac{\partial L}{\partial \beta} ; d\gamma \text{ denotes } \frac{\partial L}{\partial \gamma}", "note": "dbeta, dgamma: the gradients of the loss L in beta and gamma (the section); L is also the sequence length in the bounds (the text uses the letter for both)"}),
+    ("yueyiming: step A", r"d\hat{x}_i = dy_i \cdot \gamma_i",
+     "Partial(L, xhat[i]) == Partial(L, y[i])*gamma[i]",
+     {"assume": _YUEYIMING_DY + " ; " + _YUEYIMING_DXHAT, "note": "\'Gradient w.r.t. normalized input xhat_i\' (the text)"}),
     ("yueyiming: step B", r"d\sigma^2 = \sum_{j=1}^{D} d\hat{x}_j \cdot \frac{\partial \hat{x}_j}{\partial \sigma^2} = \sum_{j=1}^{D} d\hat{x}_j \cdot (x_j - \mu) \cdot \left(-\tfrac{1}{2}(\sigma^2+\varepsilon)^{-3/2}\right)", _GRADNAME),
-    ("yueyiming: path 1", r"\sum_{j=1}^{D} d\hat{x}_j \cdot \frac{\partial \hat{x}_j}{\partial \mu} = \sum_{j=1}^{D} d\hat{x}_j \cdot \frac{-1}{\sqrt{\sigma^2+\varepsilon}}", _GRADNAME),
+    ("yueyiming: path 1", r"\sum_{j=1}^{D} d\hat{x}_j \cdot \frac{\partial \hat{x}_j}{\partial \mu} = \sum_{j=1}^{D} d\hat{x}_j \cdot \frac{-1}{\sqrt{\sigma^2+\varepsilon}}",
+     "Sum(Partial(L, xhat[j])*Partial(xhat[j], mu), (j, 1, D)) == Sum(-Partial(L, xhat[j])/sqrt(sigma**2 + epsilon), (j, 1, D))",
+     {"assume": _YUEYIMING_DXHAT + r" ; \hat{x} \text{ depends on } \mu", "note": "xhat_i = (x_i - mu)/sqrt(sigma^2 + eps) (the forward pass)"}),
     ("yueyiming: path 2", r"d\sigma^2 \cdot \frac{\partial \sigma^2}{\partial \mu} = d\sigma^2 \cdot \frac{-2}{D}\sum_{j=1}^{D}(x_j - \mu) = 0", _GRADNAME),
-    ("yueyiming: combined", r"d\mu = \frac{-1}{\sqrt{\sigma^2+\varepsilon}} \sum_{j=1}^{D} d\hat{x}_j", _GRADNAME),
+    ("yueyiming: combined", r"d\mu = \frac{-1}{\sqrt{\sigma^2+\varepsilon}} \sum_{j=1}^{D} d\hat{x}_j",
+     "Partial(L, mu) == -Sum(Partial(L, xhat[j]), (j, 1, D))/sqrt(sigma**2 + epsilon)",
+     {"assume": _YUEYIMING_DXHAT + r" ; d\mu \text{ denotes } \frac{\partial L}{\partial \mu}", "note": "dmu: the gradient of the loss in mu (the step\'s title)"}),
     ("LayerNormBackward: mean", r"\mu = \frac{1}{F} \sum_{j=1}^{F} X_{ij}", "mu == Sum(X[i, j], (j, 1, F))/F"),
     ("LayerNormBackward: variance", r"\sigma^2 = \frac{1}{F} \sum_{j=1}^{F} (X_{ij} - \mu)^2", "sigma**2 == Sum((X[i, j] - mu)**2, (j, 1, F))/F"),
     ("LayerNormBackward: normalize", r"\hat{X}_{ij} = \frac{X_{ij} - \mu}{\sqrt{\sigma^2 + \epsilon}}", "Xhat[i, j] == (X[i, j] - mu)/sqrt(sigma**2 + epsilon)"),
@@ -52,9 +65,15 @@ DISPLAYS = [
     ("shreyansh26: rstd (inline)", r"\text{rstd} = \frac{1}{\sqrt{\sigma^2 + \epsilon}}", "rstd == 1/sqrt(sigma**2 + epsilon)"),
     ("shreyansh26: eq. 1 (inline)", r"\begin{equation} \hat{x}_j = (x_j - \mu) \cdot \text{rstd} \label{eq:1} \end{equation}", "xhat[j] == (x[j] - mu)*rstd"),
     ("shreyansh26: eq. 2 (inline)", r"\begin{equation} y_j = \hat{x}_j \cdot \gamma_j + \beta_j \label{eq:2} \end{equation}", "y[j] == xhat[j]*gamma[j] + beta[j]"),
-    ("shreyansh26: dy/dgamma", r"\frac{\partial y_k}{\partial \gamma_j} = \hat{x}_j \delta_{kj}", _DERIV),
-    ("shreyansh26: dy/dbeta", r"\frac{\partial y_k}{\partial \beta_j} = \delta_{kj}", _DERIV),
-    ("shreyansh26: dL/dgamma", r"\frac{dL}{d\gamma_j} = \sum_k \left( \frac{dL}{dy_k} \frac{\partial y_k}{\partial \gamma_j} \right) = \frac{dL}{dy_j} \frac{\partial y_j}{\partial \gamma_j} = dy_j \cdot \hat{x}_j", _DERIV),
+    ("shreyansh26: dy/dgamma", r"\frac{\partial y_k}{\partial \gamma_j} = \hat{x}_j \delta_{kj}",
+     "Partial(y[k], gamma[j]) == xhat[j]*KroneckerDelta(k, j)",
+     {"assume": _SHREYANSH, "note": "y_j = xhat_j gamma_j + beta_j (eq. 2) and \'let\'s define delta_kj as 1 if k = j, and 0 otherwise\' (the text); the derivative of y is an opaque number (dependences.py)"}),
+    ("shreyansh26: dy/dbeta", r"\frac{\partial y_k}{\partial \beta_j} = \delta_{kj}",
+     "Partial(y[k], beta[j]) == KroneckerDelta(k, j)",
+     {"assume": _SHREYANSH, "note": "as dy/dgamma"}),
+    ("shreyansh26: dL/dgamma", r"\frac{dL}{d\gamma_j} = \sum_k \left( \frac{dL}{dy_k} \frac{\partial y_k}{\partial \gamma_j} \right) = \frac{dL}{dy_j} \frac{\partial y_j}{\partial \gamma_j} = dy_j \cdot \hat{x}_j",
+     "Total(L, gamma[j]) == Sum(Total(L, y[k])*Partial(y[k], gamma[j]), (k, 1, N_k)) == Total(L, y[j])*Partial(y[j], gamma[j]) == Total(L, y[j])*xhat[j]",
+     {"assume": _SHREYANSH + r" ; dy \text{ denotes } \frac{dL}{dy}", "note": "the text: \'we are given dL/dy_j (denoted as dy_j)\'; the sum over k has no printed range"}),
     ("variance of QK: expectation of a sum", r"\mathbb{E}[X + Y] = \mathbb{E}[X] + \mathbb{E}[Y]", "Expect(X + Y) == Expect(X) + Expect(Y)"),
     ("variance of QK: variance of a sum", r"Var(X + Y) = Var(X) + Var(Y)", "Var(X + Y) == Var(X) + Var(Y)",
      {"note": "italic Var is the variance here (the page's topic); read as the product V a r "
