@@ -97,9 +97,9 @@ def declared_gradient_names(assumptions: Sequence[str] | str) -> dict[str, tuple
     return found
 
 
-def _name(text: str, whole: str) -> str:
-    """The reader's name of one declared name (y, \\gamma, \\hat{x}, \\mathcal{L})."""
-    from symbolic.latex.parse import parse_expression
+def _name(text: str, whole: str, parse_expression) -> str:
+    """The reader's name of one declared name (y, \\gamma, \\hat{x}, \\mathcal{L}), read by
+    ``parse_expression`` (handed down by the caller: the reader imports this module)."""
     problem = (f"'{text.strip()}' in the declaration '{' '.join(whole.split())}' is not a name: "
                f"declare names without indices, y \\text{{ depends on }} \\gamma")
     try:
@@ -111,21 +111,24 @@ def _name(text: str, whole: str) -> str:
     return value.name
 
 
-def declared_dependences(assumptions: Sequence[str] | str) -> dict[str, frozenset[str]]:
+def declared_dependences(assumptions: Sequence[str] | str,
+                         parse_expression) -> dict[str, frozenset[str]]:
     """Each name the assumptions declare to depend on others, and every name it depends on,
-    through the declared names too (L on y and y on \\gamma: L on \\gamma)."""
+    through the declared names too (L on y and y on \\gamma: L on \\gamma); the names are
+    read by ``parse_expression`` (``symbolic.latex.parse.parse_expression``)."""
     if isinstance(assumptions, str):
         assumptions = (assumptions,)
     direct: dict[str, set[str]] = {}
     for name, (_, num) in declared_gradient_names(assumptions).items():
         # dy denotes dL/dy: L depends on y
-        direct.setdefault(_name(num, num), set()).add(_name(name, name))
+        direct.setdefault(_name(num, num, parse_expression), set()).add(
+            _name(name, name, parse_expression))
     for text in assumptions:
         m = _DECLARED.match(text) if isinstance(text, str) else None
         if m is None:
             continue
-        names = [_name(t, text) for t in m.group("names").split(",")]
-        on = [_name(t, text) for t in m.group("on").split(",")]
+        names = [_name(t, text, parse_expression) for t in m.group("names").split(",")]
+        on = [_name(t, text, parse_expression) for t in m.group("on").split(",")]
         for name in names:
             if name in on:
                 raise ParseError(f"{name} is declared to depend on itself: its derivative in "
@@ -335,12 +338,12 @@ def _named_gradients(latex: str, names: dict[str, tuple[str, str]]) -> str:
     return latex
 
 
-def read_with_dependences(latex: str, reader, options: dict):
+def read_with_dependences(latex: str, reader, options: dict, parse_expression):
     """Read ``latex`` with ``reader`` (``parse_chain`` or ``parse_expression``), the declared
     dependences in force and left out of the assumptions."""
     assumptions = options.get("assumptions", ())
     assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
-    depends = declared_dependences(assumptions)
+    depends = declared_dependences(assumptions, parse_expression)
     rest = tuple(a for a in assumptions if not _is_declaration(a))
     if isinstance(latex, str):
         latex = _named_gradients(latex, declared_gradient_names(assumptions))

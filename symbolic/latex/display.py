@@ -12,6 +12,11 @@ from dataclasses import dataclass
 
 from symbolic.latex.lexer import RELATIONS, unit_word
 from symbolic.latex.macros import Macro, Unreadable, argument, expand
+from symbolic.latex.margin_words import CONDITION_WORDS as _CONDITION_WORDS
+from symbolic.latex.margin_words import JUSTIFICATION as _JUSTIFICATION
+from symbolic.latex.margin_words import JUSTIFICATION_CONDITION as _JUSTIFICATION_CONDITION
+from symbolic.latex.margin_words import NOT_A_CONDITION as _NOT_A_CONDITION
+from symbolic.latex.margin_words import PROSE_WORDS as _PROSE_WORDS
 from symbolic.latex.plus_minus import split_signs
 from symbolic.latex.statement_commas import listed
 from symbolic.latex.wrappers import unwrap
@@ -55,18 +60,6 @@ _ENDS_WITH_OPERATOR = re.compile(
     r"(?:[+\-=<>]|\\(?:cdot|times|pm|mp|le|leq|ge|geq|ne|neq|approx|leqslant|geqslant))\s*$")
 _ALIGN_LIKE = ("align", "align*", "flalign", "flalign*", "alignat", "alignat*", "aligned",
                "alignedat")
-
-
-class LineIndex:
-    """Line numbers of positions in a text (binary search over the line starts)."""
-
-    def __init__(self, text: str):
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-
-    def of(self, position: int) -> int:
-        """The 1-based line of ``position``."""
-        import bisect
-        return bisect.bisect_right(self.starts, position)
 
 
 def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: int,
@@ -133,9 +126,10 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
             row_lines.append(row_line)
         if current:
             chains.append(_finish(current, start, number, row_lines, ambiguous))
+    from symbolic.latex.statements import assignment_continued    # m \leftarrow x \\ = y
     read = [r for c in chains for part in _split_and(c)      # a = 1, b = 2: statement_commas.py
             for piece in listed(part, _split_statements, _statement_parts, _condition_kind)
-            for r in _assignment_continued(_with_conditions(piece))]
+            for r in assignment_continued(_with_conditions(piece))]
     out = []
     from symbolic.latex.statements import orders_apart     # a \le b = O(c): two parts
     # a chain with \pm/\mp is its upper-sign and its lower-sign claim
@@ -377,7 +371,7 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
             return refuse(f"the quantifier '\\forall {_squash(quantified)[:40]}' cannot be read as "
                           "assumptions; give them with --assume")
         if not _relations_at_top(part) and not re.search(r"\\in(?![A-Za-z])", part) \
-                and not _ARROW.search(part):
+                and not _ASSIGNS.search(part):
             return [chain]       # not a statement of its own: the formula reader says why
         kind = _condition_kind(part)
         if number == 0 or not claims:
@@ -440,44 +434,6 @@ def _annotations_to_their_equation(cells: list[tuple[int, str]]) -> list[tuple[i
         else:
             merged += pair
     return merged
-
-
-_ARROW = re.compile(r"\\(?:leftarrow|gets)(?![A-Za-z])")
-
-
-def _assignment_continued(chain: DisplayChain) -> list[DisplayChain]:
-    """``m_1 \\leftarrow x_1 \\\\ = \\max_k x_k``: an assignment row followed by rows that start
-    with a relation is read as ``m_1 := x_1 = \\max_k x_k``: the definition of the assigned name
-    and the chain the rows continue from its right side, checked (with the name standing for its
-    definition, as after ``:=``). Only across rows, and only when the left side is a name: on one
-    line, ``b \\gets x = y`` may assign the truth value of x = y. An update continued by rows
-    (``t \\leftarrow t + 1 \\\\ = 5``) is refused: whether the rows speak of the old or the new
-    value is not said."""
-    if chain.problem is not None or _ROW not in chain.latex:
-        return [chain]
-    rows = chain.latex.split(_ROW)
-    first = rows[0].strip()
-    if not _ARROW.search(first) or any(_ARROW.search(r) for r in rows[1:]) \
-            or not all(_STARTS_WITH_RELATION.match(_LEADING.sub("", r.strip())) for r in rows[1:]):
-        return [chain]
-    from symbolic.latex.statements import _update_sides, is_update, left_side_is_name
-    sides = _update_sides(first)
-    if sides is None or not _ARROW.search(first[len(sides[0]):]) \
-            or not left_side_is_name(sides[0]):
-        return [chain]      # several arrows, one beside a relation, no name: the reader says why
-    if is_update(first):
-        return [DisplayChain(chain.line, chain.display, _squash(chain.latex.replace(_ROW, " ")),
-                             chain.assume, problem=f"the update '{_squash(first)[:40]}' is continued "
-                             "by rows starting with a relation: whether they speak of the old or the "
-                             "new value is not said; write the claim about the right side apart",
-                             notes=chain.notes)]
-    arrow = _ARROW.search(first)
-    note = ("the assignment '" + _squash(first)[:40] + "' is read as the definition := of its "
-            "left side; the rows starting with a relation continue its right side (checked)")
-    return [DisplayChain(chain.line, chain.display,
-                         first[:arrow.start()] + " := " + first[arrow.end():] + f" {_ROW} "
-                         + f" {_ROW} ".join(_LEADING.sub("", r.strip()) for r in rows[1:]),
-                         chain.assume, notes=chain.notes + (note,), link_lines=chain.link_lines)]
 
 
 def _without_row_marks(chain: DisplayChain) -> DisplayChain:
@@ -618,23 +574,8 @@ def _texts(latex: str) -> list[_Text]:
 
 
 _CASES = re.compile(r"\\begin\s*\{cases\*?\}.*?\\end\s*\{cases\*?\}", re.S)
-_CONDITION_WORDS = re.compile(r"^\s*(?:for\s+all|for\s+every|for\s+each|for\s+any|for|if|when|whenever"
-                              r"|provided(?:\s+that)?|given|with|assuming|since|because|as)\b\s*(.*)$",
-                              re.S | re.I)
-_JUSTIFICATION = re.compile(r"^\s*(?://|\(?\s*(?:by|using|from|cf\.?|see|thanks\s+to|via)(?![A-Za-z])"
-                            r"|\(?\s*(?:根据|利用|由(?!于)))",
-                            re.I)      # (// starts a comment of an algorithm line; 根据 "by", 利用
-# "using", 由 "from" start a margin reason in Chinese texts: 由于 "because" is a premise, as "since")
-# A justification or a comment that states a condition (\text{// for } i > 0, \text{by } x > 0): left
-# out, its condition would be lost and the claim checked without it (a false refutation)
-_JUSTIFICATION_CONDITION = re.compile(
-    r"(?<![A-Za-z])(?:for|if|when|whenever|unless|provided|assuming|given|where|while|only)"
-    r"(?![A-Za-z])|当|若|如果|对于|对所有|对任意|其中|只要", re.I)
 _REMARK = re.compile(r"\\q?quad(?![A-Za-z])\s*(?:\\[,;:!]\s*)*[(\[]")
-# Words that make \text{...} prose even when written as one word.
-_PROSE_WORDS = frozenset("""or and where so thus hence then since because as is are by of to in on
-at we also therefore otherwise else holds gives yields using via i.e e.g cf see""".split())
-_NOT_A_CONDITION = re.compile(r"\s*(?:some|no|almost|most|many|large|small|sufficiently)\b", re.I)
+_ASSIGNS = re.compile(r"\\(?:leftarrow|gets)(?![A-Za-z])")    # (statements.ARROW)
 _HAS_RELATION = re.compile(r"[=<>]|\\(?:le|leq|ge|geq|lt|gt|ne|neq|in|leqslant|geqslant)(?![A-Za-z])")
 _DOTS = re.compile(r"\\[lcv]?dots[bci]?(?![A-Za-z])|\.\.\.")
 _LEADING = re.compile(r"^(?:\s|\\[,;:!]|\\q?quad(?![A-Za-z])|~)+")

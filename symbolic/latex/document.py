@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from symbolic.latex.derivative_rules import defined_derivatives
-from symbolic.latex.display import COMMENT, REFUSED, DisplayChain, LineIndex, display_chains
+from symbolic.latex.display import COMMENT, REFUSED, DisplayChain, display_chains
 from symbolic.latex.macros import Macro, Unreadable, argument
 
 __all__ = ["DISPLAY_ENVIRONMENTS", "DisplayChain", "Macro", "looks_like_document", "read_display",
@@ -34,6 +34,18 @@ DISPLAY_ENVIRONMENTS = ("equation", "equation*", "align", "align*", "gather", "g
                         "alignat", "alignat*", "displaymath")
 # Environments whose content is not LaTeX to typeset (a $$ inside them is not a display).
 _NOT_LATEX = frozenset("verbatim verbatim* Verbatim lstlisting minted comment alltt".split())
+
+
+class LineIndex:
+    """Line numbers of positions in a text (binary search over the line starts)."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def of(self, position: int) -> int:
+        """The 1-based line of ``position``."""
+        import bisect
+        return bisect.bisect_right(self.starts, position)
 
 
 # --- documents -----------------------------------------------------------------------------

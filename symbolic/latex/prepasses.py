@@ -21,9 +21,9 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     """The display read by a pre-pass that calls ``reader`` on its rewriting, or None: definitions
     of functions of matrices, declared labels, primed functions, x^* and L', softmax(x)_i, cases."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
-    import symbolic.latex.parse as parse      # handed to the two below (parse imports this module)
-    if declared_dependences(assumptions):     # y \text{ depends on } \gamma (dependences.py)
-        return read_with_dependences(latex, reader, options)
+    import symbolic.latex.parse as parse      # handed to those below (parse imports this module)
+    if declared_dependences(assumptions, parse.parse_expression):   # y \text{ depends on } \gamma
+        return read_with_dependences(latex, reader, options, parse.parse_expression)
     if (done := read_decorated(latex, reader, options)) is not None:
         return done
     if has_units(latex) and (done := read_without_units(latex, reader, options)) is not None:

@@ -728,3 +728,41 @@ def orders_apart(chain):
     order = DisplayChain(order_line, chain.display, " = ".join([last] + pieces[first:]),
                          chain.assume, None, chain.notes)
     return [head_chain, order]
+
+
+ARROW = re.compile(r"\\(?:leftarrow|gets)(?![A-Za-z])")   # an assignment of an algorithm line
+
+
+def assignment_continued(chain):
+    """``m_1 \\leftarrow x_1 \\\\ = \\max_k x_k``: an assignment row followed by rows that start
+    with a relation is read as ``m_1 := x_1 = \\max_k x_k``: the definition of the assigned name
+    and the chain the rows continue from its right side, checked (with the name standing for its
+    definition, as after ``:=``). Only across rows, and only when the left side is a name: on one
+    line, ``b \\gets x = y`` may assign the truth value of x = y. An update continued by rows
+    (``t \\leftarrow t + 1 \\\\ = 5``) is refused: whether the rows speak of the old or the new
+    value is not said."""
+    from symbolic.latex.display import _LEADING, _ROW, _STARTS_WITH_RELATION, DisplayChain, _squash
+    if chain.problem is not None or _ROW not in chain.latex:
+        return [chain]
+    rows = chain.latex.split(_ROW)
+    first = rows[0].strip()
+    if not ARROW.search(first) or any(ARROW.search(r) for r in rows[1:]) \
+            or not all(_STARTS_WITH_RELATION.match(_LEADING.sub("", r.strip())) for r in rows[1:]):
+        return [chain]
+    sides = _update_sides(first)
+    if sides is None or not ARROW.search(first[len(sides[0]):]) \
+            or not left_side_is_name(sides[0]):
+        return [chain]      # several arrows, one beside a relation, no name: the reader says why
+    if is_update(first):
+        return [DisplayChain(chain.line, chain.display, _squash(chain.latex.replace(_ROW, " ")),
+                             chain.assume, problem=f"the update '{_squash(first)[:40]}' is continued "
+                             "by rows starting with a relation: whether they speak of the old or the "
+                             "new value is not said; write the claim about the right side apart",
+                             notes=chain.notes)]
+    arrow = ARROW.search(first)
+    note = ("the assignment '" + _squash(first)[:40] + "' is read as the definition := of its "
+            "left side; the rows starting with a relation continue its right side (checked)")
+    return [DisplayChain(chain.line, chain.display,
+                         first[:arrow.start()] + " := " + first[arrow.end():] + f" {_ROW} "
+                         + f" {_ROW} ".join(_LEADING.sub("", r.strip()) for r in rows[1:]),
+                         chain.assume, notes=chain.notes + (note,), link_lines=chain.link_lines)]

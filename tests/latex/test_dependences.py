@@ -16,7 +16,7 @@ from symbolic.commands.check import check_input
 from symbolic.config import CheckConfig
 from symbolic.errors import ParseError
 from symbolic.latex.dependences import declared_dependences, holds_derivative
-from symbolic.latex.parse import parse_chain
+from symbolic.latex.parse import parse_chain, parse_expression
 from symbolic.model import Verdict
 
 Y = r"y \text{ depends on } \gamma, \beta"
@@ -35,11 +35,12 @@ def _refused(latex, *assume) -> str:
 
 # -- the declaration ------------------------------------------------------------------------
 def test_declarations_and_their_closure():
-    found = declared_dependences([Y, r"L \text{ depends on } y", r"x > 0"])
+    found = declared_dependences([Y, r"L \text{ depends on } y", r"x > 0"], parse_expression)
     assert found["y"] == {"gamma", "beta"}
     assert found["L"] == {"y", "gamma", "beta"}         # L on y on gamma: L on gamma
-    assert declared_dependences([r"\mathcal{L}, \hat{x} \text{ depend on } \mu"])[r"\hat{x}"] == {"mu"}
-    assert declared_dependences([DY])["L"] == {"y"}    # dy denotes dL/dy: L depends on y
+    found = declared_dependences([r"\mathcal{L}, \hat{x} \text{ depend on } \mu"], parse_expression)
+    assert found[r"\hat{x}"] == {"mu"}
+    assert declared_dependences([DY], parse_expression)["L"] == {"y"}    # dy denotes dL/dy: L depends on y
 
 
 @pytest.mark.parametrize("assume, words", [
