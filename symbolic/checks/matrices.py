@@ -23,7 +23,9 @@ is checked in two tiers:
 * ``matrix_instances`` evaluates the claim exactly on small sizes with seeded random rational
   matrices drawn to satisfy the hypotheses (permutation matrices, rational orthogonal matrices
   from the Cayley transform, orthonormal vectors as columns of one), and checks every
-  hypothesis on the drawn instance before using it. All instances agree: ``verified``, never
+  hypothesis on the drawn instance before using it. An instance where a matrix the claim
+  writes inverted (``A^{-1}``, which presupposes an invertible A) is singular is skipped, never a
+  counterexample. All instances agree: ``verified``, never
   ``proved``. A certified difference (exact, or an interval that excludes 0) on an instance
   that satisfies every hypothesis: ``refuted``. A schema hypothesis cannot be checked on an
   instance, so with one present a failing instance is only reported, never a refutation.
@@ -465,6 +467,10 @@ def _gram_groups(hyp: _Hypotheses) -> list[list]:
     return [sorted(vectors, key=str)] if vectors else []
 
 
+class _Singular(ArithmeticError):
+    """An instance where a matrix written inverted (A^{-1}) is singular."""
+
+
 def _evaluate(expr, values: dict):
     """The explicit value of a matrix expression given explicit values of its symbols."""
     if isinstance(expr, MatrixSymbol):
@@ -479,6 +485,13 @@ def _evaluate(expr, values: dict):
         return sympy.eye(int(expr.shape[0]))
     if isinstance(expr, sympy.Transpose):
         return _evaluate(expr.arg, values).T
+    if isinstance(expr, sympy.Inverse):
+        # A^{-1} as written presupposes an invertible A: a singular instance is no instance
+        # of the claim (the caller skips it), never a counterexample
+        inner = _evaluate(expr.arg, values)
+        if inner.det() == 0:
+            raise _Singular(str(expr.arg))
+        return inner.inv()
     if isinstance(expr, sympy.MatMul):
         result = None
         for a in expr.args:
@@ -590,20 +603,24 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
             if drawn is None:
                 skipped += 1
                 continue
-            for d, v in sized_hyp.definitions:
-                drawn[d] = _evaluate(v, drawn)
-            ok = all(_holds_on(l, r, drawn, dps) is True for l, r in sized_hyp.equations)
-            ok = ok and all(_evaluate(p, drawn) == _random_permutation_check(_evaluate(p, drawn))
-                            for p in sized_hyp.permutations)
-            ok = ok and all(_evaluate(p.T * p, drawn) == sympy.eye(_evaluate(p, drawn).rows)
-                            for p in sized_hyp.orthogonals)
-            rest_state = _rest_facts(sized_hyp.rest)
-            if not ok or rest_state is False:
-                skipped += 1
+            try:
+                for d, v in sized_hyp.definitions:
+                    drawn[d] = _evaluate(v, drawn)
+                ok = all(_holds_on(l, r, drawn, dps) is True for l, r in sized_hyp.equations)
+                ok = ok and all(_evaluate(p, drawn) == _random_permutation_check(_evaluate(p, drawn))
+                                for p in sized_hyp.permutations)
+                ok = ok and all(_evaluate(p.T * p, drawn) == sympy.eye(_evaluate(p, drawn).rows)
+                                for p in sized_hyp.orthogonals)
+                rest_state = _rest_facts(sized_hyp.rest)
+                if not ok or rest_state is False:
+                    skipped += 1
+                    continue
+                sc = _sized_step(step, sizes).claim
+                verdict = _holds_on(sc.lhs, sc.rhs, drawn, dps)
+            except _Singular:
+                skipped += 1            # a matrix written inverted is singular here: no instance
                 continue
             unchecked = unchecked or rest_state is None
-            sc = _sized_step(step, sizes).claim
-            verdict = _holds_on(sc.lhs, sc.rhs, drawn, dps)
             label = ", ".join(f"{k}={v}" for k, v in sizes.items()) or "fixed sizes"
             if verdict is True:
                 checked.append(label)

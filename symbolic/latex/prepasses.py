@@ -1,5 +1,6 @@
 """Pre-passes that read a display by rewriting it and calling the reader on the rewriting:
-declared x^* and L' (stars.py, primes.py), softmax(x)_i written out (components.py), and
+superscript iterates of declared vectors (vector_iterates.py), declared x^* and L' (stars.py,
+primes.py), softmax(x)_i written out (components.py), and
 ``\\begin{cases}`` as a Piecewise put in after the rest is read (cases.py)."""
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.stars import declared_stars
 from symbolic.latex.units import has_units, read_without_units   # T = 4MN \text{ cycles}
 from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
+from symbolic.latex.vector_iterates import read_vector_iterates   # theta^{t+1} of a declared vector
 
 
 def prepassed(latex, reader, assumptions, imaginary_unit, functions):
@@ -21,6 +23,8 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     of functions of matrices, declared labels, primed functions, x^* and L', softmax(x)_i, cases."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
     import symbolic.latex.parse as parse      # handed to the two below (parse imports this module)
+    if (done := read_vector_iterates(latex, reader, options)) is not None:
+        return done
     if (done := read_decorated(latex, reader, options)) is not None:
         return done
     if has_units(latex) and (done := read_without_units(latex, reader, options)) is not None:
