@@ -79,7 +79,12 @@ DISPLAYS = [
      "refuse: a gradient, with the misprinted subscript {theta} (the italic letters t h e t a)"),
     ("quasi-Newton (inline)", r"s_t = \theta_{t+1} - \theta_t", "s[t] == theta[t + 1] - theta[t]",
      {"note": "a difference of parameter vectors, read entrywise"}),
-    ("quasi-Newton (inline)", r"y_t = \nabla J(\theta_{t+1}) - \nabla J(\theta_t)", _GRAD),
+    ("quasi-Newton (inline)", r"y_t = \nabla J(\theta_{t+1}) - \nabla J(\theta_t)",
+     "y_t == Grad(J, Iter(theta, t + 1)) - Grad(J, theta_t)",
+     # the notes: y_t the change of the gradient between two iterates theta_t, theta_{t+1} of
+     # R^d (the secant pair of quasi-Newton methods, beside s_t); the gradients are opaque
+     {"matrices": "theta:d,1 theta_t:d,1 y_t:d,1", "functions": "J",
+      "assume": r"\theta_t, \theta_{t+1}, y_t \in \mathbb{R}^d"}),
     ("momentum", r""" \begin{aligned} v^t &= \beta v^{t-1} + (1-\beta) \nabla J(\theta^t) \\ \theta^{t+1} &= \theta^t - \eta v^t \end{aligned} """,
      "Iter(v, t) == beta*Iter(v, t - 1) + (1 - beta)*Grad(J, Iter(theta, t)); "
      "Iter(theta, t + 1) == Iter(theta, t) - eta*Iter(v, t)",
