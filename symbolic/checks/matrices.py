@@ -253,9 +253,25 @@ def _rebuild(coeff, factors, shape):
     return sympy.MatMul(scalar, *matrices).doit()
 
 
+def _opaque_inverses(expr, hyp: _Hypotheses):
+    """``expr`` with each inverse of a defined matrix as an opaque matrix of its own (see
+    ``_normal``): freer than the inverse, so an agreement is still a proof."""
+    defined = {symbol for symbol, _ in hyp.definitions}
+    if not defined or not isinstance(expr, sympy.Basic):
+        return expr
+    return expr.xreplace({node: MatrixSymbol(f"({node.arg})^(-1)", *node.shape)
+                          for node in sympy.preorder_traversal(expr)
+                          if isinstance(node, sympy.Inverse) and node.arg.free_symbols & defined})
+
+
 def _normal(expr, hyp: _Hypotheses):
     """A normal form of a matrix expression under the hypotheses (definitions substituted,
-    products distributed, factor rules applied, function arguments normalised)."""
+    products distributed, factor rules applied, function arguments normalised).
+
+    An inverse of a defined matrix (``A^{-1}`` with ``A = u v^T`` given) is kept as an opaque
+    matrix: substituted, the definition might make A singular (rank one), and the inverse's
+    laws (``A^{-1} A = I``) would then be used of a matrix that has no inverse."""
+    expr = _opaque_inverses(expr, hyp)
     for symbol, value in reversed(hyp.definitions):
         expr = expr.xreplace({symbol: value})
     for symbol, value in reversed(hyp.definitions):
@@ -374,6 +390,8 @@ def prove_matrix_identity(step: Step, *, max_variants: int = 40) -> tuple[bool, 
     lhs, rhs = step.claim.lhs, step.claim.rhs
     shape = (lhs if isinstance(lhs, MatrixExpr) else rhs).shape
     lhs, rhs = _as_matrix(lhs, shape), _as_matrix(rhs, shape)
+    # before any subtraction: SymPy folds A^{-1} A - I to 0 as it builds the difference
+    lhs, rhs = _opaque_inverses(lhs, hyp), _opaque_inverses(rhs, hyp)
     seen = [lhs]
     frontier = [lhs]
     for depth in range(3):

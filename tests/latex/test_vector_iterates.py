@@ -179,3 +179,11 @@ def test_an_algebraic_consequence_of_the_step_is_proved():
     outcome = _verdict(r"\theta^{t} - \eta \nabla J(\theta^t) - \theta^{t} = -\eta \nabla J(\theta^t)",
                        (r"\theta \in \mathbb{R}^d",), functions=("J",))
     assert outcome.verdict in (Verdict.PROVED, Verdict.VERIFIED)
+
+
+def test_an_inverse_is_not_proved_of_a_matrix_defined_singular():
+    # A = u v^T has rank one (n >= 2): A^{-1} does not exist, so A^{-1} A = I must not be proved
+    # by substituting the definition and then using the inverse's law
+    outcome = _verdict(r"A^{-1} A = I", (r"A \in \mathbb{R}^{n \times n}", r"u, v \in \mathbb{R}^{n}",
+                                         r"A = u v^T"))
+    assert outcome.verdict not in (Verdict.PROVED, Verdict.REFUTED)
