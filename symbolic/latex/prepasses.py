@@ -23,7 +23,7 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     of functions of matrices, declared labels, primed functions, x^* and L', softmax(x)_i, cases."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
     import symbolic.latex.parse as parse      # handed to the two below (parse imports this module)
-    if (done := read_vector_iterates(latex, reader, options)) is not None:
+    if (done := read_vector_iterates(latex, reader, options, parse.parse_assumptions)) is not None:
         return done
     if (done := read_decorated(latex, reader, options)) is not None:
         return done
@@ -37,7 +37,7 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     if primed_functions(functions):     # --function "f'_W": a function of its own
         return read_with_primed_functions(latex, reader, options)
     if declared_stars(assumptions):
-        return read_with_stars(latex, reader, options)
+        return read_with_stars(latex, reader, options, parse.parse_assumptions)
     if has_components(latex, assumptions):
         return read_with_components(latex, reader, options)
     if declared_primes(assumptions):

@@ -53,10 +53,9 @@ _NOTE = ("superscript iterates of a declared vector ({shown}) read as vectors of
          "its space (a vector has no powers): {named}")
 
 
-def _vectors(assumptions: Sequence[str], imaginary_unit, functions):
+def _vectors(assumptions: Sequence[str], imaginary_unit, functions, parse_assumptions):
     """{key: (MatrixSymbol, space text)} of the plain names the assumptions declare column
     vectors, or None when they cannot be read."""
-    from symbolic.latex.parse import parse_assumptions
     found = {}
     for text in assumptions:
         if not isinstance(text, str):
@@ -77,9 +76,10 @@ def _vectors(assumptions: Sequence[str], imaginary_unit, functions):
     return found
 
 
-def read_vector_iterates(latex: str, reader, options: dict):
+def read_vector_iterates(latex: str, reader, options: dict, parse_assumptions):
     """The claim read with the superscript iterates of declared vectors as vectors of their
-    own (see the module), or None when it writes none."""
+    own (see the module), or None when it writes none. ``parse_assumptions`` is the reader's
+    (handed in: the reader imports this module)."""
     if not isinstance(latex, str) or "^" not in latex or not _SUP_ITERATE.search(latex):
         return None
     if _ENTRYWISE.search(latex):
@@ -89,7 +89,7 @@ def read_vector_iterates(latex: str, reader, options: dict):
     if not assumptions:
         return None
     functions = options.get("functions") or ()
-    vectors = _vectors(assumptions, options.get("imaginary_unit"), functions)
+    vectors = _vectors(assumptions, options.get("imaginary_unit"), functions, parse_assumptions)
     if not vectors:
         return None
     edits, made, letters = [], {}, set()
@@ -125,7 +125,6 @@ def read_vector_iterates(latex: str, reader, options: dict):
         return None
     if any(_mentions(a, letter) for letter in letters for a in assumptions):
         return None                     # t = 0 given: x^t would be a particular point
-    from symbolic.latex.parse import parse_assumptions
     try:
         declared = parse_assumptions(assumptions, imaginary_unit=options.get("imaginary_unit"),
                                      functions=functions).symbols

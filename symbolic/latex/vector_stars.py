@@ -31,8 +31,9 @@ _MOMENTS = frozenset(["Expect", "Var", "E", "Cov"])
 _SPARE = ("varsigma", "omicron", "varrho", "upsilon")
 
 
-def read_with_stars(latex: str, reader, options: dict):
-    """``stars.read_with_stars`` with bold optima of R^d read as bold vectors."""
+def read_with_stars(latex: str, reader, options: dict, parse_assumptions=None):
+    """``stars.read_with_stars`` with bold optima of R^d read as bold vectors (``parse_assumptions``,
+    the reader's, tells whether the other assumptions declare matrices)."""
     assumptions = options.get("assumptions", ())
     assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
     found = {}
@@ -44,7 +45,7 @@ def read_with_stars(latex: str, reader, options: dict):
         else:
             rest.append(text)
     spare = [g for g in _SPARE if "\\" + g not in latex and not any("\\" + g in a for a in assumptions)]
-    if not found or len(spare) < len(found) or _declares_matrices(rest, options):
+    if not found or len(spare) < len(found) or _declares_matrices(rest, options, parse_assumptions):
         return stars.read_with_stars(latex, reader, options)
     names = {}
     for base, letter in zip(found, spare):
@@ -66,11 +67,12 @@ def read_with_stars(latex: str, reader, options: dict):
     return _renamed(parsed, back)
 
 
-def _declares_matrices(assumptions, options) -> bool:
+def _declares_matrices(assumptions, options, parse_assumptions) -> bool:
     """Whether the other assumptions declare a matrix or a vector (``\\boldsymbol{\\theta}_t \\in
     \\mathbb{R}^d``): the claim is then read with matrices, and the optimum is one more declared
     d x 1 matrix beside them (``stars.py``), not a vector read by its components."""
-    from symbolic.latex.parse import parse_assumptions
+    if parse_assumptions is None:
+        return False
     for text in assumptions:
         try:
             given = parse_assumptions((text,), imaginary_unit=options.get("imaginary_unit"),
