@@ -3,7 +3,10 @@
 ``\\nabla f(\\theta_t)`` (f declared with --function, theta_t declared in R^d) is read as the
 column vector ``GradientVector('∇f(theta_t)', d, 1)``: a ``MatrixSymbol`` keyed by the function
 and the point, so the same gradient written twice is one vector and gradients at two points
-written differently are two vectors. Nothing else is known of it.
+written differently are two vectors. Nothing else is known of it. The point may also be a sum
+of multiples of declared vectors (``\\nabla f(x + \\delta)``), keyed by that expression as SymPy
+writes it: equal keys are one point, and two keys for one point (``x + \\delta`` and ``x`` where
+delta = 0) are only freer.
 
 Why this is sound for ``proved``: every rewrite the matrix reader and the checkers apply to a
 ``MatrixSymbol`` (linearity of products and of the inner product, transposes, expanding a norm
@@ -21,6 +24,8 @@ undecided verdict, saying why.
 """
 from __future__ import annotations
 
+import re
+
 import sympy
 
 MARK = "∇"      # the first character of a stand-in's name; no name the reader makes starts so
@@ -30,9 +35,9 @@ class GradientVector(sympy.MatrixSymbol):
     """The gradient of a declared function at a declared point: an opaque column vector."""
 
     @classmethod
-    def at(cls, function: str, point: sympy.MatrixSymbol) -> "GradientVector":
+    def at(cls, function: str, point: sympy.MatrixExpr) -> "GradientVector":
         """The stand-in of ``\\nabla function(point)``, of the point's shape."""
-        return cls(f"{MARK}{function}({point.name})", *point.shape)
+        return cls(f"{MARK}{function}({key_of(point)})", *point.shape)
 
     @property
     def function(self) -> str:
@@ -43,16 +48,24 @@ class GradientVector(sympy.MatrixSymbol):
         return sympy.MatrixSymbol(self.name[self.name.index("(") + 1:-1], *self.shape)
 
     def _latex(self, printer):
-        return r"\nabla %s\left(%s\right)" % (self.function, printer._print(self.point))
+        key = self.name[self.name.index("(") + 1:-1]
+        point = printer._print(self.point) if re.fullmatch(r"[\w{}\\^]+", key) else key
+        return r"\nabla %s\left(%s\right)" % (self.function, point)
 
 
 class FunctionValue(sympy.Symbol):
     """The value f(x) of a declared function at a declared vector: an opaque real number."""
 
     @classmethod
-    def at(cls, function: str, point: sympy.MatrixSymbol) -> "FunctionValue":
+    def at(cls, function: str, point: sympy.MatrixExpr) -> "FunctionValue":
         """The stand-in of ``function(point)``; one real number per function and point."""
-        return cls(f"{function}({point.name})", real=True)
+        return cls(f"{function}({key_of(point)})", real=True)
+
+
+def key_of(point) -> str:
+    """The point as it enters a stand-in's name: a declared vector's name, or an expression
+    of declared vectors as SymPy writes it (``delta + x``: one key for x + delta and delta + x)."""
+    return point.name if isinstance(point, sympy.MatrixSymbol) else sympy.sstr(point)
 
 
 def _marked(name) -> bool:

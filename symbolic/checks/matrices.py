@@ -23,7 +23,9 @@ is checked in two tiers:
 * ``matrix_instances`` evaluates the claim exactly on small sizes with seeded random rational
   matrices drawn to satisfy the hypotheses (permutation matrices, rational orthogonal matrices
   from the Cayley transform, orthonormal vectors as columns of one), and checks every
-  hypothesis on the drawn instance before using it. All instances agree: ``verified``, never
+  hypothesis on the drawn instance before using it. An instance where a matrix the claim
+  writes inverted (``A^{-1}``, which presupposes an invertible A) is singular is skipped, never a
+  counterexample. All instances agree: ``verified``, never
   ``proved``. A certified difference (exact, or an interval that excludes 0) on an instance
   that satisfies every hypothesis: ``refuted``. A schema hypothesis cannot be checked on an
   instance, so with one present a failing instance is only reported, never a refutation.
@@ -251,9 +253,25 @@ def _rebuild(coeff, factors, shape):
     return sympy.MatMul(scalar, *matrices).doit()
 
 
+def _opaque_inverses(expr, hyp: _Hypotheses):
+    """``expr`` with each inverse of a defined matrix as an opaque matrix of its own (see
+    ``_normal``): freer than the inverse, so an agreement is still a proof."""
+    defined = {symbol for symbol, _ in hyp.definitions}
+    if not defined or not isinstance(expr, sympy.Basic):
+        return expr
+    return expr.xreplace({node: MatrixSymbol(f"({node.arg})^(-1)", *node.shape)
+                          for node in sympy.preorder_traversal(expr)
+                          if isinstance(node, sympy.Inverse) and node.arg.free_symbols & defined})
+
+
 def _normal(expr, hyp: _Hypotheses):
     """A normal form of a matrix expression under the hypotheses (definitions substituted,
-    products distributed, factor rules applied, function arguments normalised)."""
+    products distributed, factor rules applied, function arguments normalised).
+
+    An inverse of a defined matrix (``A^{-1}`` with ``A = u v^T`` given) is kept as an opaque
+    matrix: substituted, the definition might make A singular (rank one), and the inverse's
+    laws (``A^{-1} A = I``) would then be used of a matrix that has no inverse."""
+    expr = _opaque_inverses(expr, hyp)
     for symbol, value in reversed(hyp.definitions):
         expr = expr.xreplace({symbol: value})
     for symbol, value in reversed(hyp.definitions):
@@ -372,6 +390,8 @@ def prove_matrix_identity(step: Step, *, max_variants: int = 40) -> tuple[bool, 
     lhs, rhs = step.claim.lhs, step.claim.rhs
     shape = (lhs if isinstance(lhs, MatrixExpr) else rhs).shape
     lhs, rhs = _as_matrix(lhs, shape), _as_matrix(rhs, shape)
+    # before any subtraction: SymPy folds A^{-1} A - I to 0 as it builds the difference
+    lhs, rhs = _opaque_inverses(lhs, hyp), _opaque_inverses(rhs, hyp)
     seen = [lhs]
     frontier = [lhs]
     for depth in range(3):
@@ -465,6 +485,10 @@ def _gram_groups(hyp: _Hypotheses) -> list[list]:
     return [sorted(vectors, key=str)] if vectors else []
 
 
+class _Singular(ArithmeticError):
+    """An instance where a matrix written inverted (A^{-1}) is singular."""
+
+
 def _evaluate(expr, values: dict):
     """The explicit value of a matrix expression given explicit values of its symbols."""
     if isinstance(expr, MatrixSymbol):
@@ -479,6 +503,13 @@ def _evaluate(expr, values: dict):
         return sympy.eye(int(expr.shape[0]))
     if isinstance(expr, sympy.Transpose):
         return _evaluate(expr.arg, values).T
+    if isinstance(expr, sympy.Inverse):
+        # A^{-1} as written presupposes an invertible A: a singular instance is no instance
+        # of the claim (the caller skips it), never a counterexample
+        inner = _evaluate(expr.arg, values)
+        if inner.det() == 0:
+            raise _Singular(str(expr.arg))
+        return inner.inv()
     if isinstance(expr, sympy.MatMul):
         result = None
         for a in expr.args:
@@ -590,20 +621,24 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
             if drawn is None:
                 skipped += 1
                 continue
-            for d, v in sized_hyp.definitions:
-                drawn[d] = _evaluate(v, drawn)
-            ok = all(_holds_on(l, r, drawn, dps) is True for l, r in sized_hyp.equations)
-            ok = ok and all(_evaluate(p, drawn) == _random_permutation_check(_evaluate(p, drawn))
-                            for p in sized_hyp.permutations)
-            ok = ok and all(_evaluate(p.T * p, drawn) == sympy.eye(_evaluate(p, drawn).rows)
-                            for p in sized_hyp.orthogonals)
-            rest_state = _rest_facts(sized_hyp.rest)
-            if not ok or rest_state is False:
-                skipped += 1
+            try:
+                for d, v in sized_hyp.definitions:
+                    drawn[d] = _evaluate(v, drawn)
+                ok = all(_holds_on(l, r, drawn, dps) is True for l, r in sized_hyp.equations)
+                ok = ok and all(_evaluate(p, drawn) == _random_permutation_check(_evaluate(p, drawn))
+                                for p in sized_hyp.permutations)
+                ok = ok and all(_evaluate(p.T * p, drawn) == sympy.eye(_evaluate(p, drawn).rows)
+                                for p in sized_hyp.orthogonals)
+                rest_state = _rest_facts(sized_hyp.rest)
+                if not ok or rest_state is False:
+                    skipped += 1
+                    continue
+                sc = _sized_step(step, sizes).claim
+                verdict = _holds_on(sc.lhs, sc.rhs, drawn, dps)
+            except _Singular:
+                skipped += 1            # a matrix written inverted is singular here: no instance
                 continue
             unchecked = unchecked or rest_state is None
-            sc = _sized_step(step, sizes).claim
-            verdict = _holds_on(sc.lhs, sc.rhs, drawn, dps)
             label = ", ".join(f"{k}={v}" for k, v in sizes.items()) or "fixed sizes"
             if verdict is True:
                 checked.append(label)

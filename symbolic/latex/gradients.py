@@ -13,7 +13,8 @@ multiples), never refuted through (see that module for why).
 Refused, each with its reason: an undeclared function (``\\nabla f(x)`` of an undeclared f
 would be the gradient of the product f x), a point that is not one declared vector
 (``\\nabla f(x - \\eta g)``, ``\\nabla f(x, y)``, ``\\nabla f(A)`` of a matrix), a subscript that
-is not the point (``\\nabla_x f(y)``: the gradient in x of something evaluated at y?), a
+is not the point (``\\nabla_x f(y)``: the gradient in x of something evaluated at y?; the point may
+be a subscripted point of x, ``\\nabla_\\theta J(\\theta_t)``, the gradient in theta at theta_t), a
 subscripted or calligraphic function name, a power or a prime after the gradient (``_scripts``
 of the matrix reader refuses powers of vectors). Anything else after ``\\nabla`` is left to the
 scalar reader (``calculus.gradient``), which refuses it.
@@ -27,6 +28,7 @@ from contextvars import ContextVar
 import sympy
 
 from symbolic.gradient_vectors import FunctionValue, GradientVector
+from symbolic.errors import ParseError
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.latex.matrix_tokens import _name_at
 from symbolic.latex.rewrite_tables import _function_key
@@ -105,15 +107,16 @@ def read_unit(reader, unit, text):
         raise fail(text, col, f"a gradient is read only of a declared function, "
                    f"\\nabla f(x) with --function f (undeclared, {name.text}(...) is a product)")
     inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
-    point = _declared_vector(reader, inner)
+    point = _declared_vector(reader, inner) or _vector_expression(reader, inner, text)
     if point is None:
-        raise fail(text, col, f"a gradient is read at one point named alone and declared "
-                   f"a vector (--assume 'x \\in \\mathbb{{R}}^d'), not at an expression, several "
-                   f"arguments or a matrix: name the point")
+        raise fail(text, col, f"a gradient is read at one point that is a declared vector "
+                   f"(--assume 'x \\in \\mathbb{{R}}^d') or a sum of multiples of declared "
+                   f"vectors (x + \\delta), not at several arguments, a number or a matrix: name "
+                   f"the point")
     if sub is not None:
         subject = tuple(x for x in (sub.items if isinstance(sub, Group) and sub.kind == "brace"
                                     else (sub,)) if not (isinstance(x, Tok) and x.space))
-        if _declared_vector(reader, subject) != point:
+        if not _same_or_iterate(_declared_vector(reader, subject), point):
             raise fail(text, col, f"the gradient in {text_of(subject).strip()} at "
                        f"{text_of(inner).strip()} is read only when both are the same declared "
                        f"vector; write \\nabla {name.text}({text_of(inner).strip()})")
@@ -127,12 +130,12 @@ def _value(reader, unit, text):
         return None
     name, bracket, end = found
     inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
-    point = _declared_vector(reader, inner)
+    point = _declared_vector(reader, inner) or _vector_expression(reader, inner, text)
     if point is None:
         raise fail(text, name.col, f"{name.text}(...) of a declared function is read beside vectors "
-                   f"only at one point named alone and declared a vector (--assume 'x \\in "
-                   f"\\mathbb{{R}}^d'), not at an expression, several arguments or a matrix: "
-                   f"name the point")
+                   f"only at one point that is a declared vector (--assume 'x \\in "
+                   f"\\mathbb{{R}}^d') or a sum of multiples of declared vectors (x + \\delta), "
+                   f"not at several arguments, a number or a matrix: name the point")
     if _function_key(name.text) not in _SCALAR_VALUED.get():
         # without its gradient, f(x) of a vector may be a vector (f(x) x^T = x^T f(x) holds for
         # a number and is no claim about vectors)
@@ -140,6 +143,44 @@ def _value(reader, unit, text):
                    f"claim that writes its gradient \\nabla {name.text}(...) (else it may be "
                    f"vector-valued): name the value, or write its entries")
     return FunctionValue.at(name.text, point), end
+
+
+def _vector_expression(reader, items, text):
+    """The point ``x + \\delta`` (``x - \\eta \\nabla f(x)``) read as a column vector made of
+    declared vectors by sums and scalar multiples, else None (several arguments, a number, a
+    matrix, a matrix product, a Hadamard product: refused by the caller).
+
+    The stand-in at such a point is keyed by the expression as SymPy writes it (``x + \\delta``
+    and ``\\delta + x`` are one key); two keys may still name one point (``x + \\delta`` and
+    ``x`` where \\delta = 0), which only makes the stand-ins freer (see gradient_vectors.py)."""
+    if not items or any(isinstance(x, Tok) and x.text == "," for x in items):
+        return None
+    try:
+        value = reader.expr(items, text)
+    except ParseError:
+        return None
+    if not isinstance(value, sympy.MatrixExpr) or value.shape[1] != 1 or value.shape[0] == 1:
+        return None
+    allowed = (sympy.MatAdd, sympy.MatMul, sympy.MatrixSymbol)
+    for node in sympy.preorder_traversal(value):
+        if isinstance(node, sympy.MatrixExpr) and not isinstance(node, allowed):
+            return None             # a transpose, an inverse, a Hadamard product: unsure
+        if isinstance(node, sympy.MatMul) and len([a for a in node.args
+                                                   if isinstance(a, sympy.MatrixExpr)]) != 1:
+            return None             # A x: a matrix product, not a multiple of a vector
+    return value
+
+
+def _same_or_iterate(subject, point) -> bool:
+    """Whether ``\\nabla_s f(p)`` names the gradient of f at p: s is p, or p is a subscripted
+    point of the declared vector s (``\\nabla_\\theta J(\\theta_t)``, ``\\nabla_\\theta J(\\theta^{t})``:
+    the gradient in theta evaluated at the iterate). Read so, the gradient is the opaque
+    vector at p; the literal reading (the gradient in theta of the constant J(theta_t), the zero
+    vector) is one of its values, so a claim proved for the opaque vector holds for it too."""
+    if subject is None or not isinstance(point, sympy.MatrixSymbol):
+        return False
+    return subject == point or (point.shape == subject.shape
+                                and point.name.startswith(subject.name + "_"))
 
 
 def _declared_vector(reader, items):

@@ -17,7 +17,7 @@ subscript of its own (``\\frac{\\partial \\sigma(z)_i}{\\partial z_k} = \\sigma(
 to depend on others (``symbolic.latex.dependences``: ``\\frac{\\partial y_k}{\\partial
 \\gamma_j} = \\hat{x}_j \\delta_{kj}``), whose claims are never refuted
 (``symbolic.checks._stand_ins``); a proof stays sound, the names read apart being only freer
-than the entries they are.
+than the entries they are. A \\delta declared a vector or a matrix is never the Kronecker delta.
 """
 from __future__ import annotations
 
@@ -58,8 +58,14 @@ def _named_safely(values: list) -> bool:
     return not (letters & apart)
 
 
-def kronecker_deltas(values: list) -> tuple[list, tuple[str, ...]]:
-    """The sides with every two-index ``delta[i, k]`` as ``KroneckerDelta(i, k)``, and the note."""
+def kronecker_deltas(values: list, matrices=frozenset()) -> tuple[list, tuple[str, ...]]:
+    """The sides with every two-index ``delta[i, k]`` as ``KroneckerDelta(i, k)``, and the note.
+
+    Never where \\delta is declared a matrix or a vector (``matrices``: the declared names):
+    its entries delta[nu, 0] in a product read entry by entry (``\\nabla f(x)^\\top \\delta``)
+    are entries of that vector, not a Kronecker delta."""
+    if "delta" in matrices:
+        return values, ()
     named = _named_safely(values)       # delta_{kj}: see the module
     found, other = False, False
     for v in values:

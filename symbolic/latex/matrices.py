@@ -229,6 +229,11 @@ def to_scalar(value):
     """
     if not isinstance(value, MatrixExpr):
         return value
+    if value.has(sympy.Inverse):
+        # the entries of A^{-1} are no names the numeric tiers could draw apart from A's
+        raise ParseError("an inverse A^{-1} inside a number (x^T A^{-1} y, \\|A^{-1} b\\|) cannot "
+                         "be read: only equations between matrices may hold an inverse; name "
+                         "the product as a declared vector")
     entry = value.doit()[0, 0] if not isinstance(value, sympy.MatrixSymbol) else value[0, 0]
     entry = sympy.sympify(entry)
     swap, n = {}, 0
@@ -238,6 +243,13 @@ def to_scalar(value):
     entry = entry.xreplace(swap)
     return entry.replace(lambda x: isinstance(x, MatrixElement),
                          lambda x: sympy.IndexedBase(x.parent.name, real=True)[x.i, x.j])
+
+
+def _plain_symbol(value) -> bool:
+    """Whether a MatrixSymbol is a declared matrix, not a stand-in (a gradient, f(X))."""
+    from symbolic.gradient_vectors import _marked as gradient
+    from symbolic.matrix_function_values import _marked as matrix_function
+    return not (gradient(value.name) or matrix_function(value.name))
 
 
 def _shape(x) -> str:
@@ -670,10 +682,15 @@ class _Reader:
                 power = text_of(_inner(arg)).strip()
                 if power.isdigit() and 2 <= int(power) <= 9 and value.shape[0] == value.shape[1]:
                     value = sympy.MatMul(*[value] * int(power))     # A^2 of a square A is A A
+                elif re.fullmatch(r"-\s*1", power) and isinstance(value, sympy.MatrixSymbol) \
+                        and value.shape[0] == value.shape[1] and _plain_symbol(value):
+                    # A^{-1} of a declared square A: the inverse, which writing it presupposes
+                    # (the checkers skip an instance where A is singular: checks/matrices.py)
+                    value = sympy.Inverse(value)
                 else:
                     raise fail(text, tok.col, f"a power of a {_shape(value)} matrix (^{power}) "
-                               f"cannot be read: only A^2 ... A^9 of a square A (write the inverse "
-                               f"as a declared matrix)")
+                               f"cannot be read: only A^2 ... A^9 and the inverse A^{{-1}} of a "
+                               f"declared square A")
             else:
                 inner = tuple(_inner(arg))
                 power = _scalar_of(self.expr(inner, text), "an exponent", text) \

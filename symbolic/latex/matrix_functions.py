@@ -126,6 +126,12 @@ def _call(items, k, table):
 
 
 
+def _scalar_valued() -> frozenset:
+    """The declared functions whose gradient the claim writes (gradients.py)."""
+    from symbolic.latex.gradients import _SCALAR_VALUED
+    return _SCALAR_VALUED.get()
+
+
 def unit_end(items, k, table):
     """The end of the factor ``f(X)`` (f declared or an upright word, X naming a declared matrix)
     with its scripts at k (spaces removed), or None."""
@@ -158,6 +164,9 @@ def read_unit(reader, unit, text):
     col = unit[0].col
     name = text_of(unit[:end - 1]).strip()
     arg = reader.expr(inner, text)
+    if key in _declared_functions() and isinstance(arg, MatrixExpr) and arg.shape[1] == 1 \
+            and arg.shape[0] != 1 and key in _scalar_valued():
+        return None         # f(x + \delta) where \nabla f is written: a number (gradients.py)
     proper = isinstance(arg, MatrixExpr) and arg.shape[0] != 1 and arg.shape[1] != 1
     if not proper and key not in _declared_functions():
         raise fail(text, bracket.col, f"'{name}' before a bracket that holds a matrix may be a "

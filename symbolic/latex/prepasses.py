@@ -1,5 +1,6 @@
 """Pre-passes that read a display by rewriting it and calling the reader on the rewriting:
-declared x^* and L' (stars.py, primes.py), softmax(x)_i written out (components.py), and
+superscript iterates of declared vectors (vector_iterates.py), declared x^* and L' (stars.py,
+primes.py), softmax(x)_i written out (components.py), and
 ``\\begin{cases}`` as a Piecewise put in after the rest is read (cases.py)."""
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from symbolic.latex.primes import declared_primes, read_with_primes
 from symbolic.latex.stars import declared_stars
 from symbolic.latex.units import has_units, read_without_units   # T = 4MN \text{ cycles}
 from symbolic.latex.vector_stars import read_with_stars    # bold optima of R^d: vectors
+from symbolic.latex.vector_iterates import read_vector_iterates   # theta^{t+1} of a declared vector
 
 
 def prepassed(latex, reader, assumptions, imaginary_unit, functions):
@@ -24,6 +26,8 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     import symbolic.latex.parse as parse      # handed to those below (parse imports this module)
     if declared_dependences(assumptions, parse.parse_expression):   # y \text{ depends on } \gamma
         return read_with_dependences(latex, reader, options, parse.parse_expression)
+    if (done := read_vector_iterates(latex, reader, options, parse.parse_assumptions)) is not None:
+        return done
     if (done := read_decorated(latex, reader, options)) is not None:
         return done
     if has_units(latex) and (done := read_without_units(latex, reader, options)) is not None:
@@ -36,7 +40,7 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     if primed_functions(functions):     # --function "f'_W": a function of its own
         return read_with_primed_functions(latex, reader, options)
     if declared_stars(assumptions):
-        return read_with_stars(latex, reader, options)
+        return read_with_stars(latex, reader, options, parse.parse_assumptions)
     if has_components(latex, assumptions):
         return read_with_components(latex, reader, options)
     if declared_primes(assumptions):

@@ -87,6 +87,11 @@ def read_with_stars(latex: str, reader, options: dict):
                 name = back[s.name] + "^{*}"
                 mapping[s] = sympy.MatrixSymbol(name, *s.shape) \
                     if isinstance(s, sympy.MatrixSymbol) else sympy.Symbol(name, **s.assumptions0)
+            elif isinstance(s, (sympy.Symbol, sympy.MatrixSymbol)) and "(" in s.name \
+                    and not s.name.startswith("ƒ") and any(p in s.name for p in back):
+                # a stand-in keyed by the point (\nabla L(x^*), L(x^*): gradient_vectors.py, or
+                # an entry's base named so): the same object, keyed by the name as written
+                mapping[s] = _rekeyed(s, shown(s.name))
         return expr.xreplace(mapping) if mapping else expr
 
     def shown(text_: str) -> str:
@@ -98,6 +103,18 @@ def read_with_stars(latex: str, reader, options: dict):
     note = ("x^* declared a quantity of its own by the assumptions (" +
             ", ".join(b + "^*" for b in bases) + "), not a conjugate")
     return relabelled(parsed, rename, shown, note)
+
+
+def _rekeyed(symbol, name: str):
+    """The stand-in ``symbol`` (of its own class: a gradient, a value, a plain name) renamed."""
+    from symbolic.gradient_vectors import FunctionValue, GradientVector
+    if isinstance(symbol, GradientVector):
+        return GradientVector(name, *symbol.shape)
+    if isinstance(symbol, sympy.MatrixSymbol):
+        return sympy.MatrixSymbol(name, *symbol.shape)
+    if isinstance(symbol, FunctionValue):
+        return FunctionValue(name, **symbol.assumptions0)
+    return sympy.Symbol(name, **symbol.assumptions0)
 
 
 def _renamed(assumptions, rename):

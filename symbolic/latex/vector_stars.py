@@ -8,7 +8,9 @@ a d x 1 matrix (``stars.py`` with a matrix declaration) it cannot stand beside t
 is read as one more bold vector, of a name of its own: the claim is read with the starred name
 replaced by an unused bold Greek letter, and the letter is renamed back to
 ``\\boldsymbol{\\theta}^{*}`` in what is returned. Any other starred declaration goes on to
-``stars.py`` unchanged.
+``stars.py`` unchanged, and so does this one where the other assumptions declare matrices or
+vectors (``\\boldsymbol{\\theta}_t \\in \\mathbb{R}^d``): the claim is then read with matrices,
+and the optimum is one more d x 1 matrix among them.
 """
 from __future__ import annotations
 
@@ -29,8 +31,9 @@ _MOMENTS = frozenset(["Expect", "Var", "E", "Cov"])
 _SPARE = ("varsigma", "omicron", "varrho", "upsilon")
 
 
-def read_with_stars(latex: str, reader, options: dict):
-    """``stars.read_with_stars`` with bold optima of R^d read as bold vectors."""
+def read_with_stars(latex: str, reader, options: dict, parse_assumptions=None):
+    """``stars.read_with_stars`` with bold optima of R^d read as bold vectors (``parse_assumptions``,
+    the reader's, tells whether the other assumptions declare matrices)."""
     assumptions = options.get("assumptions", ())
     assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
     found = {}
@@ -42,7 +45,7 @@ def read_with_stars(latex: str, reader, options: dict):
         else:
             rest.append(text)
     spare = [g for g in _SPARE if "\\" + g not in latex and not any("\\" + g in a for a in assumptions)]
-    if not found or len(spare) < len(found):
+    if not found or len(spare) < len(found) or _declares_matrices(rest, options, parse_assumptions):
         return stars.read_with_stars(latex, reader, options)
     names = {}
     for base, letter in zip(found, spare):
@@ -62,6 +65,23 @@ def read_with_stars(latex: str, reader, options: dict):
         raise ParseError(message) from None
     _vectors_only(parsed, back)
     return _renamed(parsed, back)
+
+
+def _declares_matrices(assumptions, options, parse_assumptions) -> bool:
+    """Whether the other assumptions declare a matrix or a vector (``\\boldsymbol{\\theta}_t \\in
+    \\mathbb{R}^d``): the claim is then read with matrices, and the optimum is one more declared
+    d x 1 matrix beside them (``stars.py``), not a vector read by its components."""
+    if parse_assumptions is None:
+        return False
+    for text in assumptions:
+        try:
+            given = parse_assumptions((text,), imaginary_unit=options.get("imaginary_unit"),
+                                      functions=options.get("functions") or ())
+        except ParseError:
+            continue
+        if any(isinstance(v, sympy.MatrixSymbol) for v in given.symbols.values()):
+            return True
+    return False
 
 
 def _vectors_only(parsed, back: dict) -> None:

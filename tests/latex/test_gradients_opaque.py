@@ -89,8 +89,9 @@ def test_the_stand_in_survives_a_child_process():
     (r"\nabla f(x) = y", (), "declared function"),
     # a gradient of an expression, at an expression, at several arguments, at a matrix
     (r"\nabla (x^\top y) = y", ("f",), ""),
-    (r"\nabla f(x - y) = y", ("f",), "one point"),
-    (r"\nabla f(2 x) = y", ("f",), "one point"),
+    # (at x - y or 2 x, sums of multiples of declared vectors, it is read: test_vector_iterates.py)
+    (r"\nabla f(A x) = y", ("f",), "one point"),
+    (r"\nabla f(x \odot y) = y", ("f",), "one point"),
     (r"\nabla f(x, y) = y", ("f",), ""),
     (r"\nabla f(A) = A", ("f",), "one point"),
     # a subscript that is not the point
@@ -130,9 +131,10 @@ def test_values_beside_their_gradient_are_opaque_numbers():
     r"f(x) x^\top = x^\top f(x)",
     r"f(x) = f(x)",
     r"\nabla g(x) = f(x) x",
-    # a value at an expression of vectors or at several arguments
-    r"f(x + y) \le f(x) + \nabla f(x)^\top y",
+    # a value at several arguments (at x + y, a sum of declared vectors, it is read where
+    # \nabla f is written: test_vector_iterates.py)
     r"f(x, y) = \nabla f(x)^\top y",
+    r"f(A x) \le f(x) + \nabla f(x)^\top y",
     # a value of a vector transposed or indexed
     r"f(x)^\top \nabla f(x) = 0",
     r"f(x)_1 = \nabla f(x)^\top x",

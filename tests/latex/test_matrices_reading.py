@@ -212,7 +212,10 @@ def test_powers_of_matrices():
     lhs, _ = one("A^2 = A A", SQUARE)
     assert lhs.doit() == (A * A).doit()
     refused("W^2 = W", [r"W \in \mathbb{R}^{n \times m}"], "power")
-    refused("A^{-1} A = A", SQUARE, "power")
+    refused("A^{-2} A = A", SQUARE, "power")
+    refused("W^{-1} = W", [r"W \in \mathbb{R}^{n \times m}"], "power")
+    lhs, _ = one("A^{-1} A = A", SQUARE)        # the inverse of a declared square A
+    assert lhs.doit() == sympy.Identity(lhs.shape[0])
 
 
 def test_identity_takes_its_size_from_the_matrices():

@@ -34,7 +34,10 @@ ours and trusted; the formula under test is only ever given to the reader):
   \\gamma_j (d L / d \\gamma_j) of a name the source's text says depends on others, an opaque
   number (``assume="y \\text{ depends on } \\gamma"``; symbolic/latex/dependences.py);
 * matrices are declared per display (``matrices="Q:N,d K:N,d"``) and then read as SymPy
-  matrix symbols of that shape; ``X.T`` is the transpose.
+  matrix symbols of that shape; ``X.T`` is the transpose, ``X**-1`` the inverse;
+  ``Grad(f, x)`` and ``Val(f, x)`` the reader's opaque gradient and value of a declared f at a
+  declared vector x (or an expression of them, ``Val(f, x + delta)``), ``Iter(theta, t + 1)`` the
+  iterate theta^{t+1} of a declared vector theta (a vector of its shape, named theta_{t+1}).
 
 What the source's own text states may be handed to the reader, as a user would: functions
 (``functions="L g \\phi"``, as ``--function``, only names the text says are functions: "the loss
@@ -156,8 +159,19 @@ _KNOWN = {name: getattr(sympy, name) for name in (
 # on } \gamma"), which the reader reads as opaque numbers (normalise turns its stand-ins into these)
 # \nabla f(x) and f(x) of a declared f at a declared vector x, as the reader names them
 # (symbolic/gradient_vectors.py): a vector and a number keyed by the function and the point
-_STAND_INS = {"Grad": lambda f, x: sympy.MatrixSymbol(f"\u2207{f}({x.name})", *x.shape),
-              "Val": lambda f, x: sympy.Symbol(f"{f}({x.name})", real=True)}
+# at a point that is an expression of declared vectors (x + delta) they are keyed by the
+# expression as SymPy writes it; Iter(theta, t + 1) is the iterate theta^{t+1} of a declared
+# vector theta (symbolic/latex/vector_iterates.py): a vector of theta's shape, named theta_{t+1}
+
+
+def _key(x) -> str:
+    return x.name if isinstance(x, sympy.MatrixSymbol) else sympy.sstr(x)
+
+
+_STAND_INS = {"Grad": lambda f, x: sympy.MatrixSymbol(f"\u2207{f}({_key(x)})", *x.shape),
+              "Val": lambda f, x: sympy.Symbol(f"{f}({_key(x)})", real=True),
+              "Iter": lambda x, k: sympy.MatrixSymbol(f"{x.name}_{{{str(k).replace(' ', '')}}}",
+                                                      *x.shape)}
 _GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
             "Rational": sympy.Rational, "Symbol": sympy.Symbol}
 _RELATIONS = [":=", "~=", "==", "!=", "<=", ">=", "<", ">"]
@@ -351,7 +365,9 @@ def expected_links(display: Display):
 
 
 # -- reading (bounded) --------------------------------------------------------------------------
-_GREEK_NAMES = frozenset("Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split())
+_GREEK_NAMES = frozenset("Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split()
+                         + "alpha beta gamma delta epsilon zeta eta theta kappa lambda mu nu xi "
+                           "rho sigma tau phi chi psi omega".split())
 
 
 def matrix_assumptions(matrices: str) -> list[str]:
@@ -359,7 +375,8 @@ def matrix_assumptions(matrices: str) -> list[str]:
 
     ``Q:N,d`` is ``Q \\in \\mathbb{R}^{N \\times d}``; a column vector ``q_m:d,1`` is
     ``q_m \\in \\mathbb{R}^{d}``; ``W_q`` is written ``W_{q}``, ``Vprime`` ``V'`` and
-    ``mtilde_ij`` ``\\tilde{m}_{ij}`` (``elltilde`` is ``\\tilde{\\ell}``), ``Lambda`` ``\\Lambda``.
+    ``mtilde_ij`` ``\\tilde{m}_{ij}`` (``elltilde`` is ``\\tilde{\\ell}``), ``Lambda`` ``\\Lambda``
+    and ``theta`` ``\\theta`` (a Greek name, never the letters t h e t a).
     """
     out = []
     for item in matrices.split():

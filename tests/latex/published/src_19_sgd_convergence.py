@@ -66,7 +66,12 @@ DISPLAYS = [
      # L(theta_i) are opaque numbers and the gradient at theta_1 an opaque vector of R^d
      {"matrices": "theta_1:d,1 theta_2:d,1", "functions": "L",
       "assume": r"\boldsymbol{\theta}_1, \boldsymbol{\theta}_2 \in \mathbb{R}^d"}),
-    ("notes eq. 3", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \leq \nabla L(\boldsymbol{\theta}_t)^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)\tag{3}", _GRAD),
+    ("notes eq. 3", r"L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*) \leq \nabla L(\boldsymbol{\theta}_t)^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)\tag{3}",
+     "Val(L, theta_t) - Val(L, thetastar) <= S1(Grad(L, theta_t).T*(theta_t - thetastar))",
+     # the notes: convexity of the loss L at the iterate theta_t and the minimiser theta^*, both
+     # vectors of R^d (eq. argmin); L's values and gradient opaque
+     {"matrices": "theta_t:d,1 thetastar:d,1", "functions": "L", "optimum": _STAR,
+      "assume": r"\boldsymbol{\theta}_t \in \mathbb{R}^d"}),
     ("notes eq. 4", r"""\begin{aligned}
 \|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2 &= \|\boldsymbol{\theta}_t - \eta_t \boldsymbol{g}_t - \boldsymbol{\theta}^*\|^2\\
 &= \|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2 - 2\eta_t \boldsymbol{g}_t^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*) + \eta_t^2\|\boldsymbol{g}_t\|^2

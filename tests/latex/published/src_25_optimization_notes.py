@@ -33,7 +33,12 @@ DISPLAYS = [
      {"note": "the superscript i is the run (a label, the text), min/max are labels"}),
     ("convergence rate (inline)", r"\frac{1}{T} \sum_{t=0}^{T-1} J(\theta^t) - J(\theta^*) \leq \mathcal{O}(\frac{1}{\sqrt{T}})",
      "refuse: an asymptotic (O) bound, not a value"),
-    ("convergence: gradient step", r"""\theta^{t+1}=\theta^t-\eta \nabla J\left(\theta^t\right)""", _GRAD),
+    ("convergence: gradient step", r"""\theta^{t+1}=\theta^t-\eta \nabla J\left(\theta^t\right)""",
+     "Iter(theta, t + 1) == Iter(theta, t) - eta*Grad(J, Iter(theta, t))",
+     # the notes: J(theta) the objective of the parameter vector theta in R^d; theta^t, theta^{t+1}
+     # its iterates (superscripts on a vector are labels); the gradient at theta^t is opaque
+     {"matrices": "theta:d,1", "functions": "J", "assume": r"\theta \in \mathbb{R}^d",
+      "note": "the update of gradient descent, read as an equation between iterates"}),
     ("convergence: one step", r"""\begin{aligned}
 &J\left(\theta^t\right)-J\left(\theta^*\right)  & \text { (Gap btw minimum value } \left.J\left(\theta^*\right)\right) \\
 
@@ -74,8 +79,18 @@ DISPLAYS = [
      "refuse: a gradient, with the misprinted subscript {theta} (the italic letters t h e t a)"),
     ("quasi-Newton (inline)", r"s_t = \theta_{t+1} - \theta_t", "s[t] == theta[t + 1] - theta[t]",
      {"note": "a difference of parameter vectors, read entrywise"}),
-    ("quasi-Newton (inline)", r"y_t = \nabla J(\theta_{t+1}) - \nabla J(\theta_t)", _GRAD),
-    ("momentum", r""" \begin{aligned} v^t &= \beta v^{t-1} + (1-\beta) \nabla J(\theta^t) \\ \theta^{t+1} &= \theta^t - \eta v^t \end{aligned} """, _ALGROWS),
+    ("quasi-Newton (inline)", r"y_t = \nabla J(\theta_{t+1}) - \nabla J(\theta_t)",
+     "y_t == Grad(J, Iter(theta, t + 1)) - Grad(J, theta_t)",
+     # the notes: y_t the change of the gradient between two iterates theta_t, theta_{t+1} of
+     # R^d (the secant pair of quasi-Newton methods, beside s_t); the gradients are opaque
+     {"matrices": "theta:d,1 theta_t:d,1 y_t:d,1", "functions": "J",
+      "assume": r"\theta_t, \theta_{t+1}, y_t \in \mathbb{R}^d"}),
+    ("momentum", r""" \begin{aligned} v^t &= \beta v^{t-1} + (1-\beta) \nabla J(\theta^t) \\ \theta^{t+1} &= \theta^t - \eta v^t \end{aligned} """,
+     "Iter(v, t) == beta*Iter(v, t - 1) + (1 - beta)*Grad(J, Iter(theta, t)); "
+     "Iter(theta, t + 1) == Iter(theta, t) - eta*Iter(v, t)",
+     # the notes: the velocity v accumulates gradients, a vector of theta's space R^d; the
+     # superscripts are iterates; the rows are the two update rules, read as equations
+     {"matrices": "theta:d,1 v:d,1", "functions": "J", "assume": r"\theta, v \in \mathbb{R}^d"}),
     ("Nesterov momentum", r"""\begin{aligned}
 &\tilde{\theta}^{t} = \theta^{t} - \beta \Delta^{t-1} \\
 &\Delta^{t} = \beta \Delta^{t-1} + (1-\beta)\nabla J^t (\tilde{\theta}^t)\\

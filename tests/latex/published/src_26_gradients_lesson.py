@@ -16,7 +16,12 @@ DISPLAYS = [
      "with the unit vector e_i"),
     ("sec. 2.1", r"\nabla f(\mathbf{x}) = \begin{bmatrix} \frac{\partial f}{\partial x_1} \\ \frac{\partial f}{\partial x_2} \\ \vdots \\ \frac{\partial f}{\partial x_n} \end{bmatrix}",
      "refuse: a column of symbolic length written with \\vdots"),
-    ("sec. 2.3", r"f(\mathbf{x} + \boldsymbol{\delta}) \approx f(\mathbf{x}) + \nabla f(\mathbf{x})^\top \boldsymbol{\delta}", _GRAD),
+    ("sec. 2.3", r"f(\mathbf{x} + \boldsymbol{\delta}) \approx f(\mathbf{x}) + \nabla f(\mathbf{x})^\top \boldsymbol{\delta}",
+     "Val(f, x + delta) ~= Val(f, x) + S1(Grad(f, x).T*delta)",
+     # the text: f a function of x in R^n, delta a small step in R^n; the first-order Taylor
+     # approximation: f's values at x and x + delta and its gradient at x, opaque
+     {"matrices": "delta:n,1 x:n,1", "functions": "f",
+      "assume": r"\boldsymbol{\delta}, \mathbf{x} \in \mathbb{R}^n"}),
     ("sec. 2.3 (inline)", r"\|\boldsymbol{\delta}\| = 1", "norm(delta) == 1", {"vectors": "delta"}),
     ("sec. 2.3 (inline)", r"\boldsymbol{\delta} = -\eta \nabla f(\mathbf{x})", "delta == -eta*Grad(f, x)",
      # the text: f is a function of the vector x in R^n and delta a step in R^n; the gradient
@@ -25,15 +30,19 @@ DISPLAYS = [
       "assume": r"\boldsymbol{\delta}, \mathbf{x} \in \mathbb{R}^n"}),
     ("sec. 2.3 (inline)", r"\eta > 0", "eta > 0"),
     ("sec. 3.1", r"D_\mathbf{u} f(\mathbf{x}) = \nabla f(\mathbf{x})^\top \mathbf{u}", _GRAD),
-    ("sec. 4.1", r"\mathbf{x}^{(t+1)} = \mathbf{x}^{(t)} - \eta \nabla f(\mathbf{x}^{(t)})", _GRAD),
+    ("sec. 4.1", r"\mathbf{x}^{(t+1)} = \mathbf{x}^{(t)} - \eta \nabla f(\mathbf{x}^{(t)})",
+     "Iter(x, t + 1) == Iter(x, t) - eta*Grad(f, Iter(x, t))",
+     # the text: gradient descent on f of x in R^n; x^{(t)} the t-th iterate (a label)
+     {"matrices": "x:n,1", "functions": "f"}),
     ("sec. 4.2", r"\nabla f(\mathbf{x}) = \mathbf{A}\mathbf{x} - \mathbf{b}", "Grad(f, x) == A*x - b",
      # the text: f(x) = x^T A x / 2 - b^T x, a function of x in R^n (A n x n, b in R^n): the
      # display states its gradient; read as the opaque gradient equal to Ax - b (the quadratic
      # itself is in the running text, not in the display, so nothing ties the two here)
      {"matrices": "A:n,n b:n,1 x:n,1", "functions": "f"}),
     ("sec. 4.2 (inline)", r"\mathbf{x}^* = \mathbf{A}^{-1}\mathbf{b}", "xstar == A**-1*b",
-     {"matrices": "A:n,n b:n,1", "optimum": r"\mathbf{x}^*:n",
-      "note": "A is a symmetric positive definite n x n matrix, x, b vectors of R^n (the text)"}),
+     {"matrices": "A:n,n b:n,1 xstar:n,1", "optimum": r"\mathbf{x}^*:n",
+      "note": "A is a symmetric positive definite n x n matrix, x, b vectors of R^n (the text); "
+              "A^{-1} the inverse (A is invertible, the text), x^* the minimiser, a vector"}),
     ("sec. 4.2 (inline)", r"\kappa \approx 1", "kappa ~= 1"),
     ("sec. 4.3", r"\eta^* = \frac{2}{\lambda_{\max} + \lambda_{\min}}", "etastar == 2/(lamda[max] + lamda[min])",
      {"note": "eta^* is a name (the optimal rate); lambda_max, lambda_min the extreme eigenvalues",
