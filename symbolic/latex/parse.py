@@ -22,6 +22,7 @@ from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.kronecker import kronecker_deltas
 import symbolic.latex.slices as slices
 import symbolic.latex.gradients as gradients
+import symbolic.latex.vector_maps as vector_maps
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
@@ -56,6 +57,8 @@ class Assumptions:
     latex: tuple[str, ...] = ()
     # "x_j > 0" (a letter subscript) is about every x_j: base name -> SymPy assumptions
     families: Mapping[str, Mapping[str, bool]] = field(default_factory=dict)
+    # "\\phi: \\mathbb{R}^{D} \\to \\mathbb{R}^{C}": function key -> (in size, out size)
+    maps: Mapping[str, tuple] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -186,7 +189,8 @@ class _Reader:
             raise ParseError(f"formula nested too deeply to read: {terms} terms in one side, the "
                              f"limit is {_MAX_TERMS}; simplify it")
         # a side naming a declared matrix is read in the written order (matrices.py)
-        with gradients.declared(self.rewriter.functions, getattr(self, "chain_text", "")):  # gradients.py
+        with gradients.declared(self.rewriter.functions, getattr(self, "chain_text", "")), \
+                vector_maps.declared(getattr(self, "maps", {})):    # gradients.py, vector_maps.py
             matrix = matrices.read_side(side_items, self.context.known, lambda run: self._convert(self.raw(run)))
         if matrix is not None:
             self.matrix_sides.append(matrix)
@@ -363,7 +367,10 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     check_layer_labels(sides)
     check_sides(sides, rels, given.symbols)     # \mu^l = ... a_i^l, i = ...: side_checks.py
     check_row_operators(scalar_sides(sides, given.symbols))
+    # a map declared by its signature (\phi: R^D \to R^C) is a declared function (vector_maps.py)
+    functions += tuple(name for name in _signature_names(assumptions) if name not in functions)
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
+    reader.maps = given.maps
     reader.rewriter.numbers |= capital_numbers(text, given.symbols, functions)  # \frac{1}{\mu T}: T a number
     reader.context.i_ordered = i_compared(sides, rels)
     reader.chain_text = text        # f(x) of a vector is a number where \nabla f is written: gradients.py
@@ -475,6 +482,17 @@ def parse_reading(latex: str, **options) -> ParsedChain | ParsedExpression:
     if has_relation(latex):
         return parse_chain(latex, **options)
     return parse_expression(latex, **options)
+
+
+def _signature_names(assumptions) -> tuple[str, ...]:
+    """The names of the maps the assumptions declare by their signatures (vector_maps.py)."""
+    out = []
+    for latex in assumptions:
+        for text in _statements(latex):
+            m = vector_maps._SIGNATURE.fullmatch(text)
+            if m:
+                out.append(m.group("name"))
+    return tuple(out)
 
 
 def _names(functions) -> tuple[str, ...]:
@@ -607,7 +625,11 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
     declared: dict[str, tuple] = {}     # matrix key -> (SymPy name, size names or numbers)
     statements = [t for latex in latexes for t in _statements(latex)]
     relations = []
+    signatures = []     # \phi: R^D \to R^C (vector_maps.py)
     for text in statements:
+        if (found := vector_maps.signature(text, stated, parse_expression)) is not None:
+            signatures.append(found)
+            continue
         items = lex(text)
         member = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == r"\in"]
         if member and _matrix_membership(text, items, member[0], stated, declared):
@@ -682,7 +704,9 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
                 raise ParseError(f"assumption {a} {rel} {b} is false")
             if fact is not sympy.true:
                 facts.append(fact)
-    return Assumptions(symbols, tuple(facts), tuple(latexes), families)
+    maps = {key: tuple(declared_spaces.resolved_size(size, symbols) for size in sizes)
+            for _, key, *sizes in signatures}
+    return Assumptions(symbols, tuple(facts), tuple(latexes), families, maps)
 
 
 _FAMILY = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
@@ -695,6 +719,8 @@ def _statements(latex: str) -> list[str]:
     interval = _INTERVAL.fullmatch(text)
     if interval:
         return _interval_statements(interval)
+    if vector_maps._SIGNATURE.fullmatch(text):      # \phi: R^D \to R^C (vector_maps.py)
+        return [text]
     items = lex(text)
     if any(isinstance(x, Tok) and x.text == r"\in" for x in items):
         return [text]
