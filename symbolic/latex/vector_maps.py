@@ -184,7 +184,7 @@ def summed_term(reader, items, text):
 
 
 def _limit(reader, items):
-    """A limit of a sum, read by the scalar reader; a letter i in it is the index i (a limit is a
+    r"""A limit of a sum, read by the scalar reader; a letter i in it is the index i (a limit is a
     whole number, never the imaginary unit: ``\sum_{j=1}^{i}`` beside the rows Q_i)."""
     value = reader.scalar(items)
     if isinstance(value, sympy.Basic) and value.has(sympy.I) \

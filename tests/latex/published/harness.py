@@ -31,7 +31,12 @@ ours and trusted; the formula under test is only ever given to the reader):
   ``Min``, ``re``, ``conjugate``, ``Derivative``, ``Integral``, ``E`` (Euler's number), ``I`` (the
   imaginary unit), ``pi``, ``oo``;
 * matrices are declared per display (``matrices="Q:N,d K:N,d"``) and then read as SymPy
-  matrix symbols of that shape; ``X.T`` is the transpose.
+  matrix symbols of that shape; ``X.T`` is the transpose;
+* rows written as vectors (symbolic/latex/vector_maps.py): ``Member(K, j, D)`` is the member j
+  (a column of D entries) of the family of vectors K_j, ``Fv(phi, Q_i, C)`` the value (C entries)
+  of a map declared by its signature at the declared vector Q_i, ``FMember(phi, K, j, C)`` its
+  value at the member j of the family K, ``MatSum(X, (j, a, b))`` the sum over j of the
+  matrices X (entry by entry).
 
 What the source's own text states may be handed to the reader, as a user would: functions
 (``functions="L g \\phi"``, as ``--function``, only names the text says are functions: "the loss
@@ -152,6 +157,29 @@ _KNOWN = {name: getattr(sympy, name) for name in (
 # (symbolic/gradient_vectors.py): a vector and a number keyed by the function and the point
 _STAND_INS = {"Grad": lambda f, x: sympy.MatrixSymbol(f"\u2207{f}({x.name})", *x.shape),
               "Val": lambda f, x: sympy.Symbol(f"{f}({x.name})", real=True)}
+
+
+def _size(n):
+    return sympy.Symbol(str(n), integer=True, positive=True)
+
+
+def _family(label, j, rows):
+    r, c = sympy.Dummy("r", integer=True), sympy.Dummy("c", integer=True)
+    return sympy.FunctionMatrix(_size(rows), 1, sympy.Lambda(
+        (r, c), sympy.IndexedBase(label, real=True)[j, r, c]))
+
+
+def _mat_sum(x, limits):
+    j, lo, hi = limits
+    r, c = sympy.Dummy("r", integer=True), sympy.Dummy("c", integer=True)
+    return sympy.FunctionMatrix(x.shape[0], x.shape[1],
+                                sympy.Lambda((r, c), sympy.Sum(x[r, c], (j, lo, hi))))
+
+
+_ROWS = {"Member": lambda k, j, rows: _family(f"{k}_\u2022", j, rows),
+         "Fv": lambda f, x, rows: sympy.MatrixSymbol(f"{f}({x})", _size(rows), 1),
+         "FMember": lambda f, k, j, rows: _family(f"{f}({k})_\u2022", j, rows),
+         "MatSum": _mat_sum}
 _GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
             "Rational": sympy.Rational, "Symbol": sympy.Symbol}
 _RELATIONS = [":=", "~=", "==", "!=", "<=", ">=", "<", ">"]
@@ -263,6 +291,7 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
 
     space.update(dot=dot, norm=norm, d=DIMENSION, S1=lambda m: m[0, 0], MatFn=MatFn)
     space.update(_STAND_INS)    # Grad(f, x), Val(f, x): the reader's opaque gradient and value
+    space.update(_ROWS)         # Member, Fv, FMember, MatSum: rows written as vectors
     shapes = {}
     for item in matrices.split():
         name, dims = item.split(":")
@@ -538,6 +567,16 @@ def normalise(expr, bound=None):
     """Drop assumptions and markup from names; ``x_j`` and ``x[j]`` become the same object."""
     if bound is None:
         bound = _limit_variables(expr)
+    if isinstance(expr, sympy.MatrixSymbol) and expr.name.startswith("\u0192"):
+        # phi(Q_i): the reader's opaque value of a map at a vector (vector_maps.py), unmarked
+        expr = sympy.MatrixSymbol(expr.name[1:], *expr.shape)
+    if isinstance(expr, sympy.IndexedBase) and str(expr.label).startswith("\u0192") \
+            and "(" in str(expr.label):
+        return sympy.IndexedBase(str(expr.label)[1:])
+    if isinstance(expr, sympy.Indexed) and str(expr.base.label).startswith("\u0192") \
+            and "(" in str(expr.base.label):
+        return sympy.IndexedBase(str(expr.base.label)[1:])[tuple(normalise(i, bound)
+                                                                 for i in expr.indices)]
     if type(expr).__name__ == "MatrixFunctionValue":    # phi(Q): the reader's opaque f(X)
         return MatFn(expr.function, normalise(expr.argument, bound))
     if type(expr).__name__ == "EntrywiseReLU":          # max(0, X) of a matrix, entry by entry
@@ -657,6 +696,8 @@ def _evaluate(expr, point: _Point, sizes: set):
         e = e.xreplace(mats)
         e = e.replace(lambda x: isinstance(x, MatFn), lambda x: x.explicit())
     for _ in range(3):
+        if isinstance(e, sympy.MatrixExpr) and all(d.is_Integer for d in e.shape):
+            e = e.as_explicit()          # a FunctionMatrix (a sum of rows written as vectors)
         e = e.doit() if hasattr(e, "doit") else e
         e = e.replace(lambda x: isinstance(x, sympy.Indexed),
                       lambda x: point.value((str(x.base.label),) + tuple(x.indices))
@@ -692,7 +733,7 @@ def _close(a, b) -> bool:
 
 def _shape_symbols(expr) -> set:
     names = set()
-    for m in expr.atoms(sympy.MatrixSymbol, sympy.Identity, sympy.ZeroMatrix):
+    for m in expr.atoms(sympy.MatrixSymbol, sympy.Identity, sympy.ZeroMatrix, sympy.FunctionMatrix):
         for dim in m.shape:
             names |= {s.name for s in sympy.sympify(dim).free_symbols}
     return names
