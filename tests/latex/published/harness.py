@@ -382,7 +382,7 @@ def matrix_assumptions(matrices: str) -> list[str]:
 
     ``Q:N,d`` is ``Q \\in \\mathbb{R}^{N \\times d}``; a column vector ``q_m:d,1`` is
     ``q_m \\in \\mathbb{R}^{d}``; ``W_q`` is written ``W_{q}``, ``Vprime`` ``V'`` and
-    ``mtilde_ij`` ``\\tilde{m}_{ij}`` (``elltilde`` is ``\\tilde{\\ell}``), ``Lambda`` ``\\Lambda``.
+    ``Vprime_i`` ``V'_{i}``, ``mtilde_ij`` ``\\tilde{m}_{ij}`` (``elltilde`` is ``\\tilde{\\ell}``), ``Lambda`` ``\\Lambda``.
     """
     out = []
     for item in matrices.split():
@@ -391,6 +391,8 @@ def matrix_assumptions(matrices: str) -> list[str]:
         if name.endswith("prime"):
             name = name[:-len("prime")] + "'"
         base, _, sub = name.partition("_")
+        if base.endswith("prime") and sub:       # Vprime_i: the row V'_i
+            base = base[:-len("prime")] + "'"
         # mtilde_ij, elltilde_ij: the accented names \tilde{m}_{ij}, \tilde{\ell}_{ij}
         for accent in ("tilde", "hat", "bar"):
             if base.endswith(accent) and len(base) > len(accent):
@@ -444,7 +446,9 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "",
     declared = matrix_assumptions(matrices)
     if declared:
         try:
-            parse_assumptions(declared)
+            # a primed row (V'_{i}) is declared only beside the equation that defines it
+            # (symbolic/latex/decorated_names.py), so it is checked with the display
+            parse_assumptions([d for d in declared if "'_" not in d])
         except ParseError as exc:
             # never read the display without its shapes: its matrices would be numbers
             raise ParseError(f"the display's matrix declarations cannot be read: {exc}") from None
@@ -567,7 +571,8 @@ def normalise(expr, bound=None):
     """Drop assumptions and markup from names; ``x_j`` and ``x[j]`` become the same object."""
     if bound is None:
         bound = _limit_variables(expr)
-    if isinstance(expr, sympy.MatrixSymbol) and expr.name.startswith("\u0192"):
+    if isinstance(expr, sympy.MatrixSymbol) and expr.name.startswith("\u0192") \
+            and type(expr).__name__ != "MatrixFunctionValue":
         # phi(Q_i): the reader's opaque value of a map at a vector (vector_maps.py), unmarked
         expr = sympy.MatrixSymbol(expr.name[1:], *expr.shape)
     if isinstance(expr, sympy.IndexedBase) and str(expr.label).startswith("\u0192") \
@@ -696,7 +701,8 @@ def _evaluate(expr, point: _Point, sizes: set):
         e = e.xreplace(mats)
         e = e.replace(lambda x: isinstance(x, MatFn), lambda x: x.explicit())
     for _ in range(3):
-        if isinstance(e, sympy.MatrixExpr) and all(d.is_Integer for d in e.shape):
+        if isinstance(e, sympy.MatrixExpr) and e.atoms(sympy.FunctionMatrix) \
+                and all(sympy.sympify(d).is_Integer for d in e.shape):
             e = e.as_explicit()          # a FunctionMatrix (a sum of rows written as vectors)
         e = e.doit() if hasattr(e, "doit") else e
         e = e.replace(lambda x: isinstance(x, sympy.Indexed),
