@@ -169,6 +169,7 @@ def summed_term(reader, items, text):
     finally:
         reader.table.clear()
         reader.table.update(saved)
+    _unbound_index(summand, name, text, col)
     if isinstance(summand, MatrixExpr) and summand.shape != (1, 1):
         r, c = sympy.Dummy("r", integer=True), sympy.Dummy("c", integer=True)
         entry = sympy.Sum(summand[r, c], (index, lo, hi))
@@ -181,6 +182,29 @@ def summed_term(reader, items, text):
     if not before:
         return value
     return reader._times(reader.term(before, text), value, text)
+
+
+def _subscript_mentions(name: str, index: str) -> bool:
+    sub = name.split("_", 1)[1] if "_" in name else ""
+    return index in re.sub(r"\\[A-Za-z]+", "", sub)
+
+
+def _unbound_index(summand, index: str, text: str, col: int) -> None:
+    """Refuse a summand that writes the summation index in a name read as a constant of the sum
+    (``\\alpha_j`` a number, ``K_{j+1}`` a declared name other than the member ``K_j``): read
+    whole, the name would not vary with j, and the sum would be another."""
+    names = [str(s.name) for s in getattr(summand, "free_symbols", ())
+             if isinstance(s, (sympy.Symbol, sympy.MatrixSymbol))]
+    names += [str(b.label) for b in getattr(summand, "atoms", lambda *_: ())(sympy.IndexedBase)]
+    for shown in names:
+        if shown.endswith(FAMILY) or shown == index:
+            continue
+        inner = shown[shown.index("(") + 1:] if shown.startswith(MARK) and "(" in shown else shown
+        if _subscript_mentions(inner, index):
+            raise fail(text, col, f"{shown.lstrip(MARK)} in a sum over {index} of vectors or "
+                       f"matrices writes the index {index} but is not a member K_{index} of a "
+                       f"declared family: declare it (--assume '{shown.lstrip(MARK).split('(')[0]} "
+                       f"\\in \\mathbb{{R}}^{{...}}'), or write the entries")
 
 
 def _limit(reader, items):

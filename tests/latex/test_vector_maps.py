@@ -136,6 +136,18 @@ def test_sums_of_vectors_need_their_index_and_limits(latex):
     assert "both limits" in _refused(latex, ROWS + (r"S \in \mathbb{R}^{D \times M}",))
 
 
+@pytest.mark.parametrize("latex, extra", [
+    # read whole, alpha_j would be a constant of the sum: sum_j alpha_j K_j is not alpha_j sum_j K_j
+    (r"S = \sum_{j=1}^{N} \alpha_j K_j", ()),
+    (r"S = \sum_{j=1}^{N} K_{j+1}", (r"K_{j+1} \in \mathbb{R}^D",)),
+    (r"S = \sum_{j=1}^{N} \phi(K_{j+1})", (r"K_{j+1} \in \mathbb{R}^D",)),
+])
+def test_a_name_that_writes_the_index_but_is_no_member_is_refused(latex, extra):
+    assert "writes the index j" in _refused(latex, ROWS + (r"S \in \mathbb{R}^{D}",) + extra
+                                            if "phi" not in latex else
+                                            ROWS + (r"S \in \mathbb{R}^{C}",) + extra)
+
+
 def test_a_sum_of_non_conforming_products_is_refused():
     _refused(r"S = \sum_{j=1}^{N} K_j V_j", ROWS + (r"S \in \mathbb{R}^{D \times M}",))
 
@@ -144,6 +156,33 @@ def test_a_number_times_a_conforming_row_is_the_matrix_product():
     (lhs, _, rhs), = _read(r"(Q_i^\top K_j) V_j^\top = Q_i^\top (K_j V_j^\top)")
     assert lhs.shape == rhs.shape == (1, M)
     assert _proved(lhs, rhs)
+
+
+# -- a primed row the equation defines, declared beside it (eqs. 5, 12) ------------------------------
+EQ5 = (r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{N}\phi\left(K_{j}\right)V_{j}^\top}"
+       r"{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{N}\phi\left(K_{j}\right)}")
+EQ4 = (r"V^{\prime}_{i}=\frac{\sum_{j=1}^{N}\phi\left(Q_{i}\right)^\top\phi\left(K_{j}\right)V_{j}}"
+       r"{\sum_{j=1}^{N}\phi\left(Q_{i}\right)^\top\phi\left(K_{j}\right)}")
+
+
+def test_eq5_reads_with_the_row_declared():
+    (lhs, _, rhs), = _read(EQ5, ROWS + (r"V'_i \in \mathbb{R}^{1 \times M}",))
+    assert lhs == sympy.MatrixSymbol("V'_i", 1, M) and rhs.shape == (1, M)
+
+
+def test_eq5_with_the_row_declared_a_column_is_refused():
+    # as printed, eq. 5's right side is a row: V'_i in R^M is a column, the shapes differ
+    assert "different shapes" in _refused(EQ5, ROWS + (r"V'_i \in \mathbb{R}^{M}",))
+
+
+def test_eq4_as_printed_is_refused():
+    # a 1 x 1 product written before the column V_j: eq. 4 and eq. 5 differ by a transpose
+    assert "name the number" in _refused(EQ4, ROWS + (r"V'_i \in \mathbb{R}^{M}",))
+
+
+def test_a_declared_primed_row_written_twice_or_another_row_is_refused():
+    _refused(r"V'_i = V'_i", ROWS + (r"V'_i \in \mathbb{R}^{M}",))
+    _refused(r"V'_j = V_j", ROWS + (r"V'_i \in \mathbb{R}^{M}",))
 
 
 # -- end to end: a handful ------------------------------------------------------------------------
