@@ -27,7 +27,10 @@ Two conventions of papers are read here, each only where the other readings are 
   of the claim's only relation (``=`` or ``:=``), is written nowhere else, the claim writes no
   other prime and no derivative (``\\frac{d}{dt}``, ``\\partial``, ``\\dot``, ``\\nabla``), V is
   never bare on the right (``V' = V`` and ``S' = -\\beta S I`` are differential equations) and
-  never applied to brackets (``V(t)``, ``V_i(t)``), and no assumption names V. Lowercase primes
+  never applied to brackets (``V(t)``, ``V_i(t)``), and no assumption names V (except one that
+  declares the defined name's own shape, ``V'_i \\in \\mathbb{R}^{1 \\times M}``, given to the
+  placeholder that stands for it, and one that declares only rows ``V_j`` of the letter:
+  linear attention's eq. 5, ``vector_maps.py``). Lowercase primes
   (``y' = y``, ``x' = x + 1``) keep their refusal. Why this is safe: a name written once, alone on
   the left, is a free quantity either way; the equation can be refuted, never proved, as a
   derivative of an unknown function could not be either.
