@@ -197,7 +197,8 @@ def _unbound_index(summand, index: str, text: str, col: int) -> None:
              if isinstance(s, (sympy.Symbol, sympy.MatrixSymbol))]
     names += [str(b.label) for b in getattr(summand, "atoms", lambda *_: ())(sympy.IndexedBase)]
     for shown in names:
-        if shown.endswith(FAMILY) or shown == index:
+        if shown.endswith(FAMILY) or shown == index or re.fullmatch(r"nu_dot\d*", shown):
+            # a family, the index itself, a component index of a dot product (vectors.py)
             continue
         inner = shown[shown.index("(") + 1:] if shown.startswith(MARK) and "(" in shown else shown
         if _subscript_mentions(inner, index):

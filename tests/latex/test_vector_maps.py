@@ -148,6 +148,14 @@ def test_a_name_that_writes_the_index_but_is_no_member_is_refused(latex, extra):
                                             ROWS + (r"S \in \mathbb{R}^{C}",) + extra)
 
 
+def test_a_dot_product_in_the_summand_is_no_name_that_writes_the_index():
+    # the component index of Q_i^T K_t (nu_dot) is not a name that writes t
+    (_, _, rhs), = _read(r"S = \sum_{t=1}^{T} (Q_i^\top K_t) V_t^\top",
+                         (r"Q_i, K_t \in \mathbb{R}^D", r"V_t \in \mathbb{R}^M",
+                          r"S \in \mathbb{R}^{1 \times M}"))
+    assert rhs.shape == (1, M) and holds_family(rhs)
+
+
 def test_a_sum_of_non_conforming_products_is_refused():
     _refused(r"S = \sum_{j=1}^{N} K_j V_j", ROWS + (r"S \in \mathbb{R}^{D \times M}",))
 
