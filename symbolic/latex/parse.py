@@ -372,7 +372,9 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.maps = given.maps
     reader.rewriter.numbers |= capital_numbers(text, given.symbols, functions)  # \frac{1}{\mu T}: T a number
-    reader.context.i_ordered = i_compared(sides, rels)
+    # i is an index where a declared name written in the chain has it as its subscript (Q_i), as
+    # where a scalar's does (x_i): \sum_{j=1}^{i} K_j then runs to the index i (vector_maps.py)
+    reader.context.i_ordered = i_compared(sides, rels) or _declared_with_i(text, given.symbols)
     reader.chain_text = text        # f(x) of a vector is a number where \nabla f is written: gradients.py
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
@@ -482,6 +484,18 @@ def parse_reading(latex: str, **options) -> ParsedChain | ParsedExpression:
     if has_relation(latex):
         return parse_chain(latex, **options)
     return parse_expression(latex, **options)
+
+
+def _declared_with_i(text: str, symbols) -> bool:
+    """Whether the chain writes a declared matrix or vector whose subscript is i (``Q_i``)."""
+    table = {k: v for k, v in symbols.items()
+             if isinstance(v, sympy.MatrixSymbol) and re.search(r"_\{?i\}?$", k)}
+    if not table:
+        return False
+    try:
+        return matrices.mentions(lex(text), table)
+    except ParseError:
+        return False
 
 
 def _signature_names(assumptions) -> tuple[str, ...]:
