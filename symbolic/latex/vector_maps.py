@@ -154,8 +154,8 @@ def summed_term(reader, items, text):
     eq = [n for n, x in enumerate(below) if _is(x, "=")]
     if "^" not in scripts or len(eq) != 1 or eq[0] != 1 or not isinstance(below[0], Tok) \
             or not re.fullmatch(r"[a-z]", below[0].text):
-        raise fail(text, col, "a sum of vectors or matrices is read only with its index and both "
-                   "limits written, \\sum_{j=1}^{N}")
+        raise fail(text, col, "sums of vectors or matrices are read only with their index and "
+                   "both limits written, \\sum_{j=1}^{N}")
     name = below[0].text
     index = reader.scalar((below[0],))
     lo, hi = (_limit(reader, part) for part in (below[2:], scripts["^"]))
