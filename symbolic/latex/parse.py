@@ -501,11 +501,10 @@ def _declared_with_i(text: str, symbols) -> bool:
 def _signature_names(assumptions) -> tuple[str, ...]:
     """The names of the maps the assumptions declare by their signatures (vector_maps.py)."""
     out = []
-    for latex in assumptions:
-        for text in _statements(latex):
-            m = vector_maps._SIGNATURE.fullmatch(text)
-            if m:
-                out.append(m.group("name"))
+    for latex in (assumptions,) if isinstance(assumptions, str) else assumptions:
+        m = vector_maps._SIGNATURE.fullmatch(strip_math(latex)) if isinstance(latex, str) else None
+        if m:
+            out.append(m.group("name"))
     return tuple(out)
 
 
