@@ -265,6 +265,7 @@ class _Reader:
     """A recursive reader of one side over the lexer's items (spaces removed)."""
 
     def __init__(self, table, known, scalar):
+        self.to_scalar = to_scalar      # for vector_maps.py (which does not import this module)
         self.table = table
         self.known = known
         self.scalar = scalar

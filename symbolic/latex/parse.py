@@ -368,13 +368,13 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     check_sides(sides, rels, given.symbols)     # \mu^l = ... a_i^l, i = ...: side_checks.py
     check_row_operators(scalar_sides(sides, given.symbols))
     # a map declared by its signature (\phi: R^D \to R^C) is a declared function (vector_maps.py)
-    functions += tuple(name for name in _signature_names(assumptions) if name not in functions)
+    functions += tuple(name for name in vector_maps.signature_names(assumptions) if name not in functions)
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.maps = given.maps
     reader.rewriter.numbers |= capital_numbers(text, given.symbols, functions)  # \frac{1}{\mu T}: T a number
     # i is an index where a declared name written in the chain has it as its subscript (Q_i), as
     # where a scalar's does (x_i): \sum_{j=1}^{i} K_j then runs to the index i (vector_maps.py)
-    reader.context.i_ordered = i_compared(sides, rels) or _declared_with_i(text, given.symbols)
+    reader.context.i_ordered = i_compared(sides, rels) or vector_maps.declared_with_i(text, given.symbols)
     reader.chain_text = text        # f(x) of a vector is a number where \nabla f is written: gradients.py
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
@@ -484,28 +484,6 @@ def parse_reading(latex: str, **options) -> ParsedChain | ParsedExpression:
     if has_relation(latex):
         return parse_chain(latex, **options)
     return parse_expression(latex, **options)
-
-
-def _declared_with_i(text: str, symbols) -> bool:
-    """Whether the chain writes a declared matrix or vector whose subscript is i (``Q_i``)."""
-    table = {k: v for k, v in symbols.items()
-             if isinstance(v, sympy.MatrixSymbol) and re.search(r"_\{?i\}?$", k)}
-    if not table:
-        return False
-    try:
-        return matrices.mentions(lex(text), table)
-    except ParseError:
-        return False
-
-
-def _signature_names(assumptions) -> tuple[str, ...]:
-    """The names of the maps the assumptions declare by their signatures (vector_maps.py)."""
-    out = []
-    for latex in (assumptions,) if isinstance(assumptions, str) else assumptions:
-        m = vector_maps._SIGNATURE.fullmatch(strip_math(latex)) if isinstance(latex, str) else None
-        if m:
-            out.append(m.group("name"))
-    return tuple(out)
 
 
 def _names(functions) -> tuple[str, ...]:
@@ -640,7 +618,8 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
     relations = []
     signatures = []     # \phi: R^D \to R^C (vector_maps.py)
     for text in statements:
-        if (found := vector_maps.signature(text, stated, parse_expression)) is not None:
+        if (found := vector_maps.signature(text, stated, parse_expression,
+                                                 declared_spaces.space_size)) is not None:
             signatures.append(found)
             continue
         items = lex(text)

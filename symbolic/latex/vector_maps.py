@@ -61,13 +61,12 @@ def declared(maps):
         _MAPS.reset(token)
 
 
-def signature(text: str, stated: dict, parse_expression):
+def signature(text: str, stated: dict, parse_expression, space_size):
     """``\\phi: \\mathbb{R}^{D} \\to \\mathbb{R}^{C}`` as (LaTeX name, key, in size, out size), the
     sizes as ``declared_spaces.space_size`` records them; None when text is not a signature."""
     m = _SIGNATURE.fullmatch(text)
     if not m:
         return None
-    from symbolic.latex import declared_spaces
     from symbolic.latex.rewrite_tables import _function_key
     sizes = []
     for group in ("din", "dout"):
@@ -76,7 +75,7 @@ def signature(text: str, stated: dict, parse_expression):
         if r"\times" in size:
             raise ParseError(f"'{' '.join(text.split())}': a map is read only from vectors to "
                              f"vectors (R^D \\to R^C)")
-        sizes.append(declared_spaces.space_size(size, text, stated, parse_expression))
+        sizes.append(space_size(size, text, stated, parse_expression))
     name = m.group("name")
     return name, _function_key(name), sizes[0], sizes[1]
 
@@ -176,8 +175,7 @@ def summed_term(reader, items, text):
         value = sympy.FunctionMatrix(summand.shape[0], summand.shape[1],
                                      sympy.Lambda((r, c), entry))
     else:
-        from symbolic.latex.matrices import to_scalar
-        value = sympy.Sum(to_scalar(summand), (index, lo, hi))
+        value = sympy.Sum(reader.to_scalar(summand), (index, lo, hi))
     before = items[:at]
     if not before:
         return value
@@ -248,3 +246,28 @@ def read_unit(reader, unit, text):
         label, index = member
         return _member(f"{MARK}{key}({label[:-len(FAMILY) - 1]})", index, (d_out, 1)), end
     return sympy.MatrixSymbol(f"{MARK}{key}({arg.name})", d_out, 1), end
+
+
+def declared_with_i(text: str, symbols) -> bool:
+    """Whether the chain writes a declared matrix or vector whose subscript is i (``Q_i``)."""
+    from symbolic.latex.lexer import lex
+    from symbolic.latex.matrix_tokens import mentions
+    table = {k: v for k, v in symbols.items()
+             if isinstance(v, sympy.MatrixSymbol) and re.search(r"_\{?i\}?$", k)}
+    if not table:
+        return False
+    try:
+        return mentions(lex(text), table)
+    except ParseError:
+        return False
+
+
+def signature_names(assumptions) -> tuple:
+    """The names of the maps the assumptions declare by their signatures."""
+    from symbolic.latex.wrappers import strip_math
+    out = []
+    for latex in (assumptions,) if isinstance(assumptions, str) else assumptions:
+        m = _SIGNATURE.fullmatch(strip_math(latex)) if isinstance(latex, str) else None
+        if m:
+            out.append(m.group("name"))
+    return tuple(out)
