@@ -18,6 +18,7 @@ from __future__ import annotations
 from symbolic.gradient_vectors import holds_gradient
 from symbolic.latex.dependences import holds_derivative
 from symbolic.matrix_function_values import holds_matrix_function
+from symbolic.latex.vector_maps import holds_family
 from symbolic.model import Evidence, Outcome, Step, Verdict
 
 # (what the stand-in holds, the evidence's method, why its counterexample is none)
@@ -38,6 +39,11 @@ _STAND_INS = (
      "opaque number: a value drawn for it need not be the derivative of any real quantity (two "
      "keys may name one derivative, the quantity's own values are tied to it), so this is no "
      "certified counterexample"),
+    (holds_family, "families of vectors",
+     "{name} found values that break the claim, but the claim sums over a family of vectors "
+     "(K_j in \\sum_j K_j V_j^\\top) and may write one of its members under another name "
+     "(K_i, drawn apart from the member j = i of the sum): a value drawn so need not be a value "
+     "of the family, so this is no certified counterexample"),
 )
 
 

@@ -27,7 +27,10 @@ Two conventions of papers are read here, each only where the other readings are 
   of the claim's only relation (``=`` or ``:=``), is written nowhere else, the claim writes no
   other prime and no derivative (``\\frac{d}{dt}``, ``\\partial``, ``\\dot``, ``\\nabla``), V is
   never bare on the right (``V' = V`` and ``S' = -\\beta S I`` are differential equations) and
-  never applied to brackets (``V(t)``, ``V_i(t)``), and no assumption names V. Lowercase primes
+  never applied to brackets (``V(t)``, ``V_i(t)``), and no assumption names V (except one that
+  declares the defined name's own shape, ``V'_i \\in \\mathbb{R}^{1 \\times M}``, given to the
+  placeholder that stands for it, and one that declares only rows ``V_j`` of the letter:
+  linear attention's eq. 5, ``vector_maps.py``). Lowercase primes
   (``y' = y``, ``x' = x + 1``) keep their refusal. Why this is safe: a name written once, alone on
   the left, is a free quantity either way; the equation can be refuted, never proved, as a
   derivative of an unknown function could not be either.
@@ -238,7 +241,8 @@ def _defined_prime(latex: str, assumptions: Sequence[str], functions: frozenset)
         return None
     base = m.group("base")
     if _a_function(base, functions) or _DERIVATIVE.search(right) or any(
-            _mentions(a, base) for a in assumptions):
+            _mentions(a, base) and _declared_space(a, m) is None and not _declares_members(a, base)
+            for a in assumptions):
         return None
     for start, end in _occurrences(right, base):
         if not right[start:end] == base:
@@ -251,6 +255,42 @@ def _defined_prime(latex: str, assumptions: Sequence[str], functions: frozenset)
         if after.startswith(("(", "\\left(", "\\left (", "\\big(", "\\bigl(")):
             return None                     # V_i(t): a function of its own
     return base, m
+
+
+_SPACE_OF = re.compile(r"^\s*(?P<left>.+?)\s*\\in(?![A-Za-z])\s*"
+                       r"(?P<space>\\mathbb\s*\{\s*R\s*\}\s*\^.*?)\s*$", re.S)
+
+
+def _declared_space(assumption, m):
+    """The space ``\\mathbb{R}^{...}`` that an assumption states the defined primed name lies in
+    (``V'_i \\in \\mathbb{R}^{1 \\times M}`` for ``V^{\\prime}_{i} = ...``: the same letter, one prime,
+    the same subscript), else None."""
+    if not isinstance(assumption, str):
+        return None
+    found = _SPACE_OF.match(assumption)
+    if not found:
+        return None
+    left = _PRIMED.match(found.group("left"))
+    if not left or left.group("base") != m.group("base"):
+        return None
+    def bare(sub):
+        return re.sub(r"[\s{}]", "", sub or "")
+    if bare(left.group("sub")) != bare(m.group("sub")):
+        return None
+    return found.group("space")
+
+
+def _declares_members(assumption, base: str) -> bool:
+    """Whether an assumption only declares subscripted names of the letter vectors or matrices
+    (``V_j \\in \\mathbb{R}^M``: the rows V_j, never V itself nor a function of it)."""
+    found = _SPACE_OF.match(assumption) if isinstance(assumption, str) else None
+    if not found:
+        return False
+    for name in found.group("left").split(","):
+        if _mentions(name, base) and not re.fullmatch(
+                r"\s*%s\s*_\s*(?:[A-Za-z0-9]|\{\s*[A-Za-z0-9]+\s*\})\s*" % re.escape(base), name):
+            return False
+    return True
 
 
 def _renamed(parsed, placeholder: str, name: str, note: str, latex: str):
@@ -329,8 +369,13 @@ def read_decorated(latex: str, reader, options: dict):
             placeholder = spare[0]
             text = latex[:m.start()] + "\\" + placeholder + (m.group("sub") or "") + " " + \
                 latex[m.end():]
+            # V'_i \in \mathbb{R}^{1 \times M}: the defined name's declared shape, given to
+            # the placeholder that stands for it
+            given = tuple(a if _declared_space(a, m) is None else
+                          "\\" + placeholder + (m.group("sub") or "") + " \\in "
+                          + _declared_space(a, m) for a in assumptions)
             try:
-                parsed = reader(text, **options)
+                parsed = reader(text, **dict(options, assumptions=given))
             except ParseError as exc:       # the refusal names what the user wrote
                 message = str(exc).replace("\\" + placeholder, base + "'")
                 raise ParseError(message.replace(placeholder, base + "'")) from None

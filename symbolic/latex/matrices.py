@@ -40,6 +40,7 @@ import symbolic.latex.gradients as gradients
 import symbolic.latex.matrix_functions as matrix_functions
 import symbolic.latex.matrix_literals as matrix_literals
 import symbolic.latex.vector_inner as vector_inner
+import symbolic.latex.vector_maps as vector_maps
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, Tok, fail, lex, text_of
 from symbolic.latex.matrix_tokens import mentions, mentions as _mentions  # noqa: F401
 from symbolic.latex.matrix_tokens import (  # noqa: F401  (the tokens of matrix notation)
@@ -277,6 +278,7 @@ class _Reader:
     """A recursive reader of one side over the lexer's items (spaces removed)."""
 
     def __init__(self, table, known, scalar):
+        self.to_scalar = to_scalar      # for vector_maps.py (which does not import this module)
         self.table = table
         self.known = known
         self.scalar = scalar
@@ -334,6 +336,8 @@ class _Reader:
 
     # -- products -------------------------------------------------------------------------
     def term(self, items, text):
+        if (summed := vector_maps.summed_term(self, items, text)) is not None:
+            return summed               # A \sum_{j=1}^{N} B of vectors or matrices: vector_maps.py
         units = self._units(items, text)
         # units: list of (operator before it or "", items of the unit)
         values, ops = [], []
@@ -401,7 +405,9 @@ class _Reader:
             i = i.sized((n, n), text)
             return self._times(i, other, text) if i is a else self._times(other, i, text)
         if _is_matrix(a) and _is_matrix(b):
-            if a.shape == (1, 1) and b.shape != (1, 1) or b.shape == (1, 1) and a.shape != (1, 1):
+            if (a.shape == (1, 1) and b.shape != (1, 1) or b.shape == (1, 1) and a.shape != (1, 1)) \
+                    and a.shape[1] != b.shape[0]:
+                # (u^T v) w^T is the matrix product u^T (v w^T) whichever way it is read
                 raise ParseError(f"a product of a {_shape(a)} and a {_shape(b)} matrix does not "
                                  f"conform in '{_clip(text)}' (a 1 x 1 product times a matrix "
                                  f"cannot be read: name the number)")
@@ -552,6 +558,8 @@ class _Reader:
     # -- one factor -------------------------------------------------------------------------
     def unit(self, unit, text):
         """One factor that names a declared matrix, with its transpose or power."""
+        if (value := vector_maps.read_unit(self, unit, text)) is not None:    # \phi(Q_i): vector_maps.py
+            return self._scripts(value[0], unit[value[1]:], text)
         if (value := matrix_functions.read_unit(self, unit, text)) is not None:   # \phi(Q)
             return self._scripts(value[0], unit[value[1]:], text)
         if (grad := gradients.read_unit(self, unit, text)) is not None:     # \nabla f(x): gradients.py

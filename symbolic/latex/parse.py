@@ -22,10 +22,11 @@ from symbolic.latex.ellipsis import read_ellipses
 from symbolic.latex.kronecker import kronecker_deltas
 import symbolic.latex.slices as slices
 import symbolic.latex.gradients as gradients
+import symbolic.latex.vector_maps as vector_maps
 from symbolic.latex.statements import interval_claim
 from symbolic.latex.inventory import account
 from symbolic.latex.lexer import DEFINITIONS, MAX_CHARS, check_size, MAX_DEPTH, RELATIONS, plain, Group, Tok, fail, lex, text_of
-from symbolic.latex.side_checks import check_sides
+from symbolic.latex.side_checks import check_colon, check_sides, check_wide_space
 from symbolic.latex.italic_names import italic_variance
 from symbolic.latex.family_letters import check_range_ends
 from symbolic.latex.definitions import _NOT_IN_EXPRESSION, _labels_left_out, _prepared
@@ -56,6 +57,8 @@ class Assumptions:
     latex: tuple[str, ...] = ()
     # "x_j > 0" (a letter subscript) is about every x_j: base name -> SymPy assumptions
     families: Mapping[str, Mapping[str, bool]] = field(default_factory=dict)
+    # "\\phi: \\mathbb{R}^{D} \\to \\mathbb{R}^{C}": function key -> (in size, out size)
+    maps: Mapping[str, tuple] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -79,41 +82,9 @@ class ParsedChain:
     notes: tuple[str, ...] = ()     # readings the verdict should show ("i is the imaginary unit")
 
 
-def _check_colon(latex: str) -> None:
-    """Refuse a colon with what it most likely is (the lexer only knows it is unexpected):
-    a slice ``S_{:,:j}``, the signature of a map ``f: A \\to B``, or a ratio, a line number
-    or 'such that'. ``:=`` and ``\\:`` (a space) are not colons."""
-    text = re.sub(r":=|=:|\\:|\\coloneqq|\\eqqcolon", "  ", latex)
-    # words keep their colons (the lexer reads \text{...} on its own); same length, same columns
-    text = re.sub(r"\\(?:text|textrm|mathrm|operatorname|mbox)\s*\{[^{}]*\}",
-                  lambda m: " " * len(m.group()), text)
-    at = text.find(":")
-    if at < 0:
-        return
-    depth, k = 0, at
-    while k > 0:                      # is the colon inside a subscript's braces?
-        k -= 1
-        if text[k] == "}":
-            depth += 1
-        elif text[k] == "{":
-            if depth == 0:
-                if text[:k].rstrip().endswith("_"):
-                    raise fail(latex, at + 1, slices.refusal(latex, at) or "a slice (S_{:,:j}, "
-                               "g_{1:T}, q_{[2i:2i+1]}) selects several entries of a matrix or "
-                               "vector, which the reader cannot read; name the part (S_j) or "
-                               "write its entries")
-                break
-            depth -= 1
-    if re.search(r"\\(?:to|rightarrow|mapsto|longrightarrow)(?![A-Za-z])", text[at:]):
-        raise fail(latex, at + 1, "the signature of a map (f: A \\to B) says what a function "
-                   "acts on, not a relation between values: it is not a claim")
-    raise fail(latex, at + 1, "a colon (a ratio a:b, 'such that' in a set, or a line number) "
-               "cannot be read: write \\frac{a}{b} for a ratio, := for a definition")
-
-
 def _pieces(latex: str):
     """Split at top-level relations: ([(side_text, side_items)], [relation values])."""
-    _check_colon(latex)
+    check_colon(latex)
     items = lex(latex)
     sides, rels, current, start = [], [], [], 0
     for item in items:
@@ -126,7 +97,7 @@ def _pieces(latex: str):
             current.append(item)
     sides.append((latex[start:].strip(), tuple(current)))
     for text, side_items in sides:
-        _check_wide_space(text, side_items)
+        check_wide_space(text, side_items)
     for (text, side_items), n in zip(sides, range(len(sides))):
         if not any(not (isinstance(x, Tok) and x.space) for x in side_items):
             where = "before" if n < len(rels) else "after"
@@ -135,20 +106,6 @@ def _pieces(latex: str):
                     "write it with its left side") if n == 0 and rels else ""
             raise ParseError(f"nothing {where} the relation '{rel}' in '{_short(latex)}'{hint}")
     return sides, rels
-
-
-def _check_wide_space(text, items) -> None:
-    """Refuse ``~~`` (two unbreakable spaces or more) inside a side: a gap that separates two
-    formulas, as ``\\quad`` does; read as a product it would join them into another claim."""
-    run = 0
-    for item in items:
-        if isinstance(item, Tok) and item.text == "~":
-            run += 1
-            if run == 2:
-                raise fail(text, item.col, "a wide space (~~) separates two formulas (or a formula "
-                           "and a condition); check each claim on its own")
-        elif not (isinstance(item, Tok) and item.text.isspace()):
-            run = 0
 
 
 _MAX_TERMS = 250
@@ -186,7 +143,8 @@ class _Reader:
             raise ParseError(f"formula nested too deeply to read: {terms} terms in one side, the "
                              f"limit is {_MAX_TERMS}; simplify it")
         # a side naming a declared matrix is read in the written order (matrices.py)
-        with gradients.declared(self.rewriter.functions, getattr(self, "chain_text", "")):  # gradients.py
+        with gradients.declared(self.rewriter.functions, getattr(self, "chain_text", "")), \
+                vector_maps.declared(getattr(self, "maps", {})):    # gradients.py, vector_maps.py
             matrix = matrices.read_side(side_items, self.context.known, lambda run: self._convert(self.raw(run)))
         if matrix is not None:
             self.matrix_sides.append(matrix)
@@ -363,9 +321,14 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     check_layer_labels(sides)
     check_sides(sides, rels, given.symbols)     # \mu^l = ... a_i^l, i = ...: side_checks.py
     check_row_operators(scalar_sides(sides, given.symbols))
+    # a map declared by its signature (\phi: R^D \to R^C) is a declared function (vector_maps.py)
+    functions += tuple(name for name in vector_maps.signature_names(assumptions) if name not in functions)
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
+    reader.maps = given.maps
     reader.rewriter.numbers |= capital_numbers(text, given.symbols, functions)  # \frac{1}{\mu T}: T a number
-    reader.context.i_ordered = i_compared(sides, rels)
+    # i is an index where a declared name written in the chain has it as its subscript (Q_i), as
+    # where a scalar's does (x_i): \sum_{j=1}^{i} K_j then runs to the index i (vector_maps.py)
+    reader.context.i_ordered = i_compared(sides, rels) or vector_maps.declared_with_i(text, given.symbols)
     reader.chain_text = text        # f(x) of a vector is a number where \nabla f is written: gradients.py
     if r"\implies" in rels:
         values = _implication_sides(text, sides, rels, reader)
@@ -611,7 +574,12 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
     declared: dict[str, tuple] = {}     # matrix key -> (SymPy name, size names or numbers)
     statements = [t for latex in latexes for t in _statements(latex)]
     relations = []
+    signatures = []     # \phi: R^D \to R^C (vector_maps.py)
     for text in statements:
+        if (found := vector_maps.signature(text, stated, parse_expression,
+                                                 declared_spaces.space_size)) is not None:
+            signatures.append(found)
+            continue
         items = lex(text)
         member = [k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == r"\in"]
         if member and _matrix_membership(text, items, member[0], stated, declared):
@@ -686,7 +654,9 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
                 raise ParseError(f"assumption {a} {rel} {b} is false")
             if fact is not sympy.true:
                 facts.append(fact)
-    return Assumptions(symbols, tuple(facts), tuple(latexes), families)
+    maps = {key: tuple(declared_spaces.resolved_size(size, symbols) for size in sizes)
+            for _, key, *sizes in signatures}
+    return Assumptions(symbols, tuple(facts), tuple(latexes), families, maps)
 
 
 _FAMILY = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
@@ -699,6 +669,8 @@ def _statements(latex: str) -> list[str]:
     interval = _INTERVAL.fullmatch(text)
     if interval:
         return _interval_statements(interval)
+    if vector_maps._SIGNATURE.fullmatch(text):      # \phi: R^D \to R^C (vector_maps.py)
+        return [text]
     items = lex(text)
     if any(isinstance(x, Tok) and x.text == r"\in" for x in items):
         return [text]

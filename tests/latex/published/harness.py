@@ -38,6 +38,11 @@ ours and trusted; the formula under test is only ever given to the reader):
   ``Grad(f, x)`` and ``Val(f, x)`` the reader's opaque gradient and value of a declared f at a
   declared vector x (or an expression of them, ``Val(f, x + delta)``), ``Iter(theta, t + 1)`` the
   iterate theta^{t+1} of a declared vector theta (a vector of its shape, named theta_{t+1}).
+* rows written as vectors (symbolic/latex/vector_maps.py): ``Member(K, j, D)`` is the member j
+  (a column of D entries) of the family of vectors K_j, ``Fv(phi, Q_i, C)`` the value (C entries)
+  of a map declared by its signature at the declared vector Q_i, ``FMember(phi, K, j, C)`` its
+  value at the member j of the family K, ``MatSum(X, (j, a, b))`` the sum over j of the
+  matrices X (entry by entry).
 
 What the source's own text states may be handed to the reader, as a user would: functions
 (``functions="L g \\phi"``, as ``--function``, only names the text says are functions: "the loss
@@ -172,6 +177,29 @@ _STAND_INS = {"Grad": lambda f, x: sympy.MatrixSymbol(f"\u2207{f}({_key(x)})", *
               "Val": lambda f, x: sympy.Symbol(f"{f}({_key(x)})", real=True),
               "Iter": lambda x, k: sympy.MatrixSymbol(f"{x.name}_{{{str(k).replace(' ', '')}}}",
                                                       *x.shape)}
+
+
+def _size(n):
+    return sympy.Symbol(str(n), integer=True, positive=True)
+
+
+def _family(label, j, rows):
+    r, c = sympy.Dummy("r", integer=True), sympy.Dummy("c", integer=True)
+    return sympy.FunctionMatrix(_size(rows), 1, sympy.Lambda(
+        (r, c), sympy.IndexedBase(label, real=True)[j, r, c]))
+
+
+def _mat_sum(x, limits):
+    j, lo, hi = limits
+    r, c = sympy.Dummy("r", integer=True), sympy.Dummy("c", integer=True)
+    return sympy.FunctionMatrix(x.shape[0], x.shape[1],
+                                sympy.Lambda((r, c), sympy.Sum(x[r, c], (j, lo, hi))))
+
+
+_ROWS = {"Member": lambda k, j, rows: _family(f"{k}_\u2022", j, rows),
+         "Fv": lambda f, x, rows: sympy.MatrixSymbol(f"{f}({x})", _size(rows), 1),
+         "FMember": lambda f, k, j, rows: _family(f"{f}({k})_\u2022", j, rows),
+         "MatSum": _mat_sum}
 _GLOBALS = {"__builtins__": {}, "Integer": sympy.Integer, "Float": sympy.Float,
             "Rational": sympy.Rational, "Symbol": sympy.Symbol}
 _RELATIONS = [":=", "~=", "==", "!=", "<=", ">=", "<", ">"]
@@ -283,6 +311,7 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
 
     space.update(dot=dot, norm=norm, d=DIMENSION, S1=lambda m: m[0, 0], MatFn=MatFn)
     space.update(_STAND_INS)    # Grad(f, x), Val(f, x): the reader's opaque gradient and value
+    space.update(_ROWS)         # Member, Fv, FMember, MatSum: rows written as vectors
     shapes = {}
     for item in matrices.split():
         name, dims = item.split(":")
@@ -376,7 +405,8 @@ def matrix_assumptions(matrices: str) -> list[str]:
     ``Q:N,d`` is ``Q \\in \\mathbb{R}^{N \\times d}``; a column vector ``q_m:d,1`` is
     ``q_m \\in \\mathbb{R}^{d}``; ``W_q`` is written ``W_{q}``, ``Vprime`` ``V'`` and
     ``mtilde_ij`` ``\\tilde{m}_{ij}`` (``elltilde`` is ``\\tilde{\\ell}``), ``Lambda`` ``\\Lambda``
-    and ``theta`` ``\\theta`` (a Greek name, never the letters t h e t a).
+    and ``theta`` ``\\theta`` (a Greek name, never the letters t h e t a); ``Vprime_i`` is
+    ``V'_{i}``.
     """
     out = []
     for item in matrices.split():
@@ -385,6 +415,8 @@ def matrix_assumptions(matrices: str) -> list[str]:
         if name.endswith("prime"):
             name = name[:-len("prime")] + "'"
         base, _, sub = name.partition("_")
+        if base.endswith("prime") and sub:       # Vprime_i: the row V'_i
+            base = base[:-len("prime")] + "'"
         # mtilde_ij, elltilde_ij: the accented names \tilde{m}_{ij}, \tilde{\ell}_{ij}
         for accent in ("tilde", "hat", "bar"):
             if base.endswith(accent) and len(base) > len(accent):
@@ -438,7 +470,9 @@ def _read(latex: str, matrices: str = "", functions: str = "", macros: str = "",
     declared = matrix_assumptions(matrices)
     if declared:
         try:
-            parse_assumptions(declared)
+            # a primed row (V'_{i}) is declared only beside the equation that defines it
+            # (symbolic/latex/decorated_names.py), so it is checked with the display
+            parse_assumptions([d for d in declared if "'_" not in d])
         except ParseError as exc:
             # never read the display without its shapes: its matrices would be numbers
             raise ParseError(f"the display's matrix declarations cannot be read: {exc}") from None
@@ -593,6 +627,17 @@ def normalise(expr, bound=None):
         bound = _limit_variables(expr)
     if (stand_in := _derivative_stand_in(expr, bound)) is not None:
         return stand_in
+    if isinstance(expr, sympy.MatrixSymbol) and expr.name.startswith("\u0192") \
+            and type(expr).__name__ != "MatrixFunctionValue":
+        # phi(Q_i): the reader's opaque value of a map at a vector (vector_maps.py), unmarked
+        expr = sympy.MatrixSymbol(expr.name[1:], *expr.shape)
+    if isinstance(expr, sympy.IndexedBase) and str(expr.label).startswith("\u0192") \
+            and "(" in str(expr.label):
+        return sympy.IndexedBase(str(expr.label)[1:])
+    if isinstance(expr, sympy.Indexed) and str(expr.base.label).startswith("\u0192") \
+            and "(" in str(expr.base.label):
+        return sympy.IndexedBase(str(expr.base.label)[1:])[tuple(normalise(i, bound)
+                                                                 for i in expr.indices)]
     if type(expr).__name__ == "MatrixFunctionValue":    # phi(Q): the reader's opaque f(X)
         return MatFn(expr.function, normalise(expr.argument, bound))
     if type(expr).__name__ == "EntrywiseReLU":          # max(0, X) of a matrix, entry by entry
@@ -712,6 +757,9 @@ def _evaluate(expr, point: _Point, sizes: set):
         e = e.xreplace(mats)
         e = e.replace(lambda x: isinstance(x, MatFn), lambda x: x.explicit())
     for _ in range(3):
+        if isinstance(e, sympy.MatrixExpr) and e.atoms(sympy.FunctionMatrix) \
+                and all(sympy.sympify(d).is_Integer for d in e.shape):
+            e = e.as_explicit()          # a FunctionMatrix (a sum of rows written as vectors)
         e = e.doit() if hasattr(e, "doit") else e
         e = e.replace(lambda x: isinstance(x, sympy.Indexed),
                       lambda x: point.value((str(x.base.label),) + tuple(x.indices))
@@ -747,7 +795,7 @@ def _close(a, b) -> bool:
 
 def _shape_symbols(expr) -> set:
     names = set()
-    for m in expr.atoms(sympy.MatrixSymbol, sympy.Identity, sympy.ZeroMatrix):
+    for m in expr.atoms(sympy.MatrixSymbol, sympy.Identity, sympy.ZeroMatrix, sympy.FunctionMatrix):
         for dim in m.shape:
             names |= {s.name for s in sympy.sympify(dim).free_symbols}
     return names

@@ -6,6 +6,11 @@ SOURCE = ("katharopoulos2020", "Transformers are RNNs: Fast Autoregressive Trans
 
 _FEAT = ("refuse: a dot product of vector-valued function values phi(Q_i)^T phi(K_j), with "
          "vectors V_j (rows of matrices) in the numerator; no component is named")
+# the text: K_j, V_j are the j-th rows of K (N x D) and V (N x M), written as column vectors in
+# eq. 4 ff.; phi is a feature map of R^D into R^C applied to each row
+_ROWS = r"K_j \in \mathbb{R}^D ; V_j \in \mathbb{R}^M ; \phi: \mathbb{R}^D \to \mathbb{R}^C"
+_ROW_NOTE = ("V'_i is a row (1 x M) as the right side is (phi(Q_i)^T times a C x M matrix); "
+             "Q_i, K_j, V_j are rows written as column vectors, phi: R^D -> R^C")
 _ALG = "refuse: an algorithm step (assignment with \\gets), not a claim"
 _GRAD = ("refuse: a gradient with respect to a vector-valued expression (nabla_{phi(Q_i)} L) "
          "and transposes of sums of outer products")
@@ -28,8 +33,13 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
     ("sec. 3.1 (inline)", r"\mathrm{sim}\left(q,k\right)=\exp\left(\frac{q^\top k}{\sqrt{D}}\right)",
      "sim(q, k) == exp(dot(q, k)/sqrt(D))",
      {"note": "the display does not say the dimension of q, k (D in the text); the sum runs to d"}),
-    ("eq. 4", r"V^{\prime}_{i}=\frac{\sum_{j=1}^{N}\phi\left(Q_{i}\right)^\top\phi\left(K_{j}\right)V_{j}}{\sum_{j=1}^{N}\phi\left(Q_{i}\right)^\top\phi\left(K_{j}\right)},", _FEAT),
-    ("eq. 5", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{N}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{N}\phi\left(K_{j}\right)}.", _FEAT),
+    ("eq. 4", r"V^{\prime}_{i}=\frac{\sum_{j=1}^{N}\phi\left(Q_{i}\right)^\top\phi\left(K_{j}\right)V_{j}}{\sum_{j=1}^{N}\phi\left(Q_{i}\right)^\top\phi\left(K_{j}\right)},",
+     "refuse: the 1 x 1 product phi(Q_i)^T phi(K_j) written before the column V_j (a number "
+     "times a vector, as printed; eq. 5 writes the row V_j^T): the two are not equated"),
+    ("eq. 5", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{N}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{N}\phi\left(K_{j}\right)}.",
+     "Vprime_i == (Fv(phi, Q_i, C).T*MatSum(FMember(phi, K, j, C)*Member(V, j, M).T, (j, 1, N)))"
+     "/S1(Fv(phi, Q_i, C).T*MatSum(FMember(phi, K, j, C), (j, 1, N)))",
+     {"matrices": "Vprime_i:1,M Q_i:D,1", "assume": _ROWS, "note": _ROW_NOTE}),
     ("eq. 6", r"\left(\phi\left(Q\right)\phi\left(K\right)^\top\right)V=\phi\left(Q\right)\left(\phi\left(K\right)^\top V\right).",
      "(MatFn(phi, Q)*MatFn(phi, K).T)*V == MatFn(phi, Q)*(MatFn(phi, K).T*V)",
      {"matrices": "Q:N,D K:N,D V:N,M", "functions": r"\phi",
@@ -39,13 +49,23 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
     ("sec. 3.3 (inline)", r"j\leq i", "j <= i"),
     ("eq. 8", r"V^{\prime}_{i}=\frac{\sum_{j=1}^{i}\mathrm{sim}\left(Q_{i},K_{j}\right)V_{j}}{\sum_{j=1}^{i}\mathrm{sim}\left(Q_{i},K_{j}\right)}.",
      "Vprime[i] == Sum(sim(Q[i], K[j])*V[j], (j, 1, i))/Sum(sim(Q[i], K[j]), (j, 1, i))"),
-    ("eq. 9", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)}.", _FEAT),
+    ("eq. 9", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)}.",
+     "Vprime_i == (Fv(phi, Q_i, C).T*MatSum(FMember(phi, K, j, C)*Member(V, j, M).T, (j, 1, i)))"
+     "/S1(Fv(phi, Q_i, C).T*MatSum(FMember(phi, K, j, C), (j, 1, i)))",
+     {"matrices": "Vprime_i:1,M Q_i:D,1", "assume": _ROWS, "note": _ROW_NOTE}),
     ("eq. 10", r"S_{i}=\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top,",
-     "refuse: an outer product phi(K_j) V_j^T of vector-valued terms (a matrix S_i)"),
+     "S_i == MatSum(FMember(phi, K, j, C)*Member(V, j, M).T, (j, 1, i))",
+     {"matrices": "S_i:C,M", "assume": _ROWS,
+      "note": "K_j, V_j are rows of K, V written as column vectors; phi maps R^D to R^C (the "
+              "feature map, applied row-wise); S_i is the C x M sum of outer products"}),
     ("eq. 11", r"Z_{i}=\sum_{j=1}^{i}\phi\left(K_{j}\right),",
      "Z[i] == Sum(phi(K[j]), (j, 1, i))",
      {"functions": r"\phi", "note": "a sum of vectors, read entrywise (phi acts on each row K_j)"}),
-    ("eq. 12", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top S_{i}}{\phi\left(Q_{i}\right)^\top Z_{i}}.", _FEAT),
+    ("eq. 12", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top S_{i}}{\phi\left(Q_{i}\right)^\top Z_{i}}.",
+     "Vprime_i == (Fv(phi, Q_i, C).T*S_i)/S1(Fv(phi, Q_i, C).T*Z_i)",
+     {"matrices": "Vprime_i:1,M Q_i:D,1 S_i:C,M Z_i:C,1",
+      "assume": r"\phi: \mathbb{R}^D \to \mathbb{R}^C",
+      "note": "S_i (C x M) and Z_i (C) as eqs. 10, 11 define them; " + _ROW_NOTE}),
     ("eq. 13", r"\nabla_{\phi\left(Q_{i}\right)}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top\right)^\top,", _GRAD),
     ("eq. 14", r"\nabla_{\phi\left(K_{i}\right)}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},", _GRAD),
     ("eq. 15", r"\nabla_{V_{i}}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)^\top\phi\left(K_{i}\right).", _GRAD),
@@ -62,9 +82,15 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
     ("alg. 1 (inline)", r"\nabla_{\phi(Q_i)}\mathcal L\gets G_iS^\top", _ALG),
     ("alg. 1 (inline)", r"S\gets S+\phi(Q_i)G_i^\top", _ALG),
     ("alg. 1 (inline)", r"\nabla_{V_i}\mathcal L\gets S^\top\phi(K_i)", _ALG),
-    ("eq. 21", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)}.", _FEAT),
+    ("eq. 21", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)}.",
+     "Vprime_i == (Fv(phi, Q_i, C).T*MatSum(FMember(phi, K, j, C)*Member(V, j, M).T, (j, 1, i)))"
+     "/S1(Fv(phi, Q_i, C).T*MatSum(FMember(phi, K, j, C), (j, 1, i)))",
+     {"matrices": "Vprime_i:1,M Q_i:D,1", "assume": _ROWS, "note": _ROW_NOTE}),
     ("eq. 22", r"\bar{V}_{i}=Q_{i}^\top\sum_{j=1}^{i}K_{j}V_{j}^\top,",
-     "refuse: rows Q_i, K_j, V_j of matrices with outer products K_j V_j^T"),
+     "Vbar_i == Q_i.T*MatSum(Member(K, j, D)*Member(V, j, M).T, (j, 1, i))",
+     {"matrices": "Vbar_i:1,M Q_i:D,1", "assume": r"K_j \in \mathbb{R}^D ; V_j \in \mathbb{R}^M",
+      "note": "Q_i, K_j, V_j are rows written as column vectors (Q_i^T K_j a number); the "
+              "right side is a 1 x M row, so V-bar_i is declared a row (eq. 23 gives its entries)"}),
     ("eq. 23", r"\bar{V}_{ie}=\sum_{d=1}^{D}Q_{id}\sum_{j=1}^{i}K_{jd}V_{je}=\sum_{d=1}^{D}\sum_{j=1}^{i}Q_{id}K_{jd}V_{je}.",
      "Vbar[i, e] == Sum(Q[i, dd]*Sum(K[j, dd]*V[j, e], (j, 1, i)), (dd, 1, D)) == Sum(Sum(Q[i, dd]*K[j, dd]*V[j, e], (j, 1, i)), (dd, 1, D))",
      {"note": "single-letter double subscripts ie, id, jd, je are pairs of indices; d is a "

@@ -1,0 +1,273 @@
+"""Rows written as vectors: maps of declared vectors and sums over a family of vectors.
+
+Linear attention (Katharopoulos et al. 2020) writes the rows of its matrices as vectors and a
+feature map of them: ``S_i = \\sum_{j=1}^{i} \\phi(K_j) V_j^\\top`` (eq. 10),
+``\\bar{V}_i = Q_i^\\top \\sum_{j=1}^{i} K_j V_j^\\top`` (eq. 22). Two constructs, read in a
+matrix side (``matrices.py``) only when the claim declares what they need:
+
+* A map declared by its signature, ``--assume '\\phi: \\mathbb{R}^{D} \\to \\mathbb{R}^{C}'``
+  (the sizes become positive integers; the name becomes a declared function). Its value at one
+  declared column vector of D entries (``\\phi(Q_i)`` with ``Q_i \\in \\mathbb{R}^{D}``) is an
+  opaque column vector of C entries keyed by the map and the argument (``ƒphi(Q_i)``, marked as
+  the stand-ins of ``symbolic.matrix_function_values`` are, so that no checker refutes through
+  it: ``symbolic.checks._stand_ins``). Nothing else is known of it: ``\\phi(Q_i)^\\top\\phi(K_j)``
+  is the inner product of two such vectors (a number, symmetric as every real inner product is),
+  ``\\phi(K_j) V_j^\\top`` a C x M outer product. Refused: an argument that is not one declared
+  column vector (``\\phi(x_i W_K)``, ``\\phi(2 Q_i)``: name it), a vector of another length than
+  the signature's (``\\phi(V_j)`` with ``V_j \\in \\mathbb{R}^{M}``), a row vector. Without a
+  signature ``\\phi(Q_i)`` keeps its refusal: a function of a vector may be a number (a loss) or
+  a vector of any length.
+* ``\\sum_{j=a}^{b}`` before factors that name declared vectors or matrices: the sum of the
+  product of the rest of the term, a matrix whose entry (r, c) is the sum over j of the entries
+  (r, c) of the summand (SymPy's ``FunctionMatrix``). A declared name whose subscript is the
+  summation index (``K_j``, ``V_j`` declared in R^D, R^M) is the member j of a family of vectors
+  (or matrices) of that shape, its entries ``K_•[j, r, c]``; the value of a declared map at the
+  member is the member j of the family of the map's values, ``ƒphi(K_•)[j, r, c]``. Both limits
+  must be written (``\\sum_j`` is refused: the range is the text's). A member written outside the
+  sum (``K_i`` beside ``\\sum_j K_j``) is another name, drawn apart from the family although
+  ``K_i`` is the family's member i: proofs hold (the reading is freer than the text), and no
+  checker refutes a claim that holds a family (``symbolic.checks._stand_ins``).
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import sympy
+from sympy.matrices.expressions import MatrixExpr
+
+from symbolic.errors import ParseError
+from symbolic.latex.lexer import Group, Tok, fail, text_of
+from symbolic.matrix_function_values import MARK
+
+FAMILY = "•"        # the index slot of a family's name (K_• for the vectors K_j); no name has it
+
+# the maps declared by a signature for the claim being read: key -> (in size, out size)
+_MAPS: ContextVar[dict] = ContextVar("vector_maps", default={})
+
+_SIGNATURE = re.compile(r"\s*(?P<name>\\?[A-Za-z]+)\s*:\s*\\mathbb\s*\{\s*R\s*\}\s*\^\s*"
+                        r"(?P<din>\{[^{}]*\}|[A-Za-z0-9])\s*\\(?:to|rightarrow)\s*\\mathbb\s*\{\s*R\s*\}"
+                        r"\s*\^\s*(?P<dout>\{[^{}]*\}|[A-Za-z0-9])\s*")
+
+
+@contextmanager
+def declared(maps):
+    """Read the sides inside this block with ``maps`` (key -> (in size, out size)) declared."""
+    token = _MAPS.set(dict(maps or {}))
+    try:
+        yield
+    finally:
+        _MAPS.reset(token)
+
+
+def signature(text: str, stated: dict, parse_expression, space_size):
+    """``\\phi: \\mathbb{R}^{D} \\to \\mathbb{R}^{C}`` as (LaTeX name, key, in size, out size), the
+    sizes as ``declared_spaces.space_size`` records them; None when text is not a signature."""
+    m = _SIGNATURE.fullmatch(text)
+    if not m:
+        return None
+    from symbolic.latex.rewrite_tables import _function_key
+    sizes = []
+    for group in ("din", "dout"):
+        size = m.group(group).strip()
+        size = size[1:-1].strip() if size.startswith("{") else size
+        if r"\times" in size:
+            raise ParseError(f"'{' '.join(text.split())}': a map is read only from vectors to "
+                             f"vectors (R^D \\to R^C)")
+        sizes.append(space_size(size, text, stated, parse_expression))
+    name = m.group("name")
+    return name, _function_key(name), sizes[0], sizes[1]
+
+
+# -- families ---------------------------------------------------------------------------------------
+def _member(stem: str, index, shape):
+    """The member ``index`` of the family named stem (``K`` for the vectors K_j), of ``shape``."""
+    r, c = sympy.Dummy("r", integer=True), sympy.Dummy("c", integer=True)
+    base = sympy.IndexedBase(f"{stem}_{FAMILY}", real=True)
+    return sympy.FunctionMatrix(shape[0], shape[1], sympy.Lambda((r, c), base[index, r, c]))
+
+
+def family_of(value):
+    """(family label, index) of a family member made here, else None."""
+    if not isinstance(value, sympy.FunctionMatrix):
+        return None
+    lam = value.args[2]
+    body = lam.expr
+    if isinstance(body, sympy.Indexed) and str(body.base.label).endswith(FAMILY) \
+            and len(body.indices) == 3 and tuple(body.indices[1:]) == tuple(lam.variables):
+        return str(body.base.label), body.indices[0]
+    return None
+
+
+def holds_family(expr) -> bool:
+    """Whether ``expr`` holds a family's entries (``K_•[j, r, c]``)."""
+    if not isinstance(expr, sympy.Basic):
+        return False
+    return any(str(b.label).endswith(FAMILY) for b in expr.atoms(sympy.IndexedBase))
+
+
+def _members(table, index: str):
+    """The declared names whose subscript is the summation index: key -> family member."""
+    from symbolic.latex.lexer import lex
+    from symbolic.latex.matrix_tokens import _name_at, _solid
+    out = {}
+    for key, value in table.items():
+        if not isinstance(value, sympy.MatrixSymbol) or not value.name.endswith("_" + index):
+            continue
+        items = tuple(_solid(lex(key)))
+        found = _name_at(items, 0) if items else None
+        if found is None or found[0] != key or key != f"{found[1]}_{index}":
+            continue
+        out[key] = value.name[:-len(index) - 1]
+    return out
+
+
+# -- sums -------------------------------------------------------------------------------------------
+def _is(item, text) -> bool:
+    return isinstance(item, Tok) and item.text == text
+
+
+def _inner(item):
+    return item.items if isinstance(item, Group) and item.kind == "brace" else (item,)
+
+
+def summed_term(reader, items, text):
+    """The term ``A \\sum_{j=a}^{b} B`` (B naming a declared vector or matrix) read as A times
+    the sum over j of B, or None when the term holds no such sum."""
+    from symbolic.latex.matrix_tokens import mentions
+    at = next((k for k, x in enumerate(items) if _is(x, r"\sum")), None)
+    if at is None:
+        return None
+    scripts, k = {}, at + 1
+    while k + 1 < len(items) and isinstance(items[k], Tok) and items[k].text in ("_", "^") \
+            and items[k].text not in scripts:
+        scripts[items[k].text] = tuple(x for x in _inner(items[k + 1])
+                                       if not (isinstance(x, Tok) and x.space))
+        k += 2
+    rest = items[k:]
+    if not rest or not mentions(rest, reader.table):
+        return None
+    col = items[at].col
+    below = scripts.get("_", ())
+    eq = [n for n, x in enumerate(below) if _is(x, "=")]
+    if "^" not in scripts or len(eq) != 1 or eq[0] != 1 or not isinstance(below[0], Tok) \
+            or not re.fullmatch(r"[a-z]", below[0].text):
+        raise fail(text, col, "sums of vectors or matrices are read only with their index and "
+                   "both limits written, \\sum_{j=1}^{N}")
+    name = below[0].text
+    index = reader.scalar((below[0],))
+    lo, hi = (_limit(reader, part) for part in (below[2:], scripts["^"]))
+    if not isinstance(index, sympy.Symbol) or any(isinstance(x, MatrixExpr) for x in (lo, hi)):
+        raise fail(text, col, "the limits of a sum of vectors or matrices must be numbers")
+    saved = dict(reader.table)
+    try:
+        for key, stem in _members(reader.table, name).items():
+            reader.table[key] = _member(stem, index, reader.table[key].shape)
+        summand = reader.term(rest, text)
+    finally:
+        reader.table.clear()
+        reader.table.update(saved)
+    _unbound_index(summand, name, text, col)
+    if isinstance(summand, MatrixExpr) and summand.shape != (1, 1):
+        r, c = sympy.Dummy("r", integer=True), sympy.Dummy("c", integer=True)
+        entry = sympy.Sum(summand[r, c], (index, lo, hi))
+        value = sympy.FunctionMatrix(summand.shape[0], summand.shape[1],
+                                     sympy.Lambda((r, c), entry))
+    else:
+        value = sympy.Sum(reader.to_scalar(summand), (index, lo, hi))
+    before = items[:at]
+    if not before:
+        return value
+    return reader._times(reader.term(before, text), value, text)
+
+
+def _subscript_mentions(name: str, index: str) -> bool:
+    sub = name.split("_", 1)[1] if "_" in name else ""
+    return index in re.sub(r"\\[A-Za-z]+", "", sub)
+
+
+def _unbound_index(summand, index: str, text: str, col: int) -> None:
+    """Refuse a summand that writes the summation index in a name read as a constant of the sum
+    (``\\alpha_j`` a number, ``K_{j+1}`` a declared name other than the member ``K_j``): read
+    whole, the name would not vary with j, and the sum would be another."""
+    names = [str(s.name) for s in getattr(summand, "free_symbols", ())
+             if isinstance(s, (sympy.Symbol, sympy.MatrixSymbol))]
+    names += [str(b.label) for b in getattr(summand, "atoms", lambda *_: ())(sympy.IndexedBase)]
+    for shown in names:
+        if shown.endswith(FAMILY) or shown == index or re.fullmatch(r"nu_dot\d*", shown):
+            # a family, the index itself, a component index of a dot product (vectors.py)
+            continue
+        inner = shown[shown.index("(") + 1:] if shown.startswith(MARK) and "(" in shown else shown
+        if _subscript_mentions(inner, index):
+            raise fail(text, col, f"{shown.lstrip(MARK)} in a sum over {index} of vectors or "
+                       f"matrices writes the index {index} but is not a member K_{index} of a "
+                       f"declared family: declare it (--assume '{shown.lstrip(MARK).split('(')[0]} "
+                       f"\\in \\mathbb{{R}}^{{...}}'), or write the entries")
+
+
+def _limit(reader, items):
+    r"""A limit of a sum, read by the scalar reader; a letter i in it is the index i (a limit is a
+    whole number, never the imaginary unit: ``\sum_{j=1}^{i}`` beside the rows Q_i)."""
+    value = reader.scalar(items)
+    if isinstance(value, sympy.Basic) and value.has(sympy.I) \
+            and any(_is(x, "i") for x in items):
+        value = value.xreplace({sympy.I: sympy.Symbol("i", real=True)})
+    return value
+
+
+# -- values of declared maps ----------------------------------------------------------------------
+def read_unit(reader, unit, text):
+    """(value, end of the call) for ``f(x)`` of a map declared by its signature at one declared
+    column vector (or a family member), else None (the other rules read or refuse it)."""
+    from symbolic.latex.matrix_functions import _call
+    maps = _MAPS.get()
+    if not maps:
+        return None
+    found = _call(unit, 0, reader.table)
+    if found is None or found[0] not in maps:
+        return None
+    key, bracket, end = found
+    d_in, d_out = maps[key]
+    name = text_of(unit[:end - 1]).strip()
+    inner = tuple(x for x in bracket.items if not (isinstance(x, Tok) and x.space))
+    arg = reader.expr(inner, text)
+    member = family_of(arg)
+    if not (isinstance(arg, sympy.MatrixSymbol) or member is not None) \
+            or str(getattr(arg, "name", "")).startswith(MARK):
+        raise fail(text, bracket.col, f"{name}(...) is read only at one declared vector (its "
+                   f"value is a vector keyed by the argument): name the argument, e.g. "
+                   f"--assume 'u_i \\in \\mathbb{{R}}^{{{d_in}}}'")
+    if arg.shape != (d_in, 1):
+        raise fail(text, bracket.col, f"{name} maps vectors of {d_in} entries (its declared "
+                   f"signature) but its argument is a {arg.shape[0]} x {arg.shape[1]} "
+                   f"{'matrix' if 1 not in arg.shape else 'vector'}")
+    if member is not None:
+        label, index = member
+        return _member(f"{MARK}{key}({label[:-len(FAMILY) - 1]})", index, (d_out, 1)), end
+    return sympy.MatrixSymbol(f"{MARK}{key}({arg.name})", d_out, 1), end
+
+
+def declared_with_i(text: str, symbols) -> bool:
+    """Whether the chain writes a declared matrix or vector whose subscript is i (``Q_i``)."""
+    from symbolic.latex.lexer import lex
+    from symbolic.latex.matrix_tokens import mentions
+    table = {k: v for k, v in symbols.items()
+             if isinstance(v, sympy.MatrixSymbol) and re.search(r"_\{?i\}?$", k)}
+    if not table:
+        return False
+    try:
+        return mentions(lex(text), table)
+    except ParseError:
+        return False
+
+
+def signature_names(assumptions) -> tuple:
+    """The names of the maps the assumptions declare by their signatures."""
+    from symbolic.latex.wrappers import strip_math
+    out = []
+    for latex in (assumptions,) if isinstance(assumptions, str) else assumptions:
+        m = _SIGNATURE.fullmatch(strip_math(latex)) if isinstance(latex, str) else None
+        if m:
+            out.append(m.group("name"))
+    return tuple(out)
