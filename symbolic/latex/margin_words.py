@@ -32,8 +32,9 @@ NOT_A_CONDITION = re.compile(r"\s*(?:some|no|almost|most|many|large|small|suffic
 _CONNECTIVE = re.compile(r"\s*\\(?:implies|impliedby|iff|Rightarrow|Leftarrow|Leftrightarrow"
                          r"|Longrightarrow|Longleftarrow|Longleftrightarrow|therefore|because"
                          r"|land|lor|wedge|vee)(?![A-Za-z])")
-_MATH_WORD = re.compile(r"\s*\\(?:mathrm|operatorname|mathit|mathsf|mathtt|mathbf|textbf|textsf"
-                        r"|textit|emph)\s*\*?\s*\{\s*([A-Za-z.,\s]+?)\s*\}")
+# (\text, \textbf and their kin are read as margin text by display.py)
+_MATH_WORD = re.compile(r"\s*\\(?:mathrm|operatorname|mathit|mathsf|mathtt|mathbf|emph)\s*\*?\s*"
+                        r"\{\s*([A-Za-z.,\s]+?)\s*\}")
 _MORE_WORDS = frozenset("s.t. s.t st iff unless whenever wherein such subject let suppose "
                         "assume".split())
 
