@@ -16,9 +16,9 @@ from symbolic.latex.margin_words import CONDITION_WORDS as _CONDITION_WORDS
 from symbolic.latex.margin_words import JUSTIFICATION as _JUSTIFICATION
 from symbolic.latex.margin_words import JUSTIFICATION_CONDITION as _JUSTIFICATION_CONDITION
 from symbolic.latex.margin_words import NOT_A_CONDITION as _NOT_A_CONDITION
-from symbolic.latex.margin_words import PROSE_WORDS as _PROSE_WORDS
+from symbolic.latex.margin_words import PROSE_WORDS as _PROSE_WORDS, premise_opening
 from symbolic.latex.plus_minus import split_signs
-from symbolic.latex.statement_commas import listed
+from symbolic.latex.statement_commas import _SHAPE_AT_END, listed
 from symbolic.latex.wrappers import unwrap
 
 _ALIGNED = ("aligned", "split", "gathered", "alignedat")
@@ -305,7 +305,8 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
     def refuse(why: str) -> list[DisplayChain]:
         return [DisplayChain(chain.line, chain.display, _squash(chain.latex), chain.assume,
                              problem=why, notes=chain.notes)]
-
+    if (why := premise_opening(parts[1:], _LEADING)) is not None:
+        return refuse(why)      # , \quad \mathrm{when}~S = ...: not a statement of its own
     claims: list[str] = []
     conditions: list[str] = []
     notes = list(chain.notes)
@@ -373,7 +374,7 @@ def _split_statements(chain: DisplayChain) -> list[DisplayChain]:
         if not _relations_at_top(part) and not re.search(r"\\in(?![A-Za-z])", part) \
                 and not _ASSIGNS.search(part):
             return [chain]       # not a statement of its own: the formula reader says why
-        kind = _condition_kind(part)
+        kind = _condition_kind(_SHAPE_AT_END.sub("", part).strip())    # x = 0 \in R^n: x = 0
         if number == 0 or not claims:
             if kind is not None:
                 return refuse(f"'{_squash(part)[:40]}' before the other statements may be a "

@@ -24,3 +24,44 @@ JUSTIFICATION_CONDITION = re.compile(
 PROSE_WORDS = frozenset("""or and where so thus hence then since because as is are by of to in on
 at we also therefore otherwise else holds gives yields using via i.e e.g cf see""".split())
 NOT_A_CONDITION = re.compile(r"\s*(?:some|no|almost|most|many|large|small|sufficiently)\b", re.I)
+
+# A later statement of a row that opens with a connective (``a = b, \quad \implies c = d``) or
+# with a condition word in a math font (``, \quad \mathrm{when}~S = QQ^\top``): a premise or a
+# condition of the statement before it, never a statement of its own (read alone, the statement
+# before it would be checked without it: a false refutation)
+_CONNECTIVE = re.compile(r"\s*\\(?:implies|impliedby|iff|Rightarrow|Leftarrow|Leftrightarrow"
+                         r"|Longrightarrow|Longleftarrow|Longleftrightarrow|therefore|because"
+                         r"|land|lor|wedge|vee)(?![A-Za-z])")
+# (\text, \textbf and their kin are read as margin text by display.py)
+_MATH_WORD = re.compile(r"\s*\\(?:mathrm|operatorname|mathit|mathsf|mathtt|mathbf|emph)\s*\*?\s*"
+                        r"\{\s*([A-Za-z.,\s]+?)\s*\}")
+_MORE_WORDS = frozenset("s.t. s.t st iff unless whenever wherein such subject let suppose "
+                        "assume".split())
+
+
+def opening_word(part: str) -> str | None:
+    """The connective or condition word (in a math font) a later statement of a row opens with,
+    else None."""
+    m = _CONNECTIVE.match(part)
+    if m is not None:
+        return m.group().strip()
+    m = _MATH_WORD.match(part)
+    if m is None:
+        return None
+    words = " ".join(m.group(1).split())
+    first = words.split(" ")[0].lower()
+    if first in PROSE_WORDS or first.rstrip(".") in PROSE_WORDS or first in _MORE_WORDS \
+            or CONDITION_WORDS.match(words + " "):
+        return m.group().strip()
+    return None
+
+
+def premise_opening(parts, leading) -> str | None:
+    """The reason to refuse a row's later statements (``leading`` strips the gap before each)
+    when one opens with a connective or a condition word in a math font, else None."""
+    for part in parts:
+        if (word := opening_word(leading.sub("", part))) is not None:
+            return (f"a statement opening with {word} is a condition or a premise of the one "
+                    f"before it, which read alone would be checked without it: write the "
+                    f"condition with \\text{{for }} or --assume, or one display per claim")
+    return None

@@ -71,6 +71,11 @@ def _starts_a_piece(text: str) -> bool:
 _SHAPE_AT_END = re.compile(r"\\in\s*\\mathbb\s*(?:\{\s*R\s*\}|R)\s*\^\s*(?:\{[^{}]*\}|[A-Za-z0-9])\s*[.,;]?\s*$")
 
 
+# a piece with its shape is a definition: it opens with the name it defines and its = (never with
+# a word, \mathrm{when}~S = QQ^\top, or a connective, \implies S = ..., that makes it a condition)
+_DEFINES = re.compile(r"\s*{n}\s*(?:=|:=|\\coloneqq(?![A-Za-z]))".format(n=_NAME))
+
+
 def _has_equation(piece: str) -> bool:
     """An ``=`` outside brackets, and no other relation a condition could be written with (a
     trailing shape ``\\in \\mathbb{R}^{...}`` after an equation is the shape of what it defines)."""
@@ -117,9 +122,12 @@ def listed(chain, split, parts_of, condition_kind) -> list:
     shaped = [bool(_SHAPE_AT_END.search(p)) for p in parts]
     if any(shaped) and not all(shaped):
         return split(chain)     # x = Ay, z = Bw \in R^n: the space may be stated for both
+    if any(shaped) and not all(_DEFINES.match(p) for p in parts):
+        return split(chain)     # S = S^\top \in R^{N x N}, \mathrm{when}~S = ...: a condition
     note = "a comma between two equations is read as separating two statements"
     if all(_is_setting(p) for p in parts):
         return [replace(chain, latex=p, notes=chain.notes + (note,)) for p in parts]
-    if any(condition_kind(p) is not None for p in parts):
+    # a trailing shape hides no condition: x = 0 \in R^n after a claim is x = 0 after it
+    if any(condition_kind(_SHAPE_AT_END.sub("", p).strip()) is not None for p in parts):
         return split(chain)
     return split(replace(chain, latex=gapped, notes=chain.notes + (note,)))
