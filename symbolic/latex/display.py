@@ -471,6 +471,15 @@ def _assignment_continued(chain: DisplayChain) -> list[DisplayChain]:
                              "by rows starting with a relation: whether they speak of the old or the "
                              "new value is not said; write the claim about the right side apart",
                              notes=chain.notes)]
+    base = re.match(r"\s*(\\?[A-Za-z]+)\s*_", sides[0])
+    if base and any(re.search(re.escape(base[1]) + r"(?![A-Za-z])\s*_", r) for r in rows[1:]):
+        # m_S <- m_{S-1} + 1 \\ = m_{S-2} + 2: in a loop the assignment holds at every index, and
+        # the rows may use it at another; read as one entry's definition a true row is refuted
+        return [DisplayChain(chain.line, chain.display, _squash(chain.latex.replace(_ROW, " ")),
+                             chain.assume, problem=f"the assignment '{_squash(first)[:40]}' is "
+                             "continued by rows naming an entry of the same name: whether the "
+                             "assignment holds at every index (a recurrence) is not said; state "
+                             "the recurrence as an assumption", notes=chain.notes)]
     arrow = _ARROW.search(first)
     note = ("the assignment '" + _squash(first)[:40] + "' is read as the definition := of its "
             "left side; the rows starting with a relation continue its right side (checked)")
@@ -627,9 +636,16 @@ _JUSTIFICATION = re.compile(r"^\s*(?://|\(?\s*(?:by|using|from|cf\.?|see|thanks\
 # "using", 由 "from" start a margin reason in Chinese texts: 由于 "because" is a premise, as "since")
 # A justification or a comment that states a condition (\text{// for } i > 0, \text{by } x > 0): left
 # out, its condition would be lost and the claim checked without it (a false refutation)
+# A reason that cites a hypothesis (\text{by the induction hypothesis}, \text{根据归纳假设}) or
+# states a sign (\text{using x positive}, \text{由 x 大于 0}) carries a premise the checker does not
+# have: without it a true step is refuted with a counterexample the premise excludes (a red team
+# found the online-softmax induction step refuted so)
 _JUSTIFICATION_CONDITION = re.compile(
-    r"(?<![A-Za-z])(?:for|if|when|whenever|unless|provided|assuming|given|where|while|only)"
-    r"(?![A-Za-z])|当|若|如果|对于|对所有|对任意|其中|只要", re.I)
+    r"(?<![A-Za-z])(?:for|if|when|whenever|unless|provided|assuming|given|where|while|only|with"
+    r"|assume[sd]?|assumptions?|hypothes[ie]s|induction|inductive|IH|premises?|suppose[sd]?"
+    r"|positive|negative|nonnegative|non-negative|nonzero|non-zero|such\s+that|s\.t\.)"
+    r"(?![A-Za-z])|当|若|如果|对于|对所有|对任意|其中|只要|假设|假定|归纳|前提|条件|已知|时|设"
+    r"|大于|小于|不等于|为正|为负|非负|非零|とき|場合|ならば|仮定|帰納|[≥≤≠∈<>]", re.I)
 _REMARK = re.compile(r"\\q?quad(?![A-Za-z])\s*(?:\\[,;:!]\s*)*[(\[]")
 # Words that make \text{...} prose even when written as one word.
 _PROSE_WORDS = frozenset("""or and where so thus hence then since because as is are by of to in on

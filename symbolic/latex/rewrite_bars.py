@@ -258,14 +258,16 @@ class BarRewriting:
         start, u, scale = self._transposed(items, caret)
         after = _skip_forward(items, caret + 2)
         before = _skip_back(items, start - 1)
-        lone = not scale and len(u) == 1 and scalar_letter(u[0])
+        lone = not scale and len(u) == 1 and scalar_letter(u[0]) \
+            and col in getattr(self, "lone_powers_t", ())    # nothing beside it (capital_numbers)
         beside = _vector_end(items, after) is not None or (
             after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren") \
             or (before >= 0 and _vector_start(items, before + 1) is not None)
         if not lone or beside:
             raise fail(text_of(u) + "^T", col, "T is a number in this claim (a range end or a "
                        "denominator), so ^T may be its power or a transpose: write x^\\top for a "
-                       "transpose, or {x}^{T} with x a number for the power")
+                       "transpose; the power is read only on a lone letter with nothing beside "
+                       "it but a sign or a relation (1 - \\beta^T)")
         self._letter_t("limit", exp, col)
         self._powers_t.add(id(exp))
         return True
