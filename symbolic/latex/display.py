@@ -643,9 +643,11 @@ _JUSTIFICATION = re.compile(r"^\s*(?://|\(?\s*(?:by|using|from|cf\.?|see|thanks\
 _JUSTIFICATION_CONDITION = re.compile(
     r"(?<![A-Za-z])(?:for|if|when|whenever|unless|provided|assuming|given|where|while|only|with"
     r"|assume[sd]?|assumptions?|hypothes[ie]s|induction|inductive|IH|premises?|suppose[sd]?"
-    r"|positive|negative|nonnegative|non-negative|nonzero|non-zero|such\s+that|s\.t\.)"
+    r"|positive|negative|nonnegative|non-negative|nonzero|non-zero|such\s+that|s\.t\.|in|hyp"
+    r"|choice|chosen|nonneg\w*|nonpos\w*)"
     r"(?![A-Za-z])|当|若|如果|对于|对所有|对任意|其中|只要|假设|假定|归纳|前提|条件|已知|时|设"
-    r"|大于|小于|不等于|为正|为负|非负|非零|とき|場合|ならば|仮定|帰納|[≥≤≠∈<>]", re.I)
+    r"|题意|大于|小于|不等于|为正|为负|是正|是负|正数|负数|非负|非零|とき|場合|ならば|仮定|帰納"
+    r"|正の|負の|[≥≤≠∈<>]", re.I)
 _REMARK = re.compile(r"\\q?quad(?![A-Za-z])\s*(?:\\[,;:!]\s*)*[(\[]")
 # Words that make \text{...} prose even when written as one word.
 _PROSE_WORDS = frozenset("""or and where so thus hence then since because as is are by of to in on

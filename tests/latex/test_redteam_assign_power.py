@@ -68,6 +68,13 @@ def test_end_to_end_a_dot_product_in_braces_is_not_verified(capsys):
     "a = b \\qquad \\text{由 x 大于 0}",
     "a = b \\qquad \\text{根据假设}",
     "a = b \\qquad \\text{x が正のとき}",
+    # |x| = x was REFUTED at x = -1 with each of these (the margin says x > 0) left out
+    "m \\leftarrow \\sqrt{x^2} \\\\\n= x \\qquad \\text{根据 x 是正数}",
+    "m \\leftarrow \\sqrt{x^2} \\\\\n= x \\qquad \\text{by hyp.}",
+    "m \\leftarrow \\sqrt{x^2} \\\\\n= x \\qquad \\text{// x in R+}",
+    "m \\leftarrow \\sqrt{x^2} \\\\\n= x \\qquad \\text{by choice of x}",
+    "m \\leftarrow \\sqrt{x^2} \\\\\n= x \\qquad \\text{from (2), x is nonneg.}",
+    "m \\leftarrow \\sqrt{x^2} \\\\\n= x \\qquad \\text{根据题意}",
 ])
 def test_a_reason_that_carries_a_premise_is_refused(latex):
     problems = [c.problem for c in read_display(latex)]
