@@ -304,7 +304,8 @@ def _before_constants(solid, first) -> int:
             k = first
             while k >= 2 and isinstance(solid[k - 2], Tok) and solid[k - 2].text in ("_", "^"):
                 k -= 2
-            if k < first and k >= 1 and isinstance(solid[k - 1], Tok) and solid[k - 1].text in _BIG:
+            if k < first and k >= 1 and isinstance(solid[k - 1], Tok) \
+                    and solid[k - 1].text in _BIG | {r"\lim"}:
                 first = k - 1
             else:
                 return first

@@ -147,6 +147,13 @@ class BarRewriting:
         while k < len(items):
             item = items[k]
             if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
+                    and _space(items[k + 1]) and _skip_forward(items, k + 1) < len(items) \
+                    and _is_transpose(items[_skip_forward(items, k + 1)]) \
+                    and not _limit_of_operator(items, k):
+                # x ^ T y was read as the power x**T times y (a red team): a spaced ^T is refused
+                raise fail("^ T", item.col, "a space after ^ before T: write x^T (a transpose, "
+                           "with x^\\top preferred) or x^{T} as it is meant, without the space")
+            if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and id(items[k + 1]) in self._powers_t:
                 pass                                                # \beta^T read as a power
             elif isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \

@@ -27,6 +27,8 @@ FAST = ["--quiet", "--samples", "12", "--timeout", "20"]
     r"\frac{1}{T} y 2 x^T = 1",                        # a number between, y beside
     r"\sum_{t=1}^{T} \frac{1}{y} x^T = 1",
     r"\sum_{t=1}^{T} y \sum_{t=1}^{T} x^T = 1",
+    r"x ^ T y = y ^ T x",            # a spaced caret: was read x**T y = x y**T (a true claim refuted)
+    r"\frac{1}{T} x^ T y = 1",       # the same beside a counted T: was x**T*y/T
 ])
 def test_a_lone_letter_power_T_with_something_beside_it_is_refused(latex):
     with pytest.raises(ParseError):
@@ -39,6 +41,7 @@ def test_a_lone_letter_power_T_with_something_beside_it_is_refused(latex):
     (r"\frac{1}{T}\beta^T \le \frac{1}{T}", "beta**T"),  # a constant fraction before it
     (r"\sum_{t=1}^{T} 2 x^T = 1", "2*x**T"),           # the summand of a sum to T
     (r"\frac{1}{T} 2^{x^T} = x", "2**(x**T)"),         # an exponent
+    (r"\lim_{T \to \infty} \beta^T = 0", "beta**T"),     # after a limit
 ])
 def test_a_lone_letter_power_T_alone_still_reads(latex, power):
     assert power in str(parse_chain(latex).links[0].claim.lhs) + str(parse_chain(latex).links[0].claim.rhs)
