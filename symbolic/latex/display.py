@@ -146,6 +146,16 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
                              ", ".join(c.assume) + ") without a claim before it")
         if c.latex or c.problem:
             out.append(c)
+    lone = next((c for c in out if c.problem and c.problem.endswith(") without a claim before it")),
+                None)
+    if lone is not None:
+        # a = a + b \\ \text{if } b = 0: the condition's own row may state the condition of the rows
+        # above; checked without it, a true chain was refuted at b = 1 (a red team)
+        out = [c if c.problem else DisplayChain(
+            c.line, c.display, c.latex, c.assume, problem="the display has a condition on a row of "
+            f"its own ({lone.problem.split('(', 1)[1].split(') without')[0]}) that may be the "
+            "condition of this claim: write it on the claim's row (a = b \\quad \\text{if } ...)",
+            notes=c.notes) for c in out]
     return _lone_expressions(out)
 
 

@@ -113,3 +113,15 @@ def test_end_to_end_the_induction_step_is_not_refuted(tmp_path, capsys):
 def test_a_recurrence_continued_at_another_index_is_refused(latex):
     chains = read_display(latex)
     assert all(c.problem for c in chains)
+
+
+# -- a condition on a row of its own --------------------------------------------------------------
+@pytest.mark.parametrize("latex", [
+    # a + b = a holds if b = 0; the condition row was refused alone and the chain above REFUTED
+    # at b = 1 (as an assignment's rows, and before as an = or := chain)
+    "m \\leftarrow a + b \\\\\n= a \\\\\n\\text{if } b = 0",
+    "x = a + b \\\\\n= a \\\\\n\\text{if } b = 0",
+])
+def test_a_condition_on_a_row_of_its_own_refuses_the_rows_above(latex):
+    problems = [c.problem for c in read_display(latex)]
+    assert problems and all(problems), problems
