@@ -66,7 +66,7 @@ from typing import Iterable, Mapping
 import sympy
 
 from symbolic.errors import ParseError
-from symbolic.latex.lexer import GREEK, Group, Tok, lex, split_at
+from symbolic.latex.lexer import GREEK, RELATIONS, Group, Tok, lex, split_at
 
 _BIG = frozenset([r"\sum", r"\prod", r"\max", r"\min"])
 _FRACS = frozenset([r"\frac", r"\dfrac", r"\tfrac"])
@@ -104,6 +104,29 @@ def capital_numbers(text: str, known: Mapping | None = None,
             found.vetoed.add(name)      # declared a matrix, a vector or a complex number
     found.vetoed.update(str(f).strip() for f in functions)
     return frozenset(found.numbers - found.vetoed)
+
+
+def lone_powers_t(text: str, known: Mapping | None = None) -> frozenset[int]:
+    """The columns of the carets of ``\\beta^T`` written with nothing beside it: a lone plain
+    letter (``scalar_letter``, not declared a vector or matrix) whose neighbours are a sum's or a
+    relation's signs, a number before it, or the ends of the claim, and, when it fills a bracket
+    or a fraction alone, the same of the bracket's or the fraction's neighbours. The rewriter reads
+    only these ``^T`` as the T-th power (``rewrite_bars.BarRewriting._power_t``); ``x^T{y}``,
+    ``x^T_t``, ``x^T \\vec{y}``, ``(x^T) y``, ``\\frac{x^T}{2} y`` are refused (a red team found
+    them read as powers beside a vector)."""
+    try:
+        items = lex(text)
+    except ParseError:
+        return frozenset()
+    found = _Found()
+    found.walk(items)
+    declared = {str(name).lstrip("\\") for name, value in dict(known or {}).items()
+                if not (isinstance(value, sympy.Symbol) and value.is_extended_real)}
+    return frozenset(col for col, name in found.lone_t if name.lstrip("\\") not in declared)
+
+
+# what may sit beside a lone power \beta^T: a sum's or a relation's sign, a list's comma
+_BESIDE_POWER = frozenset(["+", "-", ",", "&", r"\pm", r"\mp", "/"]) | frozenset(RELATIONS)
 
 
 def scalar_letter(item) -> bool:
@@ -258,6 +281,37 @@ def _denominator(items, over=frozenset()) -> set[str]:
     return {flat[at][0].text}
 
 
+def _constant(items) -> bool:
+    """Items written with numbers, capitals and signs only (``1``, ``T``, ``2T - 1``): no
+    lower-case letter, so no vector."""
+    return all(isinstance(x, Tok) and (x.space or x.text[:1].isdigit() or _capital(x)
+                                       or x.text in ("+", "-", r"\cdot"))
+               or isinstance(x, Group) and x.kind in ("brace", "paren") and _constant(x.items)
+               for x in items)
+
+
+def _before_constants(solid, first) -> int:
+    """Where the factors before solid[first] start when they are constants (``2``,
+    ``\\frac{1}{T}``) or a big operator with its scripts (``\\sum_{t=0}^{T-1}``)."""
+    while first > 0:
+        x = solid[first - 1]
+        if isinstance(x, Tok) and x.text[:1].isdigit():
+            first -= 1
+        elif first >= 3 and isinstance(solid[first - 3], Tok) and solid[first - 3].text in _FRACS \
+                and _constant(_inner(solid[first - 2])) and _constant(_inner(x)):
+            first -= 3
+        else:
+            k = first
+            while k >= 2 and isinstance(solid[k - 2], Tok) and solid[k - 2].text in ("_", "^"):
+                k -= 2
+            if k < first and k >= 1 and isinstance(solid[k - 1], Tok) \
+                    and solid[k - 1].text in _BIG | {r"\lim"}:
+                first = k - 1
+            else:
+                return first
+    return first
+
+
 class _Found:
     """The capitals used as numbers and those written as possible matrices, gathered by walk."""
 
@@ -265,6 +319,8 @@ class _Found:
         self.numbers: set[str] = set()
         self.vetoed: set[str] = set()
         self.limits: set[int] = set()   # the carets of the level being walked that are limits
+        self.parents: list[tuple[list, int]] = []   # the levels around the one being walked
+        self.lone_t: set[tuple[int, str]] = set()   # (caret column, base) of \beta^T alone
 
     def walk(self, items) -> None:
         """Visit one level of items and every group inside it."""
@@ -280,7 +336,9 @@ class _Found:
                 if x.kind in ("abs", "angle") or x.opener in (r"\{", r"\lbrace"):
                     self.vetoed |= _all_capitals(x.items)      # |S|, <A, B>, {A}: not numbers
                 elif k not in skip:
+                    self.parents.append((solid, k))
                     self.walk(x.items)
+                    self.parents.pop()
                 continue
             t = x.text
             if t in _FONTS:
@@ -347,7 +405,9 @@ class _Found:
             if isinstance(base, Group) and base.kind == "paren" and scalar_power_t(items, caret):
                 self.numbers.add("T")   # (1 - x)^T: the rewriter reads the power T
             elif scalar_letter(base):
-                pass                    # \beta^T: a power where T is a number (rewrite_bars.py)
+                # \beta^T: a power where T is a number (rewrite_bars.py), when nothing is beside it
+                if self._alone(solid, k - 1, k + 2, len(self.parents)):
+                    self.lone_t.add((solid[k].col, base.text))
             else:
                 self.vetoed.add("T")    # x^T: T is a transpose in this claim
             return
@@ -362,6 +422,32 @@ class _Found:
             return                      # e^{tA}: the exponential of a matrix exists
         if _numeric(inner) and _compound(inner):
             self.numbers |= _plain_capitals(inner)
+
+    def _alone(self, solid, first, end, level) -> bool:
+        """Whether solid[first:end] has nothing beside it but signs of a sum or a relation (see
+        ``lone_powers_t``); ``level`` is how many levels ``self.parents`` holds around solid."""
+        def side(x) -> str:
+            if x is None:
+                return "edge"
+            if isinstance(x, Tok) and x.text in _BESIDE_POWER:
+                return "sign"
+            return "factor"
+        first = _before_constants(solid, first)     # 2\beta^T, \frac{1}{T}\beta^T, \sum_t \beta^T
+        left = side(solid[first - 1] if first > 0 else None)
+        right = side(solid[end] if end < len(solid) else None)
+        if "factor" in (left, right):
+            return False
+        if "sign" in (left, right) or level == 0:
+            return True
+        outer, j = self.parents[level - 1]
+        before = outer[j - 1] if j else None
+        if isinstance(before, Tok) and before.text == "^":
+            return True                 # 2^{\beta^T}: an exponent
+        if isinstance(before, Tok) and before.text in _FRACS:
+            return self._alone(outer, j - 1, j + 2, level - 1)      # \frac{\beta^T}{2} y
+        if j >= 2 and isinstance(outer[j - 2], Tok) and outer[j - 2].text in _FRACS:
+            return self._alone(outer, j - 2, j + 1, level - 1)      # \frac{1}{\beta^T} y
+        return self._alone(outer, j, j + 1, level - 1)              # (\beta^T) y
 
     def _limits(self, solid, k) -> None:
         """The range ends of \\sum, \\prod, \\max, \\min; the limits of \\int; \\lim_{T \\to \\infty}."""

@@ -140,7 +140,8 @@ def display_chains(lines: LineIndex, env: str, body: str, offset: int, number: i
                              ", ".join(c.assume) + ") without a claim before it")
         if c.latex or c.problem:
             out.append(c)
-    return _lone_expressions(out)
+    from symbolic.latex.statements import conditions_alone    # a = a + b \\ \text{if } b = 0
+    return _lone_expressions(conditions_alone(out))
 
 
 def _lone_expressions(chains: list[DisplayChain]) -> list[DisplayChain]:

@@ -17,9 +17,18 @@ JUSTIFICATION = re.compile(r"^\s*(?://|\(?\s*(?:by|using|from|cf\.?|see|thanks\s
 # "using", 由 "from" start a margin reason in Chinese texts: 由于 "because" is a premise, as "since")
 # A justification or a comment that states a condition (\text{// for } i > 0, \text{by } x > 0): left
 # out, its condition would be lost and the claim checked without it (a false refutation)
+# A reason that cites a hypothesis (\text{by the induction hypothesis}, \text{根据归纳假设}) or
+# states a sign (\text{using x positive}, \text{由 x 大于 0}) carries a premise the checker does not
+# have: without it a true step is refuted with a counterexample the premise excludes (a red team
+# found the online-softmax induction step refuted so)
 JUSTIFICATION_CONDITION = re.compile(
-    r"(?<![A-Za-z])(?:for|if|when|whenever|unless|provided|assuming|given|where|while|only)"
-    r"(?![A-Za-z])|当|若|如果|对于|对所有|对任意|其中|只要", re.I)
+    r"(?<![A-Za-z])(?:for|if|when|whenever|unless|provided|assuming|given|where|while|only|with"
+    r"|assume[sd]?|assumptions?|hypothes[ie]s|induction|inductive|IH|premises?|suppose[sd]?"
+    r"|positive|negative|nonnegative|non-negative|nonzero|non-zero|such\s+that|s\.t\.|in|hyp"
+    r"|choice|chosen|nonneg\w*|nonpos\w*)"
+    r"(?![A-Za-z])|当|若|如果|对于|对所有|对任意|其中|只要|假设|假定|归纳|前提|条件|已知|时|设"
+    r"|题意|大于|小于|不等于|为正|为负|是正|是负|正数|负数|非负|非零|とき|場合|ならば|仮定|帰納"
+    r"|正の|負の|[≥≤≠∈<>]", re.I)
 # Words that make \text{...} prose even when written as one word.
 PROSE_WORDS = frozenset("""or and where so thus hence then since because as is are by of to in on
 at we also therefore otherwise else holds gives yields using via i.e e.g cf see""".split())

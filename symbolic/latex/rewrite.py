@@ -58,6 +58,7 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
     def __init__(self, functions=(), known=None):
         self.functions = frozenset(_function_key(f) for f in functions)
         self.numbers = declared_numbers(known)    # capitals declared numbers (components.py)
+        self.lone_powers_t: frozenset[int] = frozenset()   # carets of \beta^T alone (capital_numbers)
         self.names: dict[str, str] = {}
         self.plain: dict[str, str] = {}      # placeholders of plain names (I, gamma) -> the name
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}

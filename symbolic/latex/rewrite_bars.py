@@ -147,6 +147,13 @@ class BarRewriting:
         while k < len(items):
             item = items[k]
             if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
+                    and _space(items[k + 1]) and _skip_forward(items, k + 1) < len(items) \
+                    and _is_transpose(items[_skip_forward(items, k + 1)]) \
+                    and not _limit_of_operator(items, k):
+                # x ^ T y was read as the power x**T times y (a red team): a spaced ^T is refused
+                raise fail("^ T", item.col, "a space after ^ before T: write x^T (a transpose, "
+                           "with x^\\top preferred) or x^{T} as it is meant, without the space")
+            if isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
                     and id(items[k + 1]) in self._powers_t:
                 pass                                                # \beta^T read as a power
             elif isinstance(item, Tok) and item.text == "^" and k + 1 < len(items) \
@@ -258,14 +265,16 @@ class BarRewriting:
         start, u, scale = self._transposed(items, caret)
         after = _skip_forward(items, caret + 2)
         before = _skip_back(items, start - 1)
-        lone = not scale and len(u) == 1 and scalar_letter(u[0])
+        lone = not scale and len(u) == 1 and scalar_letter(u[0]) \
+            and col in getattr(self, "lone_powers_t", ())    # nothing beside it (capital_numbers)
         beside = _vector_end(items, after) is not None or (
             after < len(items) and isinstance(items[after], Group) and items[after].kind == "paren") \
             or (before >= 0 and _vector_start(items, before + 1) is not None)
         if not lone or beside:
             raise fail(text_of(u) + "^T", col, "T is a number in this claim (a range end or a "
                        "denominator), so ^T may be its power or a transpose: write x^\\top for a "
-                       "transpose, or {x}^{T} with x a number for the power")
+                       "transpose; the power is read only on a lone letter with nothing beside "
+                       "it but a sign or a relation (1 - \\beta^T)")
         self._letter_t("limit", exp, col)
         self._powers_t.add(id(exp))
         return True

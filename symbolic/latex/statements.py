@@ -759,6 +759,15 @@ def assignment_continued(chain):
                              "by rows starting with a relation: whether they speak of the old or the "
                              "new value is not said; write the claim about the right side apart",
                              notes=chain.notes)]
+    base = re.match(r"\s*(\\?[A-Za-z]+)\s*_", sides[0])
+    if base and any(re.search(re.escape(base[1]) + r"(?![A-Za-z])\s*_", r) for r in rows[1:]):
+        # m_S <- m_{S-1} + 1 \\ = m_{S-2} + 2: in a loop the assignment holds at every index, and
+        # the rows may use it at another; read as one entry's definition a true row is refuted
+        return [DisplayChain(chain.line, chain.display, _squash(chain.latex.replace(_ROW, " ")),
+                             chain.assume, problem=f"the assignment '{_squash(first)[:40]}' is "
+                             "continued by rows naming an entry of the same name: whether the "
+                             "assignment holds at every index (a recurrence) is not said; state "
+                             "the recurrence as an assumption", notes=chain.notes)]
     arrow = ARROW.search(first)
     note = ("the assignment '" + _squash(first)[:40] + "' is read as the definition := of its "
             "left side; the rows starting with a relation continue its right side (checked)")
@@ -766,3 +775,19 @@ def assignment_continued(chain):
                          first[:arrow.start()] + " := " + first[arrow.end():] + f" {_ROW} "
                          + f" {_ROW} ".join(_LEADING.sub("", r.strip()) for r in rows[1:]),
                          chain.assume, notes=chain.notes + (note,), link_lines=chain.link_lines)]
+
+
+def conditions_alone(chains):
+    """The chains of a display, every one unreadable where a condition stands on a row of its own
+    (``a = a + b \\\\ \\text{if } b = 0``): it may state the condition of the rows above; checked
+    without it, a true chain was refuted at b = 1 (a red team)."""
+    from symbolic.latex.display import DisplayChain
+    lone = next((c for c in chains
+                 if c.problem and c.problem.endswith(") without a claim before it")), None)
+    if lone is None:
+        return chains
+    said = lone.problem.split("(", 1)[1].split(") without")[0]
+    return [c if c.problem else DisplayChain(
+        c.line, c.display, c.latex, c.assume, problem="the display has a condition on a row of "
+        f"its own ({said}) that may be the condition of this claim: write it on the claim's row "
+        "(a = b \\quad \\text{if } ...)", notes=c.notes) for c in chains]

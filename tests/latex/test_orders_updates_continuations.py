@@ -223,7 +223,7 @@ def _display(latex):
 def test_an_assignment_continued_by_rows_is_a_definition_and_its_chain():
     # the online-softmax proof: m_S <- max(m_{S-1}, x_S) = ... (margin reasons in Chinese)
     chain, = _display("m_S \\leftarrow \\max(m_{S-1}, x_S) \\qquad \\text{根据算法 3 第 4 行} \\\\\n"
-                      "\\quad = \\max(y, x_S) \\qquad \\text{根据归纳假设} \\\\\n\\quad = z")
+                      "\\quad = \\max(y, x_S) \\qquad \\text{根据算法 3 第 5 行} \\\\\n\\quad = z")
     assert chain.problem is None and chain.latex.startswith("m_S := ")
     assert chain.latex.endswith(r"= \max(y, x_S) = z") and "根据" not in chain.latex
     read = parse_chain(chain.latex)

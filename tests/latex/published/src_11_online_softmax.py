@@ -53,21 +53,15 @@ y_i = \frac{e^{(x_i - m)}}{\sum_j^{n} e^{(x_j -m)}} \quad (2)""",
     ("proof, induction", r"""m_S \leftarrow \max(m_{S-1}, x_S) \qquad\qquad\qquad\; \text{根据算法 3 第 4 行} \\
     \quad\;\; = \max\left(\max_{k=1}^{S-1} x_k, x_S\right) \qquad\qquad \text{根据归纳假设} \\
     \quad\;\; = \max_{k=1}^{S} x_k""",
-     "m[S] := Max(m[S - 1], x[S]); Max(m[S - 1], x[S]) == Max(MaxOver(x[k], (k, 1, S - 1)), x[S]) "
-     "== MaxOver(x[k], (k, 1, S))",
-     {"note": "the assignment defines m_S; the rows '= ...' continue its right side (claims; "
-              "the first holds by the induction hypothesis, a justification in the margin)"}),
+     "refuse: the margin reason '根据归纳假设' (by the induction hypothesis) carries the premise "
+     "m_{S-1} = max_{k<S} x_k; left out, the true step '= max(max_k x_k, x_S)' was refuted "
+     "(red team): a reason citing a hypothesis is refused"),
     ("proof, induction", r"""d_S \leftarrow d_{S-1} \times e^{m_{S-1} - m_S} + e^{x_S - m_S}  \qquad\; \text{根据算法 3 第 5 行} \\
     \quad\;\; = \left(\sum_{j=1}^{S-1} e^{x_j - m_{S-1}}\right) \times e^{m_{S-1} - m_S} + e^{x_S - m_S} \quad \text{根据归纳假设} \\
     \quad\;\; = \sum_{j=1}^{S-1} e^{x_j - m_S} + e^{x_S - m_S} \\
     \quad\;\; = \sum_{j=1}^{S} e^{x_j - m_S}""",
-     "d[S] := d[S - 1]*exp(m[S - 1] - m[S]) + exp(x[S] - m[S]); "
-     "d[S - 1]*exp(m[S - 1] - m[S]) + exp(x[S] - m[S]) "
-     "== Sum(exp(x[j] - m[S - 1]), (j, 1, S - 1))*exp(m[S - 1] - m[S]) + exp(x[S] - m[S]) "
-     "== Sum(exp(x[j] - m[S]), (j, 1, S - 1)) + exp(x[S] - m[S]) "
-     "== Sum(exp(x[j] - m[S]), (j, 1, S))",
-     {"note": "the assignment defines d_S; the rows '= ...' continue its right side (claims; "
-              "the first holds by the induction hypothesis, a justification in the margin)"}),
+     "refuse: the margin reason '根据归纳假设' (by the induction hypothesis) carries the premise "
+     "d_{S-1} = sum_{j<S} e^{x_j - m_{S-1}}, which the checker would not have (red team)"),
     ("sec. 2 (inline)", r"1 \leq d_j \leq j", "1 <= d[j] <= j"),
     ("sec. 2 (inline)", r"1.7 \times 10^{37}", "expr 17*10**36"),
     ("eq. 3", r"""\begin{bmatrix} m_n \\ d_n \end{bmatrix} = \begin{bmatrix}x_1 \\ 1 \end{bmatrix} \oplus
