@@ -254,9 +254,15 @@ def _rebuild(coeff, factors, shape):
 
 
 def _opaque_inverses(expr, hyp: _Hypotheses):
-    """``expr`` with each inverse of a defined matrix as an opaque matrix of its own (see
-    ``_normal``): freer than the inverse, so an agreement is still a proof."""
+    """``expr`` with each inverse of a defined matrix, or of one an equation constrains, as an
+    opaque matrix of its own (see ``_normal``): freer than the inverse, so an agreement is still
+    a proof."""
     defined = {symbol for symbol, _ in hyp.definitions}
+    # a matrix an equation constrains (A A = 0: nilpotent, never invertible; B = A, B = 0) is
+    # no safer
+    defined |= {s for sides in hyp.definitions + hyp.equations + tuple(x[:2] for x in hyp.schemas)
+                for side in sides if isinstance(side, sympy.Basic)
+                for s in side.atoms(MatrixSymbol)}
     if not defined or not isinstance(expr, sympy.Basic):
         return expr
     return expr.xreplace({node: MatrixSymbol(f"({node.arg})^(-1)", *node.shape)
@@ -624,7 +630,10 @@ def check_matrix_instances(step: Step, *, dps: int = 50, seed: int = 0,
             try:
                 for d, v in sized_hyp.definitions:
                     drawn[d] = _evaluate(v, drawn)
-                ok = all(_holds_on(l, r, drawn, dps) is True for l, r in sized_hyp.equations)
+                # every definition too: a later one may redefine a name an earlier one used
+                # (B = A, B = C: drawn B = C, A apart), and the instance would satisfy neither
+                ok = all(_holds_on(l, r, drawn, dps) is True
+                         for l, r in sized_hyp.definitions + sized_hyp.equations)
                 ok = ok and all(_evaluate(p, drawn) == _random_permutation_check(_evaluate(p, drawn))
                                 for p in sized_hyp.permutations)
                 ok = ok and all(_evaluate(p.T * p, drawn) == sympy.eye(_evaluate(p, drawn).rows)

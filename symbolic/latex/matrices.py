@@ -65,7 +65,7 @@ from symbolic.latex.matrix_tokens import (  # noqa: F401  (the tokens of matrix 
     _numberish,
     _solid)
 
-__all__ = ["MatrixSide", "beside", "check_relations", "declared_name", "matrix_dimensions", "mentions", "read_side",
+__all__ = ["MatrixSide", "beside", "check_inverses_kept", "check_relations", "declared_name", "matrix_dimensions", "mentions", "read_side",
            "stated_shape", "to_scalar"]
 
 
@@ -737,3 +737,27 @@ def stated_shape(raws, rels, reader):
         f"{shape} arguments is read with {name.shape[1]} columns (as the claim states), an "
         f"opaque {name.shape[0]} x {name.shape[1]} matrix")
     return [raws[0], read]
+
+
+_WRITTEN_INVERSE = re.compile(r"\^\s*(?:\{\s*-\s*1\s*\}|-\s*1(?![0-9]))")
+
+
+def check_inverses_kept(text: str, facts, values) -> None:
+    """Refuse a claim whose A^{-1} SymPy cancelled as it was read (``x - A^{-1} A x`` is built as
+    ``x - x``) where an assumption relates a matrix by an equation (``A = u v^T``, of rank one):
+    the checkers keep the inverse of a defined matrix opaque (it may be singular there, and
+    A^{-1} A = I is not proved), which a reading that already used the inverse's law defeats.
+    Counted over every ``^{-1}`` written (a scalar's too): refusing more is only safe."""
+    related = any(isinstance(f, sympy.Eq) and any(s.shape[0] == s.shape[1]   # a square one
+                                                  for s in f.atoms(sympy.MatrixSymbol))
+                  for f in facts)
+    written = len(_WRITTEN_INVERSE.findall(text)) if isinstance(text, str) else 0
+    if not related or not written:
+        return
+    kept = sum(1 for v in values if isinstance(v, sympy.Basic)
+               for node in sympy.preorder_traversal(v) if isinstance(node, sympy.Inverse))
+    if kept < written:
+        raise ParseError("an inverse A^{-1} beside its matrix cancelled as the claim was read "
+                         "(A^{-1} A is I only where A is invertible), but an assumption relates "
+                         "a matrix by an equation (A = u v^T may be singular): write the claim "
+                         "without the cancelled product, or name the inverse as a declared matrix")

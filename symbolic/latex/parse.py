@@ -296,8 +296,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         latex = interval_claim(latex) or latex
     if (done := prepassed(latex, parse_chain, assumptions, imaginary_unit, functions)) is not None:
         return done
-    if isinstance(assumptions, str):
-        assumptions = (assumptions,)
+    assumptions = (assumptions,) if isinstance(assumptions, str) else assumptions
     functions = _names(functions)
     # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
     latex, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # artifacts.py
@@ -343,6 +342,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         reader.context.notes.update(delta_notes)                  # \delta_{ik} (kronecker.py)
         _check_order(values, rels, text)
     check_range_ends(given, values)         # x_n > 0 beside a range ending at n (family_letters.py)
+    matrices.check_inverses_kept(text, given.facts, values)     # x - A^{-1} A x under A = u v^T
     texts = [matrix_literals.restore(t) for t in _side_texts(sides, rels)]
     links = []
     chain_rels = [r for r in rels if r == r"\implies"] if r"\implies" in rels else rels
@@ -392,8 +392,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     check_size(latex)               # before any pre-pass scans it
     if (done := prepassed(latex, parse_expression, assumptions, imaginary_unit, functions)) is not None:
         return done
-    if isinstance(assumptions, str):
-        assumptions = (assumptions,)
+    assumptions = (assumptions,) if isinstance(assumptions, str) else assumptions
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # Var(X)

@@ -25,7 +25,10 @@ rules refuse the power of a vector:
 * the claim never writes that base with a subscript (``\\theta_t`` beside ``\\theta^t`` would be
   one name) nor with two styles (``x^t`` beside ``x^{(t)}``), no label is followed by another
   script (``x^t_i``, ``x^{t}{}^2``), no assumption names t or k (``t = 0`` would make x^t a
-  particular point) and no assumption already declares the name made (``\\theta_{t}``).
+  particular point) and no assumption already declares the name made (``\\theta_{t}``);
+* no assumption states the vector's length (``d = 1`` makes it a number, with powers), and the
+  label's letter is no number elsewhere in the claim (``\\cos(2 \\pi t) \\theta^t``: a label
+  counts steps, a number is any real; refused, saying so; ``\\eta_t`` is a name of its own).
 
 Why this is sound: the iterates are read as free vectors of the declared space; a claim proved
 for every value of free vectors holds for the particular iterates of any algorithm, and the
@@ -70,10 +73,24 @@ def _vectors(assumptions: Sequence[str], imaginary_unit, functions, parse_assump
                 continue
             if value.shape[1] != 1 or value.shape[0] == 1 or m is None:
                 continue
+            if _sized(value, assumptions, imaginary_unit, functions, parse_assumptions):
+                continue                # d = 1 given: theta is a number, theta^t may be a power
             if key in found and found[key][0] != value:
                 return None             # declared twice, differently: leave it to the reader
             found[key] = (value, m.group("space").strip())
     return found
+
+
+def _sized(value, assumptions, imaginary_unit, functions, parse_assumptions) -> bool:
+    """Whether some assumption says anything of the vector's length (``d = 1``, ``d \\le 1``):
+    a vector of R^1 is a number, whose superscripts may be powers."""
+    size = sympy.sympify(value.shape[0]).free_symbols
+    try:
+        facts = parse_assumptions(tuple(assumptions), imaginary_unit=imaginary_unit,
+                                  functions=functions).facts
+    except ParseError:
+        return True
+    return any(isinstance(f, sympy.Basic) and f.free_symbols & size for f in facts)
 
 
 def read_vector_iterates(latex: str, reader, options: dict, parse_assumptions):
@@ -135,6 +152,14 @@ def read_vector_iterates(latex: str, reader, options: dict, parse_assumptions):
     text = latex
     for start, stop, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[stop:]
+    bare = _SUBSCRIPT.sub("", text)     # eta_t, theta_{t+1}: t only as a label there
+    for letter in sorted(letters):
+        if _mentions(bare, letter):     # cos(2 pi t) theta^t: t a number beside its label
+            raise ParseError(
+                f"{letter} is both an iterate's label (a superscript of a declared vector) and "
+                f"a number in this claim: as a label it counts steps (a whole number), as a "
+                f"number it is any real; write the iterates with subscripts and declare them "
+                f"(--assume '\\theta_{letter} \\in \\mathbb{{R}}^d'), or name the number apart")
     given = assumptions + tuple(f"{name} \\in {space}" for name, (_, space) in sorted(made.items()))
     back = {}
     for start, stop, new in edits:
