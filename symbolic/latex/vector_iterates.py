@@ -154,6 +154,14 @@ def read_vector_iterates(latex: str, reader, options: dict, parse_assumptions):
         text = text[:start] + new + text[stop:]
     bare = _SUBSCRIPT.sub("", text)     # eta_t, theta_{t+1}: t only as a label there
     for letter in sorted(letters):
+        if re.search(r"\\(?:sum|prod|max|min|sup|inf|lim|int|bigcup|bigcap)\s*(?:\\limits\s*)?_\s*\{?\s*"
+                     + re.escape(letter) + r"(?![A-Za-z])", latex):
+            # \sum_{t=1}^{2} \|\theta^t\|^2 = 2\|\theta^t\|^2: t bound on one side, a free label
+            # on the other (a red team's case, read with a free t beside the bound one)
+            raise ParseError(f"{letter} is an iterate's label (a superscript of a declared vector) "
+                             f"and the index of a sum or another operator in this claim: write the "
+                             f"iterates with subscripts and declare them (--assume '\\theta_"
+                             f"{letter} \\in \\mathbb{{R}}^d'), or name the index apart")
         if _mentions(bare, letter):     # cos(2 pi t) theta^t: t a number beside its label
             raise ParseError(
                 f"{letter} is both an iterate's label (a superscript of a declared vector) and "
