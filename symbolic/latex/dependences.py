@@ -338,6 +338,18 @@ def _named_gradients(latex: str, names: dict[str, tuple[str, str]]) -> str:
     return latex
 
 
+def _check_letter_d(values) -> None:
+    """Refuse the letter d read as a quantity where a gradient's name dy is declared: ``d y``
+    (a space), ``{d}y`` and ``d \\hat{x}_i`` print as the declared name dy, d\\hat{x}_i, yet
+    would be read as d times y (with y = 0, ``d y = 0`` was proved)."""
+    for value in values:
+        if isinstance(value, sympy.Basic) and any(
+                isinstance(s, sympy.Symbol) and s.name == "d" for s in value.free_symbols):
+            raise ParseError("the letter d is read here as a quantity, but a name of a gradient "
+                             "(dy) is declared: d y with a space or {d}y prints as that name; "
+                             "write dy for the gradient, or name the quantity d otherwise")
+
+
 def read_with_dependences(latex: str, reader, options: dict, parse_expression):
     """Read ``latex`` with ``reader`` (``parse_chain`` or ``parse_expression``), the declared
     dependences in force and left out of the assumptions."""
@@ -356,6 +368,9 @@ def read_with_dependences(latex: str, reader, options: dict, parse_expression):
     values = [s for link in links for s in (link.claim.lhs, link.claim.rhs)] \
         if links is not None else [parsed.value]
     _check_operators(values, depends)
+    if isinstance(latex, str) and declared_gradient_names(assumptions):
+        given = getattr(parsed, "assumptions", None)
+        _check_letter_d(values + list(getattr(given, "facts", ())))
     made = [v for v in values if holds_derivative(v)]
     if not made:
         return parsed

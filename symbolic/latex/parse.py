@@ -374,7 +374,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raws = matrices.stated_shape(raws, rels, reader)     # Y = f(X) of a declared Y: its shape
         check_i(reader, sides)
         check_j(reader, sides)
-        values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws])
+        values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws], given.facts)
         reader.context.notes.update(delta_notes)                  # \delta_{ik} (kronecker.py)
         _check_order(values, rels, text)
     check_range_ends(given, values)         # x_n > 0 beside a range ending at n (family_letters.py)
