@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 
 import sympy
+from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.errors import ParseError
 
@@ -238,7 +239,8 @@ def _declared_in(expr, depends) -> list[str]:
 
 def _expression_message(expr, name, depends) -> str:
     return (f"{name} is declared to depend on {', '.join(sorted(depends[name]))}: a "
-            f"derivative, an integral or a limit in one of them of an expression holding {name} "
+            f"derivative, an integral, a limit, a sum, a product or a maximum in one of them of "
+            f"an expression holding {name} "
             f"({sympy.latex(expr)}) would read {name} as a constant; write it with the "
             f"derivative of {name} itself (the product rule, the chain rule)")
 
@@ -246,7 +248,8 @@ def _expression_message(expr, name, depends) -> str:
 def _variables(node):
     if isinstance(node, sympy.Derivative):
         return [v for v, _ in node.variable_count], node.expr
-    if isinstance(node, sympy.Integral):
+    if isinstance(node, ExprWithLimits):
+        # integrals, sums, products, maxima: \sum_{t=1}^{3} y of a y depending on t is no 3y
         return [lim[0] for lim in node.limits], node.function
     if isinstance(node, sympy.Limit):
         return [node.args[1]], node.args[0]
@@ -254,7 +257,7 @@ def _variables(node):
 
 
 def _check_operators(values, depends) -> None:
-    """Refuse a derivative, integral or limit in a variable of an expression holding a name
+    """Refuse a derivative, integral, limit, sum, product or maximum in a variable of an expression holding a name
     declared to depend on it: read plainly, the name would be a constant there."""
     for value in values:
         if not isinstance(value, sympy.Basic):

@@ -71,12 +71,18 @@ def test_d_and_mathrm_d_are_one_total_derivative():
     (r"\lim_{\gamma \to 0} \frac{\partial y}{\partial \gamma} = \frac{\partial y}{\partial \gamma}", "constant"),
     (r"\int_0^1 \frac{\partial y}{\partial \gamma} d\beta = \frac{\partial y}{\partial \gamma}", "constant"),
     (r"\frac{\partial}{\partial \beta} \frac{\partial y}{\partial \gamma} = 0", "constant"),
+    # a sum, a product or a maximum over a variable y depends on: \sum_{t=1}^{3} y = 3y was
+    # proved (y(1) + y(2) + y(3) is no 3y)
+    (r"\sum_{t=1}^{3} y = 3y", "constant"),
+    (r"\prod_{t=1}^{3} y = y^3", "constant"),
+    (r"\max_{t} y = y", "constant"),
+    (r"\sum_{t=1}^{3} \frac{\partial y}{\partial t} = 3\frac{\partial y}{\partial t}", "constant"),
     # evaluated at a point: the stand-in has no point, so it cannot be evaluated
     (r"\frac{\partial y}{\partial \gamma}(0) = 0", "function"),
     (r"\left.\frac{\partial y}{\partial \gamma}\right|_{\gamma=0} = \frac{\partial y}{\partial \gamma}", "evaluation"),
 ])
 def test_collapsing_inputs_are_refused(latex, words):
-    assert words in _refused(latex, Y)
+    assert words in _refused(latex, Y, r"y \text{ depends on } t")
 
 
 @pytest.mark.parametrize("assume", [
