@@ -53,11 +53,17 @@ def _named_safely(values: list) -> bool:
     letters = {x for s in symbols if _named_delta(s) is not None for x in _named_delta(s)}
     if not letters:
         return False
-    if any(holds_derivative(v) for v in values):
-        return True
     apart = {ch for s in symbols if _named_delta(s) is None and "_" in s.name
              for ch in s.name.split("_", 1)[1] if ch.isalpha()}
-    return not (letters & apart)
+    if not (letters & apart):
+        return True
+    # beside a derivative: only where every link writing such a delta holds the derivative
+    # (the stand-in's guard is a link's; in \delta_{kj} x_k = \delta_{kj} x_j = \delta_{kj}
+    # \frac{\partial y_k}{\partial \gamma_j} the first link was refuted at k = j, x_k != x_j)
+    links = [values[n:n + 2] for n in range(len(values) - 1)] or [values]
+    return all(any(holds_derivative(v) for v in link) for link in links
+               if any(_named_delta(s) is not None for v in link
+                      for s in getattr(v, "free_symbols", ())))
 
 
 def _mentions_delta(facts) -> bool:

@@ -162,6 +162,17 @@ def test_kroneckers_reading_is_refused_where_an_assumption_states_delta(latex, a
     assert "Kronecker" in _refused(latex, *assume)
 
 
+def test_beside_a_derivative_in_another_link_the_delta_stays_a_name():
+    # the first link holds no derivative, so nothing guards its refutation: as Kronecker's it was
+    # refuted at k = j with x_k = 1, x_j = 0 (a true claim of Kronecker's delta)
+    chain = parse_chain(r"\delta_{kj} x_k = \delta_{kj} x_j = \delta_{kj} \frac{\partial y_k}"
+                        r"{\partial \gamma_j}", assumptions=[Y])
+    assert not chain.links[0].claim.lhs.atoms(sympy.KroneckerDelta)
+    # a single link holding the derivative keeps Kronecker's reading
+    lhs, rhs = _sides(r"\frac{\partial y_k}{\partial \gamma_j} = \hat{x}_j \delta_{kj}", Y)
+    assert rhs.atoms(sympy.KroneckerDelta)
+
+
 def test_a_delta_alone_is_kroneckers():
     lhs, rhs = _sides(r"\delta_{ij}^2 = \delta_{ij}")
     assert lhs.atoms(sympy.KroneckerDelta) and rhs.atoms(sympy.KroneckerDelta)
