@@ -1,5 +1,6 @@
-"""No refutation through the reader's opaque stand-ins: gradients, functions of matrices and
-derivatives of declared dependent names.
+"""No refutation through the reader's opaque stand-ins: gradients, functions of matrices,
+derivatives of declared dependent names, and a delta with two free indices left a name
+(``\\delta_{kj}`` beside x_k and x_j read apart, ``symbolic.latex.kronecker``).
 
 The reader reads a gradient of a declared function at a vector (``\\nabla f(\\theta_t)``,
 ``symbolic.gradient_vectors``) and a declared function applied to a matrix (``\\phi(Q)``,
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from symbolic.gradient_vectors import holds_gradient
 from symbolic.latex.dependences import holds_derivative
+from symbolic.latex.kronecker import holds_named_delta
 from symbolic.matrix_function_values import holds_matrix_function
 from symbolic.latex.vector_maps import holds_family
 from symbolic.model import Evidence, Outcome, Step, Verdict
@@ -44,6 +46,11 @@ _STAND_INS = (
      "(K_j in \\sum_j K_j V_j^\\top) and may write one of its members under another name "
      "(K_i, drawn apart from the member j = i of the sum): a value drawn so need not be a value "
      "of the family, so this is no certified counterexample"),
+    (holds_named_delta, "free Kronecker deltas",
+     "{name} found values that break the claim, but the claim holds \\delta with two free "
+     "indices (such as \\delta_{{kj}}) read as a number beside names read apart (x_k, x_j): "
+     "read as the Kronecker delta the text may mean, a value drawn for it (1 with x_k != x_j) "
+     "need not be a point of the claim, so this is no certified counterexample"),
 )
 
 

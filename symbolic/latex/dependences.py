@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 
 import sympy
+from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from symbolic.errors import ParseError
 
@@ -238,7 +239,8 @@ def _declared_in(expr, depends) -> list[str]:
 
 def _expression_message(expr, name, depends) -> str:
     return (f"{name} is declared to depend on {', '.join(sorted(depends[name]))}: a "
-            f"derivative, an integral or a limit in one of them of an expression holding {name} "
+            f"derivative, an integral, a limit, a sum, a product or a maximum in one of them of "
+            f"an expression holding {name} "
             f"({sympy.latex(expr)}) would read {name} as a constant; write it with the "
             f"derivative of {name} itself (the product rule, the chain rule)")
 
@@ -246,7 +248,8 @@ def _expression_message(expr, name, depends) -> str:
 def _variables(node):
     if isinstance(node, sympy.Derivative):
         return [v for v, _ in node.variable_count], node.expr
-    if isinstance(node, sympy.Integral):
+    if isinstance(node, ExprWithLimits):
+        # integrals, sums, products, maxima: \sum_{t=1}^{3} y of a y depending on t is no 3y
         return [lim[0] for lim in node.limits], node.function
     if isinstance(node, sympy.Limit):
         return [node.args[1]], node.args[0]
@@ -254,7 +257,7 @@ def _variables(node):
 
 
 def _check_operators(values, depends) -> None:
-    """Refuse a derivative, integral or limit in a variable of an expression holding a name
+    """Refuse a derivative, integral, limit, sum, product or maximum in a variable of an expression holding a name
     declared to depend on it: read plainly, the name would be a constant there."""
     for value in values:
         if not isinstance(value, sympy.Basic):
@@ -338,6 +341,18 @@ def _named_gradients(latex: str, names: dict[str, tuple[str, str]]) -> str:
     return latex
 
 
+def _check_letter_d(values) -> None:
+    """Refuse the letter d read as a quantity where a gradient's name dy is declared: ``d y``
+    (a space), ``{d}y`` and ``d \\hat{x}_i`` print as the declared name dy, d\\hat{x}_i, yet
+    would be read as d times y (with y = 0, ``d y = 0`` was proved)."""
+    for value in values:
+        if isinstance(value, sympy.Basic) and any(
+                isinstance(s, sympy.Symbol) and s.name == "d" for s in value.free_symbols):
+            raise ParseError("the letter d is read here as a quantity, but a name of a gradient "
+                             "(dy) is declared: d y with a space or {d}y prints as that name; "
+                             "write dy for the gradient, or name the quantity d otherwise")
+
+
 def read_with_dependences(latex: str, reader, options: dict, parse_expression):
     """Read ``latex`` with ``reader`` (``parse_chain`` or ``parse_expression``), the declared
     dependences in force and left out of the assumptions."""
@@ -356,6 +371,9 @@ def read_with_dependences(latex: str, reader, options: dict, parse_expression):
     values = [s for link in links for s in (link.claim.lhs, link.claim.rhs)] \
         if links is not None else [parsed.value]
     _check_operators(values, depends)
+    if isinstance(latex, str) and declared_gradient_names(assumptions):
+        given = getattr(parsed, "assumptions", None)
+        _check_letter_d(values + list(getattr(given, "facts", ())))
     made = [v for v in values if holds_derivative(v)]
     if not made:
         return parsed

@@ -25,6 +25,8 @@ import re
 
 import sympy
 
+from symbolic.errors import ParseError
+
 NOTE = "\\delta with two indices is read as the Kronecker delta (1 where they are equal, else 0)"
 
 
@@ -51,16 +53,43 @@ def _named_safely(values: list) -> bool:
     letters = {x for s in symbols if _named_delta(s) is not None for x in _named_delta(s)}
     if not letters:
         return False
-    if any(holds_derivative(v) for v in values):
-        return True
     apart = {ch for s in symbols if _named_delta(s) is None and "_" in s.name
              for ch in s.name.split("_", 1)[1] if ch.isalpha()}
-    return not (letters & apart)
+    if not (letters & apart):
+        return True
+    # beside a derivative: only where every link writing such a delta holds the derivative
+    # (the stand-in's guard is a link's; in \delta_{kj} x_k = \delta_{kj} x_j = \delta_{kj}
+    # \frac{\partial y_k}{\partial \gamma_j} the first link was refuted at k = j, x_k != x_j)
+    links = [values[n:n + 2] for n in range(len(values) - 1)] or [values]
+    return all(any(holds_derivative(v) for v in link) for link in links
+               if any(_named_delta(s) is not None for v in link
+                      for s in getattr(v, "free_symbols", ())))
 
 
-def kronecker_deltas(values: list, matrices=frozenset()) -> tuple[list, tuple[str, ...]]:
+def _mentions_delta(facts) -> bool:
+    """Whether an assumption writes \\delta (``\\delta_{ij} = 2``, ``\\delta > 0``)."""
+    for fact in facts:
+        for node in sympy.preorder_traversal(fact) if isinstance(fact, sympy.Basic) else ():
+            if isinstance(node, sympy.Symbol) and (node.name == "delta"
+                                                    or node.name.startswith("delta_")):
+                return True
+            if isinstance(node, sympy.Indexed) and _is_delta(node.base):
+                return True
+    return False
+
+
+def holds_named_delta(expr) -> bool:
+    """Whether ``expr`` holds a delta with two free indices left a name (``delta_{kj}`` beside
+    x_k and x_j read apart): the text may mean Kronecker's, at k = j 1 and x_k = x_j, so a value
+    drawn for it is no counterexample (``symbolic.checks._stand_ins``)."""
+    return isinstance(expr, sympy.Basic) and any(
+        isinstance(s, sympy.Symbol) and _named_delta(s) is not None for s in expr.free_symbols)
+
+
+def kronecker_deltas(values: list, facts=(), matrices=frozenset()) -> tuple[list, tuple[str, ...]]:
     """The sides with every two-index ``delta[i, k]`` as ``KroneckerDelta(i, k)``, and the note.
-
+    Refused where an assumption also writes \\delta: a value stated of it (``\\delta_{ij} = 2``)
+    makes it a quantity, and Kronecker's would prove ``\\delta_{ij}^2 = \\delta_{ij}``.
     Never where \\delta is declared a matrix or a vector (``matrices``: the declared names):
     its entries delta[nu, 0] in a product read entry by entry (``\\nabla f(x)^\\top \\delta``)
     are entries of that vector, not a Kronecker delta."""
@@ -82,6 +111,11 @@ def kronecker_deltas(values: list, matrices=frozenset()) -> tuple[list, tuple[st
                                          for n in sympy.preorder_traversal(v))
     if not found or other:
         return values, ()
+    if _mentions_delta(facts):
+        raise ParseError("\\delta with two indices is read as the Kronecker delta, but an "
+                         "assumption also states something of \\delta (a quantity there?): "
+                         "drop that assumption (Kronecker's is 1 where i = j, else 0) or name the "
+                         "quantity otherwise")
     swap = {}
     # the letters of delta_{kj} are the chain's own k and j where it writes them (y_k, x_j)
     letters = {s.name: s for v in values for s in getattr(v, "free_symbols", ())

@@ -337,7 +337,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         raws = matrices.stated_shape(raws, rels, reader)     # Y = f(X) of a declared Y: its shape
         check_i(reader, sides)
         check_j(reader, sides)
-        values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws], matrices=frozenset(
+        values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws], given.facts, matrices=frozenset(
             m.name for m in given.symbols.values() if isinstance(m, sympy.MatrixSymbol)))
         reader.context.notes.update(delta_notes)                  # \delta_{ik} (kronecker.py)
         _check_order(values, rels, text)
