@@ -655,6 +655,7 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
                 raise ParseError(f"assumption {a} {rel} {b} is false")
             if fact is not sympy.true:
                 facts.append(fact)
+    vector_maps.one_reading(signatures, declared)   # one signature a map, no matrix of its name
     maps = {key: tuple(declared_spaces.resolved_size(size, symbols) for size in sizes)
             for _, key, *sizes in signatures}
     return Assumptions(symbols, tuple(facts), tuple(latexes), families, maps)

@@ -46,6 +46,9 @@ FAMILY = "•"        # the index slot of a family's name (K_• for the vectors
 # the maps declared by a signature for the claim being read: key -> (in size, out size)
 _MAPS: ContextVar[dict] = ContextVar("vector_maps", default={})
 
+# the indices of the sums of vectors being read (a sum over j inside a sum over j is refused)
+_OPEN: ContextVar[frozenset] = ContextVar("open_sums", default=frozenset())
+
 _SIGNATURE = re.compile(r"\s*(?P<name>\\?[A-Za-z]+)\s*:\s*\\mathbb\s*\{\s*R\s*\}\s*\^\s*"
                         r"(?P<din>\{[^{}]*\}|[A-Za-z0-9])\s*\\(?:to|rightarrow)\s*\\mathbb\s*\{\s*R\s*\}"
                         r"\s*\^\s*(?P<dout>\{[^{}]*\}|[A-Za-z0-9])\s*")
@@ -78,6 +81,22 @@ def signature(text: str, stated: dict, parse_expression, space_size):
         sizes.append(space_size(size, text, stated, parse_expression))
     name = m.group("name")
     return name, _function_key(name), sizes[0], sizes[1]
+
+
+def one_reading(signatures, declared) -> None:
+    """Refuse a map given two signatures (``\\phi: R^D \\to R^C`` and ``\\phi: R^D \\to R^M``:
+    the later one would win silently) or declared also a matrix or vector (``\\phi \\in R^D``:
+    ``\\phi(Q_i)`` would be the map's value or the product of \\phi and Q_i)."""
+    seen = {}
+    for name, key, *sizes in signatures:
+        if key in seen and seen[key] != sizes:
+            raise ParseError(f"{name} is given two signatures ({name}: R^{seen[key][0]} \\to "
+                             f"R^{seen[key][1]} and R^{sizes[0]} \\to R^{sizes[1]}): one map, one "
+                             f"signature")
+        seen[key] = sizes
+        if any(k.lstrip("\\") == name.lstrip("\\") for k in declared):
+            raise ParseError(f"{name} is declared both a map ({name}: R^{sizes[0]} \\to "
+                             f"R^{sizes[1]}) and a matrix or vector: give one of them another name")
 
 
 # -- families ---------------------------------------------------------------------------------------
@@ -160,12 +179,22 @@ def summed_term(reader, items, text):
     lo, hi = (_limit(reader, part) for part in (below[2:], scripts["^"]))
     if not isinstance(index, sympy.Symbol) or any(isinstance(x, MatrixExpr) for x in (lo, hi)):
         raise fail(text, col, "the limits of a sum of vectors or matrices must be numbers")
-    saved = dict(reader.table)
+    if any(str(s) == name for x in (lo, hi) for s in getattr(x, "free_symbols", ())):
+        raise fail(text, col, f"the index {name} of a sum of vectors or matrices is written in "
+                   f"its own limits: name the limit with another letter")
+    if name in _size_names(reader.table):
+        raise fail(text, col, f"the index {name} of a sum of vectors or matrices is also a size "
+                   f"of a declared vector, matrix or map (R^{name}): sum over another letter")
+    if name in _OPEN.get():
+        raise fail(text, col, f"a sum over {name} inside a sum over {name}: the inner index hides "
+                   f"the outer one; name the inner index with another letter")
+    saved, opened = dict(reader.table), _OPEN.set(_OPEN.get() | {name})
     try:
         for key, stem in _members(reader.table, name).items():
             reader.table[key] = _member(stem, index, reader.table[key].shape)
         summand = reader.term(rest, text)
     finally:
+        _OPEN.reset(opened)
         reader.table.clear()
         reader.table.update(saved)
     _unbound_index(summand, name, text, col)
@@ -180,6 +209,14 @@ def summed_term(reader, items, text):
     if not before:
         return value
     return reader._times(reader.term(before, text), value, text)
+
+
+def _size_names(table) -> set:
+    """The names of the sizes of the declared matrices and vectors and of the declared maps: a
+    sum over one of them would bind the size inside its summand (R^j beside \\sum_{j=1}^{N})."""
+    sizes = [d for v in table.values() if isinstance(v, MatrixExpr) for d in v.shape]
+    sizes += [d for pair in _MAPS.get().values() for d in pair]
+    return {str(s) for d in sizes for s in getattr(d, "free_symbols", ())}
 
 
 def _subscript_mentions(name: str, index: str) -> bool:
@@ -209,10 +246,19 @@ def _unbound_index(summand, index: str, text: str, col: int) -> None:
 def _limit(reader, items):
     r"""A limit of a sum, read by the scalar reader; a letter i in it is the index i (a limit is a
     whole number, never the imaginary unit: ``\sum_{j=1}^{i}`` beside the rows Q_i)."""
+    from symbolic.latex.matrix_tokens import mentions
+    if mentions(items, reader.table):
+        raise ParseError(f"the limit {text_of(items).strip()} of a sum of vectors or matrices "
+                         f"names a declared matrix or vector: a limit is a whole number")
     value = reader.scalar(items)
     if isinstance(value, sympy.Basic) and value.has(sympy.I) \
             and any(_is(x, "i") for x in items):
-        value = value.xreplace({sympy.I: sympy.Symbol("i", real=True)})
+        # i is read as the imaginary unit in this claim (no declared name is subscripted by i):
+        # the i of the limit would be another i than the claim's other i (red team, rtrows)
+        raise ParseError("i in a limit of a sum of vectors or matrices is an index, but no "
+                         "declared name is subscripted by i, so the claim's other i would be "
+                         "the imaginary unit: declare the rows (--assume 'Q_i \\in "
+                         "\\mathbb{R}^{D}') or write the limit with another letter")
     return value
 
 
