@@ -123,11 +123,17 @@ def test_undeclared_length_is_refused(claim):
 @pytest.mark.parametrize("claim", [
     r"\mathrm{softmax}(x)_i = \frac{x_i}{x^\top x}",     # x whole: a number once its entries are read
     r"\mathrm{softmax}(\mathbf{x})_i = \frac{e^{x_i}}{\|\mathbf{x}\|}",
-    r"\mathrm{softmax}(x)_i = \delta_{ij}",               # a Kronecker delta beside entries
     r"\mathrm{softmax}(2x)_i = \frac{e^{2x_i}}{\sum_{j=1}^{n} e^{2x_j}}",   # of an expression
 ])
 def test_entries_beside_other_uses_are_refused(claim):
     assert _refused(claim, (X_N, r"\mathbf{x} \in \mathbb{R}^n"))
+
+
+def test_a_free_delta_beside_entries_is_kroneckers_and_the_false_claim_not_accepted():
+    # \delta_{ij} beside the entries x_i of a family is read as the Kronecker delta
+    # (symbolic/latex/kronecker.py, since the fifth stop of 2026-12-02); the claim is false
+    claim = r"\mathrm{softmax}(x)_i = \delta_{ij}"
+    assert not _refused(claim, (X_N,)) and not _accepted(claim, (X_N,))
 
 
 # -- sigma(z)_i -------------------------------------------------------------------------------------
