@@ -93,17 +93,29 @@ def capital_numbers(text: str, known: Mapping | None = None,
                     functions: Iterable[str] = ()) -> frozenset[str]:
     """The plain capitals (``"T"``) that the claim ``text`` uses as numbers and never as possible
     matrices; ``known`` is the assumptions' symbols, ``functions`` the declared function names."""
+    found = _walked(text)
+    if found is None:
+        return frozenset()
+    found.vetoed.update(_not_real(known))   # declared a matrix, a vector or a complex number
+    found.vetoed.update(str(f).strip() for f in functions)
+    return frozenset(found.numbers - found.vetoed)
+
+
+def _walked(text: str):
+    """The claim's capitals and lone ``^T`` gathered by ``_Found``, or None if it does not lex."""
     try:
         items = lex(text)
     except ParseError:
-        return frozenset()
+        return None
     found = _Found()
     found.walk(items)
-    for name, value in dict(known or {}).items():
-        if not (isinstance(value, sympy.Symbol) and value.is_extended_real):
-            found.vetoed.add(name)      # declared a matrix, a vector or a complex number
-    found.vetoed.update(str(f).strip() for f in functions)
-    return frozenset(found.numbers - found.vetoed)
+    return found
+
+
+def _not_real(known: Mapping | None) -> set[str]:
+    """The names the assumptions declare as something other than a real number."""
+    return {name for name, value in dict(known or {}).items()
+            if not (isinstance(value, sympy.Symbol) and value.is_extended_real)}
 
 
 def lone_powers_t(text: str, known: Mapping | None = None) -> frozenset[int]:
@@ -114,14 +126,10 @@ def lone_powers_t(text: str, known: Mapping | None = None) -> frozenset[int]:
     only these ``^T`` as the T-th power (``rewrite_bars.BarRewriting._power_t``); ``x^T{y}``,
     ``x^T_t``, ``x^T \\vec{y}``, ``(x^T) y``, ``\\frac{x^T}{2} y`` are refused (a red team found
     them read as powers beside a vector)."""
-    try:
-        items = lex(text)
-    except ParseError:
+    found = _walked(text)
+    if found is None:
         return frozenset()
-    found = _Found()
-    found.walk(items)
-    declared = {str(name).lstrip("\\") for name, value in dict(known or {}).items()
-                if not (isinstance(value, sympy.Symbol) and value.is_extended_real)}
+    declared = {str(name).lstrip("\\") for name in _not_real(known)}
     return frozenset(col for col, name in found.lone_t if name.lstrip("\\") not in declared)
 
 
