@@ -89,6 +89,8 @@ class Context:
 
     def _scan_call(self, tag, args) -> None:
         """Record indices, ranges, indexed bases and dot products of one construct."""
+        if tag in _BOUND_TAGS and not isinstance(args[0], sympy.Symbol):
+            raise ParseError(_bad_index(args[0]))
         vector_uses.scan(self, tag, args)
         if tag in ("SCZsum", "SCZprod", "SCZmaxr", "SCZminr"):
             self._bind(args[0], args[3])
@@ -128,7 +130,7 @@ class Context:
 
     def _bind(self, index, body) -> None:
         if not isinstance(index, sympy.Symbol):
-            raise ParseError(f"the index of a sum or max must be a letter, not {index}")
+            raise ParseError(_bad_index(index))
         self.indices.add(index.name)
         for sym in self.deep_symbols(body):
             parts = split_name(sym.name)
@@ -548,3 +550,15 @@ def settle(expr):
         return expr.func(*args, evaluate=False)
     except TypeError:
         return expr
+
+
+_BOUND_TAGS = ("SCZsum", "SCZprod", "SCZmaxr", "SCZminr", "SCZsumn", "SCZprodn", "SCZmax", "SCZmin",
+               "SCZsumx")
+_WRITTEN = {"EulerGamma": r"\gamma", "I": "I (or i)", "pi": r"\pi", "E": "e"}
+
+
+def _bad_index(index) -> str:
+    """The refusal for a bound variable that is not a plain name (\\gamma, I)."""
+    shown = _WRITTEN.get(str(index), str(index))
+    return (f"the index under a sum, product, max or min must be a letter such as j or k; "
+            f"{shown} there would be read as a constant: rename the index")

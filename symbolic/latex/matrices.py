@@ -235,7 +235,13 @@ def to_scalar(value):
         raise ParseError("an inverse A^{-1} inside a number (x^T A^{-1} y, \\|A^{-1} b\\|) cannot "
                          "be read: only equations between matrices may hold an inverse; name "
                          "the product as a declared vector")
-    entry = value.doit()[0, 0] if not isinstance(value, sympy.MatrixSymbol) else value[0, 0]
+    try:
+        entry = value.doit()[0, 0] if not isinstance(value, sympy.MatrixSymbol) else value[0, 0]
+    except NotImplementedError:
+        # SymPy has no entries for some matrix functions (ReLU of a vector, ...)
+        raise ParseError("a product of vectors or matrices that gives a number here holds a "
+                         "function applied entrywise (\\max(0, x), ReLU), whose entries cannot be "
+                         "written: write the sum over components") from None
     entry = sympy.sympify(entry)
     swap, n = {}, 0
     for dummy in sorted(entry.atoms(sympy.Dummy), key=str):

@@ -7,6 +7,7 @@ Every failure of any stage is a one-line ``ParseError``; no traceback escapes.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
@@ -252,8 +253,11 @@ def _guard(fn):
         except RecursionError:
             raise ParseError("LaTeX nested too deeply; simplify it") from None
         except Exception as exc:
+            if os.environ.get("STEPCHECK_DEBUG"):    # a developer's traceback
+                raise
             text = str(exc).splitlines()[0] if str(exc) else ""
-            raise ParseError(f"cannot read the LaTeX: {type(exc).__name__}: {text}") from None
+            raise ParseError(f"cannot read the LaTeX: the reader failed on it ({type(exc).__name__}: "
+                             f"{text}); this is a bug of stepcheck: please report the input") from None
     wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
     return wrapper
 

@@ -96,3 +96,22 @@ def test_huge_factorial_is_not_evaluated():
     start = time.perf_counter()
     parse_chain(r"100000000! > 1")
     assert time.perf_counter() - start < 2.0
+
+
+# inputs that once reached the user as an internal error ("AttributeError: 'EulerGamma' object
+# has no attribute 'name'"): each is now a refusal that names the construct
+INTERNAL = [
+    (r"\min_\gamma y = y", (), r"\gamma there would be read as a constant"),
+    (r"\sum_{\gamma} x_\gamma = 0", (), r"\gamma there would be read as a constant"),
+    (r"\max_{I} x_I = 0", (), "I (or i) there would be read as a constant"),
+    (r"\sum_{\gamma=1}^{n} x_\gamma = 0", (), "rename the index"),
+    (r"\max(0,x)^\top\max(0,-x) = 0", (r"x \in \mathbb{R}^n",), "applied entrywise"),
+]
+
+
+@pytest.mark.parametrize("latex, assume, words", INTERNAL, ids=[b[0] for b in INTERNAL])
+def test_no_internal_error_reaches_the_user(latex, assume, words):
+    with pytest.raises(ParseError) as info:
+        parse_chain(latex, assumptions=assume)
+    message = str(info.value)
+    assert words in message and "Error" not in message, message
