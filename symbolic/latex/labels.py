@@ -27,8 +27,13 @@ _NAME_FONTS = frozenset([r"\mathbf", r"\boldsymbol", r"\bm", r"\tilde", r"\hat",
                          r"\widetilde", r"\widehat"])
 
 
-def superscript_labels(latex: str) -> tuple[str, tuple[str, ...]]:
-    """The text with label superscripts written as subscripts, and a note when any was."""
+def superscript_labels(latex: str, others=()) -> tuple[str, tuple[str, ...]]:
+    """The text with label superscripts written as subscripts, and a note when any was.
+
+    ``others`` are the texts read with it (the assumptions): a label in one and the same name
+    with as many written indices in another would also become one name (``y^{(1)}`` in the claim
+    and ``y_1`` in an assumption), so that is refused too."""
+    _refuse_across(latex, others)
     if "^" not in latex:
         return latex, ()
     try:
@@ -53,6 +58,35 @@ def superscript_labels(latex: str) -> tuple[str, tuple[str, ...]]:
         text = text[:start] + new + text[end:]
     return text, ("superscript labels (m^{\\mathrm{new}}, \\ell^{(j)}) are read as subscripts of "
                   "the name: m_{i,new}, \\ell_{j}",)
+
+
+def _names_of(latex: str):
+    """(labelled, written): the (base, arity) pairs a text writes with a label and without."""
+    if not isinstance(latex, str) or "_" not in latex and "^" not in latex:
+        return set(), set()
+    try:
+        items = lex(latex)
+    except ParseError:
+        return set(), set()
+    made: set = set()
+    written: set = set()
+    _walk(items, latex, [], made)
+    _written_subscripts(items, latex, written)
+    return made, written
+
+
+def _refuse_across(latex: str, others) -> None:
+    others = (others,) if isinstance(others, str) else tuple(others or ())
+    if not others:
+        return
+    made, written = _names_of(latex)
+    for other in others:
+        their_made, their_written = _names_of(other)
+        for base, arity in sorted(made & their_written | their_made & written):
+            raise ParseError(f"{base} with a label superscript and {base} with {arity} written "
+                             f"index(es), one in the claim and one in an assumption: read as "
+                             f"subscripts both would be one name (an iteration and a component?); "
+                             f"name the labelled quantity apart")
 
 
 def _label(arg) -> tuple[str, str] | None:

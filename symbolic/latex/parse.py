@@ -40,6 +40,8 @@ from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.artifacts import joined_transposes
 from symbolic.latex.capital_numbers import capital_numbers, lone_powers_t
 from symbolic.latex.labels import superscript_labels
+from symbolic.latex.bold_plain import refuse_bold_and_plain
+from symbolic.latex.subscripts import check_packed_and_comma
 from symbolic.latex.shapes import scalar_sides, shape_statement
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
                                      i_compared)
@@ -304,7 +306,8 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
     latex, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # artifacts.py
-    latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
+    latex, label_notes = superscript_labels(latex, assumptions)      # m_i^{new} (labels.py)
+    refuse_bold_and_plain(latex, assumptions)            # \mathbf{x} - x (bold_plain.py)
     latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
     stated += slices.implied_bounds(latex, assumptions)       # x_1 + x_2 + \dots + x_n: n >= 2
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
@@ -346,6 +349,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         reader.context.notes.update(delta_notes)                  # \delta_{ik} (kronecker.py)
         _check_order(values, rels, text)
     check_range_ends(given, values)         # x_n > 0 beside a range ending at n (family_letters.py)
+    check_packed_and_comma(values, given.facts)     # s_{ab} beside s_{a,b} (subscripts.py)
     matrices.check_inverses_kept(text, given.facts, values)     # x - A^{-1} A x under A = u v^T
     texts = [matrix_literals.restore(t) for t in _side_texts(sides, rels)]
     links = []
@@ -400,7 +404,8 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # Var(X)
-    text, label_notes = superscript_labels(text)
+    text, label_notes = superscript_labels(text, assumptions)
+    refuse_bold_and_plain(text, assumptions)
     text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
     text, sliced = slices.read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)

@@ -58,3 +58,36 @@ def check_rank(made, element: sympy.Indexed, name: str) -> None:
                              f"{len(element.indices)} in {name}: a vector and a matrix cannot share "
                              f"a name; write the indices with commas ({base}_{{a,b}}) or name "
                              f"the two quantities apart")
+
+
+def check_packed_and_comma(values, facts=()) -> None:
+    """Refuse one name written with packed and with comma-separated indices (``s_{ab}`` and
+    ``s_{a,b}``) where neither is bound by a sum: read as two names, the same entry would be two
+    unrelated numbers (a true ``s_{ab} = s_{a,b}`` refuted), and as one, ``ab`` might be a label."""
+    seen: dict[tuple, set] = {}
+    for value in tuple(values) + tuple(facts):
+        for sym in getattr(value, "free_symbols", ()):
+            name = getattr(sym, "name", "")
+            parts = _split(name)
+            if parts is None:
+                continue
+            base, pieces = parts
+            if len(pieces) == 1 and _LETTERS.fullmatch(pieces[0]):
+                seen.setdefault((base, pieces[0]), set()).add(name)
+            elif len(pieces) >= 2 and all(len(p) == 1 and p.isalpha() for p in pieces):
+                seen.setdefault((base, "".join(pieces)), set()).add(name)
+    for (base, letters), names in sorted(seen.items()):
+        if len(names) > 1:
+            raise ParseError(f"{base} is written with the indices {letters} packed and with commas "
+                             f"({', '.join(sorted(names))}): one entry or a label and an entry? "
+                             f"write the indices one way, {base}_{{{','.join(letters)}}}")
+
+
+def _split(name: str):
+    if "_" not in name:
+        return None
+    base, sub = name.split("_", 1)
+    sub = sub[1:-1] if sub.startswith("{") and sub.endswith("}") else sub
+    if not base.isalpha() or not sub:
+        return None
+    return base, [p.strip() for p in sub.split(",")]

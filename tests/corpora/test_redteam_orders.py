@@ -216,8 +216,8 @@ def test_a_false_subscript_claim_does_not_pass(capsys, latex):
     assert not_passed(code, verdicts), (latex, code, verdicts)
 
 
-@pytest.mark.xfail(strict=True, reason="s_{ab} and s_{a,b} (the same entry, row a column b) "
-                   "are read as two unrelated names: the true claim is refuted")
+# was a strict xfail: s_{ab} and s_{a,b} were two unrelated names and the true claim was
+# refuted; the two spellings together are now refused (subscripts.check_packed_and_comma)
 def test_packed_and_comma_subscripts_name_one_entry(capsys):
     code, verdicts, _ = run(capsys, r"s_{ab} = s_{a,b}")
-    assert "refuted" not in verdicts, verdicts
+    assert "refuted" not in verdicts and code == 2, (code, verdicts)

@@ -106,11 +106,31 @@ def test_a_bold_inverse_is_the_inverse_of_the_declared_matrix():
     assert any(isinstance(n, sympy.Inverse) for n in sympy.preorder_traversal(lhs))
 
 
-@pytest.mark.xfail(strict=True, reason="pre-existing: x and \\mathbf{x} declared apart are read as "
-                   "one name, so \\mathbf{x} - x = 0 is proved; declaring both should be refused")
+# was a strict xfail: x and \mathbf{x} declared apart were read as one name (bold_plain.py)
 def test_a_bold_and_a_plain_letter_declared_apart_are_not_one_name():
     with pytest.raises(ParseError):
         _links(r"\mathbf{x} - x = 0", (r"x, \mathbf{x} \in \mathbb{R}^d",))
+
+
+@pytest.mark.parametrize("latex, assume", [
+    (r"\mathbf{x} - x = 0", (r"\mathbf{x} \in \mathbb{R}^d",)),           # both in the claim
+    (r"\boldsymbol{\theta}^\top \theta = 1", (r"\theta \in \mathbb{R}^d",)),
+    (r"x^\top x = 1", (r"\mathbf{x} \in \mathbb{R}^d", "x > 0")),          # both in the assumptions
+    (r"\mathbf{A} - A = 0", (r"\mathbf{A} \in \mathbb{R}^{n \times n}",)),
+])
+def test_a_letter_bold_and_plain_beside_a_declaration_is_refused(latex, assume):
+    with pytest.raises(ParseError, match="are both written"):
+        _links(latex, assume)
+
+
+@pytest.mark.parametrize("latex, assume", [
+    (r"\mathbf{x}^\top \mathbf{x} \ge 0", (r"x \in \mathbb{R}^d",)),   # declared plain, written bold
+    (r"x^\top x \ge 0", (r"\mathbf{x} \in \mathbb{R}^d",)),
+    (r"\mathbf{W}_q \mathbf{q} = \mathbf{W}_q \mathbf{q}",
+     (r"\mathbf{q} \in \mathbb{R}^d", r"\mathbf{W}_q \in \mathbb{R}^{d \times d}")),  # q a label
+])
+def test_one_spelling_in_the_claim_is_the_declared_name(latex, assume):
+    assert _links(latex, assume)
 
 
 # -- end to end ---------------------------------------------------------------------------------
