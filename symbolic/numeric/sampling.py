@@ -131,6 +131,9 @@ class _Fact:
     relation: Relation
     left: Callable
     right: Callable
+    # each side as a symbol or an exact rational (``_plain_side``) when both are: such a
+    # fact is decided exactly at a rational point (``_plain_holds``), without evaluating it
+    plain: tuple | None = None
 
 
 _FACT_RELATIONS = {sympy.StrictLessThan: Relation.LT, sympy.LessThan: Relation.LE,
@@ -153,8 +156,50 @@ def compile_facts(facts: Iterable) -> list[_Fact]:
         if relation is None:
             raise NotEvaluable(f"cannot sample under the assumption {fact}; state it as "
                                f"relations (x > 0, a < b) or symbol assumptions")
-        out.append(_Fact(fact, relation, compile_expr(fact.lhs), compile_expr(fact.rhs)))
+        sides = (_plain_side(fact.lhs), _plain_side(fact.rhs))
+        out.append(_Fact(fact, relation, compile_expr(fact.lhs), compile_expr(fact.rhs),
+                         sides if None not in sides else None))
     return out
+
+
+def _plain_side(side):
+    """A side of a fact that is a symbol (``(symbol, None)``) or a rational number
+    (``(None, Fraction)``); None for any other."""
+    if isinstance(side, sympy.Symbol):
+        return (side, None)
+    if isinstance(side, sympy.Rational):
+        return (None, Fraction(int(side.p), int(side.q)))
+    return None
+
+
+# 1 / a relative gap between the exact sides beyond which the 60-digit values of
+# ``_fact_value`` (relative rounding error about 1e-60) order them as exactly, far from ``TIE``
+_CLEAR_GAP_INVERSE = 10 ** 50
+
+
+def _plain_holds(fact: _Fact, env: Env):
+    """Whether a fact of symbols and rationals holds at a point of rational values, decided
+    exactly: the answer ``facts_hold`` reaches through 60-digit values and, for equal sides,
+    ``exactly_equal``. None when it must take that way (a value that is not a rational, a
+    symbol with no value, sides too close for the two ways to be shown to agree)."""
+    if env.bound:
+        return None
+    values = []
+    for symbol, number in fact.plain:
+        if symbol is not None:
+            number = env.values.get(symbol)
+            if type(number) is not Fraction:
+                return None
+        values.append(number)
+    (p1, q1), (p2, q2) = ((v.numerator, v.denominator) for v in values)
+    # a - b = diff / (q1 q2) with q1, q2 > 0; in integers (Fraction arithmetic costs more
+    # than the 60-digit evaluation it replaces)
+    diff = p1 * q2 - p2 * q1
+    if diff == 0:
+        return fact.relation in (Relation.LE, Relation.GE, Relation.EQ)
+    if abs(diff) * _CLEAR_GAP_INVERSE <= max(q1 * q2, abs(p1) * q2, abs(p2) * q1):
+        return None
+    return _HOLD[fact.relation](diff, 0)
 
 
 def _fact_value(fact: _Fact, env: Env, dps: int = 60):
@@ -178,6 +223,12 @@ def facts_hold(facts: Sequence[_Fact], env: Env, exact: Mapping | None = None) -
     Near-equal sides are compared exactly, at ``exact`` (symbol -> exact value) or the point's
     own exact values, so a point where a non-strict bound is attained is kept."""
     for fact in facts:
+        if fact.plain is not None and exact is None:
+            held = _plain_holds(fact, env)
+            if held is False:
+                return False
+            if held:
+                continue
         try:
             a, b = _fact_value(fact, env)
             if (isinstance(a, _MPC) or isinstance(b, _MPC)) and \
@@ -219,17 +270,19 @@ def _place(point, fact, free, kinds, rng, tiny, side: int = 1) -> bool:
     lhs, rhs, relation = fact.expr.lhs, fact.expr.rhs, fact.relation
     for sym, other, rel in ((lhs, rhs, relation), (rhs, lhs, _MIRROR[relation])):
         if sym in free and sym not in other.free_symbols and not kinds[sym].complex:
-            try:
-                target = _fact_value(_Fact(other, rel, compile_expr(other), compile_expr(other)),
-                                     Env(point))[0]
-            except (OutOfDomain, NotEvaluable):
-                return False
-            if isinstance(target, _MPC) or not mpmath.isfinite(target):
-                return False
-            # 45 digits: str() would round to 15, past the boundary, which a step of 1e-30
-            # then fails to cross (x < pi/2 near pi/2)
-            base = Fraction(mpmath.nstr(target, 45, min_fixed=-mpmath.inf,
-                                        max_fixed=mpmath.inf, strip_zeros=True))
+            base = _integer_side(other, point)
+            if base is None:
+                try:
+                    target = _fact_value(_Fact(other, rel, compile_expr(other),
+                                               compile_expr(other)), Env(point))[0]
+                except (OutOfDomain, NotEvaluable):
+                    return False
+                if isinstance(target, _MPC) or not mpmath.isfinite(target):
+                    return False
+                # 45 digits: str() would round to 15, past the boundary, which a step of
+                # 1e-30 then fails to cross (x < pi/2 near pi/2)
+                base = Fraction(mpmath.nstr(target, 45, min_fixed=-mpmath.inf,
+                                            max_fixed=mpmath.inf, strip_zeros=True))
             size = max(abs(base), Fraction(1))
             if tiny:
                 # relative to the boundary itself: past x > -1e-30 lies -1e-30 + 1e-60
@@ -254,6 +307,21 @@ def _place(point, fact, free, kinds, rng, tiny, side: int = 1) -> bool:
             point[sym] = value
             return True
     return False
+
+
+def _integer_side(side, point) -> Fraction | None:
+    """The value of a side that is an integer, or a symbol whose value at the point is one,
+    with fewer than 45 digits: exactly what its 45-digit string gives (``_place``), without
+    evaluating it; None for any other side."""
+    if isinstance(side, sympy.Integer):
+        value = Fraction(int(side))
+    elif isinstance(side, sympy.Symbol):
+        value = point.get(side)
+        if type(value) is not Fraction or value.denominator != 1:
+            return None
+    else:
+        return None
+    return value if abs(value.numerator) < 10 ** 44 else None
 
 
 def _integer_past(base: Fraction, rel: Relation, extra: int) -> Fraction | None:

@@ -66,3 +66,22 @@ def test_a_named_model_is_stated_verbatim():
     outcome = check_step(step, config=CheckConfig(timeout_s=10))
     assert outcome.verdict is Verdict.PROVED
     assert outcome.evidence[0].detail.startswith("model: the i.i.d. reading;")
+
+
+
+def test_closed_form_moments():
+    # the polynomial path (power moments of normals, no integration): the normal's raw moments
+    # E[X^3] = mu^3 + 3 mu s^2, E[X^4] = mu^4 + 6 mu^2 s^2 + 3 s^4, and independence
+    from symbolic.checks.moments import _normal_power_moment, _polynomial_moments
+    mu, sd = sympy.symbols("mu sd", positive=True)
+    assert sympy.expand(_normal_power_moment(3, mu, sd) - (mu ** 3 + 3 * mu * sd ** 2)) == 0
+    assert sympy.expand(_normal_power_moment(4, mu, sd) - (mu ** 4 + 6 * mu ** 2 * sd ** 2
+                                                           + 3 * sd ** 4)) == 0
+    mean, variance = _polynomial_moments(q[j] ** 2 + rho * q[j] * k[j],
+                                         {q[j]: ("normal", 1, 2), k[j]: ("normal", 3, 1)})
+    # E = (1 + 4) + 3 rho; E[f^2] = E[q^4] + 2 rho E[q^3] E[k] + rho^2 E[q^2] E[k^2]
+    second = (1 + 6 * 4 + 3 * 16) + 2 * rho * (1 + 3 * 4) * 3 + rho ** 2 * 5 * 10
+    assert sympy.expand(mean - (5 + 3 * rho)) == 0
+    assert sympy.expand(variance - (second - (5 + 3 * rho) ** 2)) == 0
+    # not a polynomial in the components: left to sympy.stats
+    assert _polynomial_moments(sympy.exp(q[j]), {q[j]: ("normal", 0, 1)}) is None

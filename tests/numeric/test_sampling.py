@@ -78,3 +78,24 @@ def test_a_complex_nonzero_symbol_is_never_drawn_at_zero():
     z = sympy.Symbol("z", complex=True, zero=False)
     points = sampling.sample_points([z], (), seed=0, count=60)
     assert points and all(not (p[z].re == 0 and p[z].im == 0) for p in points)
+
+
+def test_facts_of_symbols_and_rationals_decided_exactly_as_evaluated():
+    # the exact shortcut for facts like j <= L (sampling.py: _plain_holds, _integer_side)
+    # answers as the 60-digit evaluation with its exact tie-break does, ties and near-ties included
+    import dataclasses
+    import itertools
+
+    from symbolic.numeric.compile import Env
+    from symbolic.numeric.sampling import compile_facts, facts_hold
+    facts = compile_facts([x <= y, x < y, sympy.Eq(x, y), sympy.Ne(x, y), x >= sympy.Rational(3, 2),
+                           y > -7])
+    assert all(f.plain is not None for f in facts)
+    tiny = Fraction(1, 10 ** 30)
+    values = [Fraction(0), Fraction(3, 2), Fraction(1, 3), Fraction(-7), tiny, tiny + tiny ** 2,
+              Fraction(10 ** 6), Fraction(10 ** 6 + 1)]
+    for a, b in itertools.product(values, repeat=2):
+        for fact in facts:
+            env = Env({x: a, y: b})
+            assert facts_hold([fact], env) is facts_hold([dataclasses.replace(fact, plain=None)],
+                                                         env), (fact.expr, a, b)
