@@ -125,3 +125,29 @@ def test_a_false_list_is_never_accepted():
     outcomes = check_chain(r"\mathrm{softmax}(x) = [1, 0]", assume=[r"x \in \mathbb{R}^2"])
     assert len(outcomes) == 2
     assert all(o.verdict.value not in ("proved", "verified", "approximate") for _, o in outcomes)
+
+
+def test_the_corpus_comparison_tells_entries_apart():
+    """The reading corpus's comparison (tests/latex/published/harness.py) must be able to fail on
+    a list: another first index, another body or another subject is a misread."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+    path = Path(__file__).resolve().parent / "published" / "harness.py"
+    spec = importlib.util.spec_from_file_location("published_harness", path)
+    harness = sys.modules.get(spec.name)
+    if harness is None:
+        harness = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = harness
+        spec.loader.exec_module(harness)
+    [(subject, kind, listed)] = [(s, "ENTRIES", t) for s, t in
+                                 parse_statement(r"x=(x_1,x_2,\ldots,x_n)").pairs()]
+    x, n, k = sympy.IndexedBase("x"), sympy.Symbol("n"), sympy.Symbol("k")
+    assert harness.compare([(subject, kind, listed)],
+                           [(sympy.Symbol("x"), "ENTRIES", Entries(x[k], (k, 1, n)))])[0] == "read"
+    for wrong in (Entries(x[k], (k, 0, n)), Entries(x[k], (k, 1, n - 1)),
+                  Entries(sympy.IndexedBase("y")[k], (k, 1, n))):
+        assert harness.compare([(subject, kind, listed)],
+                               [(sympy.Symbol("x"), "ENTRIES", wrong)])[0] == "misread"
+    assert harness.compare([(subject, kind, listed)],
+                           [(sympy.Symbol("y"), "ENTRIES", Entries(x[k], (k, 1, n)))])[0] == "misread"
