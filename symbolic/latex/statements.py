@@ -39,8 +39,8 @@ from typing import Sequence
 import sympy
 
 from symbolic.errors import ParseError
-from symbolic.latex.lists import (ENTRIES_NOTE, IntegerRange, entries_sides, entries_statement,  # noqa: F401
-                                  is_dots, listed_set, listed_subjects)
+from symbolic.latex.lists import (ENTRIES_NOTE, IntegerRange, _commas, entries_sides,  # noqa: F401
+                                  entries_statement, is_dots, listed_set, listed_subjects)
 
 
 class StatementKind(enum.Enum):
@@ -288,19 +288,6 @@ def _is_name(subject: sympy.Basic) -> bool:
 def _short(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:60] + "..."
-
-
-def _commas(text: str) -> list[str]:
-    """``text`` cut at commas outside brackets."""
-    parts, depth, start = [], 0, 0
-    for k, ch in enumerate(text):
-        depth += ch in "{(["
-        depth -= ch in "})]"
-        if ch == "," and depth == 0:
-            parts.append(text[start:k])
-            start = k + 1
-    parts.append(text[start:])
-    return [p.strip() for p in parts]
 
 
 _SPACE = re.compile(r"\\mathbb\s*\{\s*[RC]\s*\}\s*\^.*", re.S)
