@@ -7,6 +7,7 @@ from __future__ import annotations
 from symbolic.latex.cases import has_cases, read_with_cases
 from symbolic.latex.components import has_components, read_with_components
 from symbolic.latex.decorated_names import read_decorated    # x^* beside x_t, V'_i = ...
+from symbolic.latex.lists import read_listed_softmax   # \sigma(z) = [a, b, c]
 from symbolic.latex.letter_words import check_letter_words   # Var(X) beside declared V, a, r
 from symbolic.latex.matrix_definitions import read_matrix_definition   # Attention(Q, K, V) = ...
 from symbolic.latex.dependences import declared_dependences, read_with_dependences
@@ -24,6 +25,9 @@ def prepassed(latex, reader, assumptions, imaginary_unit, functions):
     of functions of matrices, declared labels, primed functions, x^* and L', softmax(x)_i, cases."""
     options = dict(assumptions=assumptions, imaginary_unit=imaginary_unit, functions=functions)
     import symbolic.latex.parse as parse      # handed to those below (parse imports this module)
+    if reader is parse.parse_chain and (done := read_listed_softmax(latex, reader, options,
+                                                                     parse.ParsedChain)) is not None:
+        return done                           # \sigma(z) = [a, b, c]: entry by entry (lists.py)
     if declared_dependences(assumptions, parse.parse_expression):   # y \text{ depends on } \gamma
         return read_with_dependences(latex, reader, options, parse.parse_expression)
     if (done := read_vector_iterates(latex, reader, options, parse.parse_assumptions)) is not None:

@@ -39,6 +39,8 @@ from typing import Sequence
 import sympy
 
 from symbolic.errors import ParseError
+from symbolic.latex.lists import (ENTRIES_NOTE, IntegerRange, _commas, entries_sides,  # noqa: F401
+                                  entries_statement, is_dots, listed_set, listed_subjects)
 
 
 class StatementKind(enum.Enum):
@@ -49,6 +51,7 @@ class StatementKind(enum.Enum):
     ORDER = "="                 # T(n) = O(n^2): an order of growth, read one way
     UPDATE = r"\leftarrow"      # t \leftarrow t + 1: the new value of a name
     CONTINUATION = "continues"  # = a + b: the relation and the side that continue a chain
+    ENTRIES = "entries"         # x = (x_1, x_2, \\ldots, x_n): names the entries of a vector
 
 
 class Space(sympy.Basic):
@@ -73,14 +76,6 @@ class NamedSet(sympy.Basic):
     @property
     def name(self) -> str:
         return self.args[0].name
-
-
-class IntegerRange(sympy.Basic):
-    """The whole numbers from ``lo`` to ``hi``, both included (``\\{0, 1, \\dots, T - 1\\}``);
-    SymPy's ``Range`` needs integer symbols and its ``Intersection`` does not survive pickling."""
-
-    def __new__(cls, lo, hi):
-        return sympy.Basic.__new__(cls, sympy.sympify(lo), sympy.sympify(hi))
 
 
 class Law(sympy.Basic):
@@ -209,7 +204,7 @@ def is_statement(latex: str) -> bool:
     latex = without_cases(latex)
     text = latex.strip().rstrip(".,; ")
     if order_sides(text) is not None or continuation_parts(text) is not None \
-            or is_update(text):
+            or is_update(text) or entries_sides(text) is not None:
         return True
     if interval_claim(latex) is not None:
         return False
@@ -239,6 +234,8 @@ def _parse_statement(latex: str, *, assumptions: Sequence[str] = (), imaginary_u
         return _continuation(text, options)
     if _update_sides(text) is not None:
         return _update(text, options)
+    if (listed := entries_statement(text, lambda t: _expression(t, options))) is not None:
+        return ParsedStatement(text, StatementKind.ENTRIES, *listed, (ENTRIES_NOTE,))
     marks = _top_level(text)
     if len(marks) != 1 or not is_statement(text):
         raise ParseError(f"'{_short(text)}' is not one membership (\\in) or distribution (\\sim)")
@@ -248,6 +245,11 @@ def _parse_statement(latex: str, *, assumptions: Sequence[str] = (), imaginary_u
         raise ParseError(f"nothing on one side of {mark.group()} in '{_short(text)}'")
     kind = StatementKind(mark.group())
     parts = _commas(left)
+    if any(is_dots(part) for part in parts):      # s_1, s_2, \cdots, s_n \in \mathbb{R} (lists.py)
+        membership = kind is StatementKind.MEMBERSHIP and not _SPACE.fullmatch(right)
+        subject = listed_subjects(parts, membership, lambda t: _expression(t, options))
+        target, target_latex = _set(right, options, text)
+        return ParsedStatement(text, kind, (subject,), target, f"{left} \\in {target_latex}")
     if kind is StatementKind.MEMBERSHIP and _SPACE.fullmatch(right):
         # the statement declares its subjects' shape (Q \in \mathbb{R}^{N \times d}): each
         # is read as the matrix or vector it declares, as with --assume
@@ -286,19 +288,6 @@ def _is_name(subject: sympy.Basic) -> bool:
 def _short(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:60] + "..."
-
-
-def _commas(text: str) -> list[str]:
-    """``text`` cut at commas outside brackets."""
-    parts, depth, start = [], 0, 0
-    for k, ch in enumerate(text):
-        depth += ch in "{(["
-        depth -= ch in "})]"
-        if ch == "," and depth == 0:
-            parts.append(text[start:k])
-            start = k + 1
-    parts.append(text[start:])
-    return [p.strip() for p in parts]
 
 
 _SPACE = re.compile(r"\\mathbb\s*\{\s*[RC]\s*\}\s*\^.*", re.S)
@@ -408,44 +397,12 @@ def _set(text: str, options: dict, whole: str) -> tuple[sympy.Basic, str]:
         return value, to_latex(value)
     braces = re.fullmatch(r"(?:\\left\s*)?\\\{(.*?)(?:\\right\s*)?\\\}", text, re.S)
     if braces:
-        return _listed(braces.group(1), options)
+        return listed_set(braces.group(1), lambda p: _expression(p, options),     # lists.py
+                          lambda p: _no_unit(_expression(p, options), p))
     named = _NAMED.fullmatch(text)
     if named:
         return NamedSet(text.replace(" ", "")), text.strip()
     raise ParseError(f"the set '{_short(text)}' in '{_short(whole)}' cannot be read")
-
-
-_DOTS = re.compile(r"\\[lc]?dots(?![A-Za-z])|\.\.\.")
-
-
-def _listed(inner: str, options: dict) -> tuple[sympy.Basic, str]:
-    """``\\{a, b, c\\}`` (a finite set) or ``\\{a, a + 1, \\dots, b\\}`` (consecutive integers)."""
-    parts = _commas(inner)
-    if any(":" in p or r"\mid" in p or "|" in p for p in parts):
-        raise ParseError("a set given by a condition ({x : ...}) cannot be read")
-    dots = [k for k, p in enumerate(parts) if _DOTS.fullmatch(p)]
-    if not dots:
-        values = [_no_unit(_expression(p, options), p) for p in parts]
-        value = sympy.FiniteSet(*values)
-        from symbolic.latex.printer import to_latex
-        return value, r"\{" + ", ".join(to_latex(v) for v in values) + r"\}"
-    if dots != [len(parts) - 2] or len(parts) < 4:
-        raise ParseError("a set written with an ellipsis needs two consecutive numbers before "
-                         "it (they show the step) and its last element after it")
-    written = [_expression(p, options) for p in parts[:-2]]
-    if not all(isinstance(w, sympy.Integer) for w in written) or \
-            any(b - a != 1 for a, b in zip(written, written[1:])):
-        raise ParseError("a set written with an ellipsis is read only when the elements before "
-                         "it are consecutive whole numbers (0, 1, ...): other steps and "
-                         "patterns leave the elements between undetermined")
-    last = _expression(parts[-1], options)
-    if last.is_number and (not isinstance(last, sympy.Integer) or last <= written[-1]):
-        raise ParseError("the last element of a set written with an ellipsis must be a whole "
-                         "number after the written ones")
-    value = IntegerRange(written[0], last)
-    from symbolic.latex.printer import to_latex
-    return value, (r"\{" + ", ".join(to_latex(w) for w in written) + r", \dots, "
-                   + to_latex(last) + r"\}")
 
 
 # -- laws --------------------------------------------------------------------------------------

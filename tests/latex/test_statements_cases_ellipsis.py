@@ -123,7 +123,8 @@ def test_parameters_of_a_law_keep_their_order():
     r"a_n \sim b_n",
     r"T(n) \sim \mathcal{O}(n)",        # an order of growth, not a law
     r"n \in \mathbb{N}",                # 0 in it or not
-    r"N \in \{2^{9}, 2^{10}, \dots, 2^{16}\}",   # not consecutive integers
+    r"N \in \{2^{9}, 2^{11}, \dots, 2^{16}\}",   # powers with a step of 2: 2^{10} left out?
+    # (2^{9}, 2^{10}, ..., 2^{16} is read, written out: tests/latex/test_lists.py)
     r"t \in \{0, 2, \dots, T\}",
     r"x \in \{y : y > 0\}",
 ])

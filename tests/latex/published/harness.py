@@ -17,6 +17,11 @@ ours and trusted; the formula under test is only ever given to the reader):
 * ``stmt T(n) in BigO(n**2)``: an order of growth (``BigO``, ``LittleO``, ``BigTheta``,
   ``BigOmega``, ``LittleOmega``), one link per ``=`` of the display, each read one way
   (``stmt BigO(n) in BigO(n**2)`` for ``O(n) = O(n^2)``); never an equation;
+* ``stmt x = Entries(x[k], (k, 1, n))``: a name equated to a list written with an ellipsis,
+  ``x = (x_1, x_2, \\ldots, x_n)``, naming the entries of a vector (read, nothing to check);
+  ``Entries(s[k], (k, 1, n))`` is also the subject of ``s_1, s_2, \\cdots, s_n \\in \\mathbb{R}``
+  (``stmt Entries(s[k], (k, 1, n)) in Reals``); the index is the first of k, j, m, r, s, u, v, w
+  the list does not use (symbolic/latex/lists.py);
 * ``stmt t <- t + 1``: an update (an assignment whose right side uses the assigned name):
   the new value of the name, never an equation;
 * ``cont == a + b`` (or ``cont <= ...``): a display that starts with its relation, continuing
@@ -280,6 +285,8 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
     from symbolic.row_functions import RowMax, RowSum
     space.update(MaxOver=MaxOver, MinOver=MinOver, ReLU=ReLU, RowMax=RowMax, RowSum=RowSum)
     from symbolic.latex.statements import IntegerRange, Law, NamedSet, Space
+    from symbolic.latex.lists import Entries
+    space.update(Entries=Entries)
     space.update(Law=Law, NamedSet=NamedSet, Space=Space, IntegerRange=IntegerRange, Reals=sympy.S.Reals,
                  Integers=sympy.S.Integers, Complexes=sympy.S.Complexes,
                  Naturals=sympy.S.Naturals, Naturals0=sympy.S.Naturals0,
@@ -345,12 +352,13 @@ def _declared_by(subject, target):
 
 
 def _statement_parts(text: str):
-    """``x, y in Reals`` -> (["x", "y"], "IN", "Reals"); ``X ~ Law(N, 0, 1)`` -> SIM."""
-    for word, op in ((" <- ", "UPDATE"), (" in ", "IN"), (" ~ ", "SIM")):
+    """``x, y in Reals`` -> (["x", "y"], "IN", "Reals"); ``X ~ Law(N, 0, 1)`` -> SIM;
+    ``x = Entries(x[k], (k, 1, n))`` -> ENTRIES."""
+    for word, op in ((" <- ", "UPDATE"), (" in ", "IN"), (" ~ ", "SIM"), (" = ", "ENTRIES")):
         if word in text:
             left, right = text.split(word, 1)
             return [p.strip() for p in _split_top(left, [","])[0]], op, right.strip()
-    raise ValueError(f"a statement reading needs ' in ' or ' ~ ': {text!r}")
+    raise ValueError(f"a statement reading needs ' in ', ' ~ ', ' <- ' or ' = ': {text!r}")
 
 
 def expected_links(display: Display):

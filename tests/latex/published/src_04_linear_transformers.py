@@ -104,5 +104,8 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
 \end{aligned}""",
      "refuse: partial derivatives of an unspecified loss with respect to matrix entries"),
     ("eq. 27", r"\nabla_{K_{i}}\mathcal{L}=\left(\sum_{j=i}^{N}Q_{j}\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},", _GRAD),
-    ("sec. 4.1.2 (inline)", r"N\in\{2^{9},2^{10},\dots,2^{16}\}", "refuse: a membership in a set given with an ellipsis"),
+    ("sec. 4.1.2 (inline)", r"N\in\{2^{9},2^{10},\dots,2^{16}\}",
+     "stmt N in FiniteSet(2**9, 2**10, 2**11, 2**12, 2**13, 2**14, 2**15, 2**16)",
+     {"note": "the sequence lengths N, every power of two from 2^9 to 2^16 (was refused as a "
+              "set given with an ellipsis)"}),
 ]

@@ -23,7 +23,8 @@ DISPLAYS = [
      "refuse: square-bracket indexing a_{ij}[2k] of a vector"),
     ("eq. 7", r"a_{ij}[2k+1] = \cos((j-i)/(10000^{\frac{2 \cdot k}{dz}})).",
      "refuse: square-bracket indexing a_{ij}[2k+1] of a vector"),
-    ("sec. 2.1 (inline)", r"x=(x_1,x_2,\ldots,x_n)", "refuse: a tuple with an ellipsis"),
+    ("sec. 2.1 (inline)", r"x=(x_1,x_2,\ldots,x_n)", "stmt x = Entries(x[k], (k, 1, n))",
+     {"note": "the input sequence x of n elements named (was refused as a tuple with an ellipsis)"}),
     ("sec. 2.1 (inline)", r"x_i\in\mathbb{R}^{d_x}", "stmt x_i in Space(Reals, d_x)"),
     ("sec. 2.1 (inline)", r"W^V\in\mathbb{R}^{d_x\times d_z}", "stmt W_V in Space(Reals, d_x, d_z)",
      {"note": "the value projection W^V: a power W^V would be a number, which lies in no space of "

@@ -10,6 +10,9 @@ SOURCE = ("softmax_lse_notes", "Softmax / cross-entropy / log-sum-exp derivation
 # what the two Nemotron documents' text states: sigma is the softmax of a vector z of K (n) entries
 _SOFTMAX_K = r"\sigma = \mathrm{softmax} ; \mathbf{z} \in \mathbb{R}^K"
 _SOFTMAX_N = r"\sigma = \mathrm{softmax} ; z \in \mathbb{R}^n"
+# the example's text: the softmax sigma of the vector z = [1, 2, 3]
+_SOFTMAX_123 = r"\sigma = \mathrm{softmax} ; \mathbf{z} \in \mathbb{R}^3 ; z_1 = 1 ; z_2 = 2 ; z_3 = 3"
+_ENTRY = "exp(z[%d])/Sum(exp(z[j]), (j, 1, 3))"
 
 DISPLAYS = [
     ("sunhaozhe: rules", r"\nabla (u^\intercal A) = \nabla (u^\intercal) A",
@@ -54,10 +57,12 @@ DISPLAYS = [
      "exp(z[i])/Sum(exp(z[j]), (j, 1, K))*(KroneckerDelta(i, k) - exp(z[k])/Sum(exp(z[j]), (j, 1, K)))",
      {"assume": _SOFTMAX_K, "note": "the text calls delta_{ik} the Kronecker delta"}),
     ("nemotron softmax derivative: example", r"\sigma(\mathbf{z}) = \left[ \frac{e^1}{e^1 + e^2 + e^3}, \frac{e^2}{e^1 + e^2 + e^3}, \frac{e^3}{e^1 + e^2 + e^3} \right]",
-     "sigma(z) == Tuple(E/(E + exp(2) + exp(3)), exp(2)/(E + exp(2) + exp(3)), exp(3)/(E + exp(2) + exp(3)))",
-     {"note": "a vector equated to the list of its entries"}),
-    ("nemotron softmax derivative: example", r"\sigma(\mathbf{z}) = [0.090, 0.244, 0.665]", "sigma(z) == Tuple(0.090, 0.244, 0.665)",
-     {"note": "as printed (rounded values written with '='): read faithfully, the claim is false"}),
+     " ; ".join(f"{_ENTRY % k} == exp({k})/(E + exp(2) + exp(3))" for k in (1, 2, 3)),
+     {"assume": _SOFTMAX_123, "note": "the text: z = [1, 2, 3]; the softmax of z equated to the list "
+      "of its entries, read entry by entry (three claims; symbolic/latex/lists.py)"}),
+    ("nemotron softmax derivative: example", r"\sigma(\mathbf{z}) = [0.090, 0.244, 0.665]", " ; ".join(f"{_ENTRY % k} == {v}" for k, v in ((1, "0.090"), (2, "0.244"), (3, "0.665"))),
+     {"assume": _SOFTMAX_123, "note": "as printed (rounded values written with '='): read "
+      "faithfully, entry by entry, each claim is false (e/(e + e^2 + e^3) = 0.0900...)"}),
     ("nemotron softmax and cross-entropy: softmax", r"\sigma(z)_i = \frac{e^{z_i}}{\sum_{j=1}^n e^{z_j}}",
      "exp(z[i])/Sum(exp(z[j]), (j, 1, n)) == exp(z[i])/Sum(exp(z[j]), (j, 1, n))",
      {"assume": _SOFTMAX_N, "note": "the text: 'the softmax function is defined as ... for i = 1..n "

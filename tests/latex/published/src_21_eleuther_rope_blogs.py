@@ -95,7 +95,9 @@ DISPLAYS = [
     &= g(\mathbf{q}, \mathbf{k}, m - n, i - j)
 \end{align}""",
      "refuse: slices q_{:d/2}, q_{d/2:} and inner products of vector-valued functions"),
-    ("rotary: derivation (inline)", r"\mathbf{q}=(q_0,q_1,q_2,q_3,\ldots,q_{d-1})", "refuse: a tuple with an ellipsis"),
+    ("rotary: derivation (inline)", r"\mathbf{q}=(q_0,q_1,q_2,q_3,\ldots,q_{d-1})",
+     "stmt q = Entries(q[k], (k, 0, d - 1))",
+     {"note": "the d entries of the query q named (was refused as a tuple with an ellipsis)"}),
     # -- Extending the RoPE (2023) --
     ("yarn blog: conventions", r"q_m = f_q(x_m, m) \in \mathbb R^{|L|}, k_m = f_k(x_m, m) \in \mathbb R^{|L|}.",
      "refuse: two definitions with their shapes, split at the comma, but each defines a vector "
