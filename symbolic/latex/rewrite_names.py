@@ -9,6 +9,7 @@ import symbolic.latex.calculus as calculus
 import symbolic.latex.named_letters as named_letters
 import symbolic.latex.named_primes as named_primes
 from symbolic.latex.components import is_declared_number
+from symbolic.latex.entry_subscripts import own_entry
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, RELATIONS, Tok, fail, text_of
 from symbolic.latex.rewrite_items import _adjacent, _adjacent_tok, _lone_atom, _space
 from symbolic.latex.rewrite_tables import (
@@ -233,6 +234,9 @@ class NameRewriting:
             raise fail(shown, tok.col, r"\Gamma(...) may be the gamma function or \Gamma times (...): "
                        r"write \operatorname{Gamma}(x) for the function, \Gamma \cdot (x) for a product")
         if is_declared_number(items, k, self.numbers):    # L \in \mathbb{R}: L(x) is L times x
+            return self._product_head(name, scripts), s
+        if sub and not sup and name in getattr(self, "entry_families", ()) and own_entry(items, k):
+            # the claim writes P_{il} as a factor elsewhere: P_{ij}(...) is an entry times (...)
             return self._product_head(name, scripts), s
         if name in FUNCTION_LETTERS:
             raise fail(shown, tok.col, f"{name}(...) may be the function {name} applied to (...) or "
