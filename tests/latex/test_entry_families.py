@@ -63,6 +63,11 @@ def test_alg3_reads_as_an_entry_times_the_bracket():
     r"F_{ij}(x) = F_{ij}(y)",
     r"P_{in}(a+b) = P_{in} a",        # in: a label; the bracket after a label stays refused
     r"P_{ij}^{2}(a+b) = P_{ij} a",    # a power before the bracket: (P_ij(.))^2 or P_ij^2 (.)
+    # a bracket a product would not need: a value of P_ij(t), an entry of P(t), as often
+    r"P_{ij}(t) = \sum_{l=1}^{n} P_{il} R_{lj} t",
+    r"P_{ij}(2t) = P_{ij} a",
+    r"P_{ij}(-t) = P_{ij} a",
+    r"L_{ij}(\theta) = L_{ij} \theta",
 ])
 def test_without_evidence_the_bracket_stays_refused(latex):
     with pytest.raises(ParseError, match=r"may be the function"):
