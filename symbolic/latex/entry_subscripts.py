@@ -169,7 +169,9 @@ def _holds_capital(items) -> bool:
 
 # -- a capital the claim itself writes as an entry: P_{ij}(...) is a product ---------------------
 _SUMS = frozenset([r"\sum", r"\prod"])
-_NOT_FACTORS = _PRODUCT_ENDS | frozenset([")", "]", r"\}", r"\right", "^", "_", r"\implies", "&"])
+_NOT_FACTORS = _PRODUCT_ENDS | frozenset([")", "]", r"\}", r"\right", "^", "_", r"\implies", "&",
+                                         r"\text", r"\mbox", r"\textrm", r"\quad", r"\qquad",
+                                         r"\tag", r"\label", r"\ldots", r"\dots", r"\cdots"])
 RELATIONS_AND_SIGNS = frozenset(RELATIONS) | frozenset(["+", "-", r"\pm", r"\mp", "/", r"\over"])
 
 
