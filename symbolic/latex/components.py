@@ -194,9 +194,15 @@ def _shown(parsed, shown: dict, used: set, lengths: dict, bound: str):
 def declared_numbers(known) -> frozenset:
     """The capitals (``N``, ``B_c``) the assumptions make numbers (``N \\in \\mathbb{Z}_{>0}``,
     ``D > 0``): after another factor (``M N d``, ``DG``) such a capital commutes, never a matrix."""
-    return frozenset(re.sub(r"[{}\s]", "", name) for name, value in dict(known or {}).items()
-                     if re.fullmatch(r"[A-Z](_\{?[A-Za-z0-9]+\}?)?", name)
-                     and isinstance(value, sympy.Symbol) and value.is_extended_real)
+    # O_{\mathrm{final}} (kept as O_{\text{final}}) is O_{final}: an upright subscript is the word;
+    # a name written both ways and declared a matrix one way is no number
+    numbers, others = set(), set()
+    for name, value in dict(known or {}).items():
+        plain = re.sub(r"\\(?:mathrm|text)|[{}\s]", "", name)
+        real = isinstance(value, sympy.Symbol) and value.is_extended_real
+        (numbers if real else others).add(plain)
+    return frozenset(name for name in numbers - others
+                     if re.fullmatch(r"[A-Z](_[A-Za-z0-9]+)?", name))
 
 
 def is_declared_number(items, k, numbers) -> bool:

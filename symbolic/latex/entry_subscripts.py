@@ -28,7 +28,7 @@ entries even where an author means blocks of a block matrix (write blocks in bol
 """
 from __future__ import annotations
 
-from symbolic.latex.lexer import Group, Tok
+from symbolic.latex.lexer import RELATIONS, Group, Tok
 
 _PAIRS = frozenset(["ij", "ji"])
 _UNITS = frozenset(["E"])     # E_{ij}: the matrix unit (1 at (i, j)), a matrix by convention
@@ -139,7 +139,7 @@ def _matrix_before(items, k) -> bool:
         if isinstance(item, Tok):
             if item.text in _PRODUCT_ENDS:
                 return False
-            if len(item.text) == 1 and "A" <= item.text <= "Z" and not _own_entry(items, j):
+            if len(item.text) == 1 and "A" <= item.text <= "Z" and not own_entry(items, j):
                 return True
             if item.text[1:2].isupper() or item.text in (r"\mathbf", r"\boldsymbol"):
                 return True         # \Sigma, \Lambda, a bold name: may be a matrix
@@ -150,7 +150,7 @@ def _matrix_before(items, k) -> bool:
     return False
 
 
-def _own_entry(items, k) -> bool:
+def own_entry(items, k) -> bool:
     """Whether the capital at ``items[k]`` is an entry by its own subscript (comma pair or ij)."""
     found = _indices(_subscript_after(items, k))
     return found is not None and (found[1] or "".join(found[0]) in _PAIRS)
@@ -165,3 +165,130 @@ def _holds_capital(items) -> bool:
                 or item.text in (r"\mathbf", r"\boldsymbol"):
             return True
     return False
+
+
+# -- a capital the claim itself writes as an entry: P_{ij}(...) is a product ---------------------
+_SUMS = frozenset([r"\sum", r"\prod"])
+_NOT_FACTORS = _PRODUCT_ENDS | frozenset([")", "]", r"\}", r"\right", "^", "_", r"\implies", "&",
+                                         r"\text", r"\mbox", r"\textrm", r"\quad", r"\qquad",
+                                         r"\tag", r"\label", r"\ldots", r"\dots", r"\cdots"])
+RELATIONS_AND_SIGNS = frozenset(RELATIONS) | frozenset(["+", "-", r"\pm", r"\mp", "/", r"\over"])
+
+
+def entry_families(text: str, known=None, functions=()) -> frozenset[str]:
+    """The capitals the claim writes as an entry with two indices and as a factor of a product.
+
+    ``\\sum_{l} P_{il} \\mathrm{dP}_{il}`` multiplies the entry P_il by another number, so in the
+    same claim ``P_{ij}(\\mathrm{dP}_{ij} - D_i)`` is the entry P_ij times the bracket, never a
+    function P_ij applied to it (the rewriter reads it so only for these capitals, only where
+    the subscript before the bracket is itself two indices: ``ij``, ``ji`` or a comma pair).
+
+    A use counts when the subscript is two indices by ``_indices`` and either a comma pair or
+    ``ij``/``ji``, or holds the index of a sum or product written in the claim (``\\sum_{l}``:
+    ``P_{\\mathrm{il}}``), and the entry is written beside another factor (before or after it,
+    with no sign between) and not before a bracket. Never a capital declared a function or
+    declared anything but a real number (a matrix: its subscripts are refused elsewhere), nor
+    ``E`` (the matrix unit).
+    """
+    from symbolic.latex.lexer import lex
+    from symbolic.errors import ParseError
+    try:
+        items = lex(text)
+    except ParseError:
+        return frozenset()
+    bound: set[str] = set()
+    _bound_indices(items, bound)
+    found: set[str] = set()
+    _entry_uses(items, bound, found)
+    vetoed = {str(f).strip().lstrip("\\") for f in functions}
+    for name, value in dict(known or {}).items():
+        if not (getattr(value, "is_Symbol", False) and value.is_extended_real):
+            vetoed.add(str(name).split("_")[0].strip("{} \\"))
+    return frozenset(found - vetoed - _UNITS)
+
+
+def _bound_indices(items, bound: set) -> None:
+    """The letters bound by ``\\sum_{l}`` or ``\\sum_{l=1}^{n}`` anywhere in ``items``."""
+    for k, item in enumerate(items):
+        if isinstance(item, Group):
+            _bound_indices(item.items, bound)
+        elif item.text in _SUMS and k + 2 < len(items) and isinstance(items[k + 1], Tok) \
+                and items[k + 1].text == "_":
+            sub = items[k + 2]
+            inner = _solid(sub.items) if isinstance(sub, Group) else [sub]
+            if inner and isinstance(inner[0], Tok) and _letter(inner[0].text) \
+                    and (len(inner) == 1 or isinstance(inner[1], Tok) and inner[1].text == "="):
+                bound.add(inner[0].text)
+
+
+def _pair_letters(sub) -> tuple[str, ...] | None:
+    """Two lower-case letters (italic, or one upright group: ``\\mathrm{il}``), or None."""
+    if not (isinstance(sub, Group) and sub.kind == "brace"):
+        return None
+    inner = _solid(sub.items)
+    if len(inner) == 2 and isinstance(inner[0], Tok) and inner[0].text == r"\mathrm" \
+            and isinstance(inner[1], Group) and inner[1].kind == "brace":
+        inner = _solid(inner[1].items)
+    if len(inner) == 2 and all(isinstance(x, Tok) and _letter(x.text) for x in inner):
+        return inner[0].text, inner[1].text
+    return None
+
+
+def _entry_uses(items, bound: set, found: set) -> None:
+    solid = _solid(items)
+    for k, item in enumerate(solid):
+        if isinstance(item, Group):
+            _entry_uses(item.items, bound, found)
+            continue
+        if not (len(item.text) == 1 and "A" <= item.text <= "Z") or k + 2 >= len(solid) \
+                or not (isinstance(solid[k + 1], Tok) and solid[k + 1].text == "_"):
+            continue
+        if k and isinstance(solid[k - 1], Tok) and solid[k - 1].text in _FONT_MARKS:
+            continue                      # \mathbf P_{ij}: a font makes it another name
+        sub = solid[k + 2]
+        found_indices = _indices(sub)
+        entry = found_indices is not None and (found_indices[1]
+                                               or "".join(found_indices[0]) in _PAIRS)
+        letters = _pair_letters(sub)
+        if not entry and not (letters and bound & set(letters)):
+            continue
+        j = k + 3
+        if j + 1 < len(solid) and isinstance(solid[j], Tok) and solid[j].text == "^":
+            j += 2                        # P_{il}^{2} dP_{il}: still a number
+        after = solid[j] if j < len(solid) else None
+        if isinstance(after, Group) and after.kind == "paren":
+            continue                      # P_{il}(...): the very question, never evidence
+        if _factor_after(after) or _factor_before(solid, k):
+            found.add(item.text)
+
+
+_FONT_MARKS = frozenset([r"\mathbf", r"\boldsymbol", r"\bm", r"\mathrm", r"\mathcal", r"\mathsf",
+                         r"\hat", r"\tilde", r"\bar", r"\vec", r"\widehat", r"\widetilde",
+                         r"\overline", r"\operatorname", "_", "^"])
+# after these, what follows is an operator's argument or a script, not a second factor
+_OPERATORS = _SUMS | frozenset([r"\max", r"\min", r"\frac", r"\sqrt", r"\left", r"\right", "(",
+                                "[", r"\lim", r"\int"])
+
+
+def _factor_after(item) -> bool:
+    """Whether ``item``, written right after an entry, is another factor of its product."""
+    if item is None:
+        return False
+    if isinstance(item, Group):
+        return item.kind == "brace"       # \mathrm{dP} is the rest of a font's name: a factor
+    return item.text not in _NOT_FACTORS and item.text not in RELATIONS_AND_SIGNS
+
+
+def _factor_before(solid, k) -> bool:
+    r"""Whether a factor is written right before the entry at ``solid[k]`` (``D_{i} P_{ij}``), not
+    an operator with its scripts (``\sum_{l} P_{il}``) or a sign."""
+    j = k - 1
+    while j >= 1 and isinstance(solid[j - 1], Tok) and solid[j - 1].text in ("_", "^"):
+        j -= 2                            # back over the scripts of what comes before
+    if j < 0:
+        return False
+    item = solid[j]
+    if isinstance(item, Group):
+        return True                       # (a + b) P_{ij}, \mathrm{dP}_{il} P_{il}
+    return item.text not in _NOT_FACTORS and item.text not in RELATIONS_AND_SIGNS \
+        and item.text not in _OPERATORS

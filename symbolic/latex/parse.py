@@ -39,6 +39,7 @@ from symbolic.latex.hints import labelled as _labelled, library_hint as _library
 from symbolic.latex.rewrite import _PLACED, Rewriter, check_words
 from symbolic.latex.artifacts import joined_transposes
 from symbolic.latex.capital_numbers import capital_numbers, lone_powers_t
+from symbolic.latex.entry_subscripts import entry_families
 from symbolic.latex.labels import superscript_labels
 from symbolic.latex.bold_plain import refuse_bold_and_plain
 from symbolic.latex.subscripts import check_packed_and_comma
@@ -333,6 +334,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     reader.maps = given.maps
     reader.rewriter.numbers |= capital_numbers(text, given.symbols, functions)  # \frac{1}{\mu T}: T a number
     reader.rewriter.lone_powers_t = lone_powers_t(text, given.symbols)
+    reader.rewriter.entry_families = entry_families(text, given.symbols, functions)  # P_{ij}(..)
     # i is an index where a declared name written in the chain has it as its subscript (Q_i), as
     # where a scalar's does (x_i): \sum_{j=1}^{i} K_j then runs to the index i (vector_maps.py)
     reader.context.i_ordered = i_compared(sides, rels) or vector_maps.declared_with_i(text, given.symbols)
@@ -422,6 +424,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.rewriter.numbers |= capital_numbers(text, given.symbols, functions)  # capital_numbers.py
     reader.rewriter.lone_powers_t = lone_powers_t(text, given.symbols)
+    reader.rewriter.entry_families = entry_families(text, given.symbols, functions)  # P_{ij}(..)
     raw = reader.raw(sides[0][1])
     check_i(reader, sides)
     check_j(reader, sides)

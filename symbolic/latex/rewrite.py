@@ -59,6 +59,7 @@ class Rewriter(NameRewriting, OperatorRewriting, BarRewriting):
         self.functions = frozenset(_function_key(f) for f in functions)
         self.numbers = declared_numbers(known)    # capitals declared numbers (components.py)
         self.lone_powers_t: frozenset[int] = frozenset()   # carets of \beta^T alone (capital_numbers)
+        self.entry_families: frozenset[str] = frozenset()  # P of a factor P_{il} (entry_subscripts)
         self.names: dict[str, str] = {}
         self.plain: dict[str, str] = {}      # placeholders of plain names (I, gamma) -> the name
         self.calls: dict[str, tuple[str, tuple[str, ...]]] = {}

@@ -9,6 +9,7 @@ import symbolic.latex.calculus as calculus
 import symbolic.latex.named_letters as named_letters
 import symbolic.latex.named_primes as named_primes
 from symbolic.latex.components import is_declared_number
+from symbolic.latex.entry_subscripts import own_entry
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, RELATIONS, Tok, fail, text_of
 from symbolic.latex.rewrite_items import _adjacent, _adjacent_tok, _lone_atom, _space
 from symbolic.latex.rewrite_tables import (
@@ -30,6 +31,11 @@ def _prime_marks(arg) -> int:
     if solid and all(isinstance(x, Tok) and x.text == r"\prime" for x in solid):
         return len(solid)
     return 0
+
+
+def _holds_sum(inside) -> bool:
+    """Whether bracket contents are a sum or difference of terms (a sign after the first item)."""
+    return any(isinstance(x, Tok) and x.text in ("+", "-") for x in inside[1:])
 
 
 class NameRewriting:
@@ -233,6 +239,12 @@ class NameRewriting:
             raise fail(shown, tok.col, r"\Gamma(...) may be the gamma function or \Gamma times (...): "
                        r"write \operatorname{Gamma}(x) for the function, \Gamma \cdot (x) for a product")
         if is_declared_number(items, k, self.numbers):    # L \in \mathbb{R}: L(x) is L times x
+            return self._product_head(name, scripts), s
+        if sub and not sup and name in getattr(self, "entry_families", ()) and own_entry(items, k) \
+                and _holds_sum([x for x in group.items if not _space(x)]):
+            # the claim writes P_{il} as a factor elsewhere: P_{ij}(a - b) is an entry times
+            # (a - b), which needs its bracket; P_{ij}(t), P_{ij}(2t), P_{ij}(-t) stay refused
+            # (a value of P_ij(t), an entry of P(t), as often as a product written with brackets)
             return self._product_head(name, scripts), s
         if name in FUNCTION_LETTERS:
             raise fail(shown, tok.col, f"{name}(...) may be the function {name} applied to (...) or "

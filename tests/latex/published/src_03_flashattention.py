@@ -13,6 +13,15 @@ _TOPK = (r"refuse: \topk is a conversion artifact (q_i^\top k_j run together): a
          r"control sequence in TeX")
 _TOPK_READ = (r"\topk, \topv: the converter lost the braces of q_{i}^{\top}k_{j} (\topk is an undefined "
               r"control sequence, so no other formula); read as \top followed by the vector")
+# eqs. 5, 6: \topk, \topv are read as in eq. 1 (_TOPK_READ: \topk is an undefined control
+# sequence in TeX, so the printed display is no other formula); P_ij is an entry of P in
+# R^{N x N} (sec. 2.2), a number, declared as in sec. B.2. What stays refused is the vector:
+_GRAD_ROWS = ("refuse: k_j (q_i in eq. 6) is a vector of R^d both inside the dot product "
+              "q_i^T k_j and as the factor of a sum of vectors (dq_i, dk_j); the sums over j (i) "
+              "print no range and do_i cannot be declared a vector")
+_ENTRY_P = {"assume": r"P_{ij} \in \mathbb{R}",
+            "note": "P_ij(dP_ij - D_i) is the entry P_ij times the bracket (P_ij declared a number, "
+                    "as in sec. B.2); \topk read as q_i^T k_j (a converter's artifact, _TOPK_READ)"}
 _ENTRYWISE = ("the vectors of R^{B_r} are combined entry by entry (max, exp of differences, products "
               "of vectors: the paper's update rules), so the claim is the same for every entry, "
               "read as numbers; the superscript new is a label")
@@ -114,8 +123,8 @@ DISPLAYS = [
      # B.3): a real number, so P_ij(dP_ij - D_i) is a product, declared as a user would
      {"note": "dS, dP are names (gradients), ij the two indices of an entry",
       "assume": r"P_{ij} \in \mathbb{R}"}),
-    ("eq. 5", r"\mathrm{dq}_{i}=\sum_{j}\mathrm{dS}_{\mathrm{ij}}k_{j}=\sum_{j}P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i})k_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}(\mathrm{do}_{i}^\topv_{j}-D_{i})k_{j}.\tag{5}", _TOPK),
-    ("eq. 6", r"\mathrm{dk}_{j}=\sum_{i}\mathrm{dS}_{\mathrm{ij}}q_{i}=\sum_{i}P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i})q_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}(\mathrm{do}_{i}^\topv_{j}-D_{i})q_{i}.\tag{6}", _TOPK),
+    ("eq. 5", r"\mathrm{dq}_{i}=\sum_{j}\mathrm{dS}_{\mathrm{ij}}k_{j}=\sum_{j}P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i})k_{j}=\sum_{j}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}(\mathrm{do}_{i}^\topv_{j}-D_{i})k_{j}.\tag{5}", _GRAD_ROWS, _ENTRY_P),
+    ("eq. 6", r"\mathrm{dk}_{j}=\sum_{i}\mathrm{dS}_{\mathrm{ij}}q_{i}=\sum_{i}P_{\mathrm{ij}}(\mathrm{dP}_{\mathrm{ij}}-D_{i})q_{i}=\sum_{i}\frac{e^{q_{i}^\topk_{j}}}{L_{i}}(\mathrm{do}_{i}^\topv_{j}-D_{i})q_{i}.\tag{6}", _GRAD_ROWS, _ENTRY_P),
     ("sec. B.2 (inline)", r"\mathbf{\mathrm{dV}}=\mathbf{P}^\top\mathbf{\mathrm{dO}}", "dV == P.T*dO",
      {"matrices": "dV:N,d P:N,N dO:N,d"}),
     ("sec. B.2 (inline)", r"\mathbf{\mathrm{dP}}=\mathbf{\mathrm{dO}}\mathbf{V}^\top", "dP == dO*V.T",

@@ -74,7 +74,13 @@ O_{j-1} + e^{S_j - m_{j-1}} V_j & \mathrm{otherwise}
 \end{cases}""", "refuse: a definition by cases with matrix exponentials"),
     ("sec. 3.1.4 (inline)", r"m_j - m_{j-1} \leq \tau", "m[j] - m[j - 1] <= tau"),
     ("sec. 3.1.4", r"\mathrm{Output} = \frac{1}{\ell_{\mathrm{final}}} O_{\mathrm{final}}",
-     "Output == O_final/ell_final", {"note": "the row normaliser l_final scales O_final"}),
+     "Output == O_final/ell_final",
+     {"assume": r"O_{\mathrm{final}} \in \mathbb{R}",
+      "note": "the row normaliser l_final scales O_final: the text's O_j is the output tile and "
+              "l_j its rows' normalisers (rowsum), so each entry of row r is divided by the "
+              "number l_final,r; the claim is the same for every entry, read as numbers (O_final "
+              "declared a number entry by entry, as a user would; undeclared, O after a factor "
+              "may be a matrix and stays refused)"}),
     ("eq. 7", r"T_{\mathrm{MMA}} = \frac{10MNd}{8192} \mathrm{\ cycles}.", "T_MMA == 10*M*N*d/8192", _TILES),
     ("sec. 3.2.1 (inline)", r"\mathbf{S}^\top = \mathbf{K} \mathbf{Q}^\top", "S.T == K*Q.T", {"matrices": _MM}),
     ("sec. 3.2.1 (inline)", r"\mathbf{dP}^\top = \mathbf{V} \mathbf{dO}^\top", "dP.T == V*dO.T", {"matrices": _MM}),
