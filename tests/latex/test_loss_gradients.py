@@ -147,3 +147,25 @@ def test_false_claims_are_neither_proved_nor_refuted(latex):
     assert not unreadable, unreadable
     (link,) = links
     assert link.outcome.verdict not in (Verdict.PROVED, Verdict.VERIFIED, Verdict.REFUTED), link.outcome
+
+
+def _checked(latex):
+    from symbolic.commands.check import check_targets
+    checked = check_targets([latex], assume=ROWS, config=_FAST)
+    assert not checked.unreadable, checked.unreadable
+    return [e.kind for e in checked.expressions], list(checked.links)
+
+
+@pytest.mark.parametrize("latex", [
+    r"\nabla_{V_i}\mathcal L\gets S^\top\phi(K_i)",
+    r"V_j \leftarrow 2 V_i",          # a declared vector assigned: was refuted when checked like =
+    r"V_j := 2 V_i",
+])
+def test_a_definition_of_a_vector_or_gradient_is_never_checked_like_an_equation(latex):
+    kinds, links = _checked(latex)
+    assert kinds == ["definition"] and not links, (kinds, links)
+
+
+def test_the_links_after_a_vector_definition_are_checked_with_it_written_in():
+    kinds, links = _checked(r"V_j := 2 V_i = V_i + V_i")
+    assert kinds == ["definition"] and [l.outcome.verdict for l in links] == [Verdict.PROVED]
