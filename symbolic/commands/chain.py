@@ -211,9 +211,18 @@ def _defines_a_new_name(latex: str, parsed) -> bool:
                                                          r"\overset", r"\equiv"}):
         return False
     claim = parsed.links[0].claim
-    return (isinstance(claim.lhs, (sympy.Symbol, sympy.Indexed)) and claim.relation.value == "="
+    return (_a_name(claim.lhs) and claim.relation.value == "="
             and not claim.rhs.has(claim.lhs)
             and not (claim.lhs.free_symbols & claim.rhs.free_symbols))
+
+
+def _a_name(value) -> bool:
+    """Whether a definition's left side is a name: a symbol, an indexed name, a declared vector
+    or matrix (``g_t := 2 h_t``: checked like =, a definition of a declared vector was refuted),
+    or the gradient of a declared dependent scalar (``\\nabla_{V_i}\\mathcal{L} \\gets ...``)."""
+    import sympy
+    from symbolic.latex.parse import _assignable_matrix
+    return isinstance(value, (sympy.Symbol, sympy.Indexed)) or _assignable_matrix(value)
 
 
 def _definition_first(latex: str) -> bool:
@@ -244,7 +253,7 @@ def _first_link_defines_a_new_name(latex: str, parsed) -> bool:
     if not _definition_first(latex):
         return False
     first = parsed.links[0].claim
-    if not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) or first.relation.value != "=":
+    if not _a_name(first.lhs) or first.relation.value != "=":
         return False
     return not first.rhs.has(first.lhs) and not (first.lhs.free_symbols & first.rhs.free_symbols)
 
@@ -253,6 +262,8 @@ def _definition_conflict(name, value) -> str:
     """Why a definition cannot stand in for its name: an assumption on the name that its value
     contradicts (y > 0 with y := -1), or one a fact cannot carry (n an integer, n := x)."""
     import sympy
+    if isinstance(name, sympy.MatrixExpr):
+        return ""           # a declared vector or matrix: nothing is assumed of its sign
     if name.is_integer and not value.is_integer:
         return (f"{name} is assumed an integer and defined as {value}, which the checker cannot "
                 f"restrict to integers: check the links with the integer written in")
@@ -270,7 +281,7 @@ def _substituted(step: Step, name, value) -> Step:
     import sympy
     # what is assumed of the name (y > 0 with y := x) holds of its value: without it a link
     # that never mentions y (x = |x|) would be refuted at x = -1, where y = x is not > 0
-    carried = tuple(fact for holds, fact in (
+    carried = () if isinstance(name, sympy.MatrixExpr) else tuple(fact for holds, fact in (
         (name.is_positive, sympy.Gt(value, 0)), (name.is_negative, sympy.Lt(value, 0)),
         (name.is_nonnegative, sympy.Ge(value, 0)), (name.is_nonpositive, sympy.Le(value, 0)),
         (name.is_nonzero, sympy.Ne(value, 0))) if holds and fact is not sympy.true)

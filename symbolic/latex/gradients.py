@@ -68,7 +68,29 @@ def _parts(items, k):
     if j + 1 < len(items) and isinstance(items[j], Tok) and isinstance(items[j + 1], Group) \
             and items[j + 1].kind == "paren":
         return sub, items[j], items[j + 1], j + 2
+    if (named := _subscripted_function(items, j)) is not None:
+        return (sub,) + named
     return None
+
+
+def _subscripted_function(items, j):
+    """(function token, bracket, end) of ``f_t(p)`` at j with ``f_t`` declared as written
+    (--function f_t: one of the functions f_1, ..., f_T, the one of index t), else None. The
+    token is ``f_t`` as one name (``f_{t}`` is ``f_t``); an undeclared f_t is left to the other
+    rules, which refuse it."""
+    if j + 3 >= len(items) + 0 or not (isinstance(items[j], Tok) and _is(items[j + 1], "_")):
+        return None
+    if j + 3 > len(items) - 1 or not (isinstance(items[j + 3], Group) and items[j + 3].kind == "paren"):
+        return None
+    sub = items[j + 2]
+    inner = [x for x in (sub.items if isinstance(sub, Group) and sub.kind == "brace" else (sub,))
+             if not (isinstance(x, Tok) and x.space)]
+    if len(inner) != 1 or not isinstance(inner[0], Tok) or not re.fullmatch(r"[A-Za-z0-9]", inner[0].text):
+        return None
+    name = f"{items[j].text}_{inner[0].text}"
+    if _function_key(name) not in _FUNCTIONS.get():
+        return None
+    return Tok(name, items[j].col), items[j + 3], j + 4
 
 
 def _value_parts(items, k):

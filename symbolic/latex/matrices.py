@@ -37,6 +37,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from symbolic.errors import ParseError
 import symbolic.latex.gradients as gradients
+import symbolic.latex.loss_gradients as loss_gradients
 import symbolic.latex.matrix_functions as matrix_functions
 import symbolic.latex.matrix_literals as matrix_literals
 import symbolic.latex.vector_inner as vector_inner
@@ -519,7 +520,8 @@ class _Reader:
                 op, k = item.text, k + 1
                 continue
             end = matrix_functions.unit_end(items, k, self.table) or gradients.unit_end(items, k) \
-                or self._unit_end(items, k, text)      # matrix_functions.py, gradients.py
+                or loss_gradients.unit_end(items, k) \
+                or self._unit_end(items, k, text)      # matrix_functions.py, (loss_)gradients.py
             if _function_name(items[k:end] + items[end:end + 1]) is not None:
                 end = self._unit_end(items, k + 2, text)     # softmax(...) and its scripts: one unit
             out.append((op, items[k:end]))
@@ -569,6 +571,8 @@ class _Reader:
         if (value := matrix_functions.read_unit(self, unit, text)) is not None:   # \phi(Q)
             return self._scripts(value[0], unit[value[1]:], text)
         if (grad := gradients.read_unit(self, unit, text)) is not None:     # \nabla f(x): gradients.py
+            return self._scripts(grad[0], unit[grad[1]:], text)
+        if (grad := loss_gradients.read_unit(self, unit, text)) is not None:    # \nabla_{V_i} L
             return self._scripts(grad[0], unit[grad[1]:], text)
         head = unit[0]
         base_end = len(unit)

@@ -365,10 +365,12 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
              | set(label_notes))
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
-        if assigned and not isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)):
+        if assigned and not (isinstance(first.lhs, (sympy.Symbol, sympy.Indexed))
+                             or _assignable_matrix(first.lhs)):
             raise ParseError(f"the left side of the assignment '{_short(latex)}' is not a name "
                              f"(such as m_t): an assignment defines a name; write the claim with =")
-        if isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) and first.rhs.has(first.lhs):
+        if (isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) or _assignable_matrix(first.lhs)) \
+                and first.rhs.has(first.lhs):
             raise ParseError(f"'{_short(latex)}' defines {first.lhs} in terms of itself: "
                              f"a definition cannot, and an update (an algorithm step: "
                              f"x \\leftarrow x + 1, or x := x + 1 alone on its line) is not "
@@ -378,6 +380,16 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
                   "a definition (:=) is read as an equation: it is checked like =")
     return ParsedChain(matrix_literals.restore(text), tuple(links), _rebind(given, reader.context.made),
                        tuple(sorted(notes)))
+
+
+def _assignable_matrix(value) -> bool:
+    """Whether the left side of an assignment is a declared vector or matrix (``g_t \\leftarrow
+    \\nabla f(\\theta)``) or the gradient of a declared dependent scalar in one
+    (``\\nabla_{V_i}\\mathcal{L} \\gets S^\\top \\phi(K_i)``, loss_gradients.py): a name, as m_t is;
+    other stand-ins (\\phi(Q), \\nabla f(x)) are values, not names."""
+    from symbolic.latex.loss_gradients import LossGradient
+    return isinstance(value, LossGradient) or (type(value) is sympy.MatrixSymbol
+                                               and matrices._plain_symbol(value))
 
 
 @dataclass(frozen=True)

@@ -236,6 +236,11 @@ def _unbound_index(summand, index: str, text: str, col: int) -> None:
             # a family, the index itself, a component index of a dot product (vectors.py)
             continue
         inner = shown[shown.index("(") + 1:] if shown.startswith(MARK) and "(" in shown else shown
+        if _subscript_mentions(inner, index) and shown.startswith("\u2207"):
+            # \nabla f_t(\theta) in a sum over t: one gradient keyed by f_t, whatever t is
+            raise fail(text, col, f"{shown} in a sum over {index} of vectors or matrices writes "
+                       f"the index {index}, but a gradient is one vector whatever the index: "
+                       f"write the sum of its entries, or check the claim for one {index}")
         if _subscript_mentions(inner, index):
             raise fail(text, col, f"{shown.lstrip(MARK)} in a sum over {index} of vectors or "
                        f"matrices writes the index {index} but is not a member K_{index} of a "

@@ -48,6 +48,10 @@ ours and trusted; the formula under test is only ever given to the reader):
   of a map declared by its signature at the declared vector Q_i, ``FMember(phi, K, j, C)`` its
   value at the member j of the family K, ``MatSum(X, (j, a, b))`` the sum over j of the
   matrices X (entry by entry).
+* gradients of a scalar defined elsewhere (symbolic/latex/loss_gradients.py; ``assume="L \\text{
+  depends on } V"``): ``LGrad(L, V_i)`` is \\nabla_{V_i} L, an opaque matrix of V_i's shape
+  (``LGrad(L, Fv(phi, Q_i, C))`` in a map's value), ``LGradMember(L, Vbar, j, M)`` the member j of
+  the family of gradients in the members Vbar_j summed over (``LGradMember(L, phi(Q), j, C)``).
 
 What the source's own text states may be handed to the reader, as a user would: functions
 (``functions="L g \\phi"``, as ``--function``, only names the text says are functions: "the loss
@@ -201,6 +205,20 @@ def _mat_sum(x, limits):
                                 sympy.Lambda((r, c), sympy.Sum(x[r, c], (j, lo, hi))))
 
 
+def _variable_key(x) -> str:
+    """A variable of a gradient as the reader names it (a map's value ``phi(Q_i)`` is marked)."""
+    name = x.name if isinstance(x, sympy.MatrixSymbol) else str(x)
+    return "\u0192" + name if "(" in name else name
+
+
+# LGrad(L, V_i): the gradient \nabla_{V_i} L of a scalar declared to depend on V (a matrix of
+# V_i's shape, symbolic/latex/loss_gradients.py); LGradMember(L, Vbar, j, M): the member j of
+# the family of gradients in the members Vbar_j of a family summed over (a column of M entries)
+_LOSS_GRADIENTS = {
+    "LGrad": lambda loss, x: sympy.MatrixSymbol(f"\u2207_{{{_variable_key(x)}}}{loss}", *x.shape),
+    "LGradMember": lambda loss, stem, j, rows: _family(
+        f"\u2207_{{{_variable_key(stem)}}}{loss}_\u2022", j, rows)}
+
 _ROWS = {"Member": lambda k, j, rows: _family(f"{k}_\u2022", j, rows),
          "Fv": lambda f, x, rows: sympy.MatrixSymbol(f"{f}({x})", _size(rows), 1),
          "FMember": lambda f, k, j, rows: _family(f"{f}({k})_\u2022", j, rows),
@@ -319,6 +337,7 @@ def _namespace(text: str, matrices: str, vectors: str = ""):
     space.update(dot=dot, norm=norm, d=DIMENSION, S1=lambda m: m[0, 0], MatFn=MatFn)
     space.update(_STAND_INS)    # Grad(f, x), Val(f, x): the reader's opaque gradient and value
     space.update(_ROWS)         # Member, Fv, FMember, MatSum: rows written as vectors
+    space.update(_LOSS_GRADIENTS)   # LGrad, LGradMember: gradients of a declared dependent scalar
     shapes = {}
     for item in matrices.split():
         name, dims = item.split(":")

@@ -12,8 +12,18 @@ _ROWS = r"K_j \in \mathbb{R}^D ; V_j \in \mathbb{R}^M ; \phi: \mathbb{R}^D \to \
 _ROW_NOTE = ("V'_i is a row (1 x M) as the right side is (phi(Q_i)^T times a C x M matrix); "
              "Q_i, K_j, V_j are rows written as column vectors, phi: R^D -> R^C")
 _ALG = "refuse: an algorithm step (assignment with \\gets), not a claim"
-_GRAD = ("refuse: a gradient with respect to a vector-valued expression (nabla_{phi(Q_i)} L) "
-         "and transposes of sums of outer products")
+
+# the backward pass (sec. 3.3.1, appendix B): \mathcal{L} is the loss, a number computed from the
+# layer's output, differentiated in the rows Q_i, K_i, V_i and in the output rows \bar{V}_i; the
+# gradient in a row (a column vector) is a column of its entries (eqs. 14, 15, 27 conform so)
+_LOSS = r"\mathcal{L} \text{ depends on } Q, K, V, \bar{V}"
+_BACK = r"\phi: \mathbb{R}^D \to \mathbb{R}^C ; " + _LOSS
+_BACK_NOTE = ("the gradient of the loss L in a row is a column of that row's shape, opaque "
+              "(defined by the backward pass); Q_j, Vbar_j in the sum are the family of rows")
+_GRAD_ROW = ("refuse: the right side is a row (the gradient in Vbar_i times a transposed C x M "
+             "or D x M sum) but the left side is the gradient in a column (phi(Q_i) in R^C, "
+             "Q_i in R^D): the display writes these gradients as rows while eqs. 14, 15, 27 write "
+             "them as columns; no one shape for Vbar_i's gradient")
 
 DISPLAYS = [
     ("eq. 1", r"T_{l}(x)=f_{l}(A_{l}(x)+x).", "T_l(x) == f_l(A_l(x) + x)",
@@ -66,9 +76,13 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
      {"matrices": "Vprime_i:1,M Q_i:D,1 S_i:C,M Z_i:C,1",
       "assume": r"\phi: \mathbb{R}^D \to \mathbb{R}^C",
       "note": "S_i (C x M) and Z_i (C) as eqs. 10, 11 define them; " + _ROW_NOTE}),
-    ("eq. 13", r"\nabla_{\phi\left(Q_{i}\right)}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top\right)^\top,", _GRAD),
-    ("eq. 14", r"\nabla_{\phi\left(K_{i}\right)}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},", _GRAD),
-    ("eq. 15", r"\nabla_{V_{i}}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)^\top\phi\left(K_{i}\right).", _GRAD),
+    ("eq. 13", r"\nabla_{\phi\left(Q_{i}\right)}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top\right)^\top,", _GRAD_ROW),
+    ("eq. 14", r"\nabla_{\phi\left(K_{i}\right)}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},",
+     "LGrad(L, Fv(phi, K_i, C)) == MatSum(FMember(phi, Q, j, C)*LGradMember(L, Vbar, j, M).T, (j, i, N))*V_i",
+     {"matrices": "K_i:D,1 V_i:M,1 Q_j:D,1 Vbar_j:M,1", "assume": _BACK, "note": _BACK_NOTE}),
+    ("eq. 15", r"\nabla_{V_{i}}\mathcal{L}=\left(\sum_{j=i}^{N}\phi\left(Q_{j}\right)\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)^\top\phi\left(K_{i}\right).",
+     "LGrad(L, V_i) == MatSum(FMember(phi, Q, j, C)*LGradMember(L, Vbar, j, M).T, (j, i, N)).T*Fv(phi, K_i, C)",
+     {"matrices": "K_i:D,1 V_i:M,1 Q_j:D,1 Vbar_j:M,1", "assume": _BACK, "note": _BACK_NOTE}),
     ("eq. 16", r"s_{0}=0,", "s[0] == 0"),
     ("eq. 17", r"z_{0}=0,", "z[0] == 0"),
     ("eq. 18", r"s_{i}=s_{i-1}+\phi\left(x_{i}W_{K}\right)\left(x_{i}W_{V}\right)^\top,",
@@ -81,7 +95,11 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
     ("alg. 1 (inline)", r"\bar V_i\gets\phi(Q_i)S", _ALG),
     ("alg. 1 (inline)", r"\nabla_{\phi(Q_i)}\mathcal L\gets G_iS^\top", _ALG),
     ("alg. 1 (inline)", r"S\gets S+\phi(Q_i)G_i^\top", _ALG),
-    ("alg. 1 (inline)", r"\nabla_{V_i}\mathcal L\gets S^\top\phi(K_i)", _ALG),
+    ("alg. 1 (inline)", r"\nabla_{V_i}\mathcal L\gets S^\top\phi(K_i)",
+     "LGrad(L, V_i) := S.T*Fv(phi, K_i, C)",
+     {"matrices": "K_i:D,1 V_i:M,1 S:C,M", "assume": _BACK,
+      "note": "the backward loop's step: S is the C x M running sum of phi(Q_j) G_j^T, the "
+              "gradient in V_i is read as assigned (not an update: the left side is not on the right)"}),
     ("eq. 21", r"V^{\prime}_{i}=\frac{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)V_{j}^\top}{\phi\left(Q_{i}\right)^\top\sum_{j=1}^{i}\phi\left(K_{j}\right)}.",
      "Vprime_i == (Fv(phi, Q_i, C).T*MatSum(FMember(phi, K, j, C)*Member(V, j, M).T, (j, 1, i)))"
      "/S1(Fv(phi, Q_i, C).T*MatSum(FMember(phi, K, j, C), (j, 1, i)))",
@@ -97,13 +115,15 @@ A_{l}(x)=V^{\prime} & =\mathrm{softmax}\left(\frac{Q K^\top}{\sqrt{D}}\right)V.
               "summation index here (named dd in the reading)"}),
     ("eq. 24", r"\frac{\partial\mathcal{L}}{\partial Q_{lt}}=\sum_{e=1}^{M}\frac{\partial\mathcal{L}}{\partial\bar{V}_{le}}\frac{\partial\bar{V}_{le}}{\partial Q_{lt}}=\sum_{e=1}^{M}\frac{\partial\mathcal{L}}{\partial\bar{V}_{le}}\left(\sum_{j=1}^{l}K_{jt}V_{je}\right).",
      "refuse: partial derivatives of an unspecified loss with respect to matrix entries (a chain rule)"),
-    ("eq. 25", r"\nabla_{Q_{i}}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}K_{j}V_{j}^\top\right)^\top,", _GRAD),
+    ("eq. 25", r"\nabla_{Q_{i}}\mathcal{L}=\nabla_{\bar{V}_{i}}\mathcal{L}\left(\sum_{j=1}^{i}K_{j}V_{j}^\top\right)^\top,", _GRAD_ROW),
     ("eq. 26", r"""\begin{aligned}
 \frac{\partial\mathcal{L}}{\partial K_{lt}} & =\sum_{e=1}^{M}\sum_{i=l}^{N}\frac{\partial\mathcal{L}}{\partial\bar{V}_{ie}}\frac{\partial\bar{V}_{ie}}{\partial K_{lt}}=\sum_{e=1}^{M}\sum_{i=l}^{N}\frac{\partial\mathcal{L}}{\partial\bar{V}_{ie}}\frac{\partial\left(\sum_{d=1}^{D}\sum_{j=1}^{i}Q_{id}K_{jd}V_{je}\right)}{\partial K_{lt}} \\
 =\sum_{e=1}^{M}\sum_{i=l}^{N}\frac{\partial\mathcal{L}}{\partial\bar{V}_{ie}}Q_{it}V_{le}.
 \end{aligned}""",
      "refuse: partial derivatives of an unspecified loss with respect to matrix entries"),
-    ("eq. 27", r"\nabla_{K_{i}}\mathcal{L}=\left(\sum_{j=i}^{N}Q_{j}\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},", _GRAD),
+    ("eq. 27", r"\nabla_{K_{i}}\mathcal{L}=\left(\sum_{j=i}^{N}Q_{j}\left(\nabla_{\bar{V}_{j}}\mathcal{L}\right)^\top\right)V_{i},",
+     "LGrad(L, K_i) == MatSum(Member(Q, j, D)*LGradMember(L, Vbar, j, M).T, (j, i, N))*V_i",
+     {"matrices": "K_i:D,1 V_i:M,1 Q_j:D,1 Vbar_j:M,1", "assume": _LOSS, "note": _BACK_NOTE}),
     ("sec. 4.1.2 (inline)", r"N\in\{2^{9},2^{10},\dots,2^{16}\}",
      "stmt N in FiniteSet(2**9, 2**10, 2**11, 2**12, 2**13, 2**14, 2**15, 2**16)",
      {"note": "the sequence lengths N, every power of two from 2^9 to 2^16 (was refused as a "

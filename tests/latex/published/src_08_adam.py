@@ -9,13 +9,23 @@ _ALG = "refuse: an algorithm step (assignment with \\leftarrow), not a claim"
 _ROW = "refuse: a continuation row of an aligned chain (starts with '='), not a claim by itself"
 _BIGO = "refuse: an asymptotic (O) statement, not an equation between values"
 
+# the text (sec. 2): f(theta) is a stochastic scalar objective of the parameters theta (a vector
+# in R^d), f_1(theta), ..., f_T(theta) its realisations at the timesteps, g_t = \nabla_\theta
+# f_t(theta) the vector of its partial derivatives: f_t is one declared function per t
+_FT = {"functions": "f_t", "matrices": "g_t:d,1 theta:d,1",
+       "note": "f_t is the realisation at timestep t of the stochastic objective (a declared "
+               "function of the parameter vector theta); its gradient is an opaque vector"}
+
 DISPLAYS = [
     ("alg. 1", r"m_0 \leftarrow 0", "m_0 := 0"),
     ("alg. 1", r"v_0 \leftarrow 0", "v_0 := 0"),
     ("alg. 1", r"t \leftarrow 0", "t := 0"),
     ("alg. 1", r"t \leftarrow t + 1", "stmt t <- t + 1",
      {"note": "an update of t (was refused as an algorithm step)"}),
-    ("alg. 1", r"g_t \leftarrow \nabla_\theta f_t(\theta_{t-1})", _ALG),
+    ("alg. 1", r"g_t \leftarrow \nabla_\theta f_t(\theta_{t-1})", "g_t := Grad(f_t, Iter(theta, t - 1))",
+     dict(_FT, assume=r"\theta_{t-1} \in \mathbb{R}^d",
+          note="the gradient of f_t at the previous iterate theta_{t-1} (a parameter vector, as "
+               "theta_t is in the text), assigned to g_t")),
     ("alg. 1", r"m_t \leftarrow \beta_1 \cdot m_{t-1} + (1 - \beta_1) \cdot g_t", "m_t := beta_1*m[t - 1] + (1 - beta_1)*g_t"),
     ("alg. 1", r"v_t \leftarrow \beta_2 \cdot v_{t-1} + (1 - \beta_2) \cdot g_t^2", "v_t := beta_2*v[t - 1] + (1 - beta_2)*g_t**2"),
     ("alg. 1", r"\widehat{m}_t \leftarrow m_t / (1 - \beta_1^t)", "mhat_t := m_t/(1 - beta_1**t)"),
@@ -26,7 +36,7 @@ DISPLAYS = [
      # where the parameters are taken from, read as one, not claims to check)
      "stmt beta_1, beta_2 in Interval.Ropen(0, 1)",
      {"note": "two names in a half-open interval: a statement (the hyperparameters' range)"}),
-    ("sec. 2 (inline)", r"g_t = \nabla_\theta f_t(\theta)", "refuse: the gradient of one of a family of functions f_t"),
+    ("sec. 2 (inline)", r"g_t = \nabla_\theta f_t(\theta)", "g_t == Grad(f_t, theta)", _FT),
     ("sec. 2 (inline)", r"\alpha_t = \alpha \cdot \sqrt{1 - \beta_2^t} / (1 - \beta_1^t)",
      "alpha[t] == alpha*sqrt(1 - beta_2**t)/(1 - beta_1**t)"),
     ("sec. 2 (inline)", r"\theta_t \leftarrow \theta_{t-1} - \alpha_t \cdot m_t / (\sqrt{v_t} + \epsilon)", "theta_t := theta[t - 1] - alpha_t*m_t/(sqrt(v_t) + epsilon)"),
@@ -66,11 +76,14 @@ DISPLAYS = [
      "refuse: f_t is a family of functions indexed by the summation variable t"),
     ("sec. 4 (inline)", r"\theta^* = \arg \min_{\theta \in \mathcal{X}} \sum_{t=1}^{T} f_t(\theta)",
      "refuse: an arg min over a set"),
-    ("sec. 4 (inline)", r"g_t \triangleq \nabla f_t(\theta_t)", "refuse: the gradient of one of a family of functions f_t"),
+    ("sec. 4 (inline)", r"g_t \triangleq \nabla f_t(\theta_t)", "g_t := Grad(f_t, theta_t)",
+     dict(_FT, matrices="g_t:d,1 theta_t:d,1")),
     ("sec. 4 (inline)", r"g_{1:t,i} = [g_{1,i}, g_{2,i}, \cdots, g_{t,i}]", "refuse: a slice g_{1:t,i} and a list with \\cdots"),
     ("sec. 4 (inline)", r"\gamma \triangleq \frac{\beta_1^2}{\sqrt{\beta_2}}", "gamma := beta_1**2/sqrt(beta_2)",
      {"note": "\\triangleq defines gamma (not Euler's constant)"}),
-    ("thm. 4.1 (inline)", r"\|\nabla f_t(\theta)\|_2 \leq G", "refuse: the norm of the gradient of a family of functions"),
+    ("thm. 4.1 (inline)", r"\|\nabla f_t(\theta)\|_2 \leq G", "sqrt(S1(Grad(f_t, theta).T*Grad(f_t, theta))) <= G",
+     {"functions": "f_t", "matrices": "theta:d,1",
+      "note": "the theorem's hypothesis: the gradients of the realisations f_t are bounded"}),
     ("thm. 4.1 (inline)", r"\|\theta_n - \theta_m\|_2 \leq D", "norm(theta[n] - theta[m]) <= D",
      {"note": "theta_n, theta_m are parameter vectors; the Euclidean norm of their difference"}),
     ("thm. 4.1 (inline)", r"\frac{\beta_1^2}{\sqrt{\beta_2}} < 1", "beta_1**2/sqrt(beta_2) < 1"),
