@@ -39,6 +39,7 @@ from symbolic.errors import ParseError
 import symbolic.latex.gradients as gradients
 import symbolic.latex.matrix_functions as matrix_functions
 import symbolic.latex.matrix_literals as matrix_literals
+import symbolic.latex.matrix_scalars as matrix_scalars
 import symbolic.latex.vector_inner as vector_inner
 import symbolic.latex.vector_maps as vector_maps
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, Tok, fail, lex, text_of
@@ -460,7 +461,9 @@ class _Reader:
             touches_right = right and marks[end][0] == ""
             if touches_right and (isinstance(marks[end][1][0], Group) and marks[end][1][0].kind == "paren"
                                   or matrix_literals.starts_with_literal(marks[end][1], self.table)) \
-                    and not _numberish(run[-1][1]):
+                    and not _numberish(run[-1][1]) \
+                    and not (len(marks[end][1]) == 1 and len(run) == 1 and matrix_scalars.product_before(
+                        self, run[-1][1], marks[end][1][0], text)):     # \mu(L(x) - L^*): a number
                 raise fail(text, marks[end][1][0].col, f"'{text_of(run[-1][1])}' before a bracket "
                            f"that holds a matrix may be a function of it (softmax, \\sigma) or a "
                            f"factor: write \\cdot for a product; functions of matrices cannot be read")
@@ -512,8 +515,9 @@ class _Reader:
                     raise fail(text, item.col, f"{op} followed by {item.text}")
                 op, k = item.text, k + 1
                 continue
-            end = matrix_functions.unit_end(items, k, self.table) or gradients.unit_end(items, k) \
-                or self._unit_end(items, k, text)      # matrix_functions.py, gradients.py
+            end = vector_maps.unit_end(items, k) or matrix_functions.unit_end(items, k, self.table) \
+                or gradients.unit_end(items, k) or matrix_scalars.expectation_end(items, k) \
+                or self._unit_end(items, k, text)      # vector_maps.py, matrix_functions.py, ...
             if _function_name(items[k:end] + items[end:end + 1]) is not None:
                 end = self._unit_end(items, k + 2, text)     # softmax(...) and its scripts: one unit
             out.append((op, items[k:end]))
@@ -564,6 +568,8 @@ class _Reader:
             return self._scripts(value[0], unit[value[1]:], text)
         if (grad := gradients.read_unit(self, unit, text)) is not None:     # \nabla f(x): gradients.py
             return self._scripts(grad[0], unit[grad[1]:], text)
+        if (mean := matrix_scalars.read_expectation(self, unit, text)) is not None:   # E[X]
+            return self._scripts(mean[0], unit[mean[1]:], text)
         head = unit[0]
         base_end = len(unit)
         found = _name_at(unit, 0)

@@ -656,9 +656,18 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
             if fact is not sympy.true:
                 facts.append(fact)
     vector_maps.one_reading(signatures, declared)   # one signature a map, no matrix of its name
-    maps = {key: tuple(declared_spaces.resolved_size(size, symbols) for size in sizes)
-            for _, key, *sizes in signatures}
+    maps = {key: _resolved_map(sizes, symbols) for _, key, *sizes in signatures}
     return Assumptions(symbols, tuple(facts), tuple(latexes), families, maps)
+
+
+def _resolved_map(sizes, symbols):
+    """A signature's sizes as the declaration's symbols (vector_maps.py): (in, out) of a map of one
+    vector, or a ``Signature`` (sizes of its arguments, of its value; None for a number)."""
+    if isinstance(sizes[0], vector_maps.Signature):
+        ins, out = sizes[0]
+        size = lambda d: None if d is None else declared_spaces.resolved_size(d, symbols)  # noqa: E731
+        return vector_maps.Signature((tuple(size(d) for d in ins), size(out)))
+    return tuple(declared_spaces.resolved_size(size, symbols) for size in sizes)
 
 
 _FAMILY = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
@@ -671,7 +680,7 @@ def _statements(latex: str) -> list[str]:
     interval = _INTERVAL.fullmatch(text)
     if interval:
         return _interval_statements(interval)
-    if vector_maps._SIGNATURE.fullmatch(text):      # \phi: R^D \to R^C (vector_maps.py)
+    if vector_maps.is_signature(text):      # \phi: R^D \to R^C, f: R^d \times Z \to R (vector_maps.py)
         return [text]
     items = lex(text)
     if any(isinstance(x, Tok) and x.text == r"\in" for x in items):
