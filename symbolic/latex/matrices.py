@@ -385,6 +385,8 @@ class _Reader:
                 raise ParseError(f"{op} between two matrices may be a product, a cross or a "
                                  f"Kronecker product in '{_clip(text)}': write the product "
                                  f"side by side (AB)")
+            elif op == r"\cdot" and matrix_scalars.dotted_vectors(value, right, values):
+                value = to_scalar(sympy.MatMul(sympy.Transpose(value), right))   # u \cdot v
             else:
                 if _is_matrix(value) and _is_matrix(right) and value.shape != (1, 1) \
                         and right.shape != (1, 1):
@@ -462,7 +464,7 @@ class _Reader:
             if touches_right and (isinstance(marks[end][1][0], Group) and marks[end][1][0].kind == "paren"
                                   or matrix_literals.starts_with_literal(marks[end][1], self.table)) \
                     and not _numberish(run[-1][1]) \
-                    and not (len(marks[end][1]) == 1 and len(run) == 1 and matrix_scalars.product_before(
+                    and not (len(marks[end][1]) == 1 and matrix_scalars.product_before(
                         self, run[-1][1], marks[end][1][0], text)):     # \mu(L(x) - L^*): a number
                 raise fail(text, marks[end][1][0].col, f"'{text_of(run[-1][1])}' before a bracket "
                            f"that holds a matrix may be a function of it (softmax, \\sigma) or a "

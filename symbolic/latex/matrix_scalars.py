@@ -10,10 +10,16 @@ reader (``matrices.py``) reads the whole side; two constructs are read here:
   expectation is the scalar reader's ``Expect(X)``. A vector or matrix inside (``\\mathbb{E}[g_t]``,
   the mean vector) is refused, as a subscript or a power on the E is (as the scalar reader does).
 * a plain factor written before a bracket that names a declared vector (``\\mu(L(\\theta) -
-  L^*)``): the matrix reader refuses it, since ``\\sigma(QK^\\top)`` may be a function of a matrix.
-  When the bracket is a sum read as a number, the factor is read as the scalar reader reads the same
+  L^*)``, ``2\\eta_t (\\theta_t - \\theta^*)``): the matrix reader refuses it, since
+  ``\\sigma(QK^\\top)`` may be a function of a matrix. When the bracket is a sum read as a number
+  or a vector (never a matrix), the factor is read as the scalar reader reads the same
   factor before a bracket holding a number (``\\mu(2 + 3)`` is the product 5\\mu, ``\\sigma(2 + 3)`` the
   sigmoid, ``\\phi(2 + 3)`` refused): a product only where the scalar reader reads a product.
+* ``u \\cdot v`` of two column vectors of one shape (``(\\theta_t - \\theta^*) \\cdot
+  \\boldsymbol{g}(x_t, \\theta_t)``): their inner product u^T v, as the scalar reader reads the
+  dot between two bold vectors. Only when the term holds exactly these two vectors (numbers
+  beside them scale the product); a third vector or a matrix in the term leaves the product to
+  the matrix reader, which refuses it (``u \\cdot v w``: which two are dotted?).
 """
 from __future__ import annotations
 
@@ -78,8 +84,8 @@ def product_before(reader, factor, group, text) -> bool:
         value = reader.expr(group.items, text)
     except ParseError:
         return False
-    if getattr(value, "is_Matrix", False) and value.shape != (1, 1):
-        return False
+    if getattr(value, "is_Matrix", False) and 1 not in value.shape:
+        return False        # \sigma(QK^\top): a function of a matrix is the matrix reader's worry
     try:
         alone = reader.scalar(_solid(lex(text_of(factor))))
         tried = reader.scalar(_solid(lex(text_of(factor) + "(2 + 3)")))
@@ -87,3 +93,14 @@ def product_before(reader, factor, group, text) -> bool:
         return False
     with sympy.evaluate(True):
         return sympy.expand(tried - 5 * alone) == 0 and alone != 0
+
+
+def dotted_vectors(left, right, values) -> bool:
+    """Whether ``left \\cdot right`` in a term whose read factors are ``values`` (pairs of kind and
+    value) is the inner product of two column vectors of one shape, the term's only vectors."""
+    def column(x):
+        return getattr(x, "is_Matrix", False) and x.shape[1] == 1 and x.shape[0] != 1
+    if not (column(left) and column(right) and left.shape == right.shape):
+        return False
+    shaped = [v for _, v in values if getattr(v, "is_Matrix", False) and v.shape != (1, 1)]
+    return len(shaped) == 2

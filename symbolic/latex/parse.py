@@ -324,6 +324,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     functions += tuple(name for name in vector_maps.signature_names(assumptions) if name not in functions)
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.maps = given.maps
+    vector_maps.check_map_uses(text, given.maps)   # f beside f(x, m): vector_maps.py
     reader.rewriter.numbers |= capital_numbers(text, given.symbols, functions)  # \frac{1}{\mu T}: T a number
     reader.rewriter.lone_powers_t = lone_powers_t(text, given.symbols)
     # i is an index where a declared name written in the chain has it as its subscript (Q_i), as

@@ -86,8 +86,10 @@ def is_signature(text: str) -> bool:
 
 def map_key(name: str) -> str:
     """The key of a map's name: ``f_{q}`` and ``f_q`` are one name, ``\\phi`` is ``phi``."""
-    return re.sub(r"\s+", "", name).lstrip("\\").replace("{", "").replace("}", "") \
-        if "_" in name else re.sub(r"\s+", "", name).lstrip("\\")
+    name = re.sub(r"\s+", "", name)
+    if name.startswith((r"\boldsymbol", r"\mathbf")):
+        return name                 # \boldsymbol{g}: the font is part of the name (g is another)
+    return name.lstrip("\\").replace("{", "").replace("}", "") if "_" in name else name.lstrip("\\")
 
 
 @contextmanager
@@ -472,3 +474,40 @@ def signature_names(assumptions) -> tuple:
         if m:
             out.append(m.group("name"))
     return tuple(out)
+
+
+def check_map_uses(text: str, maps) -> None:
+    """Refuse a chain that writes a map of a general signature without its bracket (``f`` beside
+    ``f(x, m)``, ``g \\cdot 2``): read as a number, the name would be another quantity than the
+    map, as a declared function's name is refused alone."""
+    from symbolic.latex.lexer import lex
+    if not any(isinstance(v, Signature) for v in (maps or {}).values()):
+        return
+
+    def walk(items):
+        items = tuple(x for x in items if not (isinstance(x, Tok) and x.space))
+        for k, item in enumerate(items):
+            if isinstance(item, Group):
+                walk(item.items)
+                continue
+            if not isinstance(item, Tok):
+                continue
+            keys = {map_key(item.text)}
+            if item.text in (r"\boldsymbol", r"\mathbf") and k + 1 < len(items) \
+                    and isinstance(items[k + 1], Group):
+                keys.add(map_key(item.text + "{" + text_of(items[k + 1].items).strip() + "}"))
+            if k + 2 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text == "_":
+                inner = [x for x in _inner(items[k + 2]) if not (isinstance(x, Tok) and x.space)]
+                if len(inner) == 1 and isinstance(inner[0], Tok):
+                    keys.add(map_key(f"{item.text}_{inner[0].text}"))
+            for key in keys:
+                if isinstance(maps.get(key), Signature) and _general_call(items, k) is None:
+                    raise fail(text, item.col, f"{key} is a map declared by its signature but is "
+                               f"written here without its arguments: write {key}(...) or give the "
+                               f"quantity another name")
+
+    token = _MAPS.set(dict(maps))
+    try:
+        walk(lex(text))
+    finally:
+        _MAPS.reset(token)
