@@ -143,6 +143,8 @@ def read_side(side_items, known: Mapping[str, sympy.Basic], scalar: Callable) ->
     ``scalar(items)`` reads a part without declared names with the scalar reader.
     """
     table = {key: m for key, m in known.items() if isinstance(m, sympy.MatrixSymbol)}
+    if table:
+        side_items = _transpose_last(side_items)        # q^\top_m is q_m^\top (TeX's one formula)
     if table and "I" not in known and _is_identity(tuple(_solid(side_items))):
         return MatrixSide(_Identity())          # the other sides give its size (see beside)
     if not table or not _mentions(side_items, table):
@@ -150,6 +152,24 @@ def read_side(side_items, known: Mapping[str, sympy.Basic], scalar: Callable) ->
     reader = _Reader(table, known, scalar)
     value = reader.expr(_layout(side_items), text_of(side_items).strip())
     return MatrixSide(_final(value))
+
+
+def _transpose_last(items):
+    """``q^\\top_m`` as ``q_m^\\top``: TeX sets both scripts on the nucleus whichever comes first,
+    so the two are one formula; only a transpose mark directly followed by a subscript is moved
+    (the matrix reader reads the name with its subscript, then the transpose)."""
+    out = list(items)
+    k = 0
+    while k + 3 < len(out):
+        if isinstance(out[k], Tok) and out[k].text == "^" and _is_transpose(out[k + 1]) \
+                and isinstance(out[k + 2], Tok) and out[k + 2].text == "_" \
+                and not (k + 4 < len(out) and isinstance(out[k + 4], Tok) and out[k + 4].text in ("^", "_")):
+            out[k:k + 4] = [out[k + 2], out[k + 3], out[k], out[k + 1]]
+            k += 4
+            continue
+        k += 1
+    return tuple(Group(x.kind, _transpose_last(x.items), x.col, x.close_col, x.opener)
+                 if isinstance(x, Group) else x for x in out)
 
 
 def beside(raw, sides, convert):
