@@ -341,6 +341,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws], given.facts, matrices=frozenset(
             m.name for m in given.symbols.values() if isinstance(m, sympy.MatrixSymbol)))
         reader.context.notes.update(delta_notes)                  # \delta_{ik} (kronecker.py)
+        vector_maps.check_scalar_calls(values, given.maps)        # h(m, n) of a map: vector_maps.py
         _check_order(values, rels, text)
     check_range_ends(given, values)         # x_n > 0 beside a range ending at n (family_letters.py)
     matrices.check_inverses_kept(text, given.facts, values)     # x - A^{-1} A x under A = u v^T

@@ -511,3 +511,22 @@ def check_map_uses(text: str, maps) -> None:
         walk(lex(text))
     finally:
         _MAPS.reset(token)
+
+
+def check_scalar_calls(values, maps) -> None:
+    """Refuse a map of a general signature read by the scalar reader (a side naming no declared
+    vector: ``h(m, n)``): there it would be an unknown function of numbers, another object than
+    the opaque value ``ƒh(m, n)`` a side with vectors reads, and of a vector-valued map a number."""
+    from sympy.core.function import AppliedUndef
+    general = {k for k, v in (maps or {}).items() if isinstance(v, Signature)}
+    if not general:
+        return
+    for value in values:
+        if not isinstance(value, sympy.Basic):
+            continue
+        for node in sympy.preorder_traversal(value):
+            if isinstance(node, AppliedUndef) and map_key(type(node).__name__) in general:
+                raise ParseError(f"{type(node).__name__}(...) is a map declared by its signature, "
+                                 f"read only in a side that names its declared vector arguments "
+                                 f"(its value is keyed by them): declare the vectors, or the map "
+                                 f"as a function (--function)")
