@@ -476,6 +476,10 @@ def signature_names(assumptions) -> tuple:
     return tuple(out)
 
 
+_WORDS = frozenset([r"\text", r"\textrm", r"\mathrm", r"\operatorname", r"\mbox", r"\label",
+                    r"\tag", r"\textbf", r"\textit"])
+
+
 def check_map_uses(text: str, maps) -> None:
     """Refuse a chain that writes a map of a general signature without its bracket (``f`` beside
     ``f(x, m)``, ``g \\cdot 2``): read as a number, the name would be another quantity than the
@@ -488,7 +492,8 @@ def check_map_uses(text: str, maps) -> None:
         items = tuple(x for x in items if not (isinstance(x, Tok) and x.space))
         for k, item in enumerate(items):
             if isinstance(item, Group):
-                walk(item.items)
+                if not (k and isinstance(items[k - 1], Tok) and items[k - 1].text in _WORDS):
+                    walk(item.items)        # \text{for all } m: words, not names
                 continue
             if not isinstance(item, Tok):
                 continue
