@@ -168,8 +168,12 @@ def _transpose_last(items):
             k += 4
             continue
         k += 1
-    return tuple(Group(x.kind, _transpose_last(x.items), x.col, x.close_col, x.opener)
-                 if isinstance(x, Group) else x for x in out)
+    for n, x in enumerate(out):
+        if isinstance(x, Group):
+            inner = _transpose_last(x.items)
+            if inner is not x.items:
+                out[n] = Group(x.kind, inner, x.col, x.close_col, x.opener)
+    return items if all(a is b for a, b in zip(out, items)) else tuple(out)
 
 
 def beside(raw, sides, convert):

@@ -99,7 +99,9 @@ def dotted_vectors(left, right, values) -> bool:
     """Whether ``left \\cdot right`` in a term whose read factors are ``values`` (pairs of kind and
     value) is the inner product of two column vectors of one shape, the term's only vectors."""
     def column(x):
-        return getattr(x, "is_Matrix", False) and x.shape[1] == 1 and x.shape[0] != 1
+        # a written column (pmatrix) keeps the matrix product's refusal (matrix_literals.py)
+        return getattr(x, "is_Matrix", False) and x.shape[1] == 1 and x.shape[0] != 1 \
+            and not any(isinstance(n, sympy.MatrixBase) for n in sympy.preorder_traversal(x))
     if not (column(left) and column(right) and left.shape == right.shape):
         return False
     shaped = [v for _, v in values if getattr(v, "is_Matrix", False) and v.shape != (1, 1)]
