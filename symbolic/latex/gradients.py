@@ -38,14 +38,17 @@ from symbolic.latex.rewrite_tables import _function_key
 _FUNCTIONS: ContextVar[frozenset] = ContextVar("declared_functions", default=frozenset())
 _SCALAR_VALUED: ContextVar[frozenset] = ContextVar("gradient_functions", default=frozenset())
 _GRADIENT_OF = re.compile(r"\\nabla\s*(?:_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z]))?\s*"
-                          r"(\\[A-Za-z]+|[A-Za-z])\s*(?:\\left\s*)?\(")
+                          r"(\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(\{\s*[A-Za-z0-9]\s*\}|[A-Za-z0-9]))?"
+                          r"\s*(?:\\left\s*)?\(")
 
 
 @contextmanager
 def declared(functions, chain_text: str = ""):
     """Read the sides inside this block with ``functions`` declared (keys of --function); those
     whose gradient ``chain_text`` (the whole claim) writes are scalar-valued."""
-    scalar = frozenset(_function_key(m.group(1)) for m in _GRADIENT_OF.finditer(chain_text or ""))
+    scalar = frozenset(key for m in _GRADIENT_OF.finditer(chain_text or "")
+                       for key in ((_function_key(m.group(1)),) if not m.group(2)
+                                   else _subscripted_keys(m.group(1), m.group(2).strip("{} "))))
     tokens = _FUNCTIONS.set(frozenset(functions)), _SCALAR_VALUED.set(scalar)
     try:
         yield
@@ -58,6 +61,40 @@ def _is(item, text) -> bool:
     return isinstance(item, Tok) and item.text == text
 
 
+def _subscripted_keys(base: str, sub: str):
+    """The keys a declared ``f_t`` may have (``f_t`` or ``f_{t}``, as --function wrote it)."""
+    base = _function_key(base)
+    return (f"{base}_{sub}", f"{base}_{{{sub}}}")
+
+
+def _name(items, j):
+    """(function token, end of its name) of ``f`` or of a declared ``f_t`` (one letter or digit
+    as its subscript, ``f_{t}``) at j, or None. A subscripted name is read only when declared
+    whole (--function f_t: one of a family of functions, the text's f_t) and its index is no
+    index of a sum being read (``\\sum_{t=1}^{T} \\|\\nabla f_t(x)\\|``: the sum's f_t varies
+    with t, one stand-in would not)."""
+    if j >= len(items) or not isinstance(items[j], Tok):
+        return None
+    if j + 2 < len(items) and _is(items[j + 1], "_"):
+        script = items[j + 2]
+        inner = [x for x in (script.items if isinstance(script, Group) and script.kind == "brace"
+                             else (script,)) if not (isinstance(x, Tok) and x.space)]
+        if len(inner) != 1 or not isinstance(inner[0], Tok) \
+                or not re.fullmatch(r"[A-Za-z0-9]", inner[0].text):
+            return None
+        keys = _subscripted_keys(items[j].text, inner[0].text)
+        declared = [k for k in keys if k in _FUNCTIONS.get()]
+        if not declared:
+            return None
+        from symbolic.latex.vector_maps import _OPEN
+        if inner[0].text in _OPEN.get():
+            raise fail(text_of(items[j:j + 3]), items[j].col, f"{text_of(items[j:j + 3]).strip()} "
+                       f"inside a sum over {inner[0].text}: one declared function f_t read as one "
+                       f"opaque function would not vary with the sum's index; write the terms")
+        return Tok(declared[0], items[j].col), j + 3
+    return items[j], j + 1
+
+
 def _parts(items, k):
     """(subscript item or None, function token, bracket, end) of ``\\nabla_s f(p)`` at k, or None."""
     if not _is(items[k], r"\nabla"):
@@ -65,40 +102,24 @@ def _parts(items, k):
     j, sub = k + 1, None
     if j + 1 < len(items) and _is(items[j], "_"):
         sub, j = items[j + 1], j + 2
-    if j + 1 < len(items) and isinstance(items[j], Tok) and isinstance(items[j + 1], Group) \
-            and items[j + 1].kind == "paren":
-        return sub, items[j], items[j + 1], j + 2
-    if (named := _subscripted_function(items, j)) is not None:
-        return (sub,) + named
+    found = _name(items, j)
+    if found is None:
+        return None
+    name, j = found
+    if j < len(items) and isinstance(items[j], Group) and items[j].kind == "paren":
+        return sub, name, items[j], j + 1
     return None
-
-
-def _subscripted_function(items, j):
-    """(function token, bracket, end) of ``f_t(p)`` at j with ``f_t`` declared as written
-    (--function f_t: one of the functions f_1, ..., f_T, the one of index t), else None. The
-    token is ``f_t`` as one name (``f_{t}`` is ``f_t``); an undeclared f_t is left to the other
-    rules, which refuse it."""
-    if j + 3 >= len(items) + 0 or not (isinstance(items[j], Tok) and _is(items[j + 1], "_")):
-        return None
-    if j + 3 > len(items) - 1 or not (isinstance(items[j + 3], Group) and items[j + 3].kind == "paren"):
-        return None
-    sub = items[j + 2]
-    inner = [x for x in (sub.items if isinstance(sub, Group) and sub.kind == "brace" else (sub,))
-             if not (isinstance(x, Tok) and x.space)]
-    if len(inner) != 1 or not isinstance(inner[0], Tok) or not re.fullmatch(r"[A-Za-z0-9]", inner[0].text):
-        return None
-    name = f"{items[j].text}_{inner[0].text}"
-    if _function_key(name) not in _FUNCTIONS.get():
-        return None
-    return Tok(name, items[j].col), items[j + 3], j + 4
 
 
 def _value_parts(items, k):
     """(function token, bracket, end) of ``f(p)`` at k with f declared, or None."""
-    item = items[k]
-    if isinstance(item, Tok) and _function_key(item.text) in _FUNCTIONS.get() and k + 1 < len(items) \
-            and isinstance(items[k + 1], Group) and items[k + 1].kind == "paren":
-        return item, items[k + 1], k + 2
+    found = _name(items, k)
+    if found is None:
+        return None
+    item, j = found
+    if _function_key(item.text) in _FUNCTIONS.get() and j < len(items) \
+            and isinstance(items[j], Group) and items[j].kind == "paren":
+        return item, items[j], j + 1
     return None
 
 

@@ -40,10 +40,11 @@ import symbolic.latex.gradients as gradients
 import symbolic.latex.loss_gradients as loss_gradients
 import symbolic.latex.matrix_functions as matrix_functions
 import symbolic.latex.matrix_literals as matrix_literals
+import symbolic.latex.matrix_scalars as matrix_scalars
 import symbolic.latex.vector_inner as vector_inner
 import symbolic.latex.vector_maps as vector_maps
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, Tok, fail, lex, text_of
-from symbolic.latex.matrix_tokens import mentions, mentions as _mentions  # noqa: F401
+from symbolic.latex.matrix_tokens import mentions, mentions as _mentions, transpose_last  # noqa: F401
 from symbolic.latex.matrix_tokens import (  # noqa: F401  (the tokens of matrix notation)
     _ACCENTS,
     _ACCENT_KEY,
@@ -143,6 +144,8 @@ def read_side(side_items, known: Mapping[str, sympy.Basic], scalar: Callable) ->
     ``scalar(items)`` reads a part without declared names with the scalar reader.
     """
     table = {key: m for key, m in known.items() if isinstance(m, sympy.MatrixSymbol)}
+    if table:
+        side_items = transpose_last(side_items)        # q^\top_m is q_m^\top (TeX's one formula)
     if table and "I" not in known and _is_identity(tuple(_solid(side_items))):
         return MatrixSide(_Identity())          # the other sides give its size (see beside)
     if not table or not _mentions(side_items, table):
@@ -391,6 +394,8 @@ class _Reader:
                 raise ParseError(f"{op} between two matrices may be a product, a cross or a "
                                  f"Kronecker product in '{_clip(text)}': write the product "
                                  f"side by side (AB)")
+            elif op == r"\cdot" and matrix_scalars.dotted_vectors(value, right, values):
+                value = to_scalar(sympy.MatMul(sympy.Transpose(value), right))   # u \cdot v
             else:
                 if _is_matrix(value) and _is_matrix(right) and value.shape != (1, 1) \
                         and right.shape != (1, 1):
@@ -467,7 +472,9 @@ class _Reader:
             touches_right = right and marks[end][0] == ""
             if touches_right and (isinstance(marks[end][1][0], Group) and marks[end][1][0].kind == "paren"
                                   or matrix_literals.starts_with_literal(marks[end][1], self.table)) \
-                    and not _numberish(run[-1][1]):
+                    and not _numberish(run[-1][1]) \
+                    and not (len(marks[end][1]) == 1 and matrix_scalars.product_before(
+                        self, run[-1][1], marks[end][1][0], text)):     # \mu(L(x) - L^*): a number
                 raise fail(text, marks[end][1][0].col, f"'{text_of(run[-1][1])}' before a bracket "
                            f"that holds a matrix may be a function of it (softmax, \\sigma) or a "
                            f"factor: write \\cdot for a product; functions of matrices cannot be read")
@@ -519,9 +526,10 @@ class _Reader:
                     raise fail(text, item.col, f"{op} followed by {item.text}")
                 op, k = item.text, k + 1
                 continue
-            end = matrix_functions.unit_end(items, k, self.table) or gradients.unit_end(items, k) \
-                or loss_gradients.unit_end(items, k) \
-                or self._unit_end(items, k, text)      # matrix_functions.py, (loss_)gradients.py
+            end = vector_maps.unit_end(items, k) or matrix_functions.unit_end(items, k, self.table) \
+                or gradients.unit_end(items, k) or loss_gradients.unit_end(items, k) \
+                or matrix_scalars.expectation_end(items, k) \
+                or self._unit_end(items, k, text)      # vector_maps.py, (loss_)gradients.py, ...
             if _function_name(items[k:end] + items[end:end + 1]) is not None:
                 end = self._unit_end(items, k + 2, text)     # softmax(...) and its scripts: one unit
             out.append((op, items[k:end]))
@@ -574,6 +582,8 @@ class _Reader:
             return self._scripts(grad[0], unit[grad[1]:], text)
         if (grad := loss_gradients.read_unit(self, unit, text)) is not None:    # \nabla_{V_i} L
             return self._scripts(grad[0], unit[grad[1]:], text)
+        if (mean := matrix_scalars.read_expectation(self, unit, text)) is not None:   # E[X]
+            return self._scripts(mean[0], unit[mean[1]:], text)
         head = unit[0]
         base_end = len(unit)
         found = _name_at(unit, 0)

@@ -231,3 +231,25 @@ def mentions(items, table) -> bool:
             return True
         k += 1
     return False
+
+
+def transpose_last(items):
+    """``q^\\top_m`` as ``q_m^\\top``: TeX sets both scripts on the nucleus whichever comes first,
+    so the two are one formula; only a transpose mark directly followed by a subscript is moved
+    (the matrix reader reads the name with its subscript, then the transpose)."""
+    out = list(items)
+    k = 0
+    while k + 3 < len(out):
+        if isinstance(out[k], Tok) and out[k].text == "^" and _is_transpose(out[k + 1]) \
+                and isinstance(out[k + 2], Tok) and out[k + 2].text == "_" \
+                and not (k + 4 < len(out) and isinstance(out[k + 4], Tok) and out[k + 4].text in ("^", "_")):
+            out[k:k + 4] = [out[k + 2], out[k + 3], out[k], out[k + 1]]
+            k += 4
+            continue
+        k += 1
+    for n, x in enumerate(out):
+        if isinstance(x, Group):
+            inner = transpose_last(x.items)
+            if inner is not x.items:
+                out[n] = Group(x.kind, inner, x.col, x.close_col, x.opener)
+    return items if all(a is b for a, b in zip(out, items)) else tuple(out)

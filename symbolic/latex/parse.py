@@ -332,6 +332,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     functions += tuple(name for name in vector_maps.signature_names(assumptions) if name not in functions)
     reader = _Reader({**given.symbols, **literals}, imaginary_unit, functions, given.families)
     reader.maps = given.maps
+    vector_maps.check_map_uses(text, given.maps)   # f beside f(x, m): vector_maps.py
     reader.rewriter.numbers |= capital_numbers(text, given.symbols, functions)  # \frac{1}{\mu T}: T a number
     reader.rewriter.lone_powers_t = lone_powers_t(text, given.symbols)
     reader.rewriter.entry_families = entry_families(text, given.symbols, functions)  # P_{ij}(..)
@@ -349,6 +350,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
         values, delta_notes = kronecker_deltas([reader.convert(r) for r in raws], given.facts, matrices=frozenset(
             m.name for m in given.symbols.values() if isinstance(m, sympy.MatrixSymbol)))
         reader.context.notes.update(delta_notes)                  # \delta_{ik} (kronecker.py)
+        vector_maps.check_scalar_calls(values, given.maps)        # h(m, n) of a map: vector_maps.py
         _check_order(values, rels, text)
     check_range_ends(given, values)         # x_n > 0 beside a range ending at n (family_letters.py)
     check_packed_and_comma(values, given.facts)     # s_{ab} beside s_{a,b} (subscripts.py)
@@ -680,9 +682,18 @@ def parse_assumptions(latexes: Sequence[str], *, imaginary_unit: bool = False,
             if fact is not sympy.true:
                 facts.append(fact)
     vector_maps.one_reading(signatures, declared)   # one signature a map, no matrix of its name
-    maps = {key: tuple(declared_spaces.resolved_size(size, symbols) for size in sizes)
-            for _, key, *sizes in signatures}
+    maps = {key: _resolved_map(sizes, symbols) for _, key, *sizes in signatures}
     return Assumptions(symbols, tuple(facts), tuple(latexes), families, maps)
+
+
+def _resolved_map(sizes, symbols):
+    """A signature's sizes as the declaration's symbols (vector_maps.py): (in, out) of a map of one
+    vector, or a ``Signature`` (sizes of its arguments, of its value; None for a number)."""
+    if isinstance(sizes[0], vector_maps.Signature):
+        ins, out = sizes[0]
+        size = lambda d: None if d is None else declared_spaces.resolved_size(d, symbols)  # noqa: E731
+        return vector_maps.Signature((tuple(size(d) for d in ins), size(out)))
+    return tuple(declared_spaces.resolved_size(size, symbols) for size in sizes)
 
 
 _FAMILY = frozenset(["real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
@@ -695,7 +706,7 @@ def _statements(latex: str) -> list[str]:
     interval = _INTERVAL.fullmatch(text)
     if interval:
         return _interval_statements(interval)
-    if vector_maps._SIGNATURE.fullmatch(text):      # \phi: R^D \to R^C (vector_maps.py)
+    if vector_maps.is_signature(text):      # \phi: R^D \to R^C, f: R^d \times Z \to R (vector_maps.py)
         return [text]
     items = lex(text)
     if any(isinstance(x, Tok) and x.text == r"\in" for x in items):

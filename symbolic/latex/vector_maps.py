@@ -54,6 +54,44 @@ _SIGNATURE = re.compile(r"\s*(?P<name>\\?[A-Za-z]+)\s*:\s*\\mathbb\s*\{\s*R\s*\}
                         r"\s*\^\s*(?P<dout>\{[^{}]*\}|[A-Za-z0-9])\s*")
 
 
+# f_q: R^d \times Z \to R^d, g: R^d \times R^d \times Z \to R, \boldsymbol{g}: R^n \times R^d \to R^d:
+# a map of several arguments (vectors of a declared length, or numbers) to a vector or a number
+_NAME = r"(?P<name>\\?[A-Za-z]+(?:_(?:\{\s*[A-Za-z0-9]\s*\}|[A-Za-z0-9]))?|\\(?:boldsymbol|mathbf)\s*\{\s*\\?[A-Za-z]+\s*\})"
+_FACTOR = r"\\mathbb\s*\{\s*[RZN]\s*\}(?:\s*\^\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?"
+_GENERAL = re.compile(rf"\s*{_NAME}\s*:\s*(?P<ins>{_FACTOR}(?:\s*\\times\s*{_FACTOR})*)\s*"
+                      rf"\\(?:to|rightarrow)\s*(?P<out>{_FACTOR})\s*")
+_ONE_FACTOR = re.compile(r"\\mathbb\s*\{\s*(?P<set>[RZN])\s*\}(?:\s*\^\s*(?P<size>\{[^{}]*\}|[A-Za-z0-9]))?")
+
+
+class Signature(tuple):
+    """A map of several arguments: (sizes of its arguments, size of its value); a size is None
+    for a number (R, Z, N), else the length of a column vector."""
+
+    @property
+    def ins(self):
+        return self[0]
+
+    @property
+    def out(self):
+        return self[1]
+
+    def sizes(self):
+        return [d for d in (*self.ins, self.out) if d is not None]
+
+
+def is_signature(text: str) -> bool:
+    """Whether an --assume string is a map's signature (either form)."""
+    return bool(_SIGNATURE.fullmatch(text) or _GENERAL.fullmatch(text))
+
+
+def map_key(name: str) -> str:
+    """The key of a map's name: ``f_{q}`` and ``f_q`` are one name, ``\\phi`` is ``phi``."""
+    name = re.sub(r"\s+", "", name)
+    if name.startswith((r"\boldsymbol", r"\mathbf")):
+        return name                 # \boldsymbol{g}: the font is part of the name (g is another)
+    return name.lstrip("\\").replace("{", "").replace("}", "") if "_" in name else name.lstrip("\\")
+
+
 @contextmanager
 def declared(maps):
     """Read the sides inside this block with ``maps`` (key -> (in size, out size)) declared."""
@@ -69,7 +107,7 @@ def signature(text: str, stated: dict, parse_expression, space_size):
     sizes as ``declared_spaces.space_size`` records them; None when text is not a signature."""
     m = _SIGNATURE.fullmatch(text)
     if not m:
-        return None
+        return _general(text, stated, parse_expression, space_size)
     from symbolic.latex.rewrite_tables import _function_key
     sizes = []
     for group in ("din", "dout"):
@@ -83,12 +121,50 @@ def signature(text: str, stated: dict, parse_expression, space_size):
     return name, _function_key(name), sizes[0], sizes[1]
 
 
+def _general(text, stated, parse_expression, space_size):
+    """``f_q: \\mathbb{R}^d \\times \\mathbb{Z} \\to \\mathbb{R}^d`` as (LaTeX name, key,
+    Signature), or None when text is no signature. A factor R^{m \\times n} (a matrix argument)
+    or C is refused by the regular expression (the text is then no signature, and the membership
+    reader refuses it)."""
+    m = _GENERAL.fullmatch(text)
+    if not m:
+        return None
+
+    def size(factor):
+        f = _ONE_FACTOR.fullmatch(factor.strip())
+        if f.group("size") is None:
+            if f.group("set") != "R" and factor is out:
+                raise ParseError(f"'{' '.join(text.split())}': a map's values are read only in "
+                                 f"R or R^n")
+            return None
+        if f.group("set") != "R":
+            raise ParseError(f"'{' '.join(text.split())}': only R^n is read as a space of vectors")
+        value = f.group("size").strip()
+        value = value[1:-1].strip() if value.startswith("{") else value
+        if r"\times" in value:
+            raise ParseError(f"'{' '.join(text.split())}': a map is read only of vectors and "
+                             f"numbers (a factor R^{{m \\times n}} is a matrix)")
+        return space_size(value, text, stated, parse_expression)
+    out = m.group("out")
+    ins = re.split(r"\\times", m.group("ins"))
+    name = m.group("name")
+    return name, map_key(name), Signature((tuple(size(f) for f in ins), size(out)))
+
+
 def one_reading(signatures, declared) -> None:
     """Refuse a map given two signatures (``\\phi: R^D \\to R^C`` and ``\\phi: R^D \\to R^M``:
     the later one would win silently) or declared also a matrix or vector (``\\phi \\in R^D``:
     ``\\phi(Q_i)`` would be the map's value or the product of \\phi and Q_i)."""
     seen = {}
     for name, key, *sizes in signatures:
+        if isinstance(sizes[0], Signature):
+            if key in seen and seen[key] != sizes:
+                raise ParseError(f"{name} is given two signatures: one map, one signature")
+            seen[key] = sizes
+            if any(map_key(k) == key for k in declared):
+                raise ParseError(f"{name} is declared both a map (by its signature) and a matrix "
+                                 f"or vector: give one of them another name")
+            continue
         if key in seen and seen[key] != sizes:
             raise ParseError(f"{name} is given two signatures ({name}: R^{seen[key][0]} \\to "
                              f"R^{seen[key][1]} and R^{sizes[0]} \\to R^{sizes[1]}): one map, one "
@@ -215,7 +291,8 @@ def _size_names(table) -> set:
     """The names of the sizes of the declared matrices and vectors and of the declared maps: a
     sum over one of them would bind the size inside its summand (R^j beside \\sum_{j=1}^{N})."""
     sizes = [d for v in table.values() if isinstance(v, MatrixExpr) for d in v.shape]
-    sizes += [d for pair in _MAPS.get().values() for d in pair]
+    sizes += [d for pair in _MAPS.get().values()
+              for d in (pair.sizes() if isinstance(pair, Signature) else pair)]
     return {str(s) for d in sizes for s in getattr(d, "free_symbols", ())}
 
 
@@ -268,6 +345,84 @@ def _limit(reader, items):
 
 
 # -- values of declared maps ----------------------------------------------------------------------
+def _general_call(items, k):
+    """(key, Signature, bracket, end of the call) of ``f_q(x_m, m)`` at k (spaces removed) for a
+    map declared by a general signature, else None."""
+    maps = _MAPS.get()
+    if not maps or k >= len(items) or not isinstance(items[k], Tok):
+        return None
+    j, name = k + 1, items[k].text
+    if name in (r"\boldsymbol", r"\mathbf") and j < len(items) and isinstance(items[j], Group) \
+            and items[j].kind == "brace":
+        name, j = name + "{" + text_of(items[j].items).strip() + "}", j + 1
+    elif j + 1 < len(items) and isinstance(items[j], Tok) and items[j].text == "_":
+        script = items[j + 1]
+        inner = [x for x in _inner(script) if not (isinstance(x, Tok) and x.space)]
+        if len(inner) == 1 and isinstance(inner[0], Tok) and re.fullmatch(r"[A-Za-z0-9]", inner[0].text):
+            candidate = f"{name}_{inner[0].text}"
+            if isinstance(maps.get(map_key(candidate)), Signature):
+                name, j = candidate, j + 2
+    key = map_key(name)
+    if not isinstance(maps.get(key), Signature):
+        return None
+    if j >= len(items) or not (isinstance(items[j], Group) and items[j].kind == "paren"
+                               and items[j].opener in ("(", r"\left(")):
+        return None
+    return key, maps[key], items[j], j + 1
+
+
+def unit_end(items, k):
+    """The end of the factor ``f_q(x_m, m)`` (a map of a general signature) with its scripts."""
+    found = _general_call(items, k)
+    if found is None:
+        return None
+    end = found[3]
+    while end < len(items) and isinstance(items[end], Tok) and items[end].text in ("^", "_", "'"):
+        end += 1 if items[end].text == "'" else 2
+    return end if end <= len(items) else None
+
+
+def _general_value(reader, unit, text, found):
+    """The opaque value of a map of a general signature at its arguments: each vector argument
+    one declared column vector of the signature's length (its name is its key), each number
+    argument read as a number (its key is the number as SymPy writes it: ``m - n``). A vector
+    value is a column ``MatrixSymbol``, a number value a real ``Symbol``, both named
+    ``ƒf_q(x_m, m)`` (marked as stand-ins: ``symbolic.checks._stand_ins``)."""
+    from symbolic.latex.lexer import split_commas
+    key, sig, bracket, end = found
+    name = text_of(unit[:[n for n, x in enumerate(unit) if x is bracket][0]]).strip()
+    parts = [tuple(x for x in p if not (isinstance(x, Tok) and x.space))
+             for p in split_commas(bracket.items)]
+    if len(parts) != len(sig.ins) or not all(parts):
+        raise fail(text, bracket.col, f"{name} takes {len(sig.ins)} argument(s) (its declared "
+                   f"signature) but is written with {len(parts)}")
+    keys = []
+    for n, (part, size) in enumerate(zip(parts, sig.ins), 1):
+        arg = reader.expr(part, text)
+        shown = text_of(part).strip()
+        if size is None:
+            if isinstance(arg, MatrixExpr):
+                raise fail(text, bracket.col, f"argument {n} of {name} ({shown}) is a number in "
+                           f"the declared signature, but it is read as a "
+                           f"{arg.shape[0]} x {arg.shape[1]} matrix or vector")
+            keys.append(sympy.sstr(arg))
+            continue
+        if not isinstance(arg, sympy.MatrixSymbol) or str(arg.name).startswith(MARK) \
+                or family_of(arg) is not None or "∇" in str(arg.name):
+            raise fail(text, bracket.col, f"argument {n} of {name} ({shown}) is read only as one "
+                       f"declared vector (its value is keyed by the argument): name it, e.g. "
+                       f"--assume 'u \\in \\mathbb{{R}}^{{{size}}}'")
+        if arg.shape != (size, 1):
+            raise fail(text, bracket.col, f"argument {n} of {name} must be a vector of {size} "
+                       f"entries (its declared signature) but {shown} is "
+                       f"{arg.shape[0]} x {arg.shape[1]}")
+        keys.append(arg.name)
+    label = f"{MARK}{key}({', '.join(keys)})"
+    if sig.out is None:
+        return sympy.Symbol(label, real=True), end
+    return sympy.MatrixSymbol(label, sig.out, 1), end
+
+
 def read_unit(reader, unit, text):
     """(value, end of the call) for ``f(x)`` of a map declared by its signature at one declared
     column vector (or a family member), else None (the other rules read or refuse it)."""
@@ -275,8 +430,10 @@ def read_unit(reader, unit, text):
     maps = _MAPS.get()
     if not maps:
         return None
+    if (general := _general_call(unit, 0)) is not None:
+        return _general_value(reader, unit, text, general)
     found = _call(unit, 0, reader.table)
-    if found is None or found[0] not in maps:
+    if found is None or found[0] not in maps or isinstance(maps[found[0]], Signature):
         return None
     key, bracket, end = found
     d_in, d_out = maps[key]
@@ -322,3 +479,64 @@ def signature_names(assumptions) -> tuple:
         if m:
             out.append(m.group("name"))
     return tuple(out)
+
+
+_WORDS = frozenset([r"\text", r"\textrm", r"\mathrm", r"\operatorname", r"\mbox", r"\label",
+                    r"\tag", r"\textbf", r"\textit"])
+
+
+def check_map_uses(text: str, maps) -> None:
+    """Refuse a chain that writes a map of a general signature without its bracket (``f`` beside
+    ``f(x, m)``, ``g \\cdot 2``): read as a number, the name would be another quantity than the
+    map, as a declared function's name is refused alone."""
+    from symbolic.latex.lexer import lex
+    if not any(isinstance(v, Signature) for v in (maps or {}).values()):
+        return
+
+    def walk(items):
+        items = tuple(x for x in items if not (isinstance(x, Tok) and x.space))
+        for k, item in enumerate(items):
+            if isinstance(item, Group):
+                if not (k and isinstance(items[k - 1], Tok) and items[k - 1].text in _WORDS):
+                    walk(item.items)        # \text{for all } m: words, not names
+                continue
+            if not isinstance(item, Tok):
+                continue
+            keys = {map_key(item.text)}
+            if item.text in (r"\boldsymbol", r"\mathbf") and k + 1 < len(items) \
+                    and isinstance(items[k + 1], Group):
+                keys.add(map_key(item.text + "{" + text_of(items[k + 1].items).strip() + "}"))
+            if k + 2 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text == "_":
+                inner = [x for x in _inner(items[k + 2]) if not (isinstance(x, Tok) and x.space)]
+                if len(inner) == 1 and isinstance(inner[0], Tok):
+                    keys.add(map_key(f"{item.text}_{inner[0].text}"))
+            for key in keys:
+                if isinstance(maps.get(key), Signature) and _general_call(items, k) is None:
+                    raise fail(text, item.col, f"{key} is a map declared by its signature but is "
+                               f"written here without its arguments: write {key}(...) or give the "
+                               f"quantity another name")
+
+    token = _MAPS.set(dict(maps))
+    try:
+        walk(lex(text))
+    finally:
+        _MAPS.reset(token)
+
+
+def check_scalar_calls(values, maps) -> None:
+    """Refuse a map of a general signature read by the scalar reader (a side naming no declared
+    vector: ``h(m, n)``): there it would be an unknown function of numbers, another object than
+    the opaque value ``ƒh(m, n)`` a side with vectors reads, and of a vector-valued map a number."""
+    from sympy.core.function import AppliedUndef
+    general = {k for k, v in (maps or {}).items() if isinstance(v, Signature)}
+    if not general:
+        return
+    for value in values:
+        if not isinstance(value, sympy.Basic):
+            continue
+        for node in sympy.preorder_traversal(value):
+            if isinstance(node, AppliedUndef) and map_key(type(node).__name__) in general:
+                raise ParseError(f"{type(node).__name__}(...) is a map declared by its signature, "
+                                 f"read only in a side that names its declared vector arguments "
+                                 f"(its value is keyed by them): declare the vectors, or the map "
+                                 f"as a function (--function)")

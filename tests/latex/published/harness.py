@@ -47,7 +47,10 @@ ours and trusted; the formula under test is only ever given to the reader):
   (a column of D entries) of the family of vectors K_j, ``Fv(phi, Q_i, C)`` the value (C entries)
   of a map declared by its signature at the declared vector Q_i, ``FMember(phi, K, j, C)`` its
   value at the member j of the family K, ``MatSum(X, (j, a, b))`` the sum over j of the
-  matrices X (entry by entry).
+  matrices X (entry by entry); ``Fn(f_q, d, x_m, m)`` the value (a column of d entries, or a
+  number where the size is 1: ``Fn(g, 1, x_m, x_n, m - n)``) of a map declared by a signature of
+  several arguments (``f_q: \\mathbb{R}^d \\times \\mathbb{Z} \\to \\mathbb{R}^d``) at its
+  arguments.
 * gradients of a scalar defined elsewhere (symbolic/latex/loss_gradients.py; ``assume="L \\text{
   depends on } V"``): ``LGrad(L, V_i)`` is \\nabla_{V_i} L, an opaque matrix of V_i's shape
   (``LGrad(L, Fv(phi, Q_i, C))`` in a map's value), ``LGradMember(L, Vbar, j, M)`` the member j of
@@ -205,6 +208,15 @@ def _mat_sum(x, limits):
                                 sympy.Lambda((r, c), sympy.Sum(x[r, c], (j, lo, hi))))
 
 
+def _map_value(f, rows, *args):
+    """The reader's opaque value of a map declared by a general signature at its arguments
+    (vector_maps.py): a column of ``rows`` entries, or a number where rows is 1."""
+    label = f"{f}({', '.join(_key(a) for a in args)})"
+    if rows == 1:
+        return sympy.Symbol(label, real=True)
+    return sympy.MatrixSymbol(label, _size(rows), 1)
+
+
 def _variable_key(x) -> str:
     """A variable of a gradient as the reader names it (a map's value ``phi(Q_i)`` is marked)."""
     name = x.name if isinstance(x, sympy.MatrixSymbol) else str(x)
@@ -219,7 +231,8 @@ _LOSS_GRADIENTS = {
     "LGradMember": lambda loss, stem, j, rows: _family(
         f"\u2207_{{{_variable_key(stem)}}}{loss}_\u2022", j, rows)}
 
-_ROWS = {"Member": lambda k, j, rows: _family(f"{k}_\u2022", j, rows),
+_ROWS = {"Fn": _map_value,
+         "Member": lambda k, j, rows: _family(f"{k}_\u2022", j, rows),
          "Fv": lambda f, x, rows: sympy.MatrixSymbol(f"{f}({x})", _size(rows), 1),
          "FMember": lambda f, k, j, rows: _family(f"{f}({k})_\u2022", j, rows),
          "MatSum": _mat_sum}
@@ -658,12 +671,15 @@ def normalise(expr, bound=None):
             and type(expr).__name__ != "MatrixFunctionValue":
         # phi(Q_i): the reader's opaque value of a map at a vector (vector_maps.py), unmarked
         expr = sympy.MatrixSymbol(expr.name[1:], *expr.shape)
+    if isinstance(expr, sympy.Symbol) and expr.name.startswith("\u0192") and "(" in expr.name:
+        # g(x_m, x_n, m - n): the reader's opaque number value of a map (vector_maps.py), unmarked
+        return sympy.Symbol(_clean_name(expr.name[1:]))
     if isinstance(expr, sympy.IndexedBase) and str(expr.label).startswith("\u0192") \
             and "(" in str(expr.label):
-        return sympy.IndexedBase(str(expr.label)[1:])
+        return sympy.IndexedBase(_clean_name(str(expr.label)[1:]))
     if isinstance(expr, sympy.Indexed) and str(expr.base.label).startswith("\u0192") \
             and "(" in str(expr.base.label):
-        return sympy.IndexedBase(str(expr.base.label)[1:])[tuple(normalise(i, bound)
+        return sympy.IndexedBase(_clean_name(str(expr.base.label)[1:]))[tuple(normalise(i, bound)
                                                                  for i in expr.indices)]
     if type(expr).__name__ == "MatrixFunctionValue":    # phi(Q): the reader's opaque f(X)
         return MatFn(expr.function, normalise(expr.argument, bound))

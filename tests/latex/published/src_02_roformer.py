@@ -5,6 +5,10 @@ SOURCE = ("roformer", "RoFormer: Enhanced Transformer with Rotary Position Embed
           "such as \\bq expanded to {\\boldsymbol{q}}) in a public paper-reading site, page "
           "/en/papers/roformer/")
 
+# f_q, f_k and g as sec. 3.1 states them (eqs. 1, 11): maps of an embedding of R^d and a position
+_MAPS = (r"f_q: \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}^d ; "
+         r"f_k: \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}^d ; "
+         r"g: \mathbb{R}^d \times \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}")
 _V = "q_m:d,1 k_n:d,1 x_m:d,1 x_n:d,1 p_m:d,1 p_n:d,1 W_q:d,d W_k:d,d"
 
 DISPLAYS = [
@@ -47,8 +51,14 @@ f_{v}({\boldsymbol{x}}_{n},n):={\boldsymbol{W}}_{v}({\boldsymbol{x}}_{n}+\tilde{
      "q_m.T*k_n == x_m.T*W_q.T*W_k*x_n + x_m.T*W_q.T*W_k*ptilde_mn + ptilde_mn.T*W_q.T*W_k*x_n",
      {"matrices": _V + " ptilde_mn:d,1"}),
     ("eq. 11", r"\langle f_{q}({\boldsymbol{x}}_{m},m),f_{k}({\boldsymbol{x}}_{n},n)\rangle=g({\boldsymbol{x}}_{m},{\boldsymbol{x}}_{n},m-n).",
-     "refuse: a requirement on unknown vector-valued functions (the inner product of f_q, f_k), "
-     "not a claim about given quantities"),
+     "S1(Fn(f_q, d, x_m, m).T*Fn(f_k, d, x_n, n)) == Fn(g, 1, x_m, x_n, m - n)",
+     # sec. 3.1: x_m, x_n in R^d are the word embeddings at positions m, n (whole numbers);
+     # f_q, f_k map an embedding and its position to the query and key vectors of R^d (eq. 1),
+     # g "takes only the word embeddings x_m, x_n, and their relative position m - n" (a number:
+     # it equals an inner product): declared by their signatures, their values opaque
+     {"matrices": "x_m:d,1 x_n:d,1", "assume": _MAPS,
+      "note": "the requirement read as an equation between opaque values (was refused); "
+              "undecided when checked, as it is no identity"}),
     ("eq. 12", r"""\begin{aligned}
 f_{q}({\boldsymbol{x}}_{m},m) & =({\boldsymbol{W}}_{q}{\boldsymbol{x}}_{m})e^{i m\theta} \\
 f_{k}({\boldsymbol{x}}_{n},n) & =({\boldsymbol{W}}_{k}{\boldsymbol{x}}_{n})e^{i n\theta} \\
@@ -87,7 +97,11 @@ x^{(2)}_{m}\end{array}\right)""",
 \end{aligned}""",
      "q[m] == f_q(x[q], m); k[n] == f_k(x[k], n)"),
     ("eq. 21", r"{\boldsymbol{q}}^\top_{m}{\boldsymbol{k}}_{n}=\langle f_{q}({\boldsymbol{x}}_{m},m),f_{k}({\boldsymbol{x}}_{n},n)\rangle=g({\boldsymbol{x}}_{m},{\boldsymbol{x}}_{n},n-m),",
-     "refuse: an inner product of unknown vector-valued functions"),
+     "S1(q_m.T*k_n) == S1(Fn(f_q, d, x_m, m).T*Fn(f_k, d, x_n, n)) == Fn(g, 1, x_m, x_n, n - m)",
+     # as eq. 11 (sec. 3.4.1 restates it with q_m, k_n in R^d the query and the key); g's last
+     # argument is printed n - m here
+     {"matrices": "q_m:d,1 k_n:d,1 x_m:d,1 x_n:d,1", "assume": _MAPS,
+      "note": "q^T_m is q_m^T (TeX sets both scripts on q); was refused"}),
     ("eq. 22", r"""\begin{aligned}
 {\boldsymbol{q}} & =f_{q}({\boldsymbol{x}}_{q},0), \\
 {\boldsymbol{k}} & =f_{k}({\boldsymbol{x}}_{k},0),

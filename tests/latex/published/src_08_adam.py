@@ -81,9 +81,13 @@ DISPLAYS = [
     ("sec. 4 (inline)", r"g_{1:t,i} = [g_{1,i}, g_{2,i}, \cdots, g_{t,i}]", "refuse: a slice g_{1:t,i} and a list with \\cdots"),
     ("sec. 4 (inline)", r"\gamma \triangleq \frac{\beta_1^2}{\sqrt{\beta_2}}", "gamma := beta_1**2/sqrt(beta_2)",
      {"note": "\\triangleq defines gamma (not Euler's constant)"}),
-    ("thm. 4.1 (inline)", r"\|\nabla f_t(\theta)\|_2 \leq G", "sqrt(S1(Grad(f_t, theta).T*Grad(f_t, theta))) <= G",
-     {"functions": "f_t", "matrices": "theta:d,1",
-      "note": "the theorem's hypothesis: the gradients of the realisations f_t are bounded"}),
+    ("thm. 4.1 (inline)", r"\|\nabla f_t(\theta)\|_2 \leq G",
+     "sqrt(S1(Grad(f_t, theta).T*Grad(f_t, theta))) <= G",
+     # sec. 2: f_t(theta) is the stochastic objective at step t, a function of the parameter
+     # vector theta in R^d; G bounds the gradients' norms (a number): f_t is declared whole (one
+     # of the family, t fixed in this claim), its gradient at theta an opaque vector of R^d
+     {"matrices": "theta:d,1", "functions": "f_t", "assume": r"G \in \mathbb{R}",
+      "note": "the Euclidean norm (_2) of the gradient of f_t at theta (was refused)"}),
     ("thm. 4.1 (inline)", r"\|\theta_n - \theta_m\|_2 \leq D", "norm(theta[n] - theta[m]) <= D",
      {"note": "theta_n, theta_m are parameter vectors; the Euclidean norm of their difference"}),
     ("thm. 4.1 (inline)", r"\frac{\beta_1^2}{\sqrt{\beta_2}} < 1", "beta_1**2/sqrt(beta_2) < 1"),

@@ -11,8 +11,6 @@ _V = {"vectors": "theta thetastar g x b"}
 _STAR = r"\boldsymbol{\theta}^*:d"
 _VS = {**_V, "optimum": _STAR}
 _GRAD = "refuse: a gradient of the loss (nabla L) defined elsewhere"
-_GFUN = ("refuse: the norm or inner product of a vector-valued function value g(x_t, theta_t) "
-         "(no component can be named)")
 _BIGO = "refuse: an asymptotic (O) statement, not an equation between values"
 # theta^* (a vector of R^d) is the minimiser (eq. argmin), declared as in notes eq. 12
 # D = max_t ||theta_t - theta^*|| and G bounds the gradients' norms (the post): numbers
@@ -53,7 +51,19 @@ DISPLAYS = [
     ("proof: distance", r"""\begin{aligned}  
 \Vert\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\Vert^2=&\, \Vert\boldsymbol{\theta}_t - \eta_t \boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_t)- \boldsymbol{\theta}^*\Vert^2 \\  
 =&\, \Vert\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\Vert^2 - 2\eta_t (\boldsymbol{\theta}_t- \boldsymbol{\theta}^*)\cdot\boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_t) + \eta_t^2\Vert\boldsymbol{g}(\boldsymbol{x}_t,\boldsymbol{\theta}_t)\Vert^2  
-\end{aligned}""", _GFUN),
+\end{aligned}""",
+     "S1((Iter(theta, t + 1) - thetastar).T*(Iter(theta, t + 1) - thetastar)) == "
+     "S1((theta_t - eta[t]*Fn(g, d, x_t, theta_t) - thetastar).T*(theta_t - eta[t]*Fn(g, d, x_t, theta_t) - thetastar)) == "
+     "S1((theta_t - thetastar).T*(theta_t - thetastar)) - 2*eta[t]*S1((theta_t - thetastar).T*Fn(g, d, x_t, theta_t)) "
+     "+ eta[t]**2*S1(Fn(g, d, x_t, theta_t).T*Fn(g, d, x_t, theta_t))",
+     # eq. sgd and the text after it: g(x_t, theta) is the gradient of L(x_t, theta) in theta, a
+     # vector of R^d like theta_t, theta_{t+1} and the minimiser theta^* (eq. argmin); x_t is the
+     # t-th sample, whose space the post does not name (R^n here: the claim holds for any);
+     # eta_t the step size (a number); the dot is the inner product of the two vectors
+     {"matrices": "theta:d,1 theta_t:d,1 thetastar:d,1 x_t:n,1", "optimum": _STAR,
+      "assume": r"\boldsymbol{\theta}_{t+1} \in \mathbb{R}^d ; "
+                r"\boldsymbol{g}: \mathbb{R}^n \times \mathbb{R}^d \to \mathbb{R}^d",
+      "note": "the opaque value g(x_t, theta_t) of a map declared by its signature (was refused)"}),
     ("proof (inline)", r"\eta_t\geq \eta_{t+1}", "eta[t] >= eta[t + 1]"),
     ("proof (inline)", r"D = \max_t \Vert\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\Vert",
      "D == MaxOver(norm(theta[t] - thetastar), (t, 1, N_t))", _VS),
@@ -81,7 +91,12 @@ DISPLAYS = [
     ("notes eq. 5", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] = \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - 2\eta_t \mathbb{E}[\boldsymbol{g}_t^{\top}(\boldsymbol{\theta}_t - \boldsymbol{\theta}^*)] + \eta_t^2\mathbb{E}[\|\boldsymbol{g}_t\|^2]\tag{5}",
      "Expect(norm(theta[t + 1] - thetastar)**2) == Expect(norm(theta[t] - thetastar)**2) - 2*eta[t]*Expect(dot(g[t], theta[t] - thetastar)) + eta[t]**2*Expect(norm(g[t])**2)",
      {"optimum": _STAR, "vectors": "theta thetastar g"}),
-    ("notes eq. 7", r"\sigma_t^2 = \mathbb{E}[\|\boldsymbol{g}_t - \nabla L(\boldsymbol{\theta}_t)\|^2]\tag{7}", _GRAD),
+    ("notes eq. 7", r"\sigma_t^2 = \mathbb{E}[\|\boldsymbol{g}_t - \nabla L(\boldsymbol{\theta}_t)\|^2]\tag{7}",
+     "sigma[t]**2 == Expect(S1((g_t - Grad(L, theta_t)).T*(g_t - Grad(L, theta_t))))",
+     # the notes: g_t is the stochastic gradient at theta_t, both vectors of R^d, and L the loss
+     # (a function of theta): the gradient of L at theta_t an opaque vector of R^d
+     {"matrices": "theta_t:d,1 g_t:d,1", "functions": "L",
+      "note": "the variance of the stochastic gradient: E of a squared norm (was refused)"}),
     ("notes eq. 8", r"\mathbb{E}[\|\boldsymbol{g}_t\|^2] \leq G^2 + \sigma_t^2 \leq G^2 + \sigma^2\tag{8}",
      "Expect(norm(g[t])**2) <= G**2 + sigma[t]**2 <= G**2 + sigma**2", {"vectors": "g"}),
     ("notes eq. 9", r"\mathbb{E}[\|\boldsymbol{\theta}_{t+1} - \boldsymbol{\theta}^*\|^2] \leq \mathbb{E}[\|\boldsymbol{\theta}_t - \boldsymbol{\theta}^*\|^2] - 2\eta_t \mathbb{E}[L(\boldsymbol{\theta}_t) - L(\boldsymbol{\theta}^*)] + \eta_t^2(G^2 + \sigma^2)\tag{9}",
@@ -134,7 +149,12 @@ DISPLAYS = [
      {"optimum": _STAR, "vectors": "theta thetastar", "assume": r"D \in \mathbb{R} ; L \in \mathbb{R}"}),
     ("notes eq. 24", r"T = \mathcal{O}\left(\kappa\log\frac{1}{\epsilon}\right)\tag{24}",
      "stmt T in BigO(kappa*log(1/epsilon))", {"note": "an order of growth (was refused)"}),
-    ("notes eq. 30", r"\frac{1}{2}\|\nabla L(\boldsymbol{\theta})\|^2 \geq \mu(L(\boldsymbol{\theta}) - L^*)\tag{30}", _GRAD),
+    ("notes eq. 30", r"\frac{1}{2}\|\nabla L(\boldsymbol{\theta})\|^2 \geq \mu(L(\boldsymbol{\theta}) - L^*)\tag{30}",
+     "S1(Grad(L, theta).T*Grad(L, theta))/2 >= mu*(Val(L, theta) - Lstar)",
+     # the PL condition: L the loss, a function of theta in R^d, L^* its minimum value (a number,
+     # as eq. 40), mu > 0 a constant
+     {"matrices": "theta:d,1", "functions": "L", "optimum": r"L^*",
+      "note": "the Polyak-Lojasiewicz inequality (was refused)"}),
     ("notes eq. 31", r"\mathbb{E}[L(\boldsymbol{\theta}_T) - L^*] \leq \left(1 - \frac{\mu}{L}\right)^T(L(\boldsymbol{\theta}_1) - L^*) + \frac{\sigma^2}{2\mu}\tag{31}",
      "refuse: L is both the loss function and the smoothness constant"),
     ("notes eq. 33", r"\mathbb{E}[\boldsymbol{v}_t] = \nabla L(\boldsymbol{\theta}_t)\tag{33}", _GRAD),

@@ -29,8 +29,14 @@ DISPLAYS = [
     ("rotary: derivation, eq. fg", r"""\begin{equation}\label{fg}
     \langle f(\mathbf{q}, m),f(\mathbf{k},n) \rangle = g(\mathbf{q}, \mathbf{k}, m - n)
 \end{equation}""",
-     "refuse: a requirement on unknown vector-valued functions (the inner product of f values), "
-     "not a claim about given quantities"),
+     "S1(Fn(f, d, q, m).T*Fn(f, d, k, n)) == Fn(g, 1, q, k, m - n)",
+     # the post: q, k in R^d (the query and key), m, n their positions (whole numbers); f maps
+     # a vector and a position to a vector of R^d, g gives a number depending only on q, k and
+     # m - n (its value is the inner product): declared by their signatures
+     {"matrices": "q:d,1 k:d,1",
+      "assume": r"f: \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}^d ; "
+                r"g: \mathbb{R}^d \times \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}",
+      "note": "the requirement read as an equation between opaque values (was refused)"}),
     ("rotary: derivation, exponential form", r"""\begin{align*}
     f(\mathbf{q}, m) &= R_f(\mathbf{q}, m)e^{i\Theta_f(\mathbf{q}, m)}\\\\
     f(\mathbf{k}, n) &= R_f(\mathbf{k}, n)e^{i\Theta_f(\mathbf{k}, n)}\\\\
