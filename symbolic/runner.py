@@ -163,6 +163,12 @@ def _chain_after(run: _Run) -> dict[str, int]:
     return length
 
 
+def _costly(step: Step) -> bool:
+    """Whether a step is checked by a measurement (rule ``experiment``): seconds, not tenths."""
+    rule = getattr(step, "rule", None)
+    return getattr(rule, "name", None) == "experiment"
+
+
 def _check_parallel(runs: Sequence[_Run], config: CheckConfig, jobs: int,
                     done: Callable[[int], None] | None = None) -> None:
     # Each check already runs in its own forked child with hard limits (check_step_limited),
@@ -176,9 +182,12 @@ def _check_parallel(runs: Sequence[_Run], config: CheckConfig, jobs: int,
     # end of informer_lemma1, would otherwise run last, one step at a time), then earlier
     # derivations, then step order. The order only decides when a step starts, never its
     # context: every outcome stays the one ``check_derivation`` gives.
+    # Among steps with chains as long, an experiment (seeded draws, the costliest checks of the
+    # reports) starts first, so that it does not end the run alone on one core.
     chains = [_chain_after(run) for run in runs]
     pending = sorted(((r, k, step) for r, run in enumerate(runs) for k, step in enumerate(run.todo)),
-                     key=lambda entry: (-chains[entry[0]][entry[2].id], entry[0], entry[1]))
+                     key=lambda entry: (-chains[entry[0]][entry[2].id], not _costly(entry[2]),
+                                        entry[0], entry[1]))
     left = [len(run.todo) for run in runs]
     for r, count in enumerate(left):
         if not count and done is not None:

@@ -221,8 +221,8 @@ def _a_name(value) -> bool:
     or matrix (``g_t := 2 h_t``: checked like =, a definition of a declared vector was refuted),
     or the gradient of a declared dependent scalar (``\\nabla_{V_i}\\mathcal{L} \\gets ...``)."""
     import sympy
-    from symbolic.latex.parse import _assignable_matrix
-    return isinstance(value, (sympy.Symbol, sympy.Indexed)) or _assignable_matrix(value)
+    from symbolic.latex.matrices import assignable
+    return isinstance(value, (sympy.Symbol, sympy.Indexed)) or assignable(value)
 
 
 def _definition_first(latex: str) -> bool:

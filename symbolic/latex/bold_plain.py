@@ -9,10 +9,39 @@ and so are words (``\\mathrm{...}``, ``\\text{...}``).
 """
 from __future__ import annotations
 
+import functools
+from contextvars import ContextVar
+
 from symbolic.errors import ParseError
+from symbolic.latex.labels import refuse_labels_across
 from symbolic.latex.lexer import GREEK, Group, Tok, lex
 
-__all__ = ["refuse_bold_and_plain"]
+__all__ = ["refuse_bold_and_plain", "user_text_checks"]
+
+# whether a reader call is the user's own text (False inside a pre-pass that re-reads a rewriting:
+# its rewritten names, x^{(t)} as x_t beside a declaration, are the reader's, not the user's)
+_OUTERMOST: ContextVar[bool] = ContextVar("stepcheck_outermost_reading", default=True)
+
+
+def user_text_checks(reader):
+    """Decorate a reader (parse_chain, parse_expression) with the checks made once on what the
+    user wrote: a letter bold and plain beside a declaration, a label in the claim and an index in
+    an assumption (labels.py). Calls nested inside it (pre-passes) skip them."""
+    @functools.wraps(reader)
+    def wrapper(latex, *args, **kwargs):
+        if not _OUTERMOST.get():
+            return reader(latex, *args, **kwargs)
+        assumptions = kwargs.get("assumptions", ()) or ()
+        assumptions = (assumptions,) if isinstance(assumptions, str) else tuple(assumptions)
+        if isinstance(latex, str):
+            refuse_bold_and_plain(latex, assumptions)
+            refuse_labels_across(latex, assumptions)
+        token = _OUTERMOST.set(False)
+        try:
+            return reader(latex, *args, **kwargs)
+        finally:
+            _OUTERMOST.reset(token)
+    return wrapper
 
 _BOLD = frozenset([r"\mathbf", r"\boldsymbol", r"\bm"])
 _WORDS = frozenset([r"\mathrm", r"\text", r"\textrm", r"\operatorname", r"\mathit", r"\mathsf",

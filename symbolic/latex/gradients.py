@@ -37,6 +37,9 @@ from symbolic.latex.rewrite_tables import _function_key
 # and those of them whose gradient the claim writes (scalar-valued, so f(x) is a number)
 _FUNCTIONS: ContextVar[frozenset] = ContextVar("declared_functions", default=frozenset())
 _SCALAR_VALUED: ContextVar[frozenset] = ContextVar("gradient_functions", default=frozenset())
+# the indices of the sums of vectors being read (vector_maps.py sets them; a declared f_t inside a
+# sum over t is refused here, and a sum over j inside a sum over j there)
+OPEN_SUMS: ContextVar[frozenset] = ContextVar("open_sums", default=frozenset())
 _GRADIENT_OF = re.compile(r"\\nabla\s*(?:_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z]))?\s*"
                           r"(\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(\{\s*[A-Za-z0-9]\s*\}|[A-Za-z0-9]))?"
                           r"\s*(?:\\left\s*)?\(")
@@ -86,8 +89,7 @@ def _name(items, j):
         declared = [k for k in keys if k in _FUNCTIONS.get()]
         if not declared:
             return None
-        from symbolic.latex.vector_maps import _OPEN
-        if inner[0].text in _OPEN.get():
+        if inner[0].text in OPEN_SUMS.get():
             raise fail(text_of(items[j:j + 3]), items[j].col, f"{text_of(items[j:j + 3]).strip()} "
                        f"inside a sum over {inner[0].text}: one declared function f_t read as one "
                        f"opaque function would not vary with the sum's index; write the terms")

@@ -20,20 +20,15 @@ from __future__ import annotations
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import GREEK, Group, Tok, lex, text_of
 
-__all__ = ["superscript_labels"]
+__all__ = ["refuse_labels_across", "superscript_labels"]
 
 _UPRIGHT = frozenset([r"\mathrm", r"\text", r"\textrm", r"\operatorname"])
 _NAME_FONTS = frozenset([r"\mathbf", r"\boldsymbol", r"\bm", r"\tilde", r"\hat", r"\bar",
                          r"\widetilde", r"\widehat"])
 
 
-def superscript_labels(latex: str, others=()) -> tuple[str, tuple[str, ...]]:
-    """The text with label superscripts written as subscripts, and a note when any was.
-
-    ``others`` are the texts read with it (the assumptions): a label in one and the same name
-    with as many written indices in another would also become one name (``y^{(1)}`` in the claim
-    and ``y_1`` in an assumption), so that is refused too."""
-    _refuse_across(latex, others)
+def superscript_labels(latex: str) -> tuple[str, tuple[str, ...]]:
+    """The text with label superscripts written as subscripts, and a note when any was."""
     if "^" not in latex:
         return latex, ()
     try:
@@ -75,7 +70,10 @@ def _names_of(latex: str):
     return made, written
 
 
-def _refuse_across(latex: str, others) -> None:
+def refuse_labels_across(latex: str, others) -> None:
+    """Refuse a label in the claim ``latex`` and the same name with as many written indices in
+    one of ``others`` (the assumptions), or the other way round: both would become one name
+    (``y^{(1)}`` in the claim and ``y_1`` in an assumption)."""
     others = (others,) if isinstance(others, str) else tuple(others or ())
     if not others:
         return

@@ -256,6 +256,16 @@ def to_scalar(value):
                          lambda x: sympy.IndexedBase(x.parent.name, real=True)[x.i, x.j])
 
 
+def assignable(value) -> bool:
+    """Whether the left side of an assignment is a declared vector or matrix (``g_t \\leftarrow
+    \\nabla f(\\theta)``) or the gradient of a declared dependent scalar in one
+    (``\\nabla_{V_i}\\mathcal{L} \\gets S^\\top \\phi(K_i)``, loss_gradients.py): a name, as m_t is;
+    other stand-ins (\\phi(Q), \\nabla f(x)) are values, not names."""
+    return isinstance(value, loss_gradients.LossGradient) or (
+        type(value) is sympy.MatrixSymbol and _plain_symbol(value))
+
+
+
 def _plain_symbol(value) -> bool:
     """Whether a MatrixSymbol is a declared matrix, not a stand-in (a gradient, f(X))."""
     from symbolic.gradient_vectors import _marked as gradient

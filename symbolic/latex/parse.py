@@ -41,7 +41,7 @@ from symbolic.latex.artifacts import joined_transposes
 from symbolic.latex.capital_numbers import capital_numbers, lone_powers_t
 from symbolic.latex.entry_subscripts import entry_families
 from symbolic.latex.labels import superscript_labels
-from symbolic.latex.bold_plain import refuse_bold_and_plain
+from symbolic.latex.bold_plain import user_text_checks
 from symbolic.latex.subscripts import check_packed_and_comma
 from symbolic.latex.shapes import scalar_sides, shape_statement
 from symbolic.latex.refusals import (ORDER, check_i, check_j, check_layer_labels, check_row_operators,
@@ -287,6 +287,7 @@ def parse_expr(latex: str, *, assumptions: Assumptions | None = None,
 
 
 @_guard
+@user_text_checks           # \mathbf{x} beside x, y^{(1)} beside an assumption on y_1 (bold_plain.py)
 def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
                 imaginary_unit: bool = False, functions: Sequence[str] = ()) -> ParsedChain:
     """A relation or chain ``a = b \\le c``: one link per adjacent pair, symbols shared.
@@ -307,8 +308,7 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     # S = QK^T \in R^{N x N}: the membership declares the shape of S (symbolic/latex/shapes.py)
     latex, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # artifacts.py
-    latex, label_notes = superscript_labels(latex, assumptions)      # m_i^{new} (labels.py)
-    refuse_bold_and_plain(latex, assumptions)            # \mathbf{x} - x (bold_plain.py)
+    latex, label_notes = superscript_labels(latex)                   # m_i^{new} (labels.py)
     latex, stated, shape_notes = shape_statement(latex, tuple(assumptions))
     stated += slices.implied_bounds(latex, assumptions)       # x_1 + x_2 + \dots + x_n: n >= 2
     given = parse_assumptions(tuple(assumptions) + stated, imaginary_unit=imaginary_unit,
@@ -368,10 +368,10 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
     if any(isinstance(x, Tok) and x.text in DEFINITIONS for x in lex(text)):
         first = links[0].claim
         if assigned and not (isinstance(first.lhs, (sympy.Symbol, sympy.Indexed))
-                             or _assignable_matrix(first.lhs)):
+                             or matrices.assignable(first.lhs)):
             raise ParseError(f"the left side of the assignment '{_short(latex)}' is not a name "
                              f"(such as m_t): an assignment defines a name; write the claim with =")
-        if (isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) or _assignable_matrix(first.lhs)) \
+        if (isinstance(first.lhs, (sympy.Symbol, sympy.Indexed)) or matrices.assignable(first.lhs)) \
                 and first.rhs.has(first.lhs):
             raise ParseError(f"'{_short(latex)}' defines {first.lhs} in terms of itself: "
                              f"a definition cannot, and an update (an algorithm step: "
@@ -382,16 +382,6 @@ def parse_chain(latex: str, *, assumptions: Sequence[str] = (),
                   "a definition (:=) is read as an equation: it is checked like =")
     return ParsedChain(matrix_literals.restore(text), tuple(links), _rebind(given, reader.context.made),
                        tuple(sorted(notes)))
-
-
-def _assignable_matrix(value) -> bool:
-    """Whether the left side of an assignment is a declared vector or matrix (``g_t \\leftarrow
-    \\nabla f(\\theta)``) or the gradient of a declared dependent scalar in one
-    (``\\nabla_{V_i}\\mathcal{L} \\gets S^\\top \\phi(K_i)``, loss_gradients.py): a name, as m_t is;
-    other stand-ins (\\phi(Q), \\nabla f(x)) are values, not names."""
-    from symbolic.latex.loss_gradients import LossGradient
-    return isinstance(value, LossGradient) or (type(value) is sympy.MatrixSymbol
-                                               and matrices._plain_symbol(value))
 
 
 @dataclass(frozen=True)
@@ -405,6 +395,7 @@ class ParsedExpression:
 
 
 @_guard
+@user_text_checks
 def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
                      imaginary_unit: bool = False, functions: Sequence[str] = ()) -> ParsedExpression:
     """A display that holds no relation (``\\frac{QK^\\top}{\\sqrt{d_k}}``) read as one expression.
@@ -420,8 +411,7 @@ def parse_expression(latex: str, *, assumptions: Sequence[str] = (),
     functions = _names(functions)
     given = parse_assumptions(assumptions, imaginary_unit=imaginary_unit, functions=functions)
     text, artifact_notes = joined_transposes(italic_variance(strip_math(latex)))  # Var(X)
-    text, label_notes = superscript_labels(text, assumptions)
-    refuse_bold_and_plain(text, assumptions)
+    text, label_notes = superscript_labels(text)
     text, left_out = _labels_left_out(text)
     text, literals = matrix_literals.extract(text)      # pmatrix, bmatrix: placeholders
     text, sliced = slices.read_slices(text, assumptions)       # \max(x_{1:n}), S_{i,:} (slices.py)

@@ -38,6 +38,7 @@ import sympy
 from sympy.matrices.expressions import MatrixExpr
 
 from symbolic.errors import ParseError
+from symbolic.latex.gradients import OPEN_SUMS
 from symbolic.latex.lexer import Group, Tok, fail, text_of
 from symbolic.matrix_function_values import MARK
 
@@ -47,7 +48,7 @@ FAMILY = "•"        # the index slot of a family's name (K_• for the vectors
 _MAPS: ContextVar[dict] = ContextVar("vector_maps", default={})
 
 # the indices of the sums of vectors being read (a sum over j inside a sum over j is refused)
-_OPEN: ContextVar[frozenset] = ContextVar("open_sums", default=frozenset())
+_OPEN = OPEN_SUMS
 
 _SIGNATURE = re.compile(r"\s*(?P<name>\\?[A-Za-z]+)\s*:\s*\\mathbb\s*\{\s*R\s*\}\s*\^\s*"
                         r"(?P<din>\{[^{}]*\}|[A-Za-z0-9])\s*\\(?:to|rightarrow)\s*\\mathbb\s*\{\s*R\s*\}"

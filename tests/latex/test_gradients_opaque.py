@@ -59,8 +59,12 @@ def test_a_value_beside_a_gradient_in_a_bold_subscript_reads():
 
 
 def test_bold_point_is_the_declared_name():
-    (lhs, _, rhs), = _read(r"\nabla f(\mathbf{x}) = \nabla f(x)")
-    assert lhs == rhs
+    # one spelling in a claim is the declared name; both in one claim are refused (bold_plain.py)
+    (lhs, _, _), = _read(r"\nabla f(\mathbf{x}) = 0")
+    (plain, _, _), = _read(r"\nabla f(x) = 0")
+    assert lhs == plain
+    with pytest.raises(ParseError, match="are both written"):
+        _read(r"\nabla f(\mathbf{x}) = \nabla f(x)")
 
 
 def test_norm_inner_product_transpose_update_read():

@@ -95,8 +95,11 @@ DISPLAYS = [
      "the text defines its entries as S_kl where the block mask is 1 and -infinity elsewhere"),
     ("sec. 3.3 (inline)", r"i=\lfloor k/B_{r}\rfloor,j=\lfloor l/B_{c}\rfloor",
      "i == floor(k/B_r); j == floor(l/B_c)",
-     {"note": "two definitions separated by a comma: two claims"}),
-    ("sec. 3.3 (inline)", r"i=\lfloor k/B_{r}\rfloor", "i == floor(k/B_r)"),
+     {"assume": r"i, j \in \mathbb{Z}",
+      "note": "two definitions separated by a comma: two claims; the text defines i, j as the "
+              "block row and column of the entry (k, l) of the mask, whole numbers"}),
+    ("sec. 3.3 (inline)", r"i=\lfloor k/B_{r}\rfloor", "i == floor(k/B_r)",
+     {"assume": r"i \in \mathbb{Z}", "note": "i is the block row of the entry k (the text)"}),
     ("sec. B.1", r"\mathbf{S}=\mathbf{Q}\mathbf{K}^{\top}\in\mathbb{R}^{N\times N},\quad\mathbf{P}=\mathrm{softmax}(\mathbf{S})\in\mathbb{R}^{N\times N},\quad\mathbf{O}=\mathbf{P}\mathbf{V}\in\mathbb{R}^{N\times d}.",
      "S == Q*K.T; P == MatFn(softmax, S); O == P*V",
      {"matrices": "Q:N,d K:N,d V:N,d S:N,N P:N,N O:N,d", "note": "as in sec. 2.2"}),
