@@ -9,7 +9,9 @@ is that formula at another index: a number above the written ones, or an express
 ``d - 1``). The list is then the formula at every index from ``a`` to the last, written
 ``Entries(x_k, (k, a, last))`` (``k`` the first of k, j, m, r, s, u, v, w the list does not
 use). ``x_1, x_3, \\ldots, x_n`` (step 2), ``x_1, \\ldots, x_n`` (one written entry), an index
-outside subscripts (``1, 2, \\ldots, 16`` may double) are refused as before. In a set with
+outside subscripts (``1, 2, \\ldots, 16`` may double) are refused as before, and so are an index
+in the digits of a decimal (``2^{0.8}, 2^{0.9}, \\dots, 2^{0.12}``) and a numeric last index not
+above the written ones (``x_{-1}``). In a set with
 whole-number ends the index may also stand in a superscript written in both entries
 (``\\{2^{9}, 2^{10}, \\dots, 2^{16}\\}``: every power, the set written out); ``x, x^2`` (an
 exponent not written) is never read so.
@@ -136,6 +138,10 @@ def _step(first: tuple[str, ...], second: tuple[str, ...], scripts) -> tuple[int
         if not (a.isdigit() and b.isdigit() and k in inside):
             raise EllipsisError("the entries before the ellipsis differ in more than a whole "
                                 "number in a subscript")
+        if "." in (first[k - 1] if k else "", first[k + 1] if k + 1 < len(first) else ""):
+            # 2^{0.8}, 2^{0.9}, \dots, 2^{0.12}: digits of a decimal, not an index
+            raise EllipsisError(f"the entries differ in the digits of a decimal ({a}, {b}): "
+                                "write the set out, or its general term")
         if int(b) != int(a) + 1 or (value is not None and int(a) != value):
             raise EllipsisError(f"the index steps from {a} to {b}: only consecutive indices "
                                 "(1, 2, ...) show the entries left out")
@@ -176,8 +182,12 @@ def entries(items: list[str], read) -> Entries:
     except EllipsisError as exc:
         raise ParseError(f"cannot read the list with an ellipsis: {exc}") from None
     name = run.index_name()
-    return Entries(read(run.term(name)), (sympy.Symbol(name, integer=True), run.first,
-                                          read(run.last_latex)))
+    last = read(run.last_latex)
+    if last.is_number and not (last.is_integer and last >= run.first + run.written):
+        # x_1, x_2, \ldots, x_{-1}: not an index after the written ones (x_{-1}, the last entry?)
+        raise ParseError(f"cannot read the list with an ellipsis: its last index {run.last_latex} "
+                         "is not a whole number after the written ones")
+    return Entries(read(run.term(name)), (sympy.Symbol(name, integer=True), run.first, last))
 
 
 def written_out(items: list[str], read) -> list[sympy.Basic] | None:
@@ -280,7 +290,15 @@ def entries_statement(text: str, read) -> tuple[tuple, Entries, str] | None:
         return None
     from symbolic.latex.printer import to_latex
     name = read(sides[0])
-    return (name,), entries(sides[1], read), f"{to_latex(name)} = {text.split('=', 1)[1].strip()}"
+    listed = entries(sides[1], read)
+    run = run_of(sides[1])
+    named = {str(read(run.term(str(run.first + k)))) for k in range(run.written)}
+    named.add(str(read(run.term(run.last_latex))))
+    if str(name) in named or name in listed.limits[2].free_symbols:
+        # x_1 = (x_1, x_2, \ldots, x_n), n = (x_1, \ldots, x_n): the name is one of its own entries
+        raise ParseError(f"'{sides[0].strip()}' is equated to a list that holds it as an entry or "
+                         "a bound: name the vector with another letter")
+    return (name,), listed, f"{to_latex(name)} = {text.split('=', 1)[1].strip()}"
 
 
 ENTRIES_NOTE = ("a name equated to a list written with an ellipsis names the entries of a vector: "
@@ -339,15 +357,41 @@ def read_listed_softmax(latex, reader, options, chain_type):
     if int(length) != len(items):
         raise ParseError(f"the list has {len(items)} entries and {arg} has {length} (declared): "
                          f"{fn}({arg}) cannot equal it")
+    for item in items:
+        if _UNBOUNDED_SUM.search(item):
+            # \sum_{j} e^{z_j}: over the entries of the vector to a mathematician, to a free N_j
+            # to the reader (refuted with N_j = 1 though true)
+            raise ParseError(f"the entry '{item}' of the list holds a sum without bounds: write "
+                             f"them (\\sum_{{j=1}}^{{{length}}})")
     links, notes, given = [], set(), None
     for k, item in enumerate(items, start=1):
         claim = f"{fn}({arg})_{{{k}}} = {item}"
         parsed = reader(claim, **options)
         if len(parsed.links) != 1:
             raise ParseError(f"the entry '{item}' of the list holds a relation")
+        _entries_in_range(parsed.links, letter, int(length), fn, arg)
         links += parsed.links
         notes |= set(parsed.notes)
         given = given or parsed.assumptions
     notes.add(f"the list equated to {fn}({arg}) is read entry by entry: one claim "
               f"{fn}({arg})_k = ... for each of its {len(items)} entries")
     return chain_type(text, tuple(links), given, tuple(sorted(notes)))
+
+
+_UNBOUNDED_SUM = re.compile(r"\\sum\s*_\s*(?:\{\s*[A-Za-z]\s*\}|[A-Za-z])(?!\s*\^)")
+
+
+def _entries_in_range(links, letter: str, length: int, fn: str, arg: str) -> None:
+    """Refuse a list whose entries name an entry of the vector outside 1..length (``z_0``: the
+    list counts from 0, while ``fn(arg)_k`` counts from 1)."""
+    name = letter.lstrip("\\")
+    for link in links:
+        for side in (link.claim.lhs, link.claim.rhs):
+            for atom in getattr(side, "atoms", lambda *_: ())(sympy.Indexed):
+                if str(atom.base) != name or len(atom.indices) != 1:
+                    continue
+                k = atom.indices[0]
+                if k.is_Integer and not 1 <= int(k) <= length:
+                    raise ParseError(f"the list equated to {fn}({arg}) names {letter}_{{{k}}}, "
+                                     f"and {arg} has entries 1 to {length}: if the list counts "
+                                     f"from 0, write the entries from 1")
