@@ -156,6 +156,32 @@ def own_entry(items, k) -> bool:
     return found is not None and (found[1] or "".join(found[0]) in _PAIRS)
 
 
+def bracket_shares_index(items, k, inside) -> bool:
+    """Whether the bracket after the entry at ``items[k]`` holds a quantity indexed by one of
+    the entry's own indices (``P_{ij}(\\mathrm{dP}_{ij} - D_i)``): the index pattern of a product
+    of entries. ``G_{ij}(t + s)``, whose bracket shares no index, may be a value of G_ij(t)."""
+    found = _indices(_subscript_after(items, k))
+    letters = {t for t in (found[0] if found else ()) if _letter(t)}
+    return bool(letters) and bool(letters & _subscript_letters(inside))
+
+
+def _subscript_letters(items) -> set:
+    """The letters written in the subscripts of ``items`` (``\\mathrm{il}`` gives i and l)."""
+    out: set = set()
+    for n, item in enumerate(items):
+        if isinstance(item, Group):
+            out |= _subscript_letters(item.items)
+        elif item.text == "_" and n + 1 < len(items):
+            out |= _letters_in(items[n + 1])
+    return out
+
+
+def _letters_in(item) -> set:
+    if isinstance(item, Group):
+        return set().union(*(_letters_in(x) for x in item.items)) if item.items else set()
+    return set() if item.text.startswith("\\") else {c for c in item.text if c.isalpha()}
+
+
 def _holds_capital(items) -> bool:
     for item in items:
         if isinstance(item, Group):

@@ -9,7 +9,7 @@ import symbolic.latex.calculus as calculus
 import symbolic.latex.named_letters as named_letters
 import symbolic.latex.named_primes as named_primes
 from symbolic.latex.components import is_declared_number
-from symbolic.latex.entry_subscripts import own_entry
+from symbolic.latex.entry_subscripts import bracket_shares_index, own_entry
 from symbolic.latex.lexer import FUNCTIONS, GREEK, Group, RELATIONS, Tok, fail, text_of
 from symbolic.latex.rewrite_items import _adjacent, _adjacent_tok, _lone_atom, _space
 from symbolic.latex.rewrite_tables import (
@@ -241,7 +241,8 @@ class NameRewriting:
         if is_declared_number(items, k, self.numbers):    # L \in \mathbb{R}: L(x) is L times x
             return self._product_head(name, scripts), s
         if sub and not sup and name in getattr(self, "entry_families", ()) and own_entry(items, k) \
-                and _holds_sum([x for x in group.items if not _space(x)]):
+                and _holds_sum([x for x in group.items if not _space(x)]) \
+                and bracket_shares_index(items, k, group.items):
             # the claim writes P_{il} as a factor elsewhere: P_{ij}(a - b) is an entry times
             # (a - b), which needs its bracket; P_{ij}(t), P_{ij}(2t), P_{ij}(-t) stay refused
             # (a value of P_ij(t), an entry of P(t), as often as a product written with brackets)

@@ -98,5 +98,8 @@ def test_an_upright_label_declared_a_number_is_that_name():
 
 def test_false_claims_about_entries_are_refuted_not_proved():
     from symbolic.api import check
-    assert check(r"P_{ij}(a+b) = P_{ij} a").verdict.value == "refuted"
-    assert check(r"P_{ij}(a-b) = P_{ij} a + P_{ij} b").verdict.value == "refuted"
+    # the bracket holds entries sharing an index with P_ij (bracket_shares_index)
+    assert check(r"P_{ij}(a_i+b_j) = P_{ij} a_i").verdict.value == "refuted"
+    assert check(r"P_{ij}(a_i-b_j) = P_{ij} a_i + P_{ij} b_j").verdict.value == "refuted"
+    with pytest.raises(ParseError):        # a bracket sharing no index may be an argument
+        parse_chain(r"P_{ij}(a+b) = P_{ij} a")

@@ -159,11 +159,8 @@ def test_functions_with_entry_subscripts_stay_refused(latex):
         _read(latex)
 
 
-@pytest.mark.xfail(strict=True, reason="entry_families reads G_{ij}(t+s) as (t + s) G_ij because "
-                   "G_{il} G_{lj} is written as a product elsewhere; the semigroup law with its "
-                   "arguments abbreviated (G_{il} = G_{il}(t)) is then refuted though true. A fix "
-                   "(the bracket must hold a subscripted quantity, as dP_ij - D_i does) would "
-                   "change the rule's own tests (P_{ij}(a+b) = P_{ij} a)")
+# was a strict xfail: G_{ij}(t+s) was read as (t + s) G_ij and the semigroup law refuted; the
+# bracket must now hold a quantity sharing an index with the entry (bracket_shares_index)
 def test_semigroup_law_with_abbreviated_arguments_is_refused():
     with pytest.raises(ParseError):
         _read(r"G_{ij}(t+s) = \sum_{l} G_{il} G_{lj}")
