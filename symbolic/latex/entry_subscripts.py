@@ -290,7 +290,8 @@ def _entry_uses(items, bound: set, found: set) -> None:
 
 _FONT_MARKS = frozenset([r"\mathbf", r"\boldsymbol", r"\bm", r"\mathrm", r"\mathcal", r"\mathsf",
                          r"\hat", r"\tilde", r"\bar", r"\vec", r"\widehat", r"\widetilde",
-                         r"\overline", r"\operatorname", "_", "^"])
+                         r"\overline", r"\operatorname", r"\mathbb", r"\mathfrak", r"\dot",
+                         r"\ddot", r"\mathit", "_", "^"])
 # after these, what follows is an operator's argument or a script, not a second factor
 _OPERATORS = _SUMS | frozenset([r"\max", r"\min", r"\frac", r"\sqrt", r"\left", r"\right", "(",
                                 "[", r"\lim", r"\int"])
