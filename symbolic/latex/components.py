@@ -132,7 +132,12 @@ def read_with_components(latex: str, reader, options: dict):
     given += tuple(r"%s \in \mathbb{Z}_{>0}" % lengths[v] for v in sorted(used)
                    if re.fullmatch(r"[A-Za-z](_\{?\w+\}?)?|\\[A-Za-z]+", lengths[v]))
     given += tuple(sorted(ranges))
+    if used and re.search(r"\\sum\s*_\s*(?:\{\s*[A-Za-z]\s*\}|[A-Za-z])(?!\s*\^)", latex):
+        # \sum_j e^{z_j} beside the entries would run to a length of its own (N_j), not z's
+        raise ParseError("a sum without limits beside a softmax entry would run to a length of "
+                         "its own, not the vector's: write its limits, \\sum_{j=1}^{n}")
     parsed = reader(text, **dict(options, assumptions=given))
+    _entries_within(parsed, used, lengths)
     if delta and _deltas_apart(parsed):
         # beside the entries of a softmax, \delta_{ik} is the Kronecker delta; read as a number
         # of its own it would turn the Jacobian's identity into a false claim (and refute it).
@@ -142,6 +147,25 @@ def read_with_components(latex: str, reader, options: dict):
                          "reader reads only where every other name indexed by i or k is an entry "
                          "of a vector: write the cases i = k and i \\ne k apart")
     return _shown(parsed, shown, used, lengths, bound)
+
+
+def _entries_within(parsed, used: set, lengths: dict) -> None:
+    """Refuse an entry z_k of a softmax's vector with a whole-number k outside 1..n (``z_0``
+    beside ``\\sigma(z)_1``: the claim counts from 0, the entry from 1; read as it is, it would
+    be refuted at a point that sets entries the vector does not have)."""
+    links = getattr(parsed, "links", None)
+    values = [s for link in links for s in (link.claim.lhs, link.claim.rhs)] \
+        if links is not None else [parsed.value]
+    for letter in used:
+        name, size = letter.lstrip("\\"), lengths[letter]
+        top = int(size) if size.isdigit() else None
+        for value in values:
+            for atom in getattr(value, "atoms", lambda *_: ())(sympy.Indexed):
+                k = atom.indices[0] if str(atom.base) == name and len(atom.indices) == 1 else None
+                if k is not None and k.is_Integer and (k < 1 or top is not None and k > top):
+                    raise ParseError(f"{letter}_{{{k}}} is not an entry of {letter} (entries 1 to "
+                                     f"{size}) beside a softmax entry, which counts from 1: write "
+                                     f"the entries from 1")
 
 
 def _deltas_apart(parsed) -> bool:

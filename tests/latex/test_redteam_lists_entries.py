@@ -127,9 +127,8 @@ def test_softmax_list_end_to_end():
     assert rounded is None or not set(rounded) & {Verdict.PROVED, Verdict.VERIFIED}
 
 
-@pytest.mark.xfail(strict=True, reason="pre-existing in components.py (not the list rule): "
-                   "sigma(z)_1 with z_0 in a declared 3-vector is refuted with z[0], z[3] set, "
-                   "and \\sum_j without bounds is a sum to a free N_j (refuted with N_j = 1)")
+# was a strict xfail (components.py): sigma(z)_1 with z_0 in a declared 3-vector was refuted
+# with z[0], z[3] set, and \sum_j without limits was a sum to a free N_j (refuted with N_j = 1)
 @pytest.mark.parametrize("latex", [
     r"\sigma(\mathbf{z})_1 = \frac{e^{z_0}}{%s}" % _S0,
     r"\sigma(\mathbf{z})_1 = \frac{e^{z_1}}{\sum_{j} e^{z_j}}",
