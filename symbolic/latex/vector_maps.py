@@ -405,6 +405,12 @@ def _general_value(reader, unit, text, found):
                 raise fail(text, bracket.col, f"argument {n} of {name} ({shown}) is a number in "
                            f"the declared signature, but it is read as a "
                            f"{arg.shape[0]} x {arg.shape[1]} matrix or vector")
+            summed = sorted({str(s) for s in arg.free_symbols} & _OPEN.get())
+            if summed:      # red team: \sum_{m=1}^{2} g(u, m) = 2 g(u, m) was proved
+                raise fail(text, bracket.col, f"{name}({', '.join(text_of(p).strip() for p in parts)}) "
+                           f"inside a sum over {summed[0]}: its value is one opaque name keyed "
+                           f"by the argument as written and would not vary with the sum's "
+                           f"index; write the terms")
             keys.append(sympy.sstr(arg))
             continue
         if not isinstance(arg, sympy.MatrixSymbol) or str(arg.name).startswith(MARK) \
