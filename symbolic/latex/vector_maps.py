@@ -165,6 +165,9 @@ def one_reading(signatures, declared) -> None:
                 raise ParseError(f"{name} is declared both a map (by its signature) and a matrix "
                                  f"or vector: give one of them another name")
             continue
+        if key in seen and isinstance(seen[key][0], Signature):
+            # red team: a general signature then this one was an internal IndexError
+            raise ParseError(f"{name} is given two signatures: one map, one signature")
         if key in seen and seen[key] != sizes:
             raise ParseError(f"{name} is given two signatures ({name}: R^{seen[key][0]} \\to "
                              f"R^{seen[key][1]} and R^{sizes[0]} \\to R^{sizes[1]}): one map, one "

@@ -124,3 +124,15 @@ def test_defined_name_is_substituted_in_later_links_only():
 ])
 def test_stand_ins_are_never_refuted(latex, assume):
     assert Verdict.REFUTED not in _verdicts(latex, assume)
+
+
+@pytest.mark.parametrize("assume", [
+    # defect: a general signature then a one-argument one was an internal IndexError
+    (VECS, r"g: \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}", r"g: \mathbb{R}^d \to \mathbb{R}^d"),
+    (VECS, r"g: \mathbb{R}^d \to \mathbb{R}^d", r"g: \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}"),
+    # two values' lengths: which inner product?
+    (VECS, r"g: \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}^d",
+     r"g: \mathbb{R}^d \times \mathbb{Z} \to \mathbb{R}^k"),
+])
+def test_two_signatures_of_one_map_are_refused(assume):
+    assert "two signatures" in _refused(r"g(u, m)^\top g(u, m) = 0", assume)
