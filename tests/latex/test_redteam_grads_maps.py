@@ -136,3 +136,20 @@ def test_stand_ins_are_never_refuted(latex, assume):
 ])
 def test_two_signatures_of_one_map_are_refused(assume):
     assert "two signatures" in _refused(r"g(u, m)^\top g(u, m) = 0", assume)
+
+
+@pytest.mark.parametrize("latex, assume", [
+    # defect: W^\top_1 beside W and W_1 both declared was read as W_1^\top; it may be (W^\top)_1
+    (r"W^\top_{1} x = W_1^\top x", (r"W_1, W \in \mathbb{R}^{d \times d}", r"x \in \mathbb{R}^d")),
+    (r"W^\top_{ij} = W_{ji}", (r"W_{ij}, W_{ji} \in \mathbb{R}", r"W \in \mathbb{R}^{d \times d}")),
+    (r"(q^\top_m k_m)^2 = 0", (r"q_m, k_m, q \in \mathbb{R}^d",)),
+    (r"\mathbf{q}^\top_m \mathbf{k}_m = 0", (r"\mathbf{q}_m, \mathbf{k}_m, \mathbf{q} \in \mathbb{R}^d",)),
+])
+def test_transpose_then_subscript_of_a_declared_base_is_refused(latex, assume):
+    assert "transpose" in _refused(latex, assume)
+
+
+def test_transpose_then_subscript_still_reads_without_a_declared_base():
+    assume = (r"\mathbf{q}_m, \mathbf{k}_m \in \mathbb{R}^d",)
+    assert _read(r"\mathbf{q}^\top_m \mathbf{k}_m = 0", assume) == \
+        _read(r"\mathbf{q}_m^\top \mathbf{k}_m = 0", assume)
