@@ -145,7 +145,7 @@ def read_side(side_items, known: Mapping[str, sympy.Basic], scalar: Callable) ->
     """
     table = {key: m for key, m in known.items() if isinstance(m, sympy.MatrixSymbol)}
     if table:
-        side_items = transpose_last(side_items)        # q^\top_m is q_m^\top (TeX's one formula)
+        side_items = transpose_last(side_items, table)  # q^\top_m is q_m^\top (TeX's one formula)
     if table and "I" not in known and _is_identity(tuple(_solid(side_items))):
         return MatrixSide(_Identity())          # the other sides give its size (see beside)
     if not table or not _mentions(side_items, table):

@@ -6,6 +6,7 @@ import re
 
 import sympy
 
+from symbolic.errors import ParseError
 from symbolic.latex.lexer import GREEK, Group, Tok, fail, text_of
 
 _TRANSPOSE = frozenset(["T", r"\top", r"\intercal"])
@@ -233,23 +234,33 @@ def mentions(items, table) -> bool:
     return False
 
 
-def transpose_last(items):
+def transpose_last(items, table=None):
     """``q^\\top_m`` as ``q_m^\\top``: TeX sets both scripts on the nucleus whichever comes first,
     so the two are one formula; only a transpose mark directly followed by a subscript is moved
-    (the matrix reader reads the name with its subscript, then the transpose)."""
+    (the matrix reader reads the name with its subscript, then the transpose). Refused where the
+    bare nucleus is itself a declared matrix or vector (``W^\\top_1`` beside W and W_1 declared:
+    the entry or row (W^\\top)_1 of W's transpose, as ``A^T_{ij} = A_{ji}`` writes, or (W_1)^\\top)."""
     out = list(items)
     k = 0
     while k + 3 < len(out):
         if isinstance(out[k], Tok) and out[k].text == "^" and _is_transpose(out[k + 1]) \
                 and isinstance(out[k + 2], Tok) and out[k + 2].text == "_" \
                 and not (k + 4 < len(out) and isinstance(out[k + 4], Tok) and out[k + 4].text in ("^", "_")):
+            for j in (k - 2, k - 1):
+                base = _base_at(out, j) if j >= 0 else None
+                if table and base is not None and base[1] == k and base[0] in table:
+                    shown = text_of(out[j:k + 4]).strip()
+                    raise ParseError(f"'{shown}': {base[0]} is a declared matrix or vector, so "
+                                     f"this may be the entry or row of its transpose "
+                                     f"(({base[0]}^\\top)_{{...}}) or the transpose of "
+                                     f"{base[0]}_{{...}}: write one of them")
             out[k:k + 4] = [out[k + 2], out[k + 3], out[k], out[k + 1]]
             k += 4
             continue
         k += 1
     for n, x in enumerate(out):
         if isinstance(x, Group):
-            inner = transpose_last(x.items)
+            inner = transpose_last(x.items, table)
             if inner is not x.items:
                 out[n] = Group(x.kind, inner, x.col, x.close_col, x.opener)
     return items if all(a is b for a, b in zip(out, items)) else tuple(out)

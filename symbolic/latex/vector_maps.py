@@ -166,6 +166,9 @@ def one_reading(signatures, declared) -> None:
                 raise ParseError(f"{name} is declared both a map (by its signature) and a matrix "
                                  f"or vector: give one of them another name")
             continue
+        if key in seen and isinstance(seen[key][0], Signature):
+            # red team: a general signature then this one was an internal IndexError
+            raise ParseError(f"{name} is given two signatures: one map, one signature")
         if key in seen and seen[key] != sizes:
             raise ParseError(f"{name} is given two signatures ({name}: R^{seen[key][0]} \\to "
                              f"R^{seen[key][1]} and R^{sizes[0]} \\to R^{sizes[1]}): one map, one "
@@ -406,6 +409,12 @@ def _general_value(reader, unit, text, found):
                 raise fail(text, bracket.col, f"argument {n} of {name} ({shown}) is a number in "
                            f"the declared signature, but it is read as a "
                            f"{arg.shape[0]} x {arg.shape[1]} matrix or vector")
+            summed = sorted({str(s) for s in arg.free_symbols} & _OPEN.get())
+            if summed:      # red team: \sum_{m=1}^{2} g(u, m) = 2 g(u, m) was proved
+                raise fail(text, bracket.col, f"{name}({', '.join(text_of(p).strip() for p in parts)}) "
+                           f"inside a sum over {summed[0]}: its value is one opaque name keyed "
+                           f"by the argument as written and would not vary with the sum's "
+                           f"index; write the terms")
             keys.append(sympy.sstr(arg))
             continue
         if not isinstance(arg, sympy.MatrixSymbol) or str(arg.name).startswith(MARK) \
