@@ -14,7 +14,7 @@ from contextvars import ContextVar
 
 from symbolic.errors import ParseError
 from symbolic.latex.labels import refuse_labels_across
-from symbolic.latex.lexer import GREEK, Group, Tok, lex
+from symbolic.latex.lexer import GREEK, Group, Tok, lex, text_of
 
 __all__ = ["refuse_bold_and_plain", "user_text_checks"]
 
@@ -49,29 +49,31 @@ _WORDS = frozenset([r"\mathrm", r"\text", r"\textrm", r"\operatorname", r"\mathi
 
 
 def refuse_bold_and_plain(latex: str, assumptions=()) -> None:
-    """Refuse a letter written both bold and plain in the claim ``latex``, or both in the
-    ``assumptions``, when either spelling is declared (left of ``\\in``). One spelling declared
-    and the other written in the claim is one name, as papers mean."""
+    """Refuse a letter declared (left of ``\\in``) in one spelling or both, and used outside its
+    declarations in both spellings, bold and plain, anywhere in the claim ``latex`` and the
+    ``assumptions``; or declared in both spellings with two spaces. One spelling declared and
+    the other written (or the same space declared in both) is one name, as papers mean."""
     texts = [latex] + [a for a in (assumptions or ()) if isinstance(a, str)]
-    if not any("\\in" in a for a in texts[1:]) and "\\in" not in latex:
+    if not any("\\in" in a for a in texts):
         return
-    declared: set[str] = set()
-    seen = []           # (bold, plain) of the claim, then of the assumptions together
-    for group in ([latex], texts[1:]):
-        bold: set[str] = set()
-        plain: set[str] = set()
-        for text in group:
-            try:
-                items = lex(text)
-            except ParseError:
-                continue                # the reader itself reports it
-            _letters(items, bold, plain, declared, False)
-        seen.append(bold & plain)
-    for letter in sorted((seen[0] | seen[1]) & declared):
+    uses = {"bold": set(), "plain": set()}
+    spaces = {"bold": {}, "plain": {}}          # letter -> the spaces it is declared in
+    for text in texts:
+        try:
+            items = lex(text)
+        except ParseError:
+            continue                    # the reader itself reports it
+        _letters(items, uses, spaces, None)
+    declared = set(spaces["bold"]) | set(spaces["plain"])
+    for letter in sorted(declared):
         shown = letter if len(letter) == 1 else "\\" + letter
-        raise ParseError(f"\\mathbf{{{shown}}} and {shown} are both written, and one of them is "
-                         f"declared: read as one vector they would be one name (\\mathbf{{{shown}}}"
-                         f" - {shown} = 0); write one spelling, or name the other apart")
+        both_used = letter in uses["bold"] and letter in uses["plain"]
+        two_spaces = letter in spaces["bold"] and letter in spaces["plain"] \
+            and spaces["bold"][letter] != spaces["plain"][letter]
+        if both_used or two_spaces:
+            raise ParseError(f"\\mathbf{{{shown}}} and {shown} are both written, and one of them is "
+                             f"declared: read as one vector they would be one name (\\mathbf{{{shown}}}"
+                             f" - {shown} = 0); write one spelling, or name the other apart")
 
 
 def _letter(item) -> str | None:
@@ -84,32 +86,36 @@ def _letter(item) -> str | None:
     return None
 
 
-def _letters(items, bold, plain, declared, in_declaration) -> None:
+def _letters(items, uses, spaces, space) -> None:
+    """Record each letter's spelling: a use, or (``space`` given: left of ``\\in``) a declaration."""
     member = next((k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == r"\in"), None)
+    after = "".join(text_of(items[member + 1:]).split()).replace("{", "").replace("}", "") \
+        if member is not None else None
     k = 0
     while k < len(items):
         item = items[k]
-        left = in_declaration or (member is not None and k < member)
+        here = space if space is not None else (after if member is not None and k < member else None)
         if isinstance(item, Tok) and item.text in ("_", "^"):
             k += 2                      # a script: labels, indices, powers
             continue
         if isinstance(item, Tok) and item.text in _WORDS:
             k += 2                      # a word or a font that names something else
             continue
+        spelling, name = None, None
         if isinstance(item, Tok) and item.text in _BOLD and k + 1 < len(items):
             inner = items[k + 1]
             if isinstance(inner, Group):
                 solid = [x for x in inner.items if not (isinstance(x, Tok) and x.space)]
-                if len(solid) == 1 and (name := _letter(solid[0])) is not None:
-                    bold.add(name)
-                    if left:
-                        declared.add(name)
-            k += 2
-            continue
-        if isinstance(item, Group):
-            _letters(item.items, bold, plain, declared, left)
-        elif (name := _letter(item)) is not None:
-            plain.add(name)
-            if left:
-                declared.add(name)
+                if len(solid) == 1:
+                    spelling, name = "bold", _letter(solid[0])
+            k += 1
+        elif isinstance(item, Group):
+            _letters(item.items, uses, spaces, here)
+        else:
+            spelling, name = "plain", _letter(item)
+        if name is not None:
+            if here is not None:
+                spaces[spelling].setdefault(name, set()).add(here)
+            else:
+                uses[spelling].add(name)
         k += 1

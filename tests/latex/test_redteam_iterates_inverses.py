@@ -115,7 +115,8 @@ def test_a_bold_and_a_plain_letter_declared_apart_are_not_one_name():
 @pytest.mark.parametrize("latex, assume", [
     (r"\mathbf{x} - x = 0", (r"\mathbf{x} \in \mathbb{R}^d",)),           # both in the claim
     (r"\boldsymbol{\theta}^\top \theta = 1", (r"\theta \in \mathbb{R}^d",)),
-    (r"x^\top x = 1", (r"\mathbf{x} \in \mathbb{R}^d", "x > 0")),          # both in the assumptions
+    (r"x^\top x = 1", (r"\mathbf{x} \in \mathbb{R}^d", r"\mathbf{x}^\top \mathbf{x} = 1")),  # claim and assumption
+    (r"\mathbf{x}^\top \mathbf{x} = 1", (r"x \in \mathbb{R}^d", r"\mathbf{x} \in \mathbb{R}^n")),  # two spaces
     (r"\mathbf{A} - A = 0", (r"\mathbf{A} \in \mathbb{R}^{n \times n}",)),
 ])
 def test_a_letter_bold_and_plain_beside_a_declaration_is_refused(latex, assume):
@@ -128,6 +129,7 @@ def test_a_letter_bold_and_plain_beside_a_declaration_is_refused(latex, assume):
     (r"x^\top x \ge 0", (r"\mathbf{x} \in \mathbb{R}^d",)),
     (r"\mathbf{W}_q \mathbf{q} = \mathbf{W}_q \mathbf{q}",
      (r"\mathbf{q} \in \mathbb{R}^d", r"\mathbf{W}_q \in \mathbb{R}^{d \times d}")),  # q a label
+    (r"\mathbf{x}^\top \mathbf{x} \ge 0", (r"x \in \mathbb{R}^d", r"\mathbf{x} \in \mathbb{R}^{d}")),  # one space twice
 ])
 def test_one_spelling_in_the_claim_is_the_declared_name(latex, assume):
     assert _links(latex, assume)
