@@ -4,7 +4,8 @@ The matrix reader takes bold as a mark of a matrix or a vector, not as part of i
 (``\\mathbf{Q}`` declared is ``Q``), as papers mostly mean. A text that writes both
 ``\\mathbf{x}`` and a plain ``x`` while declaring either of them (``x, \\mathbf{x} \\in
 \\mathbb{R}^d``) would read them as one name, and ``\\mathbf{x} - x = 0`` would be proved: such a
-claim is refused. Scripts are left out (``\\mathbf{W}_q \\mathbf{q}``: the subscript q is a label),
+claim is refused. Subscripts are left out (``\\mathbf{W}_q \\mathbf{q}``: the subscript q is a label),
+braced superscripts are not (``e^{\\mathbf{x}^\\top y - x^\\top y}``),
 and so are words (``\\mathrm{...}``, ``\\text{...}``).
 """
 from __future__ import annotations
@@ -62,7 +63,11 @@ def _letters(items, bold, plain, declared, in_declaration) -> None:
         item = items[k]
         left = in_declaration or (member is not None and k < member)
         if isinstance(item, Tok) and item.text in ("_", "^"):
-            k += 2                      # a script: labels, indices, powers
+            # a subscript holds labels and indices (\mathbf{W}_q \mathbf{q}); a braced
+            # superscript may hold the vectors themselves (e^{\mathbf{x}^\top y - x^\top y})
+            if item.text == "^" and k + 1 < len(items) and isinstance(items[k + 1], Group):
+                _letters(items[k + 1].items, bold, plain, declared, left)
+            k += 2
             continue
         if isinstance(item, Tok) and item.text in _WORDS:
             k += 2                      # a word or a font that names something else
