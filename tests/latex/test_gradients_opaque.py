@@ -59,8 +59,12 @@ def test_a_value_beside_a_gradient_in_a_bold_subscript_reads():
 
 
 def test_bold_point_is_the_declared_name():
-    (lhs, _, rhs), = _read(r"\nabla f(\mathbf{x}) = \nabla f(x)")
-    assert lhs == rhs
+    # x declared plain, written bold: the declared name (the gradient at x)
+    (lhs, _, rhs), = _read(r"\nabla f(\mathbf{x}) = \nabla f(\mathbf{x})")
+    assert lhs == rhs and _grads(lhs) == {"∇f(x)"}
+    # both spellings beside the declaration: one vector or two? refused (bold_plain.py)
+    with pytest.raises(ParseError, match="are both written"):
+        _read(r"\nabla f(\mathbf{x}) = \nabla f(x)")
 
 
 def test_norm_inner_product_transpose_update_read():
