@@ -62,7 +62,7 @@ def check_rank(made, element: sympy.Indexed, name: str) -> None:
 
 def check_packed_and_comma(values, facts=()) -> None:
     """Refuse one name written with packed and with comma-separated indices (``s_{ab}`` and
-    ``s_{a,b}``, ``s_{12}`` and ``s_{1,2}``, ``s_{abc}`` and ``s_{a,bc}``) where neither is bound
+    ``s_{a,b}``, ``s_{12}`` and ``s_{1,2}``) where neither is bound
     by a sum: read as two names, the same entry would be two unrelated numbers (a true
     ``s_{ab} = s_{a,b}`` refuted), and as one, ``ab`` might be a label. The indices are compared
     as the letters, digits and Greek letters they are written with, whatever the base
@@ -80,6 +80,8 @@ def check_packed_and_comma(values, facts=()) -> None:
                 continue
             if len(pieces) == 1 and len(atoms[0]) < 2:
                 continue                # x_i, x_1, x_\alpha: no other spelling to mistake
+            if len(pieces) > 1 and any(len(a) > 1 for a in atoms):
+                continue                # T_{ab,cd}: words or pairs, not one index a piece
             key = tuple(t for a in atoms for t in a)
             seen.setdefault((base, key), set()).add(name)
     for (base, letters), names in sorted(seen.items()):

@@ -137,7 +137,9 @@ def read_vector_iterates(latex: str, reader, options: dict, parse_assumptions):
             written = latex[start:stop]
             edits.append((start, stop, re.sub(r"\^.*$", "", written, flags=re.S).rstrip()
                           + f"_{{{label}}}"))
-            made[name] = (written, space)
+            # declared as written (\mathbf{x}_{t}, not x_{t}): a bold vector's iterates are
+            # not a plain letter beside its bold declaration (bold_plain.py)
+            made[name] = (edits[-1][2], space)
     if not edits:
         return None
     if any(_mentions(a, letter) for letter in letters for a in assumptions):
@@ -168,7 +170,7 @@ def read_vector_iterates(latex: str, reader, options: dict, parse_assumptions):
                 f"a number in this claim: as a label it counts steps (a whole number), as a "
                 f"number it is any real; write the iterates with subscripts and declare them "
                 f"(--assume '\\theta_{letter} \\in \\mathbb{{R}}^d'), or name the number apart")
-    given = assumptions + tuple(f"{name} \\in {space}" for name, (_, space) in sorted(made.items()))
+    given = assumptions + tuple(f"{spelled} \\in {space}" for _, (spelled, space) in sorted(made.items()))
     back = {}
     for start, stop, new in edits:
         back.setdefault(new, latex[start:stop])
