@@ -13,7 +13,7 @@ from __future__ import annotations
 from symbolic.errors import ParseError
 from symbolic.latex.lexer import GREEK, Group, Tok, lex
 
-__all__ = ["refuse_bold_and_plain"]
+__all__ = ["bold_declared", "refuse_bold_and_plain"]
 
 _BOLD = frozenset([r"\mathbf", r"\boldsymbol", r"\bm"])
 _WORDS = frozenset([r"\mathrm", r"\text", r"\textrm", r"\operatorname", r"\mathit", r"\mathsf",
@@ -89,3 +89,19 @@ def _letters(items, bold, plain, declared, in_declaration) -> None:
             if left:
                 declared.add(name)
         k += 1
+
+
+def bold_declared(assumptions) -> frozenset[str]:
+    """The letters the ``assumptions`` write only bold (``x`` of ``\\mathbf{x} \\in
+    \\mathbb{R}^n``): a name made for such a vector is declared bold too (vector_iterates.py)."""
+    bold: set[str] = set()
+    plain: set[str] = set()
+    for text in assumptions or ():
+        if not isinstance(text, str):
+            continue
+        try:
+            items = lex(text)
+        except ParseError:
+            continue
+        _letters(items, bold, plain, set(), False)
+    return frozenset(bold - plain)

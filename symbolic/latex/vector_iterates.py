@@ -45,6 +45,7 @@ from typing import Sequence
 import sympy
 
 from symbolic.errors import ParseError
+from symbolic.latex.bold_plain import bold_declared
 from symbolic.latex.decorated_names import _SUBSCRIPT, _SUP_ITERATE, _mentions, _occurrences
 
 __all__ = ["read_vector_iterates"]
@@ -110,6 +111,7 @@ def read_vector_iterates(latex: str, reader, options: dict, parse_assumptions):
     if not vectors:
         return None
     edits, made, letters = [], {}, set()
+    bold = bold_declared(assumptions)
     for key, (value, space) in vectors.items():
         styles, labels = set(), []
         for start, end in _occurrences(latex, key):
@@ -137,9 +139,10 @@ def read_vector_iterates(latex: str, reader, options: dict, parse_assumptions):
             written = latex[start:stop]
             edits.append((start, stop, re.sub(r"\^.*$", "", written, flags=re.S).rstrip()
                           + f"_{{{label}}}"))
-            # declared as written (\mathbf{x}_{t}, not x_{t}): a bold vector's iterates are
-            # not a plain letter beside its bold declaration (bold_plain.py)
-            made[name] = (edits[-1][2], space)
+            # declared in the declaration's spelling (\mathbf{x}_{t} beside \mathbf{x} \in
+            # \mathbb{R}^n, as written in the claim): not a plain letter beside a bold
+            # declaration, which bold_plain.py refuses
+            made[name] = (edits[-1][2] if key in bold and "\\" in edits[-1][2] else name, space)
     if not edits:
         return None
     if any(_mentions(a, letter) for letter in letters for a in assumptions):
