@@ -4,8 +4,9 @@ The matrix reader takes bold as a mark of a matrix or a vector, not as part of i
 (``\\mathbf{Q}`` declared is ``Q``), as papers mostly mean. A text that writes both
 ``\\mathbf{x}`` and a plain ``x`` while declaring either of them (``x, \\mathbf{x} \\in
 \\mathbb{R}^d``) would read them as one name, and ``\\mathbf{x} - x = 0`` would be proved: such a
-claim is refused. Scripts are left out (``\\mathbf{W}_q \\mathbf{q}``: the subscript q is a label),
-and so are words (``\\mathrm{...}``, ``\\text{...}``).
+claim is refused. Subscripts are left out (``\\mathbf{W}_q \\mathbf{q}``: the subscript q is a
+label), and so are words (``\\mathrm{...}``, ``\\text{...}``); braced superscripts are searched
+(``e^{\\mathbf{x}^\\top y - x^\\top y}``).
 """
 from __future__ import annotations
 
@@ -96,7 +97,11 @@ def _letters(items, uses, spaces, space) -> None:
         item = items[k]
         here = space if space is not None else (after if member is not None and k < member else None)
         if isinstance(item, Tok) and item.text in ("_", "^"):
-            k += 2                      # a script: labels, indices, powers
+            # a subscript holds labels and indices (\\mathbf{W}_q \\mathbf{q}); a braced
+            # superscript may hold the vectors themselves (e^{\\mathbf{x}^\\top y - x^\\top y})
+            if item.text == "^" and k + 1 < len(items) and isinstance(items[k + 1], Group):
+                _letters(items[k + 1].items, uses, spaces, here)
+            k += 2
             continue
         if isinstance(item, Tok) and item.text in _WORDS:
             k += 2                      # a word or a font that names something else

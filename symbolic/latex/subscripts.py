@@ -62,8 +62,11 @@ def check_rank(made, element: sympy.Indexed, name: str) -> None:
 
 def check_packed_and_comma(values, facts=()) -> None:
     """Refuse one name written with packed and with comma-separated indices (``s_{ab}`` and
-    ``s_{a,b}``) where neither is bound by a sum: read as two names, the same entry would be two
-    unrelated numbers (a true ``s_{ab} = s_{a,b}`` refuted), and as one, ``ab`` might be a label."""
+    ``s_{a,b}``, ``s_{12}`` and ``s_{1,2}``) where neither is bound
+    by a sum: read as two names, the same entry would be two unrelated numbers (a true
+    ``s_{ab} = s_{a,b}`` refuted), and as one, ``ab`` might be a label. The indices are compared
+    as the letters, digits and Greek letters they are written with, whatever the base
+    (``\\hat{s}_{ab}``)."""
     seen: dict[tuple, set] = {}
     for value in tuple(values) + tuple(facts):
         for sym in getattr(value, "free_symbols", ()):
@@ -72,15 +75,24 @@ def check_packed_and_comma(values, facts=()) -> None:
             if parts is None:
                 continue
             base, pieces = parts
-            if len(pieces) == 1 and _LETTERS.fullmatch(pieces[0]):
-                seen.setdefault((base, pieces[0]), set()).add(name)
-            elif len(pieces) >= 2 and all(len(p) == 1 and p.isalpha() for p in pieces):
-                seen.setdefault((base, "".join(pieces)), set()).add(name)
+            atoms = [_ATOMS.findall(p) for p in pieces]
+            if any(not a or "".join(a) != p.replace(" ", "") for a, p in zip(atoms, pieces)):
+                continue
+            if len(pieces) == 1 and len(atoms[0]) < 2:
+                continue                # x_i, x_1, x_\alpha: no other spelling to mistake
+            if len(pieces) > 1 and any(len(a) > 1 for a in atoms):
+                continue                # T_{ab,cd}: words or pairs, not one index a piece
+            key = tuple(t for a in atoms for t in a)
+            seen.setdefault((base, key), set()).add(name)
     for (base, letters), names in sorted(seen.items()):
         if len(names) > 1:
-            raise ParseError(f"{base} is written with the indices {letters} packed and with commas "
-                             f"({', '.join(sorted(names))}): one entry or a label and an entry? "
-                             f"write the indices one way, {base}_{{{','.join(letters)}}}")
+            raise ParseError(f"{base} is written with the indices {''.join(letters)} packed and with "
+                             f"commas ({', '.join(sorted(names))}): one entry or a label and an "
+                             f"entry? write the indices one way, {base}_{{{','.join(letters)}}}")
+
+
+# one index written in a subscript: a letter, a digit or a Greek letter (``\\alpha``)
+_ATOMS = re.compile(r"\\[A-Za-z]+|[A-Za-z0-9]")
 
 
 def _split(name: str):
@@ -88,6 +100,6 @@ def _split(name: str):
         return None
     base, sub = name.split("_", 1)
     sub = sub[1:-1] if sub.startswith("{") and sub.endswith("}") else sub
-    if not base.isalpha() or not sub:
+    if not base or not sub:
         return None
     return base, [p.strip() for p in sub.split(",")]

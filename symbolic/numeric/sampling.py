@@ -20,6 +20,7 @@ from symbolic.numeric.backends import Gaussian, NotEvaluable, OutOfDomain, _MP, 
 from symbolic.numeric.certify import exactly_equal
 from symbolic.numeric.compile import Env, compile_expr, key_name
 from symbolic.numeric.evaluate import _run, to_exact
+from symbolic.numeric.integers import _integer_past, _integer_side
 from symbolic.numeric.text import _natural, round_decimal, fraction_text
 
 
@@ -307,34 +308,6 @@ def _place(point, fact, free, kinds, rng, tiny, side: int = 1) -> bool:
             point[sym] = value
             return True
     return False
-
-
-def _integer_side(side, point) -> Fraction | None:
-    """The value of a side that is an integer, or a symbol whose value at the point is one,
-    with fewer than 45 digits: exactly what its 45-digit string gives (``_place``), without
-    evaluating it; None for any other side."""
-    if isinstance(side, sympy.Integer):
-        value = Fraction(int(side))
-    elif isinstance(side, sympy.Symbol):
-        value = point.get(side)
-        if type(value) is not Fraction or value.denominator != 1:
-            return None
-    else:
-        return None
-    return value if abs(value.numerator) < 10 ** 44 else None
-
-
-def _integer_past(base: Fraction, rel: Relation, extra: int) -> Fraction | None:
-    """The integer just inside ``s REL base`` (``extra`` steps further in)."""
-    if rel is Relation.EQ:
-        return base if base.denominator == 1 else None
-    if rel in (Relation.GT, Relation.NE):
-        return Fraction(math.floor(base) + 1 + extra)
-    if rel is Relation.GE:
-        return Fraction(math.ceil(base) + extra)
-    if rel is Relation.LT:
-        return Fraction(math.ceil(base) - 1 - extra)
-    return Fraction(math.floor(base) - extra)
 
 
 _MIRROR = {Relation.LT: Relation.GT, Relation.LE: Relation.GE, Relation.GT: Relation.LT,
