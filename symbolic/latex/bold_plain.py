@@ -15,7 +15,7 @@ from contextvars import ContextVar
 
 from symbolic.errors import ParseError
 from symbolic.latex.labels import refuse_labels_across
-from symbolic.latex.lexer import GREEK, Group, Tok, lex, text_of
+from symbolic.latex.lexer import GREEK, RELATIONS, Group, Tok, lex, text_of
 
 __all__ = ["refuse_bold_and_plain", "user_text_checks"]
 
@@ -68,7 +68,7 @@ def refuse_bold_and_plain(latex: str, assumptions=()) -> None:
     declared = set(spaces["bold"]) | set(spaces["plain"])
     for letter in sorted(declared):
         shown = letter if len(letter) == 1 else "\\" + letter
-        both_used = letter in uses["bold"] and letter in uses["plain"]
+        both_used = any(name == letter for name, _ in uses["bold"] & uses["plain"])
         two_spaces = letter in spaces["bold"] and letter in spaces["plain"] \
             and spaces["bold"][letter] != spaces["plain"][letter]
         if both_used or two_spaces:
@@ -90,15 +90,27 @@ def _letter(item) -> str | None:
 def _letters(items, uses, spaces, space) -> None:
     """Record each letter's spelling: a use, or (``space`` given: left of ``\\in``) a declaration."""
     member = next((k for k, x in enumerate(items) if isinstance(x, Tok) and x.text == r"\in"), None)
+    start = 0
+    if member is not None:
+        # S = QK^T \in R^{N x N}: a definition with its shape, names used (but a > 0, x, y \in
+        # R^d declares x and y: the names after the comma that follows the last relation)
+        last = max((k for k, x in enumerate(items[:member]) if isinstance(x, Tok) and x.text in RELATIONS),
+                   default=None)
+        if last is not None:
+            start = next((k + 1 for k in range(last, member)
+                          if isinstance(items[k], Tok) and items[k].text == ","), None)
+            if start is None:
+                member, start = None, 0
     after = "".join(text_of(items[member + 1:]).split()).replace("{", "").replace("}", "") \
         if member is not None else None
     k = 0
     while k < len(items):
         item = items[k]
-        here = space if space is not None else (after if member is not None and k < member else None)
+        here = space if space is not None else \
+            (after if member is not None and start <= k < member else None)
         if isinstance(item, Tok) and item.text in ("_", "^"):
-            # a subscript holds labels and indices (\\mathbf{W}_q \\mathbf{q}); a braced
-            # superscript may hold the vectors themselves (e^{\\mathbf{x}^\\top y - x^\\top y})
+            # a subscript holds labels and indices (\mathbf{W}_q \mathbf{q}); a braced
+            # superscript may hold the vectors themselves (e^{\mathbf{x}^\top y - x^\top y})
             if item.text == "^" and k + 1 < len(items) and isinstance(items[k + 1], Group):
                 _letters(items[k + 1].items, uses, spaces, here)
             k += 2
@@ -122,5 +134,14 @@ def _letters(items, uses, spaces, space) -> None:
             if here is not None:
                 spaces[spelling].setdefault(name, set()).add(here)
             else:
-                uses[spelling].add(name)
+                # keyed with the subscript: \mathbf{z} (the vector) beside z_i (its entries) is
+                # the usual convention; \mathbf{x} beside x, or \mathbf{x}_1 beside x_1, is not
+                uses[spelling].add((name, _subscript_after(items, k)))
         k += 1
+
+
+def _subscript_after(items, k) -> str | None:
+    """The subscript written right after the name ending at ``items[k]``, as text, or None."""
+    if k + 2 < len(items) and isinstance(items[k + 1], Tok) and items[k + 1].text == "_":
+        return "".join(text_of([items[k + 2]]).split()).strip("{}")
+    return None

@@ -183,3 +183,25 @@ def test_a_false_expansion_of_iterates_is_refuted_and_the_true_one_proved():
     true = _outcome(r"\|\theta^{t+1} - \theta^{t}\|^2 = \|\theta^{t+1}\|^2 - 2 (\theta^{t+1})^\top "
                     r"\theta^{t} + \|\theta^{t}\|^2", VEC)
     assert true.verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize("latex, assume", [
+    # a bold vector beside its plain entries z_i (the usual convention)
+    (r"\sigma(\mathbf{z})_i = \frac{e^{z_i}}{\sum_{j=1}^{K} e^{z_j}}", (r"\mathbf{z} \in \mathbb{R}^K",)),
+    # a definition with its shape uses its names; it declares none of them
+    (r"\mathbf{S}_{ij} = \mathbf{Q}_{i}\mathbf{K}_{j}^\top \in \mathbb{R}^{B_r \times B_c}",
+     (r"K_j \in \mathbb{R}^{B_c \times d}", r"Q_i \in \mathbb{R}^{B_r \times d}")),
+    # one space declared in both spellings
+    (r"\mathbf{x}^\top \mathbf{x} \ge 0", (r"x \in \mathbb{R}^{d}", r"\mathbf{x} \in \mathbb{R}^d")),
+])
+def test_bold_plain_check_lets_one_name_pass(latex, assume):
+    from symbolic.latex.bold_plain import refuse_bold_and_plain
+    refuse_bold_and_plain(latex, assume)
+
+
+def test_bold_plain_check_refuses_a_name_used_both_ways():
+    from symbolic.latex.bold_plain import refuse_bold_and_plain
+    with pytest.raises(ParseError, match="are both written"):
+        refuse_bold_and_plain(r"\mathbf{x}_1 - x_1 = 0", (r"\mathbf{x}_1 \in \mathbb{R}^d",))
+    with pytest.raises(ParseError, match="are both written"):
+        refuse_bold_and_plain(r"\mathbf{x} - x = 0", (r"a > 0, x \in \mathbb{R}^d",))
