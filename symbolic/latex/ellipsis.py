@@ -82,13 +82,14 @@ def _normalised(tokens: list[str]) -> list[str]:
     return out
 
 
-def _subscript_positions(tokens: tuple[str, ...]) -> set[int]:
-    """Positions of tokens that sit inside a subscript's braces (at any depth below it)."""
+def _subscript_positions(tokens: tuple[str, ...], scripts: tuple[str, ...] = ("_",)) -> set[int]:
+    """Positions of tokens that sit inside a subscript's braces (at any depth below it); with
+    ``scripts=("_", "^")`` inside a superscript's too (lists.py: ``2^{9}, 2^{10}, \\dots``)."""
     inside: set[int] = set()
-    stack: list[bool] = []       # for each open brace: whether it opens a subscript
+    stack: list[bool] = []       # for each open brace: whether it opens a script
     for k, t in enumerate(tokens):
         if t == "{":
-            stack.append(k > 0 and tokens[k - 1] == "_" or bool(stack and stack[-1]))
+            stack.append(k > 0 and tokens[k - 1] in scripts or bool(stack and stack[-1]))
         elif t == "}":
             if stack:
                 stack.pop()

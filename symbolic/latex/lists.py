@@ -40,7 +40,7 @@ import sympy
 
 from symbolic.errors import ParseError
 from symbolic.latex.ellipsis import (_DOTS, EllipsisError, _check_last, _fresh_index, _joined,
-                                     _last_index, _normalised, _tokens)
+                                     _last_index, _normalised, _subscript_positions, _tokens)
 
 MAX_WRITTEN_OUT = 64        # a set written out has at most this many elements
 
@@ -111,26 +111,11 @@ def is_dots(item: str) -> bool:
     return item.strip() in _DOTS
 
 
-def _script_positions(tokens: tuple[str, ...], scripts: tuple[str, ...]) -> set[int]:
-    """Positions of the tokens inside the braces of a script (``_`` or ``^``), at any depth."""
-    inside: set[int] = set()
-    stack: list[bool] = []
-    for k, t in enumerate(tokens):
-        if t == "{":
-            stack.append((k > 0 and tokens[k - 1] in scripts) or bool(stack and stack[-1]))
-        elif t == "}":
-            if stack:
-                stack.pop()
-        elif stack and stack[-1]:
-            inside.add(k)
-    return inside
-
-
 def _step(first: tuple[str, ...], second: tuple[str, ...], scripts) -> tuple[int, tuple[int, ...]]:
     """The index value of ``first`` and where it stands, from two consecutive written entries."""
     if len(first) != len(second):
         raise EllipsisError("the entries before the ellipsis differ in more than their index")
-    inside = _script_positions(first, scripts)
+    inside = _subscript_positions(first, scripts)
     where, value = [], None
     for k, (a, b) in enumerate(zip(first, second)):
         if a == b:
