@@ -1,12 +1,17 @@
 """One letter written bold and plain beside a declaration of it: one vector, or two things?
 
 The matrix reader takes bold as a mark of a matrix or a vector, not as part of its name
-(``\\mathbf{Q}`` declared is ``Q``), as papers mostly mean. A text that writes both
-``\\mathbf{x}`` and a plain ``x`` while declaring either of them (``x, \\mathbf{x} \\in
-\\mathbb{R}^d``) would read them as one name, and ``\\mathbf{x} - x = 0`` would be proved: such a
-claim is refused. Subscripts are left out (``\\mathbf{W}_q \\mathbf{q}``: the subscript q is a
-label), and so are words (``\\mathrm{...}``, ``\\text{...}``); braced superscripts are searched
-(``e^{\\mathbf{x}^\\top y - x^\\top y}``).
+(``\\mathbf{Q}`` declared is ``Q``), as papers mostly mean: one spelling declared and the other
+written is one name. Where a declared letter is *used* in both spellings with the same subscript
+(``\\mathbf{x} - x``, ``\\mathbf{x}_1`` beside ``x_1``), in the claim and the assumptions
+together, the two would be read as one name and ``\\mathbf{x} - x = 0`` proved: refused; so is
+a letter declared in both spellings with two spaces. A bold vector beside its plain entries
+(``\\mathbf{z}`` and ``z_i``) is the usual convention and reads. Declarations are the names
+before ``\\in`` (after the last relation's comma: ``a > 0, x \\in \\mathbb{R}^d``; a definition
+with its shape, ``S = QK^\\top \\in ...``, declares nothing). Subscripts are labels and are
+not searched; braced superscripts are (``e^{\\mathbf{x}^\\top y - x^\\top y}``); words
+(``\\mathrm{...}``, ``\\text{...}``) are left out. The checks run once, on the user's own text
+(``user_text_checks``), never on a pre-pass's rewriting.
 """
 from __future__ import annotations
 
@@ -43,6 +48,7 @@ def user_text_checks(reader):
         finally:
             _OUTERMOST.reset(token)
     return wrapper
+
 
 _BOLD = frozenset([r"\mathbf", r"\boldsymbol", r"\bm"])
 _WORDS = frozenset([r"\mathrm", r"\text", r"\textrm", r"\operatorname", r"\mathit", r"\mathsf",
